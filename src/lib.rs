@@ -1,0 +1,6 @@
+//! trfkit: read, validate and rate FIDE Tournament Report Files.
+#![warn(missing_docs)]
+
+pub mod decode;
+pub mod diag;
+pub mod span;
