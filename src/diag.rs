@@ -196,3 +196,28 @@ impl Sink for Vec<Diagnostic> {
 impl Sink for () {
     fn report(&mut self, _: Diagnostic) {}
 }
+
+/// What every rule (syntax or validation) states once: its stable code and
+/// name, its category, its default severity and its documentation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleMeta {
+    /// Stable code, e.g. `TRF-S004`.
+    pub code: &'static str,
+    /// Stable kebab-case name, e.g. `invalid-round-block`.
+    pub name: &'static str,
+    /// Category: `syntax`, `integrity`, `regulations`, `rating-list`.
+    pub category: &'static str,
+    /// Default severity.
+    pub severity: Severity,
+    /// One line: what it checks.
+    pub summary: &'static str,
+    /// The long documentation (Markdown with fixed sections).
+    pub explanation: &'static str,
+}
+
+impl RuleMeta {
+    /// Starts a finding of this rule at its default severity.
+    pub fn diag(&'static self, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(self.code, self.name, self.severity, message)
+    }
+}

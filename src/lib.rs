@@ -1,6 +1,39 @@
-//! trfkit: read, validate and rate FIDE Tournament Report Files.
+//! trfkit reads, validates and rates FIDE Tournament Report Files.
+//!
+//! An arbiter finishes a tournament and exports a Tournament Report File
+//! (TRF); the federation's rating officer uploads it to FIDE. trfkit tells
+//! them, offline and before upload, what FIDE will make of it.
+//!
+//! * [`parse`] reads TRF06, TRF16, the Sept-2024 draft and TRF26, with the
+//!   pairing-program extensions, into the typed [`model`], keeping the byte
+//!   span of every value and never panicking.
+//! * [`diag`] holds the diagnostics everything reports.
+//!
+//! ```
+//! let parsed = trfkit::parse::parse_str(
+//!     "012 Club Open\n001    1 m    Doe, John                         1850 ENG     1234567 1990/01/01  1.0    1     2 w 1\n001    2 m    Roe, Richard                      1700 ENG     2345678 1992/05/03  0.0    2     1 b 0\n",
+//! );
+//! let t = &parsed.tournament;
+//! assert_eq!(t.players.len(), 2);
+//! assert_eq!(t.players[0].rating.map(|r| r.value), Some(1850));
+//! assert!(parsed.diagnostics.is_empty());
+//! ```
 #![warn(missing_docs)]
 
 pub mod decode;
 pub mod diag;
+pub mod grammar;
+pub mod lines;
+pub mod model;
+pub mod parse;
 pub mod span;
+
+pub use decode::TextEncoding;
+pub use diag::{Diagnostic, Severity};
+pub use model::Tournament;
+pub use parse::{parse_bytes, parse_str, read_path, Parsed, ReadError, ReadOptions};
+pub use span::{Span, Spanned};
+pub mod check;
+pub mod report;
+pub mod rules;
+pub mod write;

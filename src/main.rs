@@ -1,1 +1,7 @@
-fn main() {}
+//! `trf`: read, check and rate FIDE Tournament Report Files.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::main()
+}

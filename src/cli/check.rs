@@ -1,0 +1,227 @@
+//! `trf check PATH... [--format human|json]`.
+//!
+//! Files are checked in parallel and printed in a stable order (by path
+//! within each argument). A progress bar shows on stderr only when it is a
+//! terminal; JSON output is one object per file per line and nothing else.
+
+use super::files::{self, Inputs};
+use super::{out, Format, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use trfkit::check::{check, CheckReport};
+use trfkit::report::{self, JsonDiagnostic, Locator};
+use trfkit::rules::CheckOptions;
+use trfkit::Parsed;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Reports and folders of reports.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// Do not run these rules (names or codes; repeatable).
+    #[arg(long = "disable", value_name = "RULE")]
+    disable: Vec<String>,
+    /// Width of the graphical report (default: the terminal's).
+    #[arg(long)]
+    width: Option<usize>,
+    /// Never show the progress bar.
+    #[arg(long)]
+    no_progress: bool,
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+/// One file's line of JSON.
+#[derive(Serialize)]
+struct JsonFile<'a> {
+    file: String,
+    dialect: &'static str,
+    encoding: &'static str,
+    players: usize,
+    rounds: u16,
+    rateable: bool,
+    errors: usize,
+    warnings: usize,
+    advice: usize,
+    diagnostics: Vec<JsonDiagnostic>,
+    #[serde(skip)]
+    _p: std::marker::PhantomData<&'a ()>,
+}
+
+/// One file's result.
+enum Outcome {
+    Checked(Box<(Parsed, CheckReport)>),
+    Unreadable(String),
+}
+
+pub fn run(a: Args) -> u8 {
+    let Inputs {
+        files,
+        skipped,
+        missing,
+    } = files::expand(&a.paths);
+    let opts = CheckOptions {
+        disabled: a.disable.clone(),
+    };
+    let read = a.read.options();
+    let progress =
+        (!a.no_progress && std::io::stderr().is_terminal() && files.len() > 1).then(|| {
+            let pb = indicatif::ProgressBar::new(files.len() as u64);
+            pb.set_style(
+                indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {msg}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            pb
+        });
+    let results: Vec<Outcome> = files
+        .par_iter()
+        .map(|f| {
+            let r = match trfkit::read_path(f, &read) {
+                Ok(parsed) => {
+                    let rep = check(&parsed, &opts);
+                    Outcome::Checked(Box::new((parsed, rep)))
+                }
+                Err(e) => Outcome::Unreadable(e.to_string()),
+            };
+            if let Some(pb) = &progress {
+                pb.inc(1);
+            }
+            r
+        })
+        .collect();
+    if let Some(pb) = progress {
+        pb.finish_and_clear();
+    }
+
+    let human = a.format == Format::Human;
+    let terminal = std::io::stdout().is_terminal();
+    let width = a
+        .width
+        .unwrap_or(if terminal { terminal_width() } else { 80 });
+    let mut any_error = false;
+    let mut unreadable = 0usize;
+    let (mut rateable, mut with_errors, mut with_warnings) = (0usize, 0usize, 0usize);
+    let mut by_rule: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for (path, r) in files.iter().zip(&results) {
+        let name = path.display().to_string();
+        match r {
+            Outcome::Unreadable(e) => {
+                unreadable += 1;
+                eprintln!("trf: {name}: {e}");
+            }
+            Outcome::Checked(b) => {
+                let (parsed, rep) = &**b;
+                let (e, w, adv) = rep.counts();
+                any_error |= e > 0;
+                if e == 0 {
+                    rateable += 1;
+                } else {
+                    with_errors += 1;
+                }
+                if w > 0 {
+                    with_warnings += 1;
+                }
+                for d in &rep.diagnostics {
+                    *by_rule.entry(d.rule).or_default() += 1;
+                }
+                let t = &parsed.tournament;
+                let loc = Locator::new(&parsed.text, &t.lines);
+                if human {
+                    let mut s = String::new();
+                    if terminal {
+                        for d in &rep.diagnostics {
+                            s.push_str(&report::render_graphical(
+                                &name,
+                                &parsed.text,
+                                d,
+                                width,
+                                true,
+                                true,
+                            ));
+                            s.push('\n');
+                        }
+                    } else {
+                        s.push_str(&report::render_plain(&name, &loc, &rep.diagnostics));
+                    }
+                    let verdict = if e == 0 { "rateable" } else { "NOT rateable" };
+                    s.push_str(&format!(
+                        "{name}: {verdict} ({} · {} players · {} rounds): {e} error{}, {w} warning{}, {adv} advice\n",
+                        t.dialect.dialect.as_str(),
+                        t.players.len(),
+                        t.rounds,
+                        if e == 1 { "" } else { "s" },
+                        if w == 1 { "" } else { "s" },
+                    ));
+                    out(&s);
+                } else {
+                    let j = JsonFile {
+                        file: name,
+                        dialect: t.dialect.dialect.as_str(),
+                        encoding: t.encoding.as_str(),
+                        players: t.players.len(),
+                        rounds: t.rounds,
+                        rateable: e == 0,
+                        errors: e,
+                        warnings: w,
+                        advice: adv,
+                        diagnostics: rep
+                            .diagnostics
+                            .iter()
+                            .map(|d| JsonDiagnostic::new(d, &loc))
+                            .collect(),
+                        _p: std::marker::PhantomData,
+                    };
+                    out(&serde_json::to_string(&j).unwrap_or_default());
+                    out("\n");
+                }
+            }
+        }
+    }
+    for (p, why) in &missing {
+        eprintln!("trf: {}: {why}", p.display());
+    }
+    for (p, why) in &skipped {
+        eprintln!("trf: skipped {}: {why}", p.display());
+    }
+    if human && files.len() > 1 {
+        let mut top: Vec<_> = by_rule.into_iter().collect();
+        top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        let top: Vec<String> = top
+            .iter()
+            .take(5)
+            .map(|(r, n)| format!("{r} {n}"))
+            .collect();
+        out(&format!(
+            "\n{} files: {rateable} rateable, {with_errors} with errors, {with_warnings} with warnings, {unreadable} unreadable, {} skipped\n",
+            files.len(),
+            skipped.len()
+        ));
+        if !top.is_empty() {
+            out(&format!("most frequent: {}\n", top.join(", ")));
+        }
+    }
+    if !missing.is_empty() || unreadable > 0 || files.is_empty() {
+        if files.is_empty() && missing.is_empty() {
+            eprintln!("trf: no TRF file found");
+        }
+        return EXIT_USAGE;
+    }
+    if any_error {
+        EXIT_ERRORS
+    } else {
+        EXIT_OK
+    }
+}
+
+fn terminal_width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(100)
+}

@@ -1,0 +1,117 @@
+//! Command-line interface. Shapes of output (JSON fields, exit codes) are a
+//! contract: extend, never rename.
+
+mod check;
+mod explain;
+mod files;
+mod fmt;
+mod parse;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::process::ExitCode;
+use trfkit::{ReadOptions, TextEncoding};
+
+/// Exit status: no errors.
+pub const EXIT_OK: u8 = 0;
+/// Exit status: errors found.
+pub const EXIT_ERRORS: u8 = 1;
+/// Exit status: usage error or unreadable file.
+pub const EXIT_USAGE: u8 = 2;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "trf",
+    version,
+    about = "Read, check and rate FIDE Tournament Report Files (TRF16, TRF26)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print the model of a report.
+    Parse(parse::Args),
+    /// Check reports against the TRF format and the FIDE Rating Regulations.
+    Check(check::Args),
+    /// Write canonical TRF.
+    Fmt(fmt::Args),
+    /// List every rule.
+    Rules(explain::RulesArgs),
+    /// Explain one rule.
+    Explain(explain::ExplainArgs),
+}
+
+/// Options shared by every command that reads a report.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ReadArgs {
+    /// Force the encoding (utf-8, windows-1252, iso-8859-1, iso-8859-2) instead of detecting it.
+    #[arg(long, value_name = "NAME", value_parser = parse_encoding)]
+    pub encoding: Option<TextEncoding>,
+    /// Refuse files over this many bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 64 << 20)]
+    pub max_size: u64,
+    /// Refuse lines over this many bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 100_000)]
+    pub max_line: usize,
+}
+
+impl ReadArgs {
+    /// The library's options.
+    pub fn options(&self) -> ReadOptions {
+        ReadOptions {
+            encoding: self.encoding,
+            max_file_bytes: self.max_size,
+            max_line_bytes: self.max_line,
+        }
+    }
+}
+
+fn parse_encoding(s: &str) -> Result<TextEncoding, String> {
+    TextEncoding::from_name(s).ok_or_else(|| {
+        format!("unknown encoding `{s}` (use utf-8, windows-1252, iso-8859-1 or iso-8859-2)")
+    })
+}
+
+/// Output format.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// For people: miette on a terminal, plain text in a pipe.
+    Human,
+    /// For programs.
+    Json,
+}
+
+/// Entry point.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let code = match cli.command {
+        Command::Parse(a) => parse::run(a),
+        Command::Check(a) => check::run(a),
+        Command::Fmt(a) => fmt::run(a),
+        Command::Rules(a) => explain::rules(a),
+        Command::Explain(a) => explain::explain(a),
+    };
+    ExitCode::from(code)
+}
+
+/// Prints a one-line error for an unreadable input.
+pub fn fail(path: &std::path::Path, e: &dyn std::fmt::Display) -> u8 {
+    eprintln!("trf: {}: {e}", path.display());
+    EXIT_USAGE
+}
+
+/// Writes to stdout, ignoring a closed pipe (`trf check … | head`).
+pub fn out(s: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(s.as_bytes());
+}

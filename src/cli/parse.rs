@@ -1,0 +1,66 @@
+//! `trf parse FILE [--format json|human]`.
+
+use super::{fail, out, Format, ReadArgs, EXIT_OK};
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The report.
+    file: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    format: Format,
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+pub fn run(a: Args) -> u8 {
+    let parsed = match trfkit::read_path(&a.file, &a.read.options()) {
+        Ok(p) => p,
+        Err(e) => return fail(&a.file, &e),
+    };
+    let t = &parsed.tournament;
+    match a.format {
+        Format::Json => {
+            let json = serde_json::to_string_pretty(t).unwrap_or_default();
+            out(&json);
+            out("\n");
+        }
+        Format::Human => {
+            let h = &t.header;
+            let mut s = String::new();
+            let name = h
+                .name
+                .as_ref()
+                .map(|n| n.value.as_str())
+                .unwrap_or("(no name)");
+            s.push_str(&format!("{name}\n"));
+            s.push_str(&format!(
+                "{} · {} · {} players · {} rounds\n",
+                t.dialect.dialect.as_str(),
+                t.encoding,
+                t.players.len(),
+                t.rounds
+            ));
+            if let (Some(a), Some(b)) = (t.start_date(), t.end_date()) {
+                s.push_str(&format!("{a} to {b}\n"));
+            }
+            for p in &t.players {
+                s.push_str(&format!(
+                    "{:>4} {:<33} {:>4} {:<3} {:>11} {:>5}\n",
+                    p.start_rank.value,
+                    p.name.value,
+                    p.rating.map(|r| r.value.to_string()).unwrap_or_default(),
+                    p.federation
+                        .as_ref()
+                        .map(|f| f.value.as_str())
+                        .unwrap_or(""),
+                    p.fide_id.map(|f| f.value.to_string()).unwrap_or_default(),
+                    p.points.map(|x| x.value.to_string()).unwrap_or_default(),
+                ));
+            }
+            out(&s);
+        }
+    }
+    EXIT_OK
+}

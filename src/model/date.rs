@@ -1,0 +1,62 @@
+//! Dates as real files write them, kept with the text and the format read.
+
+use chrono::NaiveDate;
+use serde::Serialize;
+
+/// A date field: the raw text, the date understood (if any) and how.
+///
+/// Two fields are equal when they denote the same date, however written;
+/// unreadable ones compare by their text.
+#[derive(Debug, Clone, Eq, Serialize)]
+pub struct DateField {
+    /// The text as written (trimmed).
+    pub raw: String,
+    /// The date, when one could be read.
+    pub date: Option<NaiveDate>,
+    /// The format recognised, e.g. `YYYY/MM/DD`, `DD.MM.YYYY`, `Mon D, YYYY`.
+    pub format: Option<String>,
+    /// The day and month could be read either way round; the reader chose
+    /// the order of `format` and says so in a diagnostic.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub ambiguous: bool,
+}
+
+impl PartialEq for DateField {
+    fn eq(&self, other: &Self) -> bool {
+        match (self.date, other.date) {
+            (Some(a), Some(b)) => a == b,
+            (None, None) => self.raw == other.raw,
+            _ => false,
+        }
+    }
+}
+
+/// A birth date: the year, or the full date (TRF16 allows `YYYY/00/00`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct PartialDate {
+    /// Year.
+    pub year: i32,
+    /// Month 1-12, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub month: Option<u32>,
+    /// Day 1-31, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub day: Option<u32>,
+}
+
+impl PartialDate {
+    /// The full date when month and day are known and valid.
+    pub fn full(&self) -> Option<NaiveDate> {
+        NaiveDate::from_ymd_opt(self.year, self.month?, self.day?)
+    }
+}
+
+impl std::fmt::Display for PartialDate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.month, self.day) {
+            (Some(m), Some(d)) => write!(f, "{:04}/{:02}/{:02}", self.year, m, d),
+            (Some(m), None) => write!(f, "{:04}/{:02}/00", self.year, m),
+            _ => write!(f, "{:04}", self.year),
+        }
+    }
+}

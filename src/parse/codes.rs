@@ -1,0 +1,253 @@
+//! The parser's own findings (syntax codes `TRF-S…`).
+
+use crate::diag::{RuleMeta, Severity};
+
+macro_rules! syntax_rule {
+    ($(#[doc = $doc:literal])* $id:ident = $code:literal, $name:literal, $sev:ident, $summary:literal;) => {
+        $(#[doc = $doc])*
+        pub static $id: RuleMeta = RuleMeta {
+            code: $code,
+            name: $name,
+            category: "syntax",
+            severity: Severity::$sev,
+            summary: $summary,
+            explanation: concat!($($doc, "\n",)*),
+        };
+    };
+}
+
+syntax_rule! {
+    /// ## What it checks
+    /// Lines whose first three characters are no TRF16/TRF26 record code, no
+    /// known extension (`XX?`, `BB?`, `DAT`), no `###` comment, no
+    /// national-rating record and no column ruler.
+    ///
+    /// ## Why it matters
+    /// FIDE's server ignores or rejects such lines; a mistyped code (`101`
+    /// for `001`) silently drops a player.
+    ///
+    /// ## Example
+    /// ```text
+    /// 101    7 m    Doe, John    1800 ...
+    /// ```
+    /// Use instead: `001` at columns 1-3, or `###` for a comment (TRF26).
+    ///
+    /// ## Reference
+    /// TRF16 (FIDE Handbook C.04 Annex 2), general remarks; TRF26 `###` comments.
+    UNKNOWN_LINE = "TRF-S001", "unknown-line", Warning, "a line that is no TRF record";
+}
+
+syntax_rule! {
+    /// ## What it checks
+    /// Fixed-column fields that must hold a number or a code: starting rank,
+    /// rating, FIDE ID, points, rank, `062`/`072`/`082`/`142` counts, TRF26
+    /// record fields.
+    ///
+    /// ## Why it matters
+    /// A value in the wrong columns or with stray characters is read as
+    /// something else, or as nothing, by every program after yours.
+    ///
+    /// ## Example
+    /// ```text
+    /// 001   1A m    Doe, John                          18OO
+    /// ```
+    /// Use instead: digits only, right-aligned in the field's columns.
+    ///
+    /// ## Reference
+    /// TRF16 record 001 (columns 5-89); TRF26 record tables.
+    INVALID_FIELD = "TRF-S002", "invalid-field", Error, "a fixed-column field that cannot be read";
+}
+
+syntax_rule! {
+    /// ## What it checks
+    /// Dates that cannot be read in any known layout: `042`, `052`, `132`
+    /// and birth dates.
+    ///
+    /// ## Why it matters
+    /// The regulations in force, the rating list and K factors all depend on
+    /// dates.
+    ///
+    /// ## Example
+    /// ```text
+    /// 042 the weekend
+    /// ```
+    /// Use instead: `042 2025/03/14` (TRF26 prescribes `YYYY/MM/DD`).
+    ///
+    /// ## Reference
+    /// TRF16 records 042, 052, 132 and 001 columns 70-79; TRF26 042/052.
+    INVALID_DATE = "TRF-S003", "invalid-date", Warning, "a date that cannot be read";
+}
+
+syntax_rule! {
+    /// ## What it checks
+    /// Round blocks (columns 92-99 for round 1, then every 10 columns) whose
+    /// opponent is not a number, whose colour is not `w`, `b`, `-` or blank,
+    /// or whose result code is not one of `+ - W D L 1 = 0 H F U Z` or blank.
+    ///
+    /// ## Why it matters
+    /// The block is a game or a bye; anything else cannot be scored or rated.
+    ///
+    /// ## Example
+    /// ```text
+    ///   12 N 1
+    /// ```
+    /// Use instead: `  12 b 1` (`N`/`B` are French letters for black/white).
+    ///
+    /// ## Reference
+    /// TRF16 record 001, round blocks.
+    INVALID_ROUND_BLOCK = "TRF-S004", "invalid-round-block", Error, "a round block that cannot be read";
+}
+
+syntax_rule! {
+    /// ## What it checks
+    /// Characters where the format wants a blank: the separators between the
+    /// fields of a round block (columns 96 and 98 of round 1), and data past
+    /// the last complete block.
+    ///
+    /// ## Why it matters
+    /// Misalignment usually means a name or value overflowed its columns, or a
+    /// program padded UTF-8 text by bytes instead of characters; every field
+    /// after it is then read from the wrong place.
+    ///
+    /// ## Example
+    /// ```text
+    ///   12 w1  1
+    /// ```
+    /// Use instead: `  12 w 1`.
+    ///
+    /// ## Reference
+    /// TRF16 record 001, round blocks; trf-format §4.2 on byte-padded UTF-8.
+    MISALIGNED_COLUMNS = "TRF-S005", "misaligned-columns", Warning, "data outside its columns";
+}
+
+syntax_rule! {
+    /// ## What it checks
+    /// Tournament records that may appear once (`012`, `022`, `032`, `042`,
+    /// `052`, `062`, `072`, `082`, `092`, `102`, `122`, `132`, `142`, …)
+    /// appearing more than once. The first one is used.
+    ///
+    /// ## Why it matters
+    /// Programs disagree on whether the first or the last wins.
+    ///
+    /// ## Example
+    /// ```text
+    /// 042 2025/03/01
+    /// 042 2025/03/08
+    /// ```
+    /// Use instead: one `042` line.
+    ///
+    /// ## Reference
+    /// TRF16 tournament section.
+    DUPLICATE_RECORD = "TRF-S006", "duplicate-record", Warning, "a single-valued record repeated";
+}
+
+syntax_rule! {
+    /// ## What it checks
+    /// Extension lines (`XXR`, `XXC`, `XXS`, `XXA`, `XXP`, `XXZ`, `BB?`,
+    /// `DAT`) and positional TRF26 records (`162`, `362`, `152`) whose content
+    /// cannot be read.
+    ///
+    /// ## Why it matters
+    /// Pairing programs act on these lines: a scoring system or a number of
+    /// rounds they misread changes pairings and totals.
+    ///
+    /// ## Example
+    /// ```text
+    /// XXR nine
+    /// ```
+    /// Use instead: `XXR 9`.
+    ///
+    /// ## Reference
+    /// JaVaFo Advanced User Manual (TRF(x)); bbpPairings README (TRF(bx)); TRF26 162/362.
+    MALFORMED_EXTENSION = "TRF-S007", "malformed-extension", Warning, "an extension or coded record that cannot be read";
+}
+
+syntax_rule! {
+    /// ## What it checks
+    /// Records of the September-2024 TRF draft ("TRF-24"/"TRF25"): `340`
+    /// forfeited matches, and `330` used for byes (type `F`, `H` or `Z`).
+    ///
+    /// ## Why it matters
+    /// TRF-2026 renumbered them (`240` byes, `330` forfeits). Programs that
+    /// read TRF26 will misread a draft file.
+    ///
+    /// ## Example
+    /// ```text
+    /// 330 H 003 026 047
+    /// ```
+    /// Use instead: `240 H 003  026  047`.
+    ///
+    /// ## Reference
+    /// TEC "Draft TRF 2025" (4 Sep 2024); TRF-2026 records 240 and 330.
+    DRAFT_RECORD = "TRF-S008", "draft-record", Advice, "a record of the Sept-2024 draft numbering";
+}
+
+syntax_rule! {
+    /// ## What it checks
+    /// Dates whose day and month could be read either way (`03/04/2024`).
+    /// The reader takes the order the record prescribes and says so.
+    ///
+    /// ## Why it matters
+    /// A swapped date moves the tournament to another month, and possibly
+    /// under other regulations or another rating list.
+    ///
+    /// ## Example
+    /// ```text
+    /// 042 03/04/2024
+    /// ```
+    /// Use instead: `042 2024/04/03`.
+    ///
+    /// ## Reference
+    /// TRF26 042/052 (`YYYY/MM/DD`); TRF16 132 (`YY/MM/DD`).
+    AMBIGUOUS_DATE = "TRF-S009", "ambiguous-date", Advice, "a date whose day and month order was assumed";
+}
+
+syntax_rule! {
+    /// ## What it checks
+    /// Bytes that could not be decoded in the encoding used and were replaced
+    /// by U+FFFD.
+    ///
+    /// ## Why it matters
+    /// Names with lost letters no longer match FIDE's records.
+    ///
+    /// ## Example
+    /// A Latin-1 file read with `--encoding utf-8`.
+    /// Use instead: let trfkit detect the encoding, or give the right one.
+    ///
+    /// ## Reference
+    /// trf-format §4 (encodings).
+    LOSSY_DECODING = "TRF-S010", "lossy-decoding", Warning, "bytes that could not be decoded";
+}
+
+syntax_rule! {
+    /// ## What it checks
+    /// Lines longer than the configured limit (`--max-line`, default 100,000
+    /// characters). The longest legal line, a `001` record with 999 rounds,
+    /// has under 10,000.
+    ///
+    /// ## Why it matters
+    /// Such a line is not a TRF record; reading it would only waste time.
+    ///
+    /// ## Example
+    /// A `132` line of one megabyte.
+    /// Use instead: one date per round, 10 columns apart.
+    ///
+    /// ## Reference
+    /// TRF16 record layouts.
+    LINE_TOO_LONG = "TRF-S011", "line-too-long", Error, "a line over the length limit";
+}
+
+/// Every syntax rule, by code.
+pub static ALL: &[&RuleMeta] = &[
+    &UNKNOWN_LINE,
+    &INVALID_FIELD,
+    &INVALID_DATE,
+    &INVALID_ROUND_BLOCK,
+    &MISALIGNED_COLUMNS,
+    &DUPLICATE_RECORD,
+    &MALFORMED_EXTENSION,
+    &DRAFT_RECORD,
+    &AMBIGUOUS_DATE,
+    &LOSSY_DECODING,
+    &LINE_TOO_LONG,
+];

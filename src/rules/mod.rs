@@ -1,0 +1,76 @@
+//! Validation rules: one file per rule, a static registry, one context.
+//!
+//! Each rule states its code, name, category, default severity and
+//! documentation once, in its [`declare_rule!`] block; the doc comment (with
+//! the fixed sections *What it checks*, *Why it matters*, *Example*,
+//! *Reference*) is what `trf explain` prints. A rule that does not apply to
+//! the regulations selected does not run.
+
+mod context;
+pub mod integrity;
+pub mod registry;
+
+pub use context::{CheckOptions, Ctx};
+
+use crate::diag::{Diagnostic, RuleMeta};
+
+/// A validation rule.
+#[derive(Debug)]
+pub struct Rule {
+    /// Code, name, category, severity and documentation.
+    pub meta: RuleMeta,
+    /// Whether the rule runs for this tournament and regulations version.
+    pub applies: fn(&Ctx<'_>) -> bool,
+    /// The check itself.
+    pub check: fn(&Ctx<'_>, &mut Vec<Diagnostic>),
+    /// Where the rule is defined (`file:line`), for `trf explain`.
+    pub location: &'static str,
+}
+
+/// Runs everywhere.
+pub fn always(_: &Ctx<'_>) -> bool {
+    true
+}
+
+/// Declares a rule: its doc comment is its documentation.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! declare_rule {
+    ($(#[doc = $doc:literal])* $vis:vis static $id:ident = {
+        code: $code:literal, name: $name:literal, category: $cat:literal,
+        severity: $sev:ident, summary: $summary:literal,
+        applies: $applies:expr, check: $check:path $(,)? };) => {
+        $(#[doc = $doc])*
+        $vis static $id: $crate::rules::Rule = $crate::rules::Rule {
+            meta: $crate::diag::RuleMeta {
+                code: $code,
+                name: $name,
+                category: $cat,
+                severity: $crate::diag::Severity::$sev,
+                summary: $summary,
+                explanation: concat!($($doc, "\n",)*),
+            },
+            applies: $applies,
+            check: $check,
+            location: concat!(file!(), ":", line!()),
+        };
+    };
+}
+
+impl Rule {
+    /// Starts a finding of this rule.
+    pub fn diag(&'static self, message: impl Into<String>) -> Diagnostic {
+        self.meta.diag(message)
+    }
+}
+
+/// Runs every applicable rule over a parsed report, in registry order.
+pub fn run(ctx: &Ctx<'_>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for rule in registry::RULES {
+        if ctx.opts.enabled(rule.meta.name, rule.meta.code) && (rule.applies)(ctx) {
+            (rule.check)(ctx, &mut out);
+        }
+    }
+    out
+}
