@@ -12,19 +12,24 @@ use std::borrow::Cow;
 
 /// The encoding a source was decoded with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
 pub enum TextEncoding {
     /// Only bytes below 0x80: every ASCII-compatible encoding reads the same.
+    #[serde(rename = "ascii")]
     Ascii,
     /// Valid UTF-8 (with or without a BOM, see [`Decoded::bom`]).
+    #[serde(rename = "utf-8")]
     Utf8,
     /// Windows-1252, the fallback for bytes that are not valid UTF-8.
+    #[serde(rename = "windows-1252")]
     Windows1252,
     /// ISO-8859-1, only when forced.
+    #[serde(rename = "iso-8859-1")]
     Iso8859_1,
     /// ISO-8859-2 (Central European), only when forced.
+    #[serde(rename = "iso-8859-2")]
     Iso8859_2,
     /// UTF-16, detected from its BOM.
+    #[serde(rename = "utf-16")]
     Utf16,
 }
 
@@ -238,6 +243,23 @@ mod tests {
         let d = decode(b"\xEF\xBB\xBF012 x", None).unwrap();
         assert!(d.bom);
         assert_eq!(d.text, "012 x");
+    }
+
+    #[test]
+    fn names_serialise_as_printed() {
+        for e in [
+            TextEncoding::Ascii,
+            TextEncoding::Utf8,
+            TextEncoding::Windows1252,
+            TextEncoding::Iso8859_1,
+            TextEncoding::Iso8859_2,
+            TextEncoding::Utf16,
+        ] {
+            assert_eq!(
+                serde_json::to_string(&e).unwrap(),
+                format!("\"{}\"", e.as_str())
+            );
+        }
     }
 
     #[test]

@@ -37,3 +37,8 @@ pub mod check;
 pub mod report;
 pub mod rules;
 pub mod write;
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

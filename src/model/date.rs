@@ -32,16 +32,28 @@ impl PartialEq for DateField {
 }
 
 /// A birth date: the year, or the full date (TRF16 allows `YYYY/00/00`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+///
+/// Serialised as ISO 8601 with reduced precision: `"1994-05-05"`, `"1994-05"`
+/// or `"1994"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct PartialDate {
     /// Year.
     pub year: i32,
     /// Month 1-12, when known.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub month: Option<u32>,
     /// Day 1-31, when known.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub day: Option<u32>,
+}
+
+impl Serialize for PartialDate {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let text = match (self.month, self.day) {
+            (Some(m), Some(d)) => format!("{:04}-{:02}-{:02}", self.year, m, d),
+            (Some(m), None) => format!("{:04}-{:02}", self.year, m),
+            _ => format!("{:04}", self.year),
+        };
+        s.serialize_str(&text)
+    }
 }
 
 impl PartialDate {

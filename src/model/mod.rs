@@ -5,6 +5,19 @@
 //! it, the writer prints it back. Spans are skipped in JSON output and in
 //! equality (see [`Spanned`]).
 
+/// Implements `PartialEq` over the listed fields only, leaving out
+/// positions (line numbers and spans).
+macro_rules! eq_ignoring_position {
+    ($t:ident { $($f:ident),* $(,)? }) => {
+        impl PartialEq for $t {
+            fn eq(&self, other: &Self) -> bool {
+                true $(&& self.$f == other.$f)*
+            }
+        }
+    };
+}
+pub(crate) use eq_ignoring_position;
+
 mod date;
 mod player;
 mod points;
@@ -149,7 +162,7 @@ pub struct DialectInfo {
 }
 
 /// Tournament-section records. Free text is trimmed.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Header {
     /// `012` tournament name.
     pub name: Option<Spanned<String>>,
@@ -235,7 +248,7 @@ pub enum TeamRecord {
 }
 
 /// A team.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Team {
     /// `013` or `310`.
     pub record: TeamRecord,
@@ -370,7 +383,7 @@ pub struct ByeRecord {
 }
 
 /// `250`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct AccelerationRecord {
     /// Match points (teams).
     pub match_points: Option<Points>,
@@ -395,7 +408,7 @@ pub struct ProhibitedRecord {
 }
 
 /// `299`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct AbnormalPointsRecord {
     /// `W D L F H Z + -` or blank.
     pub kind: Option<char>,
@@ -413,7 +426,7 @@ pub struct AbnormalPointsRecord {
 }
 
 /// `300`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct LineupRecord {
     /// Round.
     pub round: u16,
@@ -429,7 +442,7 @@ pub struct LineupRecord {
 }
 
 /// `320`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct TeamByeRecord {
     /// Match points of the PAB.
     pub match_points: Option<Points>,
@@ -443,7 +456,7 @@ pub struct TeamByeRecord {
 }
 
 /// `330`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct ForfeitedMatchRecord {
     /// `+-`, `-+` or `--`.
     pub kind: String,
@@ -477,3 +490,76 @@ pub struct NationalRating {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub classification: Option<String>,
 }
+
+eq_ignoring_position!(Team {
+    record,
+    number,
+    name,
+    nickname,
+    strength,
+    match_points,
+    game_points,
+    rank,
+    members
+});
+
+eq_ignoring_position!(AccelerationRecord {
+    match_points,
+    game_points,
+    rounds,
+    ids
+});
+
+eq_ignoring_position!(AbnormalPointsRecord {
+    kind,
+    match_points,
+    points,
+    round,
+    ids
+});
+
+eq_ignoring_position!(LineupRecord {
+    round,
+    team,
+    opponent,
+    boards
+});
+
+eq_ignoring_position!(TeamByeRecord {
+    match_points,
+    game_points,
+    teams
+});
+
+eq_ignoring_position!(ForfeitedMatchRecord {
+    kind,
+    round,
+    white,
+    black
+});
+
+eq_ignoring_position!(Header {
+    name,
+    city,
+    federation,
+    start_date,
+    end_date,
+    declared_players,
+    declared_rated_players,
+    declared_teams,
+    tournament_type,
+    chief_arbiter,
+    deputy_arbiters,
+    time_control,
+    round_dates,
+    declared_rounds,
+    initial_colour,
+    starting_rank_method,
+    pairing_controller,
+    tournament_type_code,
+    tiebreaks,
+    standings_tiebreaks,
+    time_control_code,
+    board_colours,
+    team_scoring
+});

@@ -5,7 +5,10 @@ use crate::span::{Span, Spanned};
 use serde::Serialize;
 
 /// A player: one `001` record.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+///
+/// Equality compares what the record says, not where it stands (`line`,
+/// `span`), like [`Spanned`].
+#[derive(Debug, Clone, Serialize)]
 pub struct Player {
     /// Starting rank (pairing number), columns 5-8.
     pub start_rank: Spanned<u16>,
@@ -38,6 +41,20 @@ pub struct Player {
     #[serde(skip)]
     pub span: Span,
 }
+
+crate::model::eq_ignoring_position!(Player {
+    start_rank,
+    sex,
+    title,
+    name,
+    rating,
+    federation,
+    fide_id,
+    birth_date,
+    points,
+    rank,
+    rounds
+});
 
 impl Player {
     /// The entry for round `r` (1-based); not paired beyond the line's end.

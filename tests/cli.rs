@@ -1,0 +1,210 @@
+//! The `trf` command: every output format, exit codes and refusals.
+//! Output shapes are a contract; these snapshots are what scripts rely on.
+
+mod common;
+
+use std::process::Command;
+
+/// Runs `trf` from the repository root; returns (exit code, stdout, stderr).
+fn trf(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_trf"))
+        .args(args)
+        .current_dir(common::root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run trf");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn parse_json_has_the_contract_fields() {
+    let (code, out, _) = trf(&[
+        "parse",
+        "samples/hand/swiss-utf8-lf.trf",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for key in ["dialect", "encoding", "header", "players"] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    let p = &v["players"][0];
+    for key in [
+        "start_rank",
+        "name",
+        "rating",
+        "fide_id",
+        "federation",
+        "points",
+        "rounds",
+    ] {
+        assert!(p.get(key).is_some(), "player misses {key}");
+    }
+    assert_eq!(v["players"][5]["rating"], serde_json::Value::Null);
+}
+
+#[test]
+fn parse_human() {
+    let (code, out, _) = trf(&[
+        "parse",
+        "samples/hand/swiss-utf8-lf.trf",
+        "--format",
+        "human",
+    ]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn check_human_plain_when_piped() {
+    let (code, out, _) = trf(&["check", "samples/hand/malformed-syntax.trf"]);
+    assert_eq!(code, 1);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn check_clean_file_exits_zero() {
+    let (code, out, err) = trf(&["check", "samples/hand/swiss-utf8-lf.trf"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains(": rateable"), "{out}");
+}
+
+#[test]
+fn check_json_one_object_per_file() {
+    let (code, out, _) = trf(&[
+        "check",
+        "samples/hand/malformed-syntax.trf",
+        "samples/hand/swiss-utf8-lf.trf",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    for l in &lines {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        for key in [
+            "file",
+            "dialect",
+            "encoding",
+            "players",
+            "rounds",
+            "diagnostics",
+        ] {
+            assert!(v.get(key).is_some(), "missing {key}");
+        }
+        for d in v["diagnostics"].as_array().unwrap() {
+            for key in [
+                "code", "rule", "severity", "message", "line", "column", "help",
+            ] {
+                assert!(d.get(key).is_some(), "diagnostic misses {key}");
+            }
+        }
+    }
+    let first: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+    insta::assert_json_snapshot!(first);
+}
+
+#[test]
+fn check_walks_folders_and_summarises() {
+    let (code, out, err) = trf(&["check", "samples/hand"]);
+    assert_eq!(code, 1, "{err}");
+    let summary = out.lines().rev().take(3).collect::<Vec<_>>();
+    assert!(summary.iter().any(|l| l.contains(" files: ")), "{out}");
+}
+
+#[test]
+fn unreadable_input_exits_two() {
+    let (code, _, err) = trf(&["check", "samples/does-not-exist.trf"]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("trf: samples/does-not-exist.trf:"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.trf");
+    std::fs::write(&empty, b"").unwrap();
+    let (code, _, err) = trf(&["check", empty.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("the file is empty"), "{err}");
+    let binary = dir.path().join("binary.trf");
+    std::fs::write(&binary, b"001\0\0\x01\x02").unwrap();
+    let (code, _, err) = trf(&["parse", binary.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("binary"), "{err}");
+    let (code, _, _) = trf(&["check"]);
+    assert_eq!(code, 2);
+    let (code, _, err) = trf(&[
+        "check",
+        "--encoding",
+        "klingon",
+        "samples/hand/swiss-utf8-lf.trf",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown encoding"), "{err}");
+}
+
+#[test]
+fn fmt_writes_canonical_trf() {
+    let (code, out, _) = trf(&["fmt", "samples/hand/swiss-cp1252-crlf.trf"]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out.replace("\r\n", "\n"));
+    let (code, out26, _) = trf(&[
+        "fmt",
+        "samples/hand/swiss-utf8-lf.trf",
+        "--dialect",
+        "trf26",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out26.contains("\r\n142 5\r\n"), "{out26}");
+    assert!(!out26.contains("XXR"), "{out26}");
+    let (_, out16, _) = trf(&[
+        "fmt",
+        "samples/hand/trf26-individual.trf",
+        "--dialect",
+        "trf16",
+    ]);
+    assert!(
+        out16.contains("XXR 5\r\n") && out16.contains("XXC white1\r\n"),
+        "{out16}"
+    );
+    assert!(
+        out16.contains("XXZ 7\r\n") || out16.contains("240 Z"),
+        "{out16}"
+    );
+}
+
+#[test]
+fn fmt_never_overwrites_its_input_without_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.trf");
+    std::fs::copy(common::root().join("samples/hand/swiss-utf8-lf.trf"), &f).unwrap();
+    let before = std::fs::read(&f).unwrap();
+    let (code, _, err) = trf(&["fmt", f.to_str().unwrap(), "-o", f.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(std::fs::read(&f).unwrap(), before);
+    let (code, _, _) = trf(&["fmt", f.to_str().unwrap(), "--in-place"]);
+    assert_eq!(code, 0);
+    assert_ne!(std::fs::read(&f).unwrap(), before);
+}
+
+#[test]
+fn rules_and_explain() {
+    let (code, out, _) = trf(&["rules"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("TRF-S004  invalid-round-block"), "{out}");
+    let (code, out, _) = trf(&["explain", "invalid-round-block"]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out);
+    let (code, out2, _) = trf(&["explain", "trf-s004"]);
+    assert_eq!((code, &out2), (0, &out));
+    let (code, json, _) = trf(&["explain", "TRF-S004", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["rule"], "invalid-round-block");
+    let (code, _, err) = trf(&["explain", "no-such-rule"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no rule"), "{err}");
+}

@@ -1,0 +1,160 @@
+//! The reader over every sample: the model as `trf parse --format json`
+//! prints it, and the syntax findings rendered plain and graphical.
+
+mod common;
+
+use trfkit::report::{render_graphical, render_plain, Locator};
+use trfkit::ReadOptions;
+
+#[test]
+fn model_snapshots() {
+    for dir in ["hand", "real", "regressions"] {
+        for path in common::samples(dir) {
+            let parsed = trfkit::read_path(&path, &ReadOptions::default()).unwrap();
+            let json = serde_json::to_string_pretty(&parsed.tournament).unwrap();
+            insta::assert_snapshot!(format!("model__{}", common::snap_name(&path)), json);
+        }
+    }
+}
+
+#[test]
+fn syntax_diagnostic_snapshots() {
+    for dir in ["hand", "real", "regressions"] {
+        for path in common::samples(dir) {
+            let parsed = trfkit::read_path(&path, &ReadOptions::default()).unwrap();
+            let name = common::display(&path);
+            let loc = Locator::new(&parsed.text, &parsed.tournament.lines);
+            let mut out = render_plain(&name, &loc, &parsed.diagnostics);
+            for d in &parsed.diagnostics {
+                out.push('\n');
+                out.push_str(&render_graphical(&name, &parsed.text, d, 80, true, false));
+            }
+            insta::assert_snapshot!(format!("syntax__{}", common::snap_name(&path)), out);
+        }
+    }
+}
+
+/// The same tournament in Windows-1252 with CRLF and in UTF-8 with a BOM and
+/// LF reads to the same model; so do LF, CRLF and CR-only line ends.
+#[test]
+fn encodings_and_line_ends_read_the_same() {
+    let read = |name: &str| {
+        let p = common::root().join("samples/hand").join(name);
+        trfkit::read_path(&p, &ReadOptions::default()).unwrap()
+    };
+    let a = read("swiss-cp1252-crlf.trf");
+    let b = read("swiss-utf8-bom-lf-twin.trf");
+    assert_eq!(a.tournament.encoding, trfkit::TextEncoding::Windows1252);
+    assert_eq!(b.tournament.encoding, trfkit::TextEncoding::Utf8);
+    assert!(b.tournament.bom);
+    assert_eq!(a.tournament.players, b.tournament.players);
+    assert_eq!(a.tournament.header, b.tournament.header);
+    assert_eq!(a.tournament.players[3].name.value, "Dvorakova, Anezka");
+    assert_eq!(a.tournament.players[2].name.value, "Ó Briain, Séamus");
+
+    let lf = read("swiss-utf8-lf.trf");
+    let bom = read("swiss-utf8-bom-lf.trf");
+    let cr = read("swiss-cr-only-no-final-newline.trf");
+    assert_eq!(lf.tournament.players, bom.tournament.players);
+    assert_eq!(lf.tournament.players, cr.tournament.players);
+    assert_eq!(lf.tournament.header, cr.tournament.header);
+    // Diacritics do not shift the columns after the name.
+    let p = &lf.tournament.players[3];
+    assert_eq!(p.name.value, "Dvořáková, Anežka");
+    assert_eq!(p.rating.map(|r| r.value), Some(1804));
+    assert_eq!(p.fide_id.map(|r| r.value), Some(300040));
+    assert!(lf.diagnostics.is_empty(), "{:?}", lf.diagnostics);
+}
+
+/// Forcing an encoding is honoured and recorded.
+#[test]
+fn forced_encoding() {
+    let p = common::root().join("samples/real/icu-latin-1.trf");
+    let bytes = std::fs::read(&p).unwrap();
+    let opts = ReadOptions {
+        encoding: Some(trfkit::TextEncoding::Iso8859_1),
+        ..Default::default()
+    };
+    let forced = trfkit::parse_bytes(&bytes, &opts).unwrap();
+    assert_eq!(forced.tournament.encoding, trfkit::TextEncoding::Iso8859_1);
+    let detected = trfkit::parse_bytes(&bytes, &ReadOptions::default()).unwrap();
+    assert_eq!(
+        detected.tournament.encoding,
+        trfkit::TextEncoding::Windows1252
+    );
+    assert_eq!(
+        forced.tournament.players[0].name.value,
+        detected.tournament.players[0].name.value
+    );
+    let utf8 = ReadOptions {
+        encoding: Some(trfkit::TextEncoding::Utf8),
+        ..Default::default()
+    };
+    let lossy = trfkit::parse_bytes(&bytes, &utf8).unwrap();
+    assert!(lossy.diagnostics.iter().any(|d| d.rule == "lossy-decoding"));
+}
+
+/// Only unreadable input is fatal, with a one-line reason.
+#[test]
+fn unreadable_input_is_refused() {
+    let opts = ReadOptions::default();
+    assert!(matches!(
+        trfkit::parse_bytes(b"", &opts),
+        Err(trfkit::ReadError::Decode(_))
+    ));
+    assert!(matches!(
+        trfkit::parse_bytes(b" \r\n \n", &opts),
+        Err(trfkit::ReadError::Decode(_))
+    ));
+    let e = trfkit::parse_bytes(b"012 x\0\0\0", &opts).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the file is binary, not text (byte 0x00 at offset 5)"
+    );
+    let small = ReadOptions {
+        max_file_bytes: 4,
+        ..Default::default()
+    };
+    assert!(matches!(
+        trfkit::parse_bytes(b"012 Open", &small),
+        Err(trfkit::ReadError::TooLarge { .. })
+    ));
+    let line = ReadOptions {
+        max_line_bytes: 10,
+        ..Default::default()
+    };
+    let p = trfkit::parse_bytes(b"012 A very long tournament name\n022 Cork\n", &line).unwrap();
+    assert_eq!(p.diagnostics.len(), 1);
+    assert_eq!(p.diagnostics[0].rule, "line-too-long");
+    assert!(p.tournament.header.name.is_none());
+    assert_eq!(
+        p.tournament.header.city.as_ref().map(|c| c.value.as_str()),
+        Some("Cork")
+    );
+}
+
+/// Ten bad lines give ten diagnostics.
+#[test]
+fn recovery_reports_every_bad_line() {
+    let mut text = String::from("012 Ten bad ratings\n");
+    for i in 1..=10 {
+        text.push_str(&format!(
+            "001 {i:>4} m    Player {i:<26} 2x00 ENG {:>11} 1990/01/01  0.0 {i:>4}\n",
+            1000 + i
+        ));
+    }
+    let p = trfkit::parse_str(&text);
+    assert_eq!(p.tournament.players.len(), 10);
+    let bad: Vec<_> = p
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule == "invalid-field")
+        .collect();
+    assert_eq!(bad.len(), 10);
+    let loc = Locator::new(&p.text, &p.tournament.lines);
+    let j = trfkit::report::JsonDiagnostic::new(bad[9], &loc);
+    assert_eq!(
+        (j.line, j.column, j.end_column),
+        (Some(11), Some(49), Some(52))
+    );
+}
