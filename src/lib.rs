@@ -42,3 +42,4 @@ pub mod write;
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+pub mod kind;

@@ -180,6 +180,17 @@ impl<'a> Columns<'a> {
         }
     }
 
+    /// Counts columns in bytes, for lines a program padded by bytes while
+    /// writing UTF-8 (trf-format §4.2). Offsets that fall inside a character
+    /// are moved back to its start.
+    pub fn by_bytes(text: &'a str, base: usize) -> Self {
+        Columns {
+            text,
+            base,
+            offsets: None,
+        }
+    }
+
     /// The line's text.
     pub fn text(&self) -> &'a str {
         self.text
@@ -197,7 +208,13 @@ impl<'a> Columns<'a> {
     /// to the line end.
     fn byte_of(&self, c: usize) -> usize {
         match &self.offsets {
-            None => c.min(self.text.len()),
+            None => {
+                let mut b = c.min(self.text.len());
+                while !self.text.is_char_boundary(b) {
+                    b -= 1;
+                }
+                b
+            }
             Some(v) => v[c.min(v.len() - 1)] as usize,
         }
     }

@@ -270,7 +270,7 @@ impl<'a> Parser<'a> {
 
     fn record(&mut self, code: [u8; 3], cols: &Columns<'_>, number: u32) {
         match &code {
-            b"001" => self.player(cols, number),
+            b"001" => self.player_line(cols, number),
             b"013" => self.team013(cols, number),
             b"310" => self.team310(cols, number),
             b"240" | b"250" | b"260" | b"299" | b"300" | b"320" | b"330" | b"340" | b"801"

@@ -7,7 +7,41 @@ use crate::model::{Colour, Player, Points, RoundEntry, RoundResult, Sex, Title};
 use crate::span::{Span, Spanned};
 
 impl Parser<'_> {
-    pub(super) fn player(&mut self, cols: &Columns<'_>, number: u32) {
+    /// Reads a `001` line. A non-ASCII line whose round blocks do not sit on
+    /// their columns when counted in characters, but do when counted in
+    /// bytes, was padded by bytes while written as UTF-8: it is read by bytes
+    /// and reported once.
+    pub(super) fn player_line(&mut self, cols: &Columns<'_>, number: u32) {
+        let mark = self.diags.len();
+        self.player(cols, number);
+        let text = cols.text();
+        if text.is_ascii() || !self.diags[mark..].iter().any(|d| block_trouble(d.code)) {
+            return;
+        }
+        let by_char = self.diags.split_off(mark);
+        let player = self.players.pop();
+        let rounds = self.max_rounds;
+        let bytes = Columns::by_bytes(text, cols.span().start as usize);
+        self.player(&bytes, number);
+        if self.diags[mark..].iter().any(|d| block_trouble(d.code)) {
+            // Bytes do no better: keep the character reading and its findings.
+            self.diags.truncate(mark);
+            self.players.pop();
+            self.players.extend(player);
+            self.max_rounds = rounds;
+            self.diags.extend(by_char);
+            return;
+        }
+        let (_, name_span) = bytes.field(g::NAME.from, g::NAME.to);
+        self.diags.push(
+            codes::MISALIGNED_COLUMNS
+                .diag("this line was padded by bytes, not characters: its columns were read by bytes")
+                .primary(name_span, "the name's accented letters take two bytes each")
+                .help("the program that wrote the file counted UTF-8 bytes as columns; pad by characters, or write the file in Windows-1252"),
+        );
+    }
+
+    fn player(&mut self, cols: &Columns<'_>, number: u32) {
         let (raw, span) = cols.field(g::START_RANK.from, g::START_RANK.to);
         let start_rank = match uint(raw) {
             Ok(Some(v)) if (1..=9999).contains(&v) => v as u16,
@@ -280,4 +314,11 @@ impl Parser<'_> {
             result,
         }
     }
+}
+
+/// Findings that mean the round blocks are not where they should be.
+fn block_trouble(code: &str) -> bool {
+    code == codes::MISALIGNED_COLUMNS.code
+        || code == codes::INVALID_ROUND_BLOCK.code
+        || code == codes::INVALID_FIELD.code
 }
