@@ -4,3 +4,4 @@
 pub mod decode;
 pub mod diag;
 pub mod span;
+pub mod timecontrol;
