@@ -20,26 +20,27 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod check;
 pub mod decode;
 pub mod diag;
 pub mod grammar;
+pub mod kind;
 pub mod lines;
 pub mod model;
 pub mod parse;
+pub mod report;
+pub mod rules;
 pub mod span;
+pub mod timecontrol;
+pub mod write;
 
 pub use decode::TextEncoding;
 pub use diag::{Diagnostic, Severity};
 pub use model::Tournament;
 pub use parse::{parse_bytes, parse_str, read_path, Parsed, ReadError, ReadOptions};
 pub use span::{Span, Spanned};
-pub mod check;
-pub mod report;
-pub mod rules;
-pub mod write;
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
-pub mod kind;
