@@ -159,6 +159,7 @@ fn is_ruler(b: &[u8]) -> bool {
 pub struct Columns<'a> {
     text: &'a str,
     base: usize,
+    ascii: bool,
     /// Byte offset of each character, plus the line length; `None` for ASCII.
     offsets: Option<Vec<u32>>,
 }
@@ -166,7 +167,8 @@ pub struct Columns<'a> {
 impl<'a> Columns<'a> {
     /// Wraps the line `text`, which starts at byte `base` of the source.
     pub fn new(text: &'a str, base: usize) -> Self {
-        let offsets = if text.is_ascii() {
+        let ascii = text.is_ascii();
+        let offsets = if ascii {
             None
         } else {
             let mut v: Vec<u32> = text.char_indices().map(|(i, _)| i as u32).collect();
@@ -176,6 +178,7 @@ impl<'a> Columns<'a> {
         Columns {
             text,
             base,
+            ascii,
             offsets,
         }
     }
@@ -187,8 +190,14 @@ impl<'a> Columns<'a> {
         Columns {
             text,
             base,
+            ascii: text.is_ascii(),
             offsets: None,
         }
+    }
+
+    /// True when the line is ASCII (columns are bytes).
+    pub fn is_ascii(&self) -> bool {
+        self.ascii
     }
 
     /// The line's text.
@@ -208,6 +217,7 @@ impl<'a> Columns<'a> {
     /// to the line end.
     fn byte_of(&self, c: usize) -> usize {
         match &self.offsets {
+            None if self.ascii => c.min(self.text.len()),
             None => {
                 let mut b = c.min(self.text.len());
                 while !self.text.is_char_boundary(b) {

@@ -220,6 +220,38 @@ pub fn alternative(field: &DateField) -> Option<(NaiveDate, String)> {
 #[allow(clippy::result_unit_err)]
 pub fn parse_birth(raw: &str) -> Result<Option<PartialDate>, ()> {
     let text = raw.trim_matches(|c: char| c.is_whitespace());
+    // Fast path for the prescribed `YYYY/MM/DD` and the year alone.
+    let b = text.as_bytes();
+    let d = |i: usize| (b[i] - b'0') as u32;
+    let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
+    if b.len() == 10
+        && b[4] == b'/'
+        && b[7] == b'/'
+        && digits(0..4)
+        && digits(5..7)
+        && digits(8..10)
+    {
+        let (y, m, dd) = (
+            d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3),
+            d(5) * 10 + d(6),
+            d(8) * 10 + d(9),
+        );
+        if y == 0 && m == 0 && dd == 0 {
+            return Ok(None);
+        }
+        if (1850..=2100).contains(&y) && m >= 1 && m <= 12 && dd >= 1 {
+            let pd = PartialDate {
+                year: y as i32,
+                month: Some(m),
+                day: Some(dd),
+            };
+            return if pd.full().is_some() {
+                Ok(Some(pd))
+            } else {
+                Err(())
+            };
+        }
+    }
     if text.is_empty() || text.bytes().all(|b| matches!(b, b'0' | b'/' | b'.' | b'-')) {
         return Ok(None);
     }

@@ -349,14 +349,48 @@ pub(crate) fn trim(s: &str) -> &str {
 }
 
 /// An unsigned integer field: `Ok(None)` when blank or a run of dashes
-/// (a placeholder some writers use for "none").
+/// (a placeholder some writers use for "none"). Byte loop: this runs for
+/// every numeric field of every player.
 pub(crate) fn uint(s: &str) -> Result<Option<u64>, ()> {
-    let t = trim(s);
-    if t.is_empty() || t.bytes().all(|b| b == b'-') {
-        return Ok(None);
+    let b = s.as_bytes();
+    let mut v: u64 = 0;
+    let mut digits = 0u32;
+    let mut dashes = 0u32;
+    let mut ended = false;
+    for &c in b {
+        match c {
+            b'0'..=b'9' if !ended && dashes == 0 => {
+                if digits == 19 {
+                    return Err(());
+                }
+                v = v * 10 + (c - b'0') as u64;
+                digits += 1;
+            }
+            b' ' | b'\t' => ended = digits > 0 || dashes > 0,
+            b'-' if digits == 0 && !ended => dashes += 1,
+            _ => return Err(()),
+        }
     }
-    if t.len() > 19 || !t.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(());
+    Ok(if digits == 0 { None } else { Some(v) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::uint;
+
+    #[test]
+    fn integers() {
+        assert_eq!(uint("  42"), Ok(Some(42)));
+        assert_eq!(uint("42  "), Ok(Some(42)));
+        assert_eq!(uint("\t 7\t"), Ok(Some(7)));
+        assert_eq!(uint("    "), Ok(None));
+        assert_eq!(uint(""), Ok(None));
+        assert_eq!(uint("-----------"), Ok(None));
+        assert_eq!(uint("4 2"), Err(()));
+        assert_eq!(uint("-4"), Err(()));
+        assert_eq!(uint("4-"), Err(()));
+        assert_eq!(uint("1O"), Err(()));
+        assert_eq!(uint("99999999999999999999"), Err(()));
+        assert_eq!(uint("0000"), Ok(Some(0)));
     }
-    t.parse().map(Some).map_err(|_| ())
 }

@@ -196,10 +196,11 @@ impl Parser<'_> {
     /// list ends with the last round that says something.
     fn round_blocks(&mut self, cols: &Columns<'_>) -> Vec<Spanned<RoundEntry>> {
         let len = cols.char_len();
-        let mut out = Vec::new();
         if len < g::ROUND_OPPONENT.from {
-            return out;
+            return Vec::new();
         }
+        let mut out =
+            Vec::with_capacity((len - g::ROUND_OPPONENT.from) / g::ROUND_OPPONENT.stride + 1);
         let mut misaligned_reported = false;
         let mut k = 0;
         loop {
@@ -209,15 +210,8 @@ impl Parser<'_> {
             }
             let to = g::ROUND_RESULT.nth(k).1;
             let (block, span) = cols.field(from, to);
-            // The two separators before the block and those inside it.
-            let (gap, gap_span) = cols.field(from - 2, from - 1);
-            let (sep1, s1) = cols.field(from + 4, from + 4);
-            let (sep2, s2) = cols.field(from + 6, from + 6);
             if !misaligned_reported {
-                let bad = [(gap, gap_span), (sep1, s1), (sep2, s2)]
-                    .into_iter()
-                    .find(|(t, _)| !t.chars().all(|c| c == ' ' || c == '\t'));
-                if let Some((_, sp)) = bad {
+                if let Some(sp) = self.misplaced_separator(cols, from) {
                     misaligned_reported = true;
                     self.diags.push(
                         codes::MISALIGNED_COLUMNS
@@ -228,7 +222,10 @@ impl Parser<'_> {
                     );
                 }
             }
-            let entry = self.round_block(block, span, k + 1);
+            let entry = match fast_block(block.as_bytes()) {
+                Some(e) => e,
+                None => self.round_block(block, span, k + 1),
+            };
             out.push(Spanned::new(entry, span));
             k += 1;
         }
@@ -238,6 +235,32 @@ impl Parser<'_> {
             out.pop();
         }
         out
+    }
+
+    /// The span of a non-blank character where a round block wants a blank:
+    /// the two columns before it and the separators inside it.
+    fn misplaced_separator(&self, cols: &Columns<'_>, from: usize) -> Option<Span> {
+        let blank = |t: &str| t.bytes().all(|c| c == b' ' || c == b'\t');
+        if cols.is_ascii() {
+            let b = cols.text().as_bytes();
+            let base = cols.span().start as usize;
+            for i in [from - 3, from - 2, from + 3, from + 5] {
+                if let Some(&c) = b.get(i) {
+                    if c != b' ' && c != b'\t' {
+                        return Some(Span::new(base + i, base + i + 1));
+                    }
+                }
+            }
+            return None;
+        }
+        [
+            cols.field(from - 2, from - 1),
+            cols.field(from + 4, from + 4),
+            cols.field(from + 6, from + 6),
+        ]
+        .into_iter()
+        .find(|(t, _)| !blank(t))
+        .map(|(_, sp)| sp)
     }
 
     fn round_block(&mut self, block: &str, span: Span, round: usize) -> RoundEntry {
@@ -321,4 +344,46 @@ fn block_trouble(code: &str) -> bool {
     code == codes::MISALIGNED_COLUMNS.code
         || code == codes::INVALID_ROUND_BLOCK.code
         || code == codes::INVALID_FIELD.code
+}
+
+/// The common case without allocation or diagnostics: an ASCII block of
+/// digits/blanks, a known colour and a known result. `None` sends the block
+/// to the careful reader, which reports what is wrong.
+fn fast_block(b: &[u8]) -> Option<RoundEntry> {
+    let at = |i: usize| b.get(i).copied().unwrap_or(b' ');
+    let mut opp: u16 = 0;
+    let mut seen_digit = false;
+    for i in 0..4 {
+        match at(i) {
+            c @ b'0'..=b'9' => {
+                opp = opp * 10 + (c - b'0') as u16;
+                seen_digit = true;
+            }
+            b' ' if !seen_digit => {}
+            _ => return None,
+        }
+    }
+    let colour = match at(5) {
+        b'w' | b'W' => Some(Colour::White),
+        b'b' | b'B' => Some(Colour::Black),
+        b'-' | b' ' => None,
+        _ => return None,
+    };
+    let opponent = (opp > 0).then_some(opp);
+    let result = match at(7) {
+        b' ' => {
+            if opponent.is_some() {
+                RoundResult::Pending
+            } else {
+                RoundResult::NotPaired
+            }
+        }
+        c if c.is_ascii() => RoundResult::from_letter(c as char)?,
+        _ => return None,
+    };
+    Some(RoundEntry {
+        opponent,
+        colour,
+        result,
+    })
 }
