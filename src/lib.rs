@@ -3,4 +3,6 @@
 
 pub mod decode;
 pub mod diag;
+pub mod rating;
+pub mod regulations;
 pub mod span;
