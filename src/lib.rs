@@ -28,6 +28,8 @@ pub mod kind;
 pub mod lines;
 pub mod model;
 pub mod parse;
+pub mod rating;
+pub mod regulations;
 pub mod report;
 pub mod rules;
 pub mod span;

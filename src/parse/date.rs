@@ -239,7 +239,7 @@ pub fn parse_birth(raw: &str) -> Result<Option<PartialDate>, ()> {
         if y == 0 && m == 0 && dd == 0 {
             return Ok(None);
         }
-        if (1850..=2100).contains(&y) && m >= 1 && m <= 12 && dd >= 1 {
+        if (1850..=2100).contains(&y) && (1..=12).contains(&m) && dd >= 1 {
             let pd = PartialDate {
                 year: y as i32,
                 month: Some(m),

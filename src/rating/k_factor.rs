@@ -1,0 +1,394 @@
+//! The development coefficient K (regulations.md R24, R25).
+//!
+//! Inputs that a TRF or a rating list often lacks (game count, rating
+//! history, birth date) are optional. When one is missing the decision
+//! states what it assumed, in words meant for users.
+
+use crate::regulations::{JuniorUntil, KRules, Version};
+use chrono::{Datelike, NaiveDate};
+use serde::Serialize;
+
+/// A birth date known to the year, or to the month, or fully.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct PartialDate {
+    /// Year.
+    pub year: i32,
+    /// Month 1–12, if known.
+    pub month: Option<u32>,
+    /// Day 1–31, if known (ignored without a month).
+    pub day: Option<u32>,
+}
+
+impl PartialDate {
+    /// A date known only to the year (FIDE lists publish the birth year).
+    pub fn year(year: i32) -> PartialDate {
+        PartialDate {
+            year,
+            month: None,
+            day: None,
+        }
+    }
+
+    /// A full date.
+    pub fn full(date: NaiveDate) -> PartialDate {
+        PartialDate {
+            year: date.year(),
+            month: Some(date.month()),
+            day: Some(date.day()),
+        }
+    }
+}
+
+/// What the K decision is based on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KInputs {
+    /// The player's rating at the start of the tournament (K is taken from
+    /// it, regulations.md R24 for 2009).
+    pub rating: u16,
+    /// Birth date, if known.
+    pub birth: Option<PartialDate>,
+    /// Tournament start date (chooses the dated K rules and the junior age).
+    pub start_date: NaiveDate,
+    /// The player has completed at least 30 rated games; `None` = unknown.
+    pub has_30_games: Option<bool>,
+    /// The player's published rating has ever reached 2400; `None` =
+    /// unknown. A current rating of 2400 or more implies it.
+    pub ever_reached_2400: Option<bool>,
+    /// Rated games in the rating period, for the K × n ≤ 700 cap; `None` =
+    /// unknown (cap not applied).
+    pub games_in_period: Option<u32>,
+}
+
+/// Which branch of the K rules applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KBasis {
+    /// Fewer than 30 rated games.
+    NewPlayer,
+    /// The published rating has reached 2400 (permanent).
+    Reached2400,
+    /// Junior below 2300.
+    Junior,
+    /// Everyone else.
+    Standard,
+}
+
+/// The K factor and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KDecision {
+    /// K to use (after the K × n cap).
+    pub k: u8,
+    /// K before the K × n cap.
+    pub base_k: u8,
+    /// Which rule gave `base_k`.
+    pub basis: KBasis,
+    /// One sentence for users: the rule, the cap if any, and every assumption.
+    pub source_note: String,
+    /// The assumptions alone (also contained in `source_note`).
+    pub assumptions: Vec<String>,
+}
+
+/// Decides K for `inputs` under `version` (the dated sub-rules, such as K 30
+/// for new players from 1 July 2011, follow `inputs.start_date`).
+///
+/// Precedence: new player (< 30 games) → reached 2400 (K 10, permanent) →
+/// junior below 2300 → standard. Then, where the version has it, K × n ≤ 700.
+pub fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
+    let regs = version.regulations();
+    let rules = regs.k_factor.at(inputs.start_date);
+    let mut assumptions = Vec::new();
+
+    let new_player = match inputs.has_30_games {
+        Some(has) => !has,
+        None => {
+            assumptions.push(format!(
+                "assumed at least {} rated games (game count unknown)",
+                rules.new_player_games
+            ));
+            false
+        }
+    };
+    let reached_top = inputs.rating >= rules.top_threshold
+        || match inputs.ever_reached_2400 {
+            Some(r) => r,
+            None => {
+                assumptions.push(format!(
+                    "assumed the published rating never reached {} (rating history unknown)",
+                    rules.top_threshold
+                ));
+                false
+            }
+        };
+
+    let (base_k, basis, rule) = if new_player {
+        (
+            rules.new_player,
+            KBasis::NewPlayer,
+            format!(
+                "new player with fewer than {} rated games",
+                rules.new_player_games
+            ),
+        )
+    } else if reached_top {
+        (
+            rules.top,
+            KBasis::Reached2400,
+            format!("published rating has reached {}", rules.top_threshold),
+        )
+    } else if let Some(why) = junior(rules, inputs, &mut assumptions) {
+        (
+            rules.junior.map_or(rules.standard, |j| j.k),
+            KBasis::Junior,
+            why,
+        )
+    } else {
+        (
+            rules.standard,
+            KBasis::Standard,
+            format!("rating below {}", rules.top_threshold),
+        )
+    };
+
+    let mut k = base_k;
+    let mut cap_note = None;
+    if let Some(limit) = rules.k_times_games_limit {
+        match inputs.games_in_period {
+            Some(n) if n > 0 && u64::from(k) * u64::from(n) > u64::from(limit) => {
+                k = u8::try_from(limit / n).unwrap_or(u8::MAX);
+                cap_note = Some(format!(
+                    "K × n ≤ {limit}: {n} games in the period, so K {k} instead of {base_k}"
+                ));
+            }
+            Some(_) => {}
+            None => assumptions.push(format!(
+                "games in the rating period unknown: K × n ≤ {limit} not applied"
+            )),
+        }
+    }
+
+    let mut note = format!(
+        "K {base_k}: {rule} ({}, {})",
+        regs.title(),
+        regs.article(crate::regulations::Topic::KFactor)
+    );
+    if let Some(c) = cap_note {
+        note.push_str("; ");
+        note.push_str(&c);
+    }
+    for a in &assumptions {
+        note.push_str("; ");
+        note.push_str(a);
+    }
+    KDecision {
+        k,
+        base_k,
+        basis,
+        source_note: note,
+        assumptions,
+    }
+}
+
+/// Largest K with K × n ≤ `limit` (regulations.md R25), or `k` if already within.
+pub fn cap_k_for_games(k: u8, games: u32, limit: u32) -> u8 {
+    if games == 0 || u64::from(k) * u64::from(games) <= u64::from(limit) {
+        k
+    } else {
+        u8::try_from(limit / games).unwrap_or(u8::MAX)
+    }
+}
+
+/// `Some(reason)` if the junior K applies.
+fn junior(rules: &KRules, inputs: &KInputs, assumptions: &mut Vec<String>) -> Option<String> {
+    let j = rules.junior?;
+    if inputs.rating >= j.below_rating {
+        return None;
+    }
+    let Some(birth) = inputs.birth else {
+        assumptions.push("birth date unknown: junior K not considered".to_owned());
+        return None;
+    };
+    let start = inputs.start_date;
+    let turns_18 = birth.year.saturating_add(18);
+    match j.until {
+        JuniorUntil::EndOfYearOfEighteenthBirthday => (start.year() <= turns_18).then(|| {
+            format!(
+                "junior below {} until the end of {turns_18}, the year of the 18th birthday",
+                j.below_rating
+            )
+        }),
+        JuniorUntil::EighteenthBirthday => {
+            let why = || format!("junior below {} before the 18th birthday", j.below_rating);
+            if start.year() != turns_18 {
+                return (start.year() < turns_18).then(why);
+            }
+            let month = birth.month.filter(|m| (1..=12).contains(m));
+            let Some(month) = month else {
+                assumptions.push(format!(
+                    "birth month unknown: assumed the 18th birthday (in {turns_18}) had passed by the start, junior K not applied"
+                ));
+                return None;
+            };
+            if start.month() != month {
+                return (start.month() < month).then(why);
+            }
+            let Some(day) = birth.day.filter(|d| (1..=31).contains(d)) else {
+                assumptions.push(format!(
+                    "birth day unknown: assumed the 18th birthday ({turns_18}-{month:02}) had passed by the start, junior K not applied"
+                ));
+                return None;
+            };
+            (start.day() < day).then(why)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::NaiveDate;
+
+    fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default()
+    }
+
+    fn adult(rating: u16, start: NaiveDate) -> KInputs {
+        KInputs {
+            rating,
+            birth: Some(PartialDate::year(1980)),
+            start_date: start,
+            has_30_games: Some(true),
+            ever_reached_2400: Some(false),
+            games_in_period: None,
+        }
+    }
+
+    #[test]
+    fn fide_published_k_17_at_39_games() {
+        // regulations.md §3.3.
+        let mut i = adult(2000, date(2024, 5, 1));
+        i.games_in_period = Some(39);
+        let d = k_factor(Version::V2024, &i);
+        assert_eq!((d.base_k, d.k), (20, 17));
+        assert!(d.source_note.contains("K × n ≤ 700"), "{}", d.source_note);
+    }
+
+    #[test]
+    fn junior_k_cap_at_18_and_17_games() {
+        // regulations.md §3.4: 40 × 18 = 720 > 700 → 38; 17 games → 40.
+        let mut i = adult(1900, date(2024, 5, 1));
+        i.birth = Some(PartialDate::year(2010));
+        i.games_in_period = Some(18);
+        let d = k_factor(Version::V2024, &i);
+        assert_eq!((d.basis, d.k), (KBasis::Junior, 38));
+        i.games_in_period = Some(17);
+        assert_eq!(k_factor(Version::V2024, &i).k, 40);
+        assert_eq!(cap_k_for_games(40, 18, 700), 38);
+        assert_eq!(cap_k_for_games(40, 17, 700), 40);
+        assert_eq!(cap_k_for_games(10, 0, 700), 10);
+    }
+
+    #[test]
+    fn k_by_version() {
+        let start = |v: Version| v.effective_from();
+        let cases = [
+            (Version::V2003, 25, 15, 10),
+            (Version::V2005, 25, 15, 10),
+            (Version::V2009, 25, 15, 10),
+            (Version::V2013, 30, 15, 10),
+            (Version::V2014, 40, 20, 10),
+            (Version::V2017, 40, 20, 10),
+            (Version::V2022, 40, 20, 10),
+            (Version::V2024, 40, 20, 10),
+        ];
+        for (v, new, std, top) in cases {
+            let mut i = adult(2100, start(v));
+            assert_eq!(k_factor(v, &i).k, std, "{v} standard");
+            i.has_30_games = Some(false);
+            assert_eq!(k_factor(v, &i).k, new, "{v} new");
+            i.has_30_games = Some(true);
+            i.ever_reached_2400 = Some(true);
+            assert_eq!(k_factor(v, &i).k, top, "{v} reached 2400");
+            let i = adult(2450, start(v));
+            assert_eq!(k_factor(v, &i).k, top, "{v} rated 2450");
+        }
+        // 1 July 2011: K 30 for new players inside the 2009 text.
+        let mut i = adult(1900, date(2011, 7, 1));
+        i.has_30_games = Some(false);
+        assert_eq!(k_factor(Version::V2009, &i).k, 30);
+        i.start_date = date(2011, 6, 30);
+        assert_eq!(k_factor(Version::V2009, &i).k, 25);
+    }
+
+    #[test]
+    fn junior_age_limits() {
+        // Born 2006-09-15: 18th birthday 2024-09-15.
+        let mut i = adult(2000, date(2024, 9, 14));
+        i.birth = Some(PartialDate {
+            year: 2006,
+            month: Some(9),
+            day: Some(15),
+        });
+        assert_eq!(k_factor(Version::V2017, &i).k, 40);
+        i.start_date = date(2024, 9, 15);
+        assert_eq!(k_factor(Version::V2017, &i).k, 20);
+        // 2022 text: until the end of the year of the 18th birthday.
+        assert_eq!(k_factor(Version::V2022, &i).k, 40);
+        i.start_date = date(2024, 12, 31);
+        assert_eq!(k_factor(Version::V2022, &i).k, 40);
+        i.start_date = date(2025, 1, 1);
+        assert_eq!(k_factor(Version::V2022, &i).k, 20);
+        // 2300 or more: no junior K.
+        let mut j = adult(2300, date(2024, 5, 1));
+        j.birth = Some(PartialDate::year(2010));
+        assert_eq!(k_factor(Version::V2024, &j).k, 20);
+        // No junior rule before 2014.
+        j.rating = 2000;
+        j.start_date = date(2013, 8, 1);
+        assert_eq!(k_factor(Version::V2013, &j).k, 15);
+    }
+
+    #[test]
+    fn assumptions_are_stated() {
+        let i = KInputs {
+            rating: 2000,
+            birth: None,
+            start_date: date(2024, 5, 1),
+            has_30_games: None,
+            ever_reached_2400: None,
+            games_in_period: None,
+        };
+        let d = k_factor(Version::V2024, &i);
+        assert_eq!(d.k, 20);
+        assert!(d
+            .assumptions
+            .iter()
+            .any(|a| a == "assumed at least 30 rated games (game count unknown)"));
+        assert!(d
+            .assumptions
+            .iter()
+            .any(|a| a == "birth date unknown: junior K not considered"));
+        assert!(d
+            .assumptions
+            .iter()
+            .any(|a| a.contains("never reached 2400")));
+        assert!(d
+            .assumptions
+            .iter()
+            .any(|a| a.contains("K × n ≤ 700 not applied")));
+        for a in &d.assumptions {
+            assert!(d.source_note.contains(a.as_str()));
+        }
+        // Birth year only, in the year of the 18th birthday, under the 2017 wording.
+        let mut i = adult(2000, date(2024, 3, 1));
+        i.birth = Some(PartialDate::year(2006));
+        let d = k_factor(Version::V2017, &i);
+        assert_eq!(d.k, 20);
+        assert!(d
+            .assumptions
+            .iter()
+            .any(|a| a.contains("birth month unknown")));
+        // Earlier year: certainly a junior.
+        i.start_date = date(2023, 12, 1);
+        assert_eq!(k_factor(Version::V2017, &i).k, 40);
+    }
+}

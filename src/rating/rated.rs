@@ -1,0 +1,453 @@
+//! A rated player's rating change (regulations.md R21, R22).
+//!
+//! * Per game (2005 on): for each game D = R − Ropp, capped as the version
+//!   says, PD from the table, ΔR = score − PD; change = K × ΣΔR.
+//! * Averaged (the 2003 text): Rc = average of the opponents (each moved to
+//!   within the cap first) or, in a round robin, Rc = (Ra(n + 1) − R)/n;
+//!   We = PD(R − Rc) × n; change = K × (W − We).
+//!
+//! Everything is in hundredths: PD .64 = 64; the change is in hundredths of a
+//! rating point and rounded once, as the version prescribes.
+
+use super::rounding::round_change;
+use super::tables::pd;
+use super::units::{Fraction, GameScore, HalfPoints, Hundredths};
+use crate::regulations::{CapApplication, ChangeMethod, DifferenceCap, Version};
+use chrono::NaiveDate;
+use serde::Serialize;
+
+/// One game of a rated player against a rated opponent (or, in a 2003–2014
+/// round robin, against an unrated player's computed Ru).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RatedGame {
+    /// The opponent's rating.
+    pub opponent_rating: u16,
+    /// The player's result.
+    pub score: GameScore,
+}
+
+/// A rated player's games in one event (or one rating period).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RatedInput<'a> {
+    /// The player's rating.
+    pub rating: u16,
+    /// K (see [`super::k_factor`]).
+    pub k: u8,
+    /// Games that count (unplayed games and games the rules exclude removed).
+    pub games: &'a [RatedGame],
+    /// Tournament start date: chooses dated amendments such as the 2650
+    /// exemption of 1 October 2025.
+    pub start_date: NaiveDate,
+}
+
+/// The expectation of one game under the per-game method.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct GameExpectation {
+    /// The opponent's rating.
+    pub opponent_rating: u16,
+    /// The player's result.
+    pub score: GameScore,
+    /// D = own rating − opponent's rating.
+    pub difference: i32,
+    /// D after the cap.
+    pub counted_difference: i32,
+    /// Whether the cap changed D.
+    pub capped: bool,
+    /// PD in hundredths.
+    pub expected: Hundredths,
+    /// score − PD in hundredths.
+    pub delta: Hundredths,
+}
+
+/// The averaged method's intermediate values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct AveragedDetail {
+    /// Rc, exact.
+    pub rc: Fraction,
+    /// Rc rounded half up, used for D.
+    pub rc_rounded: i64,
+    /// D = R − Rc (rounded).
+    pub difference: i32,
+    /// D after the cap.
+    pub counted_difference: i32,
+    /// PD(D) in hundredths, per game.
+    pub pd: Hundredths,
+}
+
+/// Where the averaged method takes Rc from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AverageSource {
+    /// Swiss or match: the average of the games' opponents, each first moved
+    /// to within the cap of the player's rating.
+    Opponents,
+    /// Round robin: Rc = (Ra(n + 1) − R)/n from the tournament average `ra`
+    /// (see [`super::round_robin_initial_ratings`]).
+    RoundRobin {
+        /// The rounded tournament average Ra.
+        ra: i32,
+    },
+}
+
+/// A rated player's change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RatedChange {
+    /// The method used.
+    pub method: ChangeMethod,
+    /// Games n.
+    pub games: u32,
+    /// Score W.
+    pub score: HalfPoints,
+    /// Expected score We in hundredths.
+    pub expected: Hundredths,
+    /// W − We in hundredths (= ΣΔR for the per-game method).
+    pub score_minus_expected: Hundredths,
+    /// K used.
+    pub k: u8,
+    /// K × (W − We), in hundredths of a rating point.
+    pub raw_change: Hundredths,
+    /// The change rounded as the version prescribes.
+    pub rounded_change: i64,
+    /// Per-game expectations (per-game method only).
+    pub per_game: Vec<GameExpectation>,
+    /// Averaged-method detail (averaged method only).
+    pub averaged: Option<AveragedDetail>,
+    /// Every assumption and rule choice, in words for users.
+    pub notes: Vec<String>,
+}
+
+/// The change by the method of `version` (averaged for 2003 with Rc from the
+/// opponents, per game otherwise).
+pub fn rated_change(version: Version, input: &RatedInput<'_>) -> RatedChange {
+    match version.regulations().change_method {
+        ChangeMethod::Averaged => rated_change_averaged(version, input, AverageSource::Opponents),
+        ChangeMethod::PerGame => rated_change_per_game(version, input),
+    }
+}
+
+/// The per-game method with `version`'s cap.
+///
+/// The 2022 text lets a player "benefit" from the 400 cap only once, for
+/// the game with the greatest difference. Whether that limit also binds the
+/// lower-rated side (for whom the cap raises the expected score) is not
+/// stated (regulations.md §3.4). Reading used, as in that section's worked
+/// example: the cap is applied to exactly one game, the one with the largest
+/// |D| of either sign (the first such game on a tie); every other game counts
+/// its real difference.
+pub fn rated_change_per_game(version: Version, input: &RatedInput<'_>) -> RatedChange {
+    let regs = version.regulations();
+    let cap = *regs.difference_cap.at(input.start_date);
+    let mut notes = Vec::new();
+    let exempt = cap.exempt_from_rating.is_some_and(|t| input.rating >= t);
+    let rating = i32::from(input.rating);
+    let limit = i32::from(cap.points);
+
+    let once_index = match cap.application {
+        CapApplication::OncePerPlayer if !exempt => input
+            .games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| (i, (rating - i32::from(g.opponent_rating)).abs()))
+            .filter(|&(_, d)| d > limit)
+            // max_by_key keeps the last maximum; reverse to keep the first.
+            .rev()
+            .max_by_key(|&(_, d)| d)
+            .map(|(i, _)| i),
+        _ => None,
+    };
+
+    let mut per_game = Vec::with_capacity(input.games.len());
+    for (i, g) in input.games.iter().enumerate() {
+        let d = rating - i32::from(g.opponent_rating);
+        let capped_d = match (exempt, cap.application) {
+            (true, _) => d,
+            (false, CapApplication::EveryGame) => d.clamp(-limit, limit),
+            (false, CapApplication::OncePerPlayer) if once_index == Some(i) => {
+                d.clamp(-limit, limit)
+            }
+            (false, CapApplication::OncePerPlayer) => d,
+        };
+        let expected = pd(capped_d);
+        per_game.push(GameExpectation {
+            opponent_rating: g.opponent_rating,
+            score: g.score,
+            difference: d,
+            counted_difference: capped_d,
+            capped: capped_d != d,
+            expected,
+            delta: g.score.half_points().hundredths() - expected,
+        });
+    }
+
+    cap_notes(
+        &mut notes, version, &cap, exempt, input, &per_game, once_index,
+    );
+    let score: HalfPoints = input.games.iter().map(|g| g.score.half_points()).sum();
+    let expected: Hundredths = per_game.iter().map(|g| g.expected).sum();
+    finish(
+        version,
+        ChangeMethod::PerGame,
+        input,
+        score,
+        expected,
+        per_game,
+        None,
+        notes,
+    )
+}
+
+/// The averaged method of the 2003 text, Rc taken from `source`.
+pub fn rated_change_averaged(
+    version: Version,
+    input: &RatedInput<'_>,
+    source: AverageSource,
+) -> RatedChange {
+    let regs = version.regulations();
+    let cap = *regs.difference_cap.at(input.start_date);
+    let mut notes = Vec::new();
+    let rating = i64::from(input.rating);
+    let exempt = cap.exempt_from_rating.is_some_and(|t| input.rating >= t);
+    let limit = if exempt {
+        i64::MAX / 4
+    } else {
+        i64::from(cap.points)
+    };
+    let n = input.games.len() as i64;
+    let score: HalfPoints = input.games.iter().map(|g| g.score.half_points()).sum();
+
+    if regs.change_method != ChangeMethod::Averaged {
+        notes.push(format!(
+            "averaged method applied on request; the {} text rates game by game",
+            version.id()
+        ));
+    }
+    if cap.application == CapApplication::OncePerPlayer {
+        notes.push("the once-per-player cap has no meaning for an average; the cap was applied to every opponent".to_owned());
+    }
+
+    let rc = match source {
+        AverageSource::Opponents => {
+            let mut moved = 0;
+            let sum: i64 = input
+                .games
+                .iter()
+                .map(|g| {
+                    let o = i64::from(g.opponent_rating);
+                    let c = o.clamp(rating - limit, rating + limit);
+                    if c != o {
+                        moved += 1;
+                    }
+                    c
+                })
+                .sum();
+            if moved > 0 {
+                notes.push(format!(
+                    "{moved} opponent(s) more than {} points away counted at exactly {} points away before averaging",
+                    cap.points, cap.points
+                ));
+            }
+            Fraction::new(sum, n)
+        }
+        AverageSource::RoundRobin { ra } => {
+            round_robin_average(ra, input.games.len() as u32, input.rating)
+        }
+    };
+
+    let (averaged, expected) = match rc {
+        Some(rc) => {
+            let rc_rounded = rc.round_half_up();
+            notes.push(format!(
+                "Rc = {rc} rounded half up to {rc_rounded} before the table lookup (regulations.md §2 point 3)"
+            ));
+            let d = i32::try_from(rating - rc_rounded).unwrap_or(i32::MAX);
+            let l = i32::try_from(limit).unwrap_or(i32::MAX);
+            let counted = d.clamp(-l, l);
+            let p = pd(counted);
+            let detail = AveragedDetail {
+                rc,
+                rc_rounded,
+                difference: d,
+                counted_difference: counted,
+                pd: p,
+            };
+            (Some(detail), p * n)
+        }
+        None => (None, Hundredths(0)),
+    };
+    finish(
+        version,
+        ChangeMethod::Averaged,
+        input,
+        score,
+        expected,
+        Vec::new(),
+        averaged,
+        notes,
+    )
+}
+
+/// Rc of a rated player in a round robin (2003 text): (Ra(n + 1) − R)/n,
+/// i.e. the average of the other players when Ra is the average of all;
+/// `None` for n = 0.
+pub fn round_robin_average(ra: i32, n: u32, rating: u16) -> Option<Fraction> {
+    let n = i64::from(n);
+    Fraction::new(i64::from(ra) * (n + 1) - i64::from(rating), n)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    version: Version,
+    method: ChangeMethod,
+    input: &RatedInput<'_>,
+    score: HalfPoints,
+    expected: Hundredths,
+    per_game: Vec<GameExpectation>,
+    averaged: Option<AveragedDetail>,
+    mut notes: Vec<String>,
+) -> RatedChange {
+    let diff = score.hundredths() - expected;
+    let raw = diff * i64::from(input.k);
+    let rounded = round_change(version, raw);
+    if input.games.is_empty() {
+        notes.push("no rated games: no change".to_owned());
+    }
+    if let Some(caveat) = version
+        .regulations()
+        .caveat(crate::regulations::Topic::Rounding)
+    {
+        if raw.0 % 100 != 0 {
+            notes.push(format!(
+                "change {raw} rounded to {rounded} (nearest, .5 away from zero): {caveat}"
+            ));
+        }
+    }
+    RatedChange {
+        method,
+        games: input.games.len() as u32,
+        score,
+        expected,
+        score_minus_expected: diff,
+        k: input.k,
+        raw_change: raw,
+        rounded_change: rounded,
+        per_game,
+        averaged,
+        notes,
+    }
+}
+
+fn cap_notes(
+    notes: &mut Vec<String>,
+    version: Version,
+    cap: &DifferenceCap,
+    exempt: bool,
+    input: &RatedInput<'_>,
+    games: &[GameExpectation],
+    once_index: Option<usize>,
+) {
+    let over = games
+        .iter()
+        .filter(|g| g.difference.unsigned_abs() > u32::from(cap.points))
+        .count();
+    if exempt {
+        if let Some(t) = cap.exempt_from_rating {
+            notes.push(format!(
+                "rated {} (at least {t}): no cap on the rating difference (amendment of 1 October 2025, by tournament start date)",
+                input.rating
+            ));
+        }
+        return;
+    }
+    match (cap.application, once_index) {
+        (CapApplication::OncePerPlayer, Some(i)) => {
+            let Some(g) = games.get(i) else { return };
+            notes.push(format!(
+                "{} text: the {}-point cap applied once, to the game with the largest difference (|D| = {} against {}); {} other game(s) over {} counted in full. Reading of regulations.md §3.4: the largest |D| of either sign is capped",
+                version.id(),
+                cap.points,
+                g.difference.unsigned_abs(),
+                g.opponent_rating,
+                over.saturating_sub(1),
+                cap.points
+            ));
+        }
+        (CapApplication::EveryGame, _) if over > 0 => notes.push(format!(
+            "{over} game(s) with a difference over {} counted as {}",
+            cap.points, cap.points
+        )),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default()
+    }
+
+    fn g(opponent_rating: u16, score: GameScore) -> RatedGame {
+        RatedGame {
+            opponent_rating,
+            score,
+        }
+    }
+
+    #[test]
+    fn once_per_player_picks_the_largest_gap_first_on_ties() {
+        let games = [
+            g(1600, GameScore::Win),
+            g(1600, GameScore::Win),
+            g(2100, GameScore::Draw),
+        ];
+        let input = RatedInput {
+            rating: 2050,
+            k: 20,
+            games: &games,
+            start_date: date(2023, 1, 1),
+        };
+        let r = rated_change_per_game(Version::V2022, &input);
+        let capped: Vec<bool> = r.per_game.iter().map(|g| g.capped).collect();
+        assert_eq!(capped, [true, false, false]);
+    }
+
+    #[test]
+    fn once_per_player_considers_the_lower_side_too() {
+        // |D| = 600 on the lower side beats +450 on the higher side.
+        let games = [g(1600, GameScore::Win), g(2650, GameScore::Loss)];
+        let input = RatedInput {
+            rating: 2050,
+            k: 20,
+            games: &games,
+            start_date: date(2023, 1, 1),
+        };
+        let r = rated_change_per_game(Version::V2022, &input);
+        assert_eq!(r.per_game[1].counted_difference, -400);
+        assert_eq!(r.per_game[0].counted_difference, 450);
+    }
+
+    #[test]
+    fn empty_input() {
+        let input = RatedInput {
+            rating: 2050,
+            k: 20,
+            games: &[],
+            start_date: date(2023, 1, 1),
+        };
+        let r = rated_change(Version::V2022, &input);
+        assert_eq!((r.games, r.rounded_change), (0, 0));
+        let r = rated_change(Version::V2003, &input);
+        assert_eq!((r.games, r.rounded_change, r.averaged), (0, 0, None));
+    }
+
+    #[test]
+    fn round_robin_average_of_the_2003_example() {
+        // regulations.md §3.1: Ra = 2348, n = 9.
+        let tenths: Vec<i64> = [2600u16, 2500, 2400, 2150, 2300, 2300]
+            .iter()
+            .filter_map(|&r| round_robin_average(2348, 9, r).map(|f| f.tenths()))
+            .collect();
+        assert_eq!(tenths, [23200, 23311, 23422, 23700, 23533, 23533]);
+        assert_eq!(round_robin_average(2348, 0, 2600), None);
+    }
+}
