@@ -3,4 +3,5 @@
 
 pub mod decode;
 pub mod diag;
+pub mod ratinglist;
 pub mod span;
