@@ -3,8 +3,8 @@
 //! Writes a `players_list_foa.txt` look-alike (rating-list-formats §1.1):
 //! the real header, 162-column CRLF lines with realistic field widths and
 //! value mixes, the `0` encoding of unrated lists (§3.5), and one `OTit`
-//! overflow line per 640,000 players (§0.4). 1.9 M players give ~312 MB,
-//! the size of the real file. The data is invented: deterministic
+//! overflow line per 640,000 players (§0.4). [`FULL_LIST_PLAYERS`] players
+//! give 317 MB, the size of the real Oct 2026 file. The data is invented: deterministic
 //! pseudo-random names and values, not real players.
 
 use std::io::{self, Write};
@@ -12,8 +12,8 @@ use std::io::{self, Write};
 /// The combined FOA header line (§1.1).
 pub const COMBINED_FOA_HEADER: &str = "ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag";
 
-/// Player count of the real Oct 2026 combined list (§3.3), rounded.
-pub const FULL_LIST_PLAYERS: u64 = 1_900_000;
+/// Player count of the real Oct 2026 combined list (§3.3).
+pub const FULL_LIST_PLAYERS: u64 = 1_932_867;
 
 /// The FIDE ID of synthetic player `i`: a bijection of `0..900_000_000`
 /// onto 6- to 9-digit IDs, so IDs are unique and not in file order (real
@@ -41,6 +41,23 @@ pub fn write_synthetic_combined<W: Write>(out: W, players: u64) -> io::Result<u6
     }
     out.flush()?;
     Ok(written)
+}
+
+/// `count` IDs to look up in a synthetic list of `players`: `count - 1`
+/// players spread evenly through the file (the last one near its end) and
+/// one ID the list does not hold, so a lookup must read the whole file:
+/// the worst case of [`crate::ratinglist::RatingList::lookup_many`].
+pub fn benchmark_ids(players: u64, count: usize) -> Vec<u64> {
+    if count == 0 {
+        return Vec::new();
+    }
+    let present = if players == 0 { 0 } else { count as u64 - 1 };
+    let mut ids: Vec<u64> = (1..=present)
+        .map(|k| synthetic_fide_id(k * players / (present + 1)))
+        .collect();
+    // Below every synthetic ID (they start at 100,000).
+    ids.push(99_999);
+    ids
 }
 
 /// SplitMix64: a tiny, good-enough generator, seeded per player so any
@@ -205,6 +222,18 @@ mod tests {
             assert!((100_000..1_000_000_000).contains(&id), "{id}");
             assert!(seen.insert(id), "duplicate {id} at {i}");
         }
+    }
+
+    #[test]
+    fn benchmark_ids_are_distinct_with_one_absent() {
+        let ids = benchmark_ids(1_900_000, 300);
+        assert_eq!(ids.len(), 300);
+        let set: HashSet<u64> = ids.iter().copied().collect();
+        assert_eq!(set.len(), 300);
+        assert_eq!(ids[299], 99_999);
+        assert_eq!(ids[298], synthetic_fide_id(299 * 1_900_000 / 300));
+        assert_eq!(benchmark_ids(0, 3), [99_999]);
+        assert!(benchmark_ids(10, 0).is_empty());
     }
 
     #[test]
