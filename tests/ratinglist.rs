@@ -693,7 +693,7 @@ fn missing_file_is_io() {
     assert!(matches!(err, ListError::Io { .. }));
     assert!(
         err.to_string()
-            .starts_with("cannot read rating list `/nonexistent/players_list.zip`"),
+            .starts_with("cannot read `/nonexistent/players_list.zip`: "),
         "{err}"
     );
 }

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ListError {
-    /// The file or a zip member could not be read.
-    #[error("cannot read rating list `{}`: {source}", path.display())]
+    /// The list, a zip member or an index file could not be read or written.
+    #[error("cannot read `{}`: {source}", path.display())]
     Io {
         /// The file (or `<bytes>` for in-memory input).
         path: PathBuf,

@@ -214,7 +214,9 @@ impl RatingList {
     }
 
     /// Finds the records of `ids` in one pass over the list, decoding only
-    /// those. Stops reading as soon as every ID was found.
+    /// those. Stops reading as soon as every ID was found, so a list cut
+    /// short after the last wanted player is not reported as truncated.
+    /// Memory stays at one read buffer (8 MiB by default) plus the results.
     pub fn lookup_many<'a>(
         source: impl Into<ListSource<'a>>,
         ids: &[u64],

@@ -176,6 +176,12 @@ pub(crate) fn run(
         match prepare(chunks.data(), chunks.eof, ctx) {
             Ok(done) => break done,
             Err(Some(e)) => return Err(e),
+            // `prepare` always decides at the end of the input.
+            Err(None) if chunks.eof => {
+                return Err(ListError::Empty {
+                    path: ctx.path.clone(),
+                })
+            }
             Err(None) => chunks.fill().map_err(io_err)?,
         }
     };

@@ -129,7 +129,8 @@ pub(crate) fn decode_line(
 
 /// How many columns `OTit` overflowed by (§0.4): a line longer than the
 /// header whose `OTit` column is full to its last position. Extra trailing
-/// blanks alone do not count as an overflow.
+/// blanks alone do not count as an overflow (unless `OTit` happens to hold
+/// exactly 15 characters, which no known line does).
 fn overflow_gap(layout: &TxtLayout, line: &[u8], columns: &Columns) -> usize {
     let Some(otit) = layout.col(Field::OTitle) else {
         return 0;
