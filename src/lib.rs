@@ -29,6 +29,7 @@ pub mod lines;
 pub mod model;
 pub mod parse;
 pub mod rating;
+pub mod ratinglist;
 pub mod regulations;
 pub mod report;
 pub mod rules;

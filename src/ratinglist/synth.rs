@@ -1,0 +1,251 @@
+//! Synthetic combined lists for benchmarks and tests.
+//!
+//! Writes a `players_list_foa.txt` look-alike (rating-list-formats §1.1):
+//! the real header, 162-column CRLF lines with realistic field widths and
+//! value mixes, the `0` encoding of unrated lists (§3.5), and one `OTit`
+//! overflow line per 640,000 players (§0.4). [`FULL_LIST_PLAYERS`] players
+//! give 317 MB, the size of the real Oct 2026 file. The data is invented: deterministic
+//! pseudo-random names and values, not real players.
+
+use std::io::{self, Write};
+
+/// The combined FOA header line (§1.1).
+pub const COMBINED_FOA_HEADER: &str = "ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag";
+
+/// Player count of the real Oct 2026 combined list (§3.3).
+pub const FULL_LIST_PLAYERS: u64 = 1_932_867;
+
+/// The FIDE ID of synthetic player `i`: a bijection of `0..900_000_000`
+/// onto 6- to 9-digit IDs, so IDs are unique and not in file order (real
+/// lists are sorted by name).
+pub fn synthetic_fide_id(i: u64) -> u64 {
+    // 2_654_435_761 is coprime to 900_000_000 = 2^8·3^2·5^8.
+    100_000 + (i % 900_000_000) * 2_654_435_761 % 900_000_000
+}
+
+/// Writes a synthetic combined list of `players` players; returns the bytes
+/// written. Player `i` has ID [`synthetic_fide_id`]`(i)`.
+pub fn write_synthetic_combined<W: Write>(out: W, players: u64) -> io::Result<u64> {
+    let mut out = io::BufWriter::with_capacity(1 << 20, out);
+    let mut written = 0u64;
+    out.write_all(COMBINED_FOA_HEADER.as_bytes())?;
+    out.write_all(b"\r\n")?;
+    written += COMBINED_FOA_HEADER.len() as u64 + 2;
+    let mut line = Vec::with_capacity(200);
+    for i in 0..players {
+        line.clear();
+        synthetic_line(i, &mut line);
+        line.extend_from_slice(b"\r\n");
+        out.write_all(&line)?;
+        written += line.len() as u64;
+    }
+    out.flush()?;
+    Ok(written)
+}
+
+/// `count` IDs to look up in a synthetic list of `players`: `count - 1`
+/// players spread evenly through the file (the last one near its end) and
+/// one ID the list does not hold, so a lookup must read the whole file:
+/// the worst case of [`crate::ratinglist::RatingList::lookup_many`].
+pub fn benchmark_ids(players: u64, count: usize) -> Vec<u64> {
+    if count == 0 {
+        return Vec::new();
+    }
+    let present = if players == 0 { 0 } else { count as u64 - 1 };
+    let mut ids: Vec<u64> = (1..=present)
+        .map(|k| synthetic_fide_id(k * players / (present + 1)))
+        .collect();
+    // Below every synthetic ID (they start at 100,000).
+    ids.push(99_999);
+    ids
+}
+
+/// SplitMix64: a tiny, good-enough generator, seeded per player so any
+/// player's line can be produced on its own.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    /// True with probability `per_mille`/1000.
+    fn chance(&mut self, per_mille: u64) -> bool {
+        self.below(1000) < per_mille
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len() as u64) as usize]
+    }
+}
+
+const SYLLABLES: &[&str] = &[
+    "an", "ber", "chen", "dra", "el", "fer", "gu", "han", "ko", "li", "ma", "nov", "os", "pe",
+    "ra", "son", "ta", "vi", "wu", "zak", "mir", "sha", "kum", "ar", "rez", "lo", "den", "ski",
+];
+const FEDERATIONS: &[&str] = &[
+    "IND", "GER", "FRA", "ESP", "RUS", "USA", "POL", "ITA", "IRI", "TUR", "CZE", "NED", "BRA",
+    "ARG", "HUN", "SRB", "UKR", "ENG", "CHN", "SVK", "BAN", "AUT", "SUI", "BEL", "GRE", "CRO",
+    "SWE", "NOR", "DEN", "PHI", "MEX", "COL", "PER", "KAZ", "UZB", "EGY", "RSA", "AUS", "CAN",
+    "ISR",
+];
+
+fn syllables(rng: &mut Rng, n: u64, into: &mut Vec<u8>) {
+    for k in 0..n {
+        let s = rng.pick(SYLLABLES).as_bytes();
+        if k == 0 {
+            into.push(s[0].to_ascii_uppercase());
+            into.extend_from_slice(&s[1..]);
+        } else {
+            into.extend_from_slice(s);
+        }
+    }
+}
+
+/// Appends `value` and pads with blanks to `width` (never truncating, so a
+/// long value overflows the way the real `OTit` does).
+fn put(line: &mut Vec<u8>, value: &[u8], width: usize) {
+    line.extend_from_slice(value);
+    line.resize(line.len() + width.saturating_sub(value.len()), b' ');
+}
+
+fn put_num(line: &mut Vec<u8>, n: u64, width: usize) {
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    put(line, &buf[at..], width);
+}
+
+/// The line of player `i`, without line end.
+fn synthetic_line(i: u64, line: &mut Vec<u8>) {
+    let mut rng = Rng(i ^ 0x5EED_F1DE);
+    put_num(line, synthetic_fide_id(i), 15);
+
+    let mut name = Vec::with_capacity(61);
+    let surname = 2 + rng.below(3);
+    syllables(&mut rng, surname, &mut name);
+    if !rng.chance(100) {
+        name.extend_from_slice(b", ");
+        let given = 1 + rng.below(3);
+        syllables(&mut rng, given, &mut name);
+    }
+    put(line, &name, 61);
+    put(line, rng.pick(FEDERATIONS).as_bytes(), 4);
+    let female = rng.chance(120);
+    put(line, if female { b"F" } else { b"M" }, 4);
+
+    let (title, wtitle): (&[u8], &[u8]) = match rng.below(1000) {
+        0 => (b"GM", b""),
+        1..=2 => (b"IM", b""),
+        3..=8 => (b"FM", b""),
+        9..=13 if !female => (b"CM", b""),
+        9..=10 => (b"WGM", b"WGM"),
+        11..=13 => (b"WFM", b"WFM"),
+        _ => (b"", b""),
+    };
+    put(line, title, 5);
+    put(line, wtitle, 5);
+    let overflow = i % 640_000 == 333_333;
+    let otit: &[u8] = if overflow {
+        b"SI,FI,LSI,SLI,NA"
+    } else {
+        match rng.below(1000) {
+            0..=2 => b"FA",
+            3 => b"IA,FT",
+            4 => b"NA,FI",
+            _ => b"",
+        }
+    };
+    put(line, otit, 15);
+    put(line, if rng.chance(3) { b"AFM" } else { b"" }, 4);
+
+    for per_mille in [380, 330, 300] {
+        if rng.chance(per_mille) {
+            put_num(line, 1000 + rng.below(1700), 6);
+            put_num(
+                line,
+                if rng.chance(850) {
+                    0
+                } else {
+                    1 + rng.below(20)
+                },
+                4,
+            );
+            put(line, [b"40", b"20", b"20", b"10"][rng.below(4) as usize], 3);
+        } else {
+            put(line, b"0", 6);
+            put(line, b"0", 4);
+            put(line, b"0", 3);
+        }
+    }
+    if rng.chance(20) {
+        put(line, b"0", 6);
+    } else {
+        put_num(line, 1930 + rng.below(90), 6);
+    }
+    let inactive = rng.chance(450);
+    let flag: &[u8] = match (female, inactive) {
+        (true, true) => b"wi",
+        (true, false) => b"w",
+        (false, true) => b"i",
+        (false, false) => b"",
+    };
+    put(line, flag, 4);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn ids_are_unique_and_6_to_9_digits() {
+        let mut seen = HashSet::new();
+        for i in 0..200_000 {
+            let id = synthetic_fide_id(i);
+            assert!((100_000..1_000_000_000).contains(&id), "{id}");
+            assert!(seen.insert(id), "duplicate {id} at {i}");
+        }
+    }
+
+    #[test]
+    fn benchmark_ids_are_distinct_with_one_absent() {
+        let ids = benchmark_ids(1_900_000, 300);
+        assert_eq!(ids.len(), 300);
+        let set: HashSet<u64> = ids.iter().copied().collect();
+        assert_eq!(set.len(), 300);
+        assert_eq!(ids[299], 99_999);
+        assert_eq!(ids[298], synthetic_fide_id(299 * 1_900_000 / 300));
+        assert_eq!(benchmark_ids(0, 3), [99_999]);
+        assert!(benchmark_ids(10, 0).is_empty());
+    }
+
+    #[test]
+    fn lines_have_the_real_width() {
+        let mut line = Vec::new();
+        for i in 0..5000 {
+            line.clear();
+            synthetic_line(i, &mut line);
+            assert_eq!(line.len(), 162, "player {i}");
+        }
+        line.clear();
+        synthetic_line(333_333, &mut line);
+        assert_eq!(line.len(), 163);
+    }
+}

@@ -1,0 +1,107 @@
+//! Lists as FIDE distributes them: one `.txt` or `.xml` member in a zip.
+//!
+//! The member is chosen by extension, never by name: the names changed
+//! over the years (rating-list-formats §3.1, pitfall 7). It is streamed
+//! through the same chunked scanner as a plain file.
+
+use super::error::ListError;
+use std::io::{Read, Seek};
+use std::path::Path;
+
+/// Zip signatures: a local file header, an empty archive, a spanned archive.
+pub(crate) fn is_zip(prefix: &[u8]) -> bool {
+    matches!(
+        prefix,
+        [b'P', b'K', 3, 4, ..] | [b'P', b'K', 5, 6, ..] | [b'P', b'K', 7, 8, ..]
+    )
+}
+
+/// Opens the archive and runs `f` on the list member's decompressed bytes,
+/// passing the member's name. With several `.txt`/`.xml` members the largest
+/// is the list (a real archive has one).
+pub(crate) fn with_member<R: Read + Seek, T>(
+    archive: R,
+    path: &Path,
+    f: impl FnOnce(&mut dyn Read, &str) -> Result<T, ListError>,
+) -> Result<T, ListError> {
+    let zip_err = |source| ListError::Zip {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut archive = zip::ZipArchive::new(archive).map_err(zip_err)?;
+    let mut members = Vec::new();
+    let mut best: Option<(usize, u64)> = None;
+    for i in 0..archive.len() {
+        let entry = archive.by_index_raw(i).map_err(zip_err)?;
+        let name = entry.name().to_string();
+        let lower = name.to_ascii_lowercase();
+        if !entry.is_dir() && (lower.ends_with(".txt") || lower.ends_with(".xml")) {
+            let size = entry.size();
+            if best.is_none_or(|(_, s)| size > s) {
+                best = Some((i, size));
+            }
+        }
+        members.push(name);
+    }
+    let Some((index, _)) = best else {
+        return Err(ListError::NoListMember {
+            path: path.to_path_buf(),
+            members,
+        });
+    };
+    let mut member = archive.by_index(index).map_err(zip_err)?;
+    let name = member.name().to_string();
+    f(&mut member, &name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Cursor, Write};
+    use zip::write::SimpleFileOptions;
+
+    fn archive(members: &[(&str, &[u8])]) -> Vec<u8> {
+        let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        let opts =
+            SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+        for (name, data) in members {
+            w.start_file(*name, opts).unwrap();
+            w.write_all(data).unwrap();
+        }
+        w.finish().unwrap().into_inner()
+    }
+
+    #[test]
+    fn picks_the_list_member_by_extension() {
+        let z = archive(&[("readme.md", b"x"), ("Players_List_FOA.TXT", b"hello")]);
+        assert!(is_zip(&z));
+        let got = with_member(Cursor::new(&z), Path::new("a.zip"), |r, name| {
+            let mut s = String::new();
+            r.read_to_string(&mut s).unwrap();
+            Ok((name.to_string(), s))
+        })
+        .unwrap();
+        assert_eq!(
+            got,
+            ("Players_List_FOA.TXT".to_string(), "hello".to_string())
+        );
+    }
+
+    #[test]
+    fn no_list_member_names_the_members() {
+        let z = archive(&[("readme.md", b"x"), ("data.csv", b"y")]);
+        let err = with_member(Cursor::new(&z), Path::new("a.zip"), |_, _| Ok(())).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "zip archive `a.zip` holds no .txt or .xml rating list (members: readme.md, data.csv)"
+        );
+    }
+
+    #[test]
+    fn damaged_archive_is_a_zip_error() {
+        let mut z = archive(&[("a.txt", b"hello")]);
+        z.truncate(z.len() - 10);
+        let err = with_member(Cursor::new(&z), Path::new("a.zip"), |_, _| Ok(())).unwrap_err();
+        assert!(matches!(err, ListError::Zip { .. }), "{err}");
+    }
+}
