@@ -10,6 +10,10 @@ use crate::rules::{self, CheckOptions, Ctx};
 pub struct CheckReport {
     /// Syntax and rule findings, sorted by position.
     pub diagnostics: Vec<Diagnostic>,
+    /// The edition of the rating regulations applied.
+    pub regulations: crate::regulations::Version,
+    /// The tournament type and why.
+    pub kind: crate::kind::KindDecision,
 }
 
 impl CheckReport {
@@ -38,5 +42,9 @@ pub fn check(parsed: &Parsed, opts: &CheckOptions) -> CheckReport {
         .collect();
     diagnostics.extend(rules::run(&ctx));
     report::sort(&mut diagnostics);
-    CheckReport { diagnostics }
+    CheckReport {
+        diagnostics,
+        regulations: ctx.regs.version,
+        kind: ctx.kind.clone(),
+    }
 }

@@ -115,6 +115,13 @@ impl Diagnostic {
         self
     }
 
+    /// Overrides the severity (a rule whose finding is milder or graver in
+    /// one case than its default).
+    pub fn with_severity(mut self, severity: Severity) -> Self {
+        self.severity = severity;
+        self
+    }
+
     /// Sets the help text.
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());

@@ -27,6 +27,16 @@ pub struct Args {
     /// Do not run these rules (names or codes; repeatable).
     #[arg(long = "disable", value_name = "RULE")]
     disable: Vec<String>,
+    /// Apply this edition of the FIDE Rating Regulations (2003, 2005, 2009,
+    /// 2013, 2014, 2017, 2022, 2024) instead of the one in force at the start date.
+    #[arg(long, value_name = "VERSION")]
+    regulations: Option<trfkit::regulations::Version>,
+    /// The date the tournament was registered with FIDE (YYYY-MM-DD).
+    #[arg(long, value_name = "DATE")]
+    registered_on: Option<chrono::NaiveDate>,
+    /// The event is a national championship (round-robin composition exception).
+    #[arg(long)]
+    national_championship: bool,
     /// Width of the graphical report (default: the terminal's).
     #[arg(long)]
     width: Option<usize>,
@@ -45,6 +55,8 @@ struct JsonFile<'a> {
     encoding: &'static str,
     players: usize,
     rounds: u16,
+    regulations: &'static str,
+    tournament_type: &'static str,
     rateable: bool,
     errors: usize,
     warnings: usize,
@@ -68,6 +80,9 @@ pub fn run(a: Args) -> u8 {
     } = files::expand(&a.paths);
     let opts = CheckOptions {
         disabled: a.disable.clone(),
+        regulations: a.regulations,
+        registered_on: a.registered_on,
+        national_championship: a.national_championship,
     };
     let read = a.read.options();
     let progress =
@@ -151,10 +166,12 @@ pub fn run(a: Args) -> u8 {
                     }
                     let verdict = if e == 0 { "rateable" } else { "NOT rateable" };
                     s.push_str(&format!(
-                        "{name}: {verdict} ({} · {} players · {} rounds): {e} error{}, {w} warning{}, {adv} advice\n",
+                        "{name}: {verdict} ({} · {} · {} players · {} rounds · regulations {}): {e} error{}, {w} warning{}, {adv} advice\n",
                         t.dialect.dialect.as_str(),
+                        rep.kind.kind.as_str(),
                         t.players.len(),
                         t.rounds,
+                        rep.regulations.id(),
                         if e == 1 { "" } else { "s" },
                         if w == 1 { "" } else { "s" },
                     ));
@@ -166,6 +183,8 @@ pub fn run(a: Args) -> u8 {
                         encoding: t.encoding.as_str(),
                         players: t.players.len(),
                         rounds: t.rounds,
+                        regulations: rep.regulations.id(),
+                        tournament_type: rep.kind.kind.as_str(),
                         rateable: e == 0,
                         errors: e,
                         warnings: w,

@@ -1,14 +1,27 @@
-//! What every rule sees: the model, the source text, the options, and
-//! indexes computed once so no rule rescans the file.
+//! What every rule sees: the model, the source text, the options, the
+//! regulations in force, and what is computed once (indexes, the tournament
+//! type, the time control) so no rule recomputes or rescans anything.
 
+use crate::kind::{self, KindDecision};
 use crate::model::{Player, RoundEntry, Tournament};
-use crate::span::Spanned;
+use crate::regulations::{Regulations, Version};
+use crate::span::{Span, Spanned};
+use crate::timecontrol::{self, TimeControl, TimeControlError};
+use chrono::NaiveDate;
 
 /// Options of `trf check` that rules read.
 #[derive(Debug, Clone, Default)]
 pub struct CheckOptions {
     /// Rules (names or codes) not to run.
     pub disabled: Vec<String>,
+    /// Apply this edition instead of the one in force at the start date.
+    pub regulations: Option<Version>,
+    /// The date the tournament was registered with FIDE (the file does not
+    /// say); without it the registration rule reports that it was not checked.
+    pub registered_on: Option<NaiveDate>,
+    /// The event is a national championship (round-robin composition
+    /// exception of the 2003–2013 texts).
+    pub national_championship: bool,
 }
 
 impl CheckOptions {
@@ -21,6 +34,44 @@ impl CheckOptions {
     }
 }
 
+/// How the regulations were chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RegulationsChoice {
+    /// Given with `--regulations`.
+    Override,
+    /// In force at the start date read from `042`.
+    StartDate,
+    /// In force at the first `132` round date (`042` missing or unreadable).
+    FirstRoundDate,
+    /// No usable date: the latest edition is assumed.
+    Assumed,
+}
+
+/// The time control of the report, from `222` (exact) or else `122`.
+#[derive(Debug, Clone)]
+pub enum TimeControlInfo {
+    /// Neither record is present.
+    Absent,
+    /// Read.
+    Read {
+        /// The reading.
+        control: TimeControl,
+        /// The record it came from (`222` or `122`) and its span.
+        record: &'static str,
+        /// Where.
+        span: Span,
+    },
+    /// Present but unreadable.
+    Unreadable {
+        /// Why.
+        error: TimeControlError,
+        /// The record (`222` or `122`).
+        record: &'static str,
+        /// Where.
+        span: Span,
+    },
+}
+
 /// The context of one check.
 #[derive(Debug)]
 pub struct Ctx<'a> {
@@ -30,18 +81,53 @@ pub struct Ctx<'a> {
     pub text: &'a str,
     /// Options.
     pub opts: &'a CheckOptions,
+    /// The regulations applied.
+    pub regs: &'static Regulations,
+    /// How they were chosen.
+    pub regs_choice: RegulationsChoice,
+    /// The start date used to choose them (and by dated amendments).
+    pub start: Option<NaiveDate>,
+    /// The tournament type.
+    pub kind: KindDecision,
+    /// The time control.
+    pub time_control: TimeControlInfo,
     /// `index[rank]` = position in `players` of the first player with that
     /// starting rank, `u32::MAX` when none.
     index: Vec<u32>,
 }
 
 impl<'a> Ctx<'a> {
-    /// Builds the context (one pass over the players).
+    /// Builds the context (one pass over the players, one time-control read).
     pub fn new(tournament: &'a Tournament, text: &'a str, opts: &'a CheckOptions) -> Self {
+        let from_042 = tournament
+            .header
+            .start_date
+            .as_ref()
+            .and_then(|d| d.value.date);
+        let from_132 = tournament
+            .header
+            .round_dates
+            .iter()
+            .find_map(|d| d.value.as_ref().and_then(|f| f.date));
+        let start = from_042.or(from_132);
+        let (regs, regs_choice) = match (opts.regulations, from_042, from_132) {
+            (Some(v), _, _) => (Regulations::of(v), RegulationsChoice::Override),
+            (None, Some(d), _) => (Regulations::for_start_date(d), RegulationsChoice::StartDate),
+            (None, None, Some(d)) => (
+                Regulations::for_start_date(d),
+                RegulationsChoice::FirstRoundDate,
+            ),
+            (None, None, None) => (Regulations::of(Version::LATEST), RegulationsChoice::Assumed),
+        };
         Ctx {
             tournament,
             text,
             opts,
+            regs,
+            regs_choice,
+            start,
+            kind: kind::detect(tournament),
+            time_control: time_control(tournament),
             index: tournament.rank_index(),
         }
     }
@@ -58,7 +144,45 @@ impl<'a> Ctx<'a> {
     }
 
     /// The source text of a span.
-    pub fn slice(&self, span: crate::Span) -> &'a str {
+    pub fn slice(&self, span: Span) -> &'a str {
         self.text.get(span.range()).unwrap_or("")
+    }
+
+    /// The citation for a topic under the regulations applied, e.g.
+    /// "FIDE Rating Regulations effective 1 March 2024, art. 1.4".
+    pub fn cite(&self, topic: crate::regulations::Topic) -> String {
+        self.regs.reference(topic)
+    }
+}
+
+fn time_control(t: &Tournament) -> TimeControlInfo {
+    if let Some(code) = &t.header.time_control_code {
+        return match timecontrol::parse_encoded(&code.value) {
+            Ok(e) => TimeControlInfo::Read {
+                control: e.to_time_control(),
+                record: "222",
+                span: code.span,
+            },
+            Err(error) => TimeControlInfo::Unreadable {
+                error,
+                record: "222",
+                span: code.span,
+            },
+        };
+    }
+    match &t.header.time_control {
+        None => TimeControlInfo::Absent,
+        Some(text) => match timecontrol::parse_free(&text.value) {
+            Ok(control) => TimeControlInfo::Read {
+                control,
+                record: "122",
+                span: text.span,
+            },
+            Err(error) => TimeControlInfo::Unreadable {
+                error,
+                record: "122",
+                span: text.span,
+            },
+        },
     }
 }

@@ -6,9 +6,10 @@
 //! *Reference*) is what `trf explain` prints. A rule that does not apply to
 //! the regulations selected does not run.
 
-mod context;
+pub mod context;
 pub mod integrity;
 pub mod registry;
+pub mod regulations;
 
 pub use context::{CheckOptions, Ctx};
 

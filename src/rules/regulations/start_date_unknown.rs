@@ -1,0 +1,77 @@
+//! Rule `start-date-unknown`.
+
+use crate::diag::Diagnostic;
+use crate::rules::context::RegulationsChoice;
+use crate::rules::{always, Ctx};
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// That the report has a usable start date: `042`, or failing that a
+    /// `132` round date. Without one, the edition of the rating regulations
+    /// in force cannot be chosen and the latest is assumed; a start date
+    /// before 2003 gets the 2003 text, the oldest this tool knows.
+    ///
+    /// ## Why it matters
+    /// Every rate-of-play, registration and calculation rule depends on the
+    /// edition in force when the tournament started.
+    ///
+    /// ## Example
+    /// ```text
+    /// 042 the weekend
+    /// ```
+    /// Use instead: `042 2025/03/14`, or give `--regulations 2024`.
+    ///
+    /// ## Reference
+    /// FIDE Rating Regulations, transition clause (0.11 in 2003–2009, 0.1 from
+    /// 2014): amendments apply to tournaments starting on or after their date.
+    pub static START_DATE_UNKNOWN = {
+        code: "TRF-F001", name: "start-date-unknown", category: "regulations",
+        severity: Warning, summary: "no usable start date to choose the regulations by",
+        applies: always, check: check,
+    };
+}
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    let h = &ctx.tournament.header;
+    match ctx.regs_choice {
+        RegulationsChoice::Assumed => {
+            let mut d = START_DATE_UNKNOWN.diag(format!(
+                "no usable start date in `042` or `132`: the {} were assumed",
+                ctx.regs.title()
+            ));
+            if let Some(s) = &h.start_date {
+                d = d.primary(s.span, "not a date");
+            }
+            out.push(
+                d.help("write the start date as `042 YYYY/MM/DD`, or choose the edition with --regulations")
+                    .reference("FIDE Rating Regulations, transition clause (0.1)"),
+            );
+        }
+        RegulationsChoice::FirstRoundDate if h.start_date.is_some() => {
+            let s = h.start_date.as_ref().map(|s| s.span).unwrap_or_default();
+            out.push(
+                START_DATE_UNKNOWN
+                    .diag(format!(
+                        "start date `042` cannot be read; the first round date chose the {}",
+                        ctx.regs.title()
+                    ))
+                    .with_severity(crate::diag::Severity::Advice)
+                    .primary(s, "unreadable start date")
+                    .help("write the start date as `042 YYYY/MM/DD`")
+                    .reference("FIDE Rating Regulations, transition clause (0.1)"),
+            );
+        }
+        _ => {}
+    }
+    if let (Some(start), None) = (ctx.start, ctx.opts.regulations) {
+        if crate::regulations::Regulations::select(start).predates_oldest_text {
+            out.push(
+                START_DATE_UNKNOWN
+                    .diag(format!("the tournament started on {start}, before the oldest edition known here (2003); the 2003 text was applied"))
+                    .with_severity(crate::diag::Severity::Advice)
+                    .help("check the result against the regulations then in force")
+                    .reference("FIDE Rating Regulations, transition clause"),
+            );
+        }
+    }
+}
