@@ -143,6 +143,40 @@ impl<'a> Ctx<'a> {
         self.player(rank)?.rounds.get(round.checked_sub(1)?)
     }
 
+    /// A span for findings about the whole file: the first record code.
+    pub fn file_span(&self) -> Span {
+        let first = self
+            .tournament
+            .lines
+            .iter()
+            .find(|l| l.code.is_some())
+            .or(self.tournament.lines.first());
+        first
+            .map(|l| {
+                Span::new(
+                    l.span.start as usize,
+                    (l.span.start + 3).min(l.span.end) as usize,
+                )
+            })
+            .unwrap_or_default()
+    }
+
+    /// The span of the date the start was taken from (`042`, else the first
+    /// `132` date).
+    pub fn start_span(&self) -> Option<Span> {
+        let h = &self.tournament.header;
+        h.start_date
+            .as_ref()
+            .filter(|d| d.value.date.is_some())
+            .map(|d| d.span)
+            .or_else(|| {
+                h.round_dates
+                    .iter()
+                    .find(|d| d.value.as_ref().is_some_and(|f| f.date.is_some()))
+                    .map(|d| d.span)
+            })
+    }
+
     /// The source text of a span.
     pub fn slice(&self, span: Span) -> &'a str {
         self.text.get(span.range()).unwrap_or("")

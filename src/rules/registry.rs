@@ -6,9 +6,31 @@ use super::Rule;
 
 /// Every validation rule, sorted by code.
 pub static RULES: &[&Rule] = &[
-    &duplicate_start_rank::DUPLICATE_START_RANK,
-    &asymmetric_pairing::ASYMMETRIC_PAIRING,
     &start_date_unknown::START_DATE_UNKNOWN,
+    &duplicate_start_rank::DUPLICATE_START_RANK,
+    &duplicate_fide_id::DUPLICATE_FIDE_ID,
+    &invalid_code::INVALID_CODE,
+    &start_rank_gap::START_RANK_GAP,
+    &unknown_opponent::UNKNOWN_OPPONENT,
+    &self_pairing::SELF_PAIRING,
+    &asymmetric_pairing::ASYMMETRIC_PAIRING,
+    &results_disagree::RESULTS_DISAGREE,
+    &multiple_pairing_byes_in_round::MULTIPLE_PAIRING_BYES_IN_ROUND,
+    &bye_with_opponent::BYE_WITH_OPPONENT,
+    &game_without_colour::GAME_WITHOUT_COLOUR,
+    &missing_record::MISSING_RECORD,
+    &end_before_start::END_BEFORE_START,
+    &round_date_outside_tournament::ROUND_DATE_OUTSIDE_TOURNAMENT,
+    &round_dates_out_of_order::ROUND_DATES_OUT_OF_ORDER,
+    &round_date_missing::ROUND_DATE_MISSING,
+    &points_mismatch::POINTS_MISMATCH,
+    &player_count_mismatch::PLAYER_COUNT_MISMATCH,
+    &rated_count_mismatch::RATED_COUNT_MISMATCH,
+    &team_count_mismatch::TEAM_COUNT_MISMATCH,
+    &rank_inconsistent::RANK_INCONSISTENT,
+    &rounds_mismatch::ROUNDS_MISMATCH,
+    &team_member_unknown::TEAM_MEMBER_UNKNOWN,
+    &team_member_duplicate::TEAM_MEMBER_DUPLICATE,
 ];
 
 /// Finds a rule by code (case-insensitive) or name.

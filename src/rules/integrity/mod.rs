@@ -2,4 +2,27 @@
 //! whatever the regulations.
 
 pub mod asymmetric_pairing;
+pub mod bye_with_opponent;
+pub mod duplicate_fide_id;
 pub mod duplicate_start_rank;
+pub mod end_before_start;
+pub mod game_without_colour;
+pub mod invalid_code;
+pub mod missing_record;
+pub mod multiple_pairing_byes_in_round;
+pub mod player_count_mismatch;
+pub mod points_mismatch;
+pub mod rank_inconsistent;
+pub mod rated_count_mismatch;
+pub mod results_disagree;
+pub mod round_date_missing;
+pub mod round_date_outside_tournament;
+pub mod round_dates_out_of_order;
+pub mod rounds_mismatch;
+pub mod self_pairing;
+pub mod start_rank_gap;
+mod support;
+pub mod team_count_mismatch;
+pub mod team_member_duplicate;
+pub mod team_member_unknown;
+pub mod unknown_opponent;

@@ -35,13 +35,14 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let h = &ctx.tournament.header;
     match ctx.regs_choice {
         RegulationsChoice::Assumed => {
-            let mut d = START_DATE_UNKNOWN.diag(format!(
+            let d = START_DATE_UNKNOWN.diag(format!(
                 "no usable start date in `042` or `132`: the {} were assumed",
                 ctx.regs.title()
             ));
-            if let Some(s) = &h.start_date {
-                d = d.primary(s.span, "not a date");
-            }
+            let d = match &h.start_date {
+                Some(s) => d.primary(s.span, "not a date"),
+                None => d.primary(ctx.file_span(), "no `042` record in this file"),
+            };
             out.push(
                 d.help("write the start date as `042 YYYY/MM/DD`, or choose the edition with --regulations")
                     .reference("FIDE Rating Regulations, transition clause (0.1)"),
@@ -69,6 +70,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 START_DATE_UNKNOWN
                     .diag(format!("the tournament started on {start}, before the oldest edition known here (2003); the 2003 text was applied"))
                     .with_severity(crate::diag::Severity::Advice)
+                    .primary(ctx.start_span().unwrap_or(ctx.file_span()), "start date")
                     .help("check the result against the regulations then in force")
                     .reference("FIDE Rating Regulations, transition clause"),
             );

@@ -1,0 +1,61 @@
+//! Rule `duplicate-fide-id`.
+
+use crate::diag::Diagnostic;
+use crate::rules::{always, Ctx};
+use std::collections::HashMap;
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// That no two `001` records carry the same FIDE ID (columns 58-68).
+    /// Blank and `0` IDs (players without one) are not compared.
+    ///
+    /// ## Why it matters
+    /// FIDE identifies players by their ID. Two records with one ID are
+    /// either the same person entered twice, or a copy-paste slip that
+    /// credits one player with another's games; FIDE's server rejects the
+    /// report either way.
+    ///
+    /// ## Example
+    /// ```text
+    /// 001    4 m    Doe, John                         1850 ENG      401234 1990/01/01 ...
+    /// 001    9 m    Doe, Jack                         1720 ENG      401234 1993/04/12 ...
+    /// ```
+    /// Use instead: Jack Doe's own FIDE ID, or blank if he has none.
+    ///
+    /// ## Reference
+    /// TRF16 record 001, columns 58-68 (FIDE ID, mandatory for rating).
+    pub static DUPLICATE_FIDE_ID = {
+        code: "TRF-P002", name: "duplicate-fide-id", category: "integrity",
+        severity: Error, summary: "two players with the same FIDE ID",
+        applies: always, check: check,
+    };
+}
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    let players = &ctx.tournament.players;
+    let mut first: HashMap<u64, usize> = HashMap::with_capacity(players.len());
+    for (i, p) in players.iter().enumerate() {
+        let Some(id) = p.fide_id else { continue };
+        let Some(&j) = first.get(&id.value) else {
+            first.insert(id.value, i);
+            continue;
+        };
+        let prev = &players[j];
+        let prev_span = prev.fide_id.map(|f| f.span).unwrap_or(prev.span);
+        out.push(
+            DUPLICATE_FIDE_ID
+                .diag(format!(
+                    "players `{}` (`{}`) and `{}` (`{}`) share FIDE ID `{}`",
+                    prev.start_rank.value,
+                    prev.name.value,
+                    p.start_rank.value,
+                    p.name.value,
+                    id.value
+                ))
+                .primary(id.span, "used again here")
+                .secondary(prev_span, format!("first used on line {}", prev.line))
+                .help("give each player their own FIDE ID, or leave the column blank for a player who has none; if both lines are the same person, merge them")
+                .reference("TRF16 record 001, columns 58-68"),
+        );
+    }
+}

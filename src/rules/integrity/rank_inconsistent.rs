@@ -1,0 +1,120 @@
+//! Rule `rank-inconsistent`.
+
+use crate::diag::Diagnostic;
+use crate::model::{Player, TeamRecord};
+use crate::rules::{always, Ctx};
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// That the ranks in columns 86-89 order the players by their points
+    /// (columns 81-84): nobody with more points has a worse (greater) rank.
+    /// Players on equal points may come in any order (tie-breaks decide)
+    /// and may share a rank (TRF26 allows ties), but two players sharing a
+    /// rank must have the same points.
+    ///
+    /// Players are sorted by rank once and each compared with the player
+    /// ranked just above, so an inversion is reported against its nearest
+    /// offender only; when there are five or more inversions and they touch
+    /// a quarter of the players, the column evidently holds something else
+    /// (the seeding, the pairing order) and one finding says so instead.
+    /// Players without a rank or points, or with rank 0,
+    /// are skipped, and so are team events (TRF26 `310` records), where a
+    /// player's rank follows the team's standing.
+    ///
+    /// ## Why it matters
+    /// The rank is mandatory for rating and, in TRF26, for pairing and
+    /// tie-breaks. A rank that contradicts the points means the standings
+    /// were computed before the last results were entered, or a total was
+    /// mistyped.
+    ///
+    /// ## Example
+    /// ```text
+    /// 001    4 ...  5.0    3
+    /// 001    9 ...  5.5    4
+    /// ```
+    /// Use instead: swap the ranks (player 9 third, player 4 fourth), or
+    /// correct the points.
+    ///
+    /// ## Reference
+    /// TRF16 record 001, columns 86-89 (rank, mandatory for rating); TRF26
+    /// record 001 ("exact definition, ties allowed").
+    pub static RANK_INCONSISTENT = {
+        code: "TRF-X005", name: "rank-inconsistent", category: "integrity",
+        severity: Warning, summary: "ranks that do not follow the points",
+        applies: always, check: check,
+    };
+}
+
+const REFERENCE: &str = "TRF16 record 001, columns 86-89 (rank)";
+
+/// From this many inversions, when they concern a quarter of the players or
+/// more, the rule reports the column as a whole.
+const SUMMARY_MIN: usize = 5;
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    let t = ctx.tournament;
+    if t.teams.iter().any(|team| team.record == TeamRecord::R310) {
+        return;
+    }
+    let mut ranked: Vec<&Player> = t
+        .players
+        .iter()
+        .filter(|p| p.points.is_some() && p.rank.is_some_and(|r| r.value > 0))
+        .collect();
+    // Stable: players sharing a rank stay in file order.
+    ranked.sort_by_key(|p| p.rank.map(|r| r.value));
+    let mut inversions: Vec<Diagnostic> = Vec::new();
+    for pair in ranked.windows(2) {
+        let [above, below] = pair else { continue };
+        let (Some(ra), Some(rb), Some(pa), Some(pb)) =
+            (above.rank, below.rank, above.points, below.points)
+        else {
+            continue;
+        };
+        let (a, b) = (above.start_rank.value, below.start_rank.value);
+        if ra.value == rb.value && pa.value != pb.value {
+            out.push(
+                RANK_INCONSISTENT
+                    .diag(format!(
+                        "players `{a}` and `{b}` share rank `{}` but have `{}` and `{}` points",
+                        ra.value, pa.value, pb.value
+                    ))
+                    .primary(rb.span, format!("player {b}: {} points", pb.value))
+                    .secondary(ra.span, format!("player {a}: {} points", pa.value))
+                    .help("only players on equal points may share a rank: renumber the ranks by points and tie-breaks")
+                    .reference(REFERENCE),
+            );
+        } else if ra.value < rb.value && pb.value > pa.value {
+            inversions.push(
+                RANK_INCONSISTENT
+                    .diag(format!(
+                        "player `{b}` is ranked `{}` with `{}` points, below player `{a}` ranked `{}` with `{}`",
+                        rb.value, pb.value, ra.value, pa.value
+                    ))
+                    .primary(rb.span, format!("{} points", pb.value))
+                    .secondary(ra.span, format!("{} points", pa.value))
+                    .help("rank the players by points, then tie-breaks; or correct the points if a total was mistyped")
+                    .reference(REFERENCE),
+            );
+        }
+    }
+    // Many inversions mean the column holds something else (the seeding,
+    // the pairing order): one finding says so better than dozens.
+    let n = inversions.len();
+    if n >= SUMMARY_MIN && n * 4 >= ranked.len() {
+        let span = inversions[0].primary_span();
+        let mut d = RANK_INCONSISTENT
+            .diag(format!(
+                "`{n}` of `{}` players are ranked below a player with fewer points: the ranks do not follow the points",
+                ranked.len()
+            ))
+            .help("if columns 86-89 hold the seeding or the pairing order, write each player's place in the standings instead")
+            .reference(REFERENCE);
+        if let Some(span) = span {
+            d = d.primary(span, "first player out of order");
+        }
+        out.push(d);
+    } else {
+        out.extend(inversions);
+    }
+}
