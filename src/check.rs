@@ -14,20 +14,21 @@ pub struct CheckReport {
     pub regulations: crate::regulations::Version,
     /// The tournament type and why.
     pub kind: crate::kind::KindDecision,
+    /// Errors, warnings and advice found, including findings left out by
+    /// the per-rule limit.
+    counts: (usize, usize, usize),
 }
 
 impl CheckReport {
-    /// Number of errors, warnings and advice.
+    /// Number of errors, warnings and advice found (findings left out by the
+    /// per-rule limit included).
     pub fn counts(&self) -> (usize, usize, usize) {
-        report::counts(&self.diagnostics)
+        self.counts
     }
 
     /// True when no finding is an error: FIDE can rate the report as it is.
     pub fn rateable(&self) -> bool {
-        !self
-            .diagnostics
-            .iter()
-            .any(|d| d.severity == Severity::Error)
+        self.counts.0 == 0
     }
 }
 
@@ -42,9 +43,46 @@ pub fn check(parsed: &Parsed, opts: &CheckOptions) -> CheckReport {
         .collect();
     diagnostics.extend(rules::run(&ctx));
     report::sort(&mut diagnostics);
+    let counts = report::counts(&diagnostics);
+    cap_per_rule(&mut diagnostics, opts.max_per_rule);
     CheckReport {
         diagnostics,
         regulations: ctx.regs.version,
         kind: ctx.kind.clone(),
+        counts,
+    }
+}
+
+/// Keeps the first `max` findings of each rule (in position order) and
+/// replaces the rest with one advice saying how many were left out: a
+/// deeply broken file still gives a readable report in bounded time.
+fn cap_per_rule(diagnostics: &mut Vec<Diagnostic>, max: usize) {
+    if max == 0 || diagnostics.len() <= max {
+        return;
+    }
+    let mut seen: std::collections::HashMap<&'static str, usize> = std::collections::HashMap::new();
+    let mut dropped: Vec<(&'static str, &'static str, usize)> = Vec::new();
+    diagnostics.retain(|d| {
+        let n = seen.entry(d.rule).or_default();
+        *n += 1;
+        if *n <= max {
+            return true;
+        }
+        match dropped.iter_mut().find(|x| x.0 == d.rule) {
+            Some(x) => x.2 += 1,
+            None => dropped.push((d.rule, d.code, 1)),
+        }
+        false
+    });
+    for (rule, code, n) in dropped {
+        diagnostics.push(
+            Diagnostic::new(
+                code,
+                rule,
+                Severity::Advice,
+                format!("{n} more `{rule}` findings not shown (limit {max} per rule)"),
+            )
+            .help("fix the ones shown first, or raise the limit with --max-per-rule"),
+        );
     }
 }

@@ -37,6 +37,9 @@ pub struct Args {
     /// The event is a national championship (round-robin composition exception).
     #[arg(long)]
     national_championship: bool,
+    /// Findings shown per rule and file (0 = all).
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    max_per_rule: usize,
     /// Width of the graphical report (default: the terminal's).
     #[arg(long)]
     width: Option<usize>,
@@ -83,6 +86,7 @@ pub fn run(a: Args) -> u8 {
         regulations: a.regulations,
         registered_on: a.registered_on,
         national_championship: a.national_championship,
+        max_per_rule: a.max_per_rule,
     };
     let read = a.read.options();
     let progress =

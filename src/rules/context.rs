@@ -10,7 +10,7 @@ use crate::timecontrol::{self, TimeControl, TimeControlError};
 use chrono::NaiveDate;
 
 /// Options of `trf check` that rules read.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct CheckOptions {
     /// Rules (names or codes) not to run.
     pub disabled: Vec<String>,
@@ -22,6 +22,21 @@ pub struct CheckOptions {
     /// The event is a national championship (round-robin composition
     /// exception of the 2003–2013 texts).
     pub national_championship: bool,
+    /// Findings kept per rule and file (0 = all); the rest are counted in one
+    /// advice.
+    pub max_per_rule: usize,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            disabled: Vec::new(),
+            regulations: None,
+            registered_on: None,
+            national_championship: false,
+            max_per_rule: 200,
+        }
+    }
 }
 
 impl CheckOptions {

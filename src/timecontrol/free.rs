@@ -1121,7 +1121,8 @@ fn read(text: &str, trimmed: &str, items: &[Item]) -> Result<TimeControl, TimeCo
         if let Some(b) = &bonus {
             let from = b.from.max(start16);
             let end = moves.map(|m| start + u32::from(m) - 1);
-            if end.is_none_or(|e| u32::from(from) <= e) {
+            // A zero increment is no increment: it starts nowhere.
+            if b.seconds > 0 && end.is_none_or(|e| u32::from(from) <= e) {
                 period.increment_seconds = b.seconds;
                 period.increment_from_move = from;
             }
