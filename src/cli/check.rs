@@ -98,22 +98,28 @@ pub fn run(a: Args) -> u8 {
             );
             pb
         });
-    let results: Vec<Outcome> = files
-        .par_iter()
-        .map(|f| {
-            let r = match trfkit::read_path(f, &read) {
-                Ok(parsed) => {
-                    let rep = check(&parsed, &opts);
-                    Outcome::Checked(Box::new((parsed, rep)))
+    let one = |f: &PathBuf| match trfkit::read_path(f, &read) {
+        Ok(parsed) => {
+            let rep = check(&parsed, &opts);
+            Outcome::Checked(Box::new((parsed, rep)))
+        }
+        Err(e) => Outcome::Unreadable(e.to_string()),
+    };
+    // One file: no thread pool to start.
+    let results: Vec<Outcome> = if files.len() == 1 {
+        files.iter().map(one).collect()
+    } else {
+        files
+            .par_iter()
+            .map(|f| {
+                let r = one(f);
+                if let Some(pb) = &progress {
+                    pb.inc(1);
                 }
-                Err(e) => Outcome::Unreadable(e.to_string()),
-            };
-            if let Some(pb) = &progress {
-                pb.inc(1);
-            }
-            r
-        })
-        .collect();
+                r
+            })
+            .collect()
+    };
     if let Some(pb) = progress {
         pb.finish_and_clear();
     }
