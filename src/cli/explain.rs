@@ -19,28 +19,46 @@ pub struct ExplainArgs {
     format: Format,
 }
 
-fn all() -> Vec<(&'static RuleMeta, &'static str)> {
-    let mut v: Vec<(&'static RuleMeta, &'static str)> = trfkit::parse::codes::ALL
+/// A rule of either kind: parser (syntax) or validation.
+struct Entry {
+    meta: &'static RuleMeta,
+    location: &'static str,
+    articles: Vec<(trfkit::regulations::Version, String)>,
+}
+
+fn all() -> Vec<Entry> {
+    let mut v: Vec<Entry> = trfkit::parse::codes::ALL
         .iter()
-        .map(|m| (*m, "src/parse/codes.rs"))
+        .map(|m| Entry {
+            meta: m,
+            location: "src/parse/codes.rs",
+            articles: Vec::new(),
+        })
         .collect();
-    v.extend(
-        trfkit::rules::registry::RULES
-            .iter()
-            .map(|r| (&r.meta, r.location)),
-    );
+    v.extend(trfkit::rules::registry::RULES.iter().map(|r| Entry {
+        meta: &r.meta,
+        location: r.location,
+        articles: r.articles(),
+    }));
     v
 }
 
-fn json(m: &RuleMeta, location: &str) -> serde_json::Value {
+fn json(e: &Entry) -> serde_json::Value {
+    let m = e.meta;
+    let articles: serde_json::Map<String, serde_json::Value> = e
+        .articles
+        .iter()
+        .map(|(v, a)| (v.id().to_string(), a.clone().into()))
+        .collect();
     serde_json::json!({
+        "articles": articles,
         "code": m.code,
         "rule": m.name,
         "category": m.category,
         "severity": m.severity.as_str(),
         "summary": m.summary,
         "explanation": m.explanation,
-        "location": location,
+        "location": e.location,
     })
 }
 
@@ -48,13 +66,13 @@ pub fn rules(a: RulesArgs) -> u8 {
     let rules = all();
     match a.format {
         Format::Json => {
-            let v: Vec<_> = rules.iter().map(|(m, l)| json(m, l)).collect();
+            let v: Vec<_> = rules.iter().map(json).collect();
             out(&serde_json::to_string_pretty(&v).unwrap_or_default());
             out("\n");
         }
         Format::Human => {
             let mut s = String::new();
-            for (m, _) in rules {
+            for Entry { meta: m, .. } in rules {
                 s.push_str(&format!(
                     "{:<9} {:<34} {:<8} {:<12} {}\n",
                     m.code,
@@ -71,19 +89,20 @@ pub fn rules(a: RulesArgs) -> u8 {
 }
 
 pub fn explain(a: ExplainArgs) -> u8 {
-    let Some((m, loc)) = all()
+    let Some(entry) = all()
         .into_iter()
-        .find(|(m, _)| m.name == a.rule || m.code.eq_ignore_ascii_case(&a.rule))
+        .find(|e| e.meta.name == a.rule || e.meta.code.eq_ignore_ascii_case(&a.rule))
     else {
         eprintln!("trf: no rule `{}` (see `trf rules`)", a.rule);
         return EXIT_USAGE;
     };
     match a.format {
         Format::Json => {
-            out(&serde_json::to_string_pretty(&json(m, loc)).unwrap_or_default());
+            out(&serde_json::to_string_pretty(&json(&entry)).unwrap_or_default());
             out("\n");
         }
         Format::Human => {
+            let m = entry.meta;
             let text: String = m
                 .explanation
                 .lines()
@@ -99,6 +118,13 @@ pub fn explain(a: ExplainArgs) -> u8 {
                 m.summary,
                 text.trim_end()
             ));
+            if !entry.articles.is_empty() {
+                let mut s = String::from("\n## Article by edition\n");
+                for (v, a) in &entry.articles {
+                    s.push_str(&format!("{}: {a}\n", v.id()));
+                }
+                out(&s);
+            }
         }
     }
     EXIT_OK

@@ -24,6 +24,9 @@ pub struct Rule {
     pub applies: fn(&Ctx<'_>) -> bool,
     /// The check itself.
     pub check: fn(&Ctx<'_>, &mut Vec<Diagnostic>),
+    /// The topic of the rating regulations the rule enforces, if any: `trf
+    /// explain` prints the article of every edition for it.
+    pub topic: Option<crate::regulations::Topic>,
     /// Where the rule is defined (`file:line`), for `trf explain`.
     pub location: &'static str,
 }
@@ -37,9 +40,12 @@ pub fn always(_: &Ctx<'_>) -> bool {
 #[macro_export]
 #[doc(hidden)]
 macro_rules! declare_rule {
+    (@topic $topic:expr) => { Some($topic) };
+    (@topic) => { None };
     ($(#[doc = $doc:literal])* $vis:vis static $id:ident = {
         code: $code:literal, name: $name:literal, category: $cat:literal,
         severity: $sev:ident, summary: $summary:literal,
+        $(topic: $topic:expr,)?
         applies: $applies:expr, check: $check:path $(,)? };) => {
         $(#[doc = $doc])*
         $vis static $id: $crate::rules::Rule = $crate::rules::Rule {
@@ -53,12 +59,24 @@ macro_rules! declare_rule {
             },
             applies: $applies,
             check: $check,
+            topic: $crate::declare_rule!(@topic $($topic)?),
             location: concat!(file!(), ":", line!()),
         };
     };
 }
 
 impl Rule {
+    /// The article enforced under each edition, oldest first (empty for
+    /// rules that enforce the file format rather than the regulations).
+    pub fn articles(&self) -> Vec<(crate::regulations::Version, String)> {
+        let Some(topic) = self.topic else {
+            return Vec::new();
+        };
+        crate::regulations::Regulations::all()
+            .map(|r| (r.version, r.reference(topic)))
+            .collect()
+    }
+
     /// Starts a finding of this rule.
     pub fn diag(&'static self, message: impl Into<String>) -> Diagnostic {
         self.meta.diag(message)
