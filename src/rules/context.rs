@@ -22,6 +22,10 @@ pub struct CheckOptions {
     /// The event is a national championship (round-robin composition
     /// exception of the 2003–2013 texts).
     pub national_championship: bool,
+    /// The official rating list to cross-check players against
+    /// (`--rating-list`), reduced to the reports' FIDE IDs and shared
+    /// between reports; the rating-list rules run only when it is set.
+    pub rating_list: Option<std::sync::Arc<crate::rules::list::ListLookup>>,
 }
 
 impl CheckOptions {
