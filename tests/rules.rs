@@ -7,10 +7,17 @@
 //! twice: as plain text and through miette's graphical handler (80 columns,
 //! unicode, no colour), so a change in wording or in the columns a label
 //! points at shows up in review.
+//!
+//! Rating-list rules need a list: a fixture runs against `<stem>.list.txt`
+//! beside it when there is one, else the directory's `list.txt` (a small
+//! FIDE rating list), looked up for the fixture's FIDE IDs as
+//! `trf check --rating-list` would.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use trfkit::report::{render_graphical, render_plain, Locator};
+use trfkit::rules::list::ListLookup;
 use trfkit::rules::registry::{self, RULES};
 use trfkit::rules::{CheckOptions, Ctx};
 use trfkit::{Diagnostic, ReadOptions};
@@ -29,8 +36,19 @@ fn run(path: &Path) -> (String, String, Vec<Diagnostic>) {
     let rule = registry::find(rule_name)
         .unwrap_or_else(|| panic!("fixture directory `{rule_name}` names no rule"));
     let parsed = trfkit::read_path(path, &ReadOptions::default()).expect("fixture reads");
-    let opts = CheckOptions::default();
+    let mut opts = CheckOptions::default();
+    if let Some(list) = fixture_list(path) {
+        let ids: Vec<u64> = ListLookup::ids_of(&parsed.tournament).collect();
+        let lookup =
+            ListLookup::read(&list, &ids).unwrap_or_else(|e| panic!("{}: {e}", list.display()));
+        opts.rating_list = Some(Arc::new(lookup));
+    }
     let ctx = Ctx::new(&parsed.tournament, &parsed.text, &opts);
+    assert!(
+        (rule.applies)(&ctx) || path.file_stem().is_some_and(|s| s.to_string_lossy().starts_with("ok")),
+        "{}: `{rule_name}` does not apply to its own fixture (a rating-list rule without a list.txt?)",
+        path.display()
+    );
     let mut diags = Vec::new();
     (rule.check)(&ctx, &mut diags);
     trfkit::report::sort(&mut diags);
@@ -48,6 +66,15 @@ fn run(path: &Path) -> (String, String, Vec<Diagnostic>) {
         shown.push_str(&render_graphical(&file, &parsed.text, d, 80, true, false));
     }
     (rule_name.to_string(), shown, diags)
+}
+
+/// The rating list a fixture runs against: `<stem>.list.txt` beside it,
+/// else `list.txt` in its directory.
+fn fixture_list(path: &Path) -> Option<PathBuf> {
+    let stem = path.file_stem()?.to_str()?;
+    let own = path.with_file_name(format!("{stem}.list.txt"));
+    let shared = path.with_file_name("list.txt");
+    [own, shared].into_iter().find(|p| p.is_file())
 }
 
 #[test]

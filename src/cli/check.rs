@@ -1,8 +1,10 @@
-//! `trf check PATH... [--format human|json]`.
+//! `trf check PATH... [--format human|json] [--rating-list FILE]`.
 //!
 //! Files are checked in parallel and printed in a stable order (by path
 //! within each argument). A progress bar shows on stderr only when it is a
 //! terminal; JSON output is one object per file per line and nothing else.
+//! With a rating list, every report is read first and the list is searched
+//! once for all their FIDE IDs.
 
 use super::files::{self, Inputs};
 use super::{out, Format, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
@@ -11,8 +13,11 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::Arc;
 use trfkit::check::{check, CheckReport};
+use trfkit::ratinglist::RatingList;
 use trfkit::report::{self, JsonDiagnostic, Locator};
+use trfkit::rules::list::ListLookup;
 use trfkit::rules::CheckOptions;
 use trfkit::Parsed;
 
@@ -40,6 +45,10 @@ pub struct Args {
     /// Findings shown per rule and file (0 = all).
     #[arg(long, value_name = "N", default_value_t = 200)]
     max_per_rule: usize,
+    /// Cross-check players against this FIDE rating list (TXT, XML or the
+    /// zip FIDE ships; an index built by `trf list index` is used when present).
+    #[arg(long, value_name = "FILE")]
+    rating_list: Option<PathBuf>,
     /// Width of the graphical report (default: the terminal's).
     #[arg(long)]
     width: Option<usize>,
@@ -81,13 +90,22 @@ pub fn run(a: Args) -> u8 {
         skipped,
         missing,
     } = files::expand(&a.paths);
-    let opts = CheckOptions {
+    let mut opts = CheckOptions {
         disabled: a.disable.clone(),
         regulations: a.regulations,
         registered_on: a.registered_on,
         national_championship: a.national_championship,
         max_per_rule: a.max_per_rule,
+        rating_list: None,
     };
+    // Refuse an unreadable list (or an unknown layout) before reading any
+    // report: only the header is read here.
+    if let Some(list) = &a.rating_list {
+        if let Err(e) = RatingList::lookup(list, &[]) {
+            eprintln!("trf: rating list: {e}");
+            return EXIT_USAGE;
+        }
+    }
     let read = a.read.options();
     let progress =
         (!a.no_progress && std::io::stderr().is_terminal() && files.len() > 1).then(|| {
@@ -98,27 +116,58 @@ pub fn run(a: Args) -> u8 {
             );
             pb
         });
-    let one = |f: &PathBuf| match trfkit::read_path(f, &read) {
+    // Read every report first, so that the rating list is searched once
+    // for the FIDE IDs of all of them.
+    // One file: no thread pool to start.
+    let single = files.len() == 1;
+    let read_one = |f: &PathBuf| {
+        let r = trfkit::read_path(f, &read).map_err(|e| e.to_string());
+        if let Some(pb) = &progress {
+            pb.inc(1);
+        }
+        r
+    };
+    let parsed: Vec<Result<Parsed, String>> = if single {
+        files.iter().map(read_one).collect()
+    } else {
+        files.par_iter().map(read_one).collect()
+    };
+    if let Some(list) = &a.rating_list {
+        if let Some(pb) = &progress {
+            pb.set_message("searching the rating list");
+        }
+        let ids: Vec<u64> = parsed
+            .iter()
+            .flatten()
+            .flat_map(|p| ListLookup::ids_of(&p.tournament))
+            .collect();
+        match ListLookup::read(list, &ids) {
+            Ok(l) => {
+                if let Some(why) = &l.index_problem {
+                    eprintln!("trf: rating list index not used, list scanned instead: {why}");
+                }
+                opts.rating_list = Some(Arc::new(l));
+            }
+            Err(e) => {
+                if let Some(pb) = progress {
+                    pb.finish_and_clear();
+                }
+                eprintln!("trf: rating list: {e}");
+                return EXIT_USAGE;
+            }
+        }
+    }
+    let check_one = |r: Result<Parsed, String>| match r {
         Ok(parsed) => {
             let rep = check(&parsed, &opts);
             Outcome::Checked(Box::new((parsed, rep)))
         }
-        Err(e) => Outcome::Unreadable(e.to_string()),
+        Err(e) => Outcome::Unreadable(e),
     };
-    // One file: no thread pool to start.
-    let results: Vec<Outcome> = if files.len() == 1 {
-        files.iter().map(one).collect()
+    let results: Vec<Outcome> = if single {
+        parsed.into_iter().map(check_one).collect()
     } else {
-        files
-            .par_iter()
-            .map(|f| {
-                let r = one(f);
-                if let Some(pb) = &progress {
-                    pb.inc(1);
-                }
-                r
-            })
-            .collect()
+        parsed.into_par_iter().map(check_one).collect()
     };
     if let Some(pb) = progress {
         pb.finish_and_clear();

@@ -25,6 +25,10 @@ pub struct CheckOptions {
     /// Findings kept per rule and file (0 = all); the rest are counted in one
     /// advice.
     pub max_per_rule: usize,
+    /// The official rating list to cross-check players against
+    /// (`--rating-list`), reduced to the reports' FIDE IDs and shared
+    /// between reports; the rating-list rules run only when it is set.
+    pub rating_list: Option<std::sync::Arc<crate::rules::list::ListLookup>>,
 }
 
 impl Default for CheckOptions {
@@ -35,6 +39,7 @@ impl Default for CheckOptions {
             registered_on: None,
             national_championship: false,
             max_per_rule: 200,
+            rating_list: None,
         }
     }
 }

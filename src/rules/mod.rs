@@ -8,6 +8,7 @@
 
 pub mod context;
 pub mod integrity;
+pub mod list;
 pub mod registry;
 pub mod regulations;
 

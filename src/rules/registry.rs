@@ -1,12 +1,22 @@
 //! The registry: every rule, sorted by code.
 
 use super::integrity::*;
+use super::list::*;
 use super::regulations::*;
 use super::Rule;
 
 /// Every validation rule, sorted by code.
 pub static RULES: &[&Rule] = &[
     &start_date_unknown::START_DATE_UNKNOWN,
+    &fide_id_not_in_list::FIDE_ID_NOT_IN_LIST,
+    &name_mismatch::NAME_MISMATCH,
+    &federation_mismatch::FEDERATION_MISMATCH,
+    &sex_mismatch::SEX_MISMATCH,
+    &title_mismatch::TITLE_MISMATCH,
+    &birth_year_mismatch::BIRTH_YEAR_MISMATCH,
+    &rating_mismatch::RATING_MISMATCH,
+    &inactive_player::INACTIVE_PLAYER,
+    &new_player_missing_data::NEW_PLAYER_MISSING_DATA,
     &duplicate_start_rank::DUPLICATE_START_RANK,
     &duplicate_fide_id::DUPLICATE_FIDE_ID,
     &invalid_code::INVALID_CODE,
