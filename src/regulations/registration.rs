@@ -90,7 +90,29 @@ pub fn registration_requirement(
     registered: NaiveDate,
     field: FieldStrength,
 ) -> RegistrationRequirement {
-    let regs = Regulations::for_start_date(start);
+    Regulations::for_start_date(start).registration_requirement(start, registered, field)
+}
+
+impl Regulations {
+    /// [`registration_requirement`] under this edition, whatever the start
+    /// date (for an edition chosen with `--regulations`); the amendment of
+    /// 25 December 2023 still applies by `registered`.
+    pub fn registration_requirement(
+        &self,
+        start: NaiveDate,
+        registered: NaiveDate,
+        field: FieldStrength,
+    ) -> RegistrationRequirement {
+        requirement(self, start, registered, field)
+    }
+}
+
+fn requirement(
+    regs: &Regulations,
+    start: NaiveDate,
+    registered: NaiveDate,
+    field: FieldStrength,
+) -> RegistrationRequirement {
     let rule = *regs.registration.at(registered);
     let (lead, why) = match rule {
         RegistrationRule::NoLeadTimeStated => (

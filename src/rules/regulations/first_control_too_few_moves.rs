@@ -1,0 +1,89 @@
+//! Rule `first-control-too-few-moves`.
+
+use super::support::{cite, text};
+use crate::diag::{Diagnostic, Severity};
+use crate::regulations::{MoveCountRule, MoveCountVerdict, Topic};
+use crate::rules::context::TimeControlInfo;
+use crate::rules::Ctx;
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// That the first time control, where it counts moves, has the number
+    /// of moves the regulations ask for:
+    ///
+    /// | edition | rule | finding |
+    /// |---|---|---|
+    /// | 2003, 2005 | 40 **recommended** | advice |
+    /// | 2009–2017 | "shall be" 40 | error, for fewer and for more |
+    /// | 2022, 2024 | at least 30 | error |
+    ///
+    /// 2009: (s) in regulations.md R5 (read in English in
+    /// regulations-2009-2017.md §1); 2014: unconfirmed (?) in R5; 2017: (s).
+    /// A control without a move count ("all moves in 90 min") is not
+    /// concerned. `222` is used when present, else `122`.
+    ///
+    /// ## Why it matters
+    /// A game whose first control breaks the rule is not rateable as a
+    /// standard game (regulations.md §3.8: `25/60' + 30'` is rateable in
+    /// 2005, not from 2009 on).
+    ///
+    /// ## Example
+    /// ```text
+    /// 042 2023/05/10
+    /// 122 25/60, 30
+    /// ```
+    /// Use instead: `122 30/60, 30` or more moves in the first control.
+    ///
+    /// ## Reference
+    /// FIDE Rating Regulations, rate of play (2005 art. 1.2, 1.14; 2009
+    /// art. 1.3; 2017 art. 1.2; 2022 art. 1.1–1.2; 2024 section 1);
+    /// regulations.md R5, §3.8.
+    pub static FIRST_CONTROL_TOO_FEW_MOVES = {
+        code: "TRF-F005", name: "first-control-too-few-moves", category: "regulations",
+        severity: Error, summary: "the first time control has fewer (or other) moves than required",
+        applies: applies, check: check,
+    };
+}
+
+fn applies(ctx: &Ctx<'_>) -> bool {
+    matches!(&ctx.time_control, TimeControlInfo::Read { control, .. } if control.first_control_moves().is_some())
+}
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    let TimeControlInfo::Read { control, span, .. } = &ctx.time_control else {
+        return;
+    };
+    let Some(moves) = control.first_control_moves() else {
+        return;
+    };
+    let rule = ctx.regs.first_control;
+    let verdict = rule.check(u32::from(moves));
+    let (requirement, severity) = match (verdict, rule) {
+        (MoveCountVerdict::Meets, _) => return,
+        (_, MoveCountRule::Recommended(m)) => (format!("recommends {m}"), Severity::Advice),
+        (_, MoveCountRule::Exactly(m)) => (format!("requires {m}"), Severity::Error),
+        (_, MoveCountRule::AtLeast(m)) => (format!("requires at least {m}"), Severity::Error),
+    };
+    let d = FIRST_CONTROL_TOO_FEW_MOVES
+        .diag(format!(
+            "the first time control is {moves} moves; {} {requirement}",
+            text(ctx)
+        ))
+        .with_severity(severity)
+        .primary(*span, format!("{moves} moves in the first control"));
+    let help = match severity {
+        Severity::Advice => format!(
+            "games at this control are still rated (40 moves is only recommended); {} was read",
+            control.describe()
+        ),
+        _ => format!(
+            "games at this control are not rated as standard; make the first control {} moves ({} was read)",
+            match rule {
+                MoveCountRule::AtLeast(m) => format!("{m} or more"),
+                other => other.moves().to_string(),
+            },
+            control.describe()
+        ),
+    };
+    out.push(cite(ctx, d, Topic::FirstControl, help));
+}

@@ -1,0 +1,66 @@
+//! Rule `interim-report-required`.
+
+use super::support::{cite, end_span, length_days, text, ymd};
+use crate::diag::Diagnostic;
+use crate::regulations::Topic;
+use crate::rules::Ctx;
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// Whether the tournament lasts longer than the edition's threshold for
+    /// monthly interim reports: 30 days from 2022 (regulations.md R9); 90
+    /// days in the 2013–2017 texts (T in regulations-2009-2017.md, newer
+    /// than the matrix's "—"). Earlier texts have no such rule and the rule
+    /// does not run. It is advice: the report at hand may be one of them.
+    ///
+    /// ## Why it matters
+    /// Results of long events must reach FIDE month by month, so that each
+    /// game is rated in the period it was played.
+    ///
+    /// ## Example
+    /// ```text
+    /// 042 2024/09/01
+    /// 052 2024/11/30
+    /// ```
+    /// 91 days: interim results are due every month.
+    ///
+    /// ## Reference
+    /// FIDE Rating Regulations, interim reports (2022 and 2024 texts: events
+    /// lasting more than 30 days); regulations.md R9.
+    pub static INTERIM_REPORT_REQUIRED = {
+        code: "TRF-F009", name: "interim-report-required", category: "regulations",
+        severity: Advice, summary: "a long event must report interim results every month",
+        applies: applies, check: check,
+    };
+}
+
+fn applies(ctx: &Ctx<'_>) -> bool {
+    ctx.regs.interim_report_after_days.is_some()
+}
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    let Some(after) = ctx.regs.interim_report_after_days else {
+        return;
+    };
+    let Some((days, start, end)) = length_days(ctx) else {
+        return;
+    };
+    if days <= i64::from(after) {
+        return;
+    }
+    let span = end_span(ctx).unwrap_or_else(|| ctx.file_span());
+    let d = INTERIM_REPORT_REQUIRED
+        .diag(format!(
+            "the tournament lasts {days} days, {} to {}; under {} events over {after} days report interim results every month",
+            ymd(start),
+            ymd(end),
+            text(ctx)
+        ))
+        .primary(span, format!("day {days}"));
+    out.push(cite(
+        ctx,
+        d,
+        Topic::InterimReports,
+        "send FIDE the results played so far each month, so that each game is rated in its own period".to_owned(),
+    ));
+}

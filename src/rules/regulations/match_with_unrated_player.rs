@@ -1,0 +1,86 @@
+//! Rule `match-with-unrated-player`.
+
+use super::support::{cite, rating_span, text};
+use crate::diag::Diagnostic;
+use crate::kind::Kind;
+use crate::regulations::{MatchWithUnrated, Topic};
+use crate::rules::Ctx;
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// That a match (a two-player event) is not one the regulations refuse
+    /// to rate because of unrated players:
+    ///
+    /// | edition | not rated when |
+    /// |---|---|
+    /// | 2003, 2005, 2009 | both players are unrated (more than one, GA 2002; 2009 (?)) |
+    /// | 2013 on | either player is unrated (2014 art. 6.6; 2013, 2017 (?)) |
+    ///
+    /// ## Why it matters
+    /// Such a match is not rated at all; the games are wasted for both
+    /// players.
+    ///
+    /// ## Example
+    /// A 2024 match between a 2150-rated player and an unrated one.
+    /// Use instead: rate the unrated player in another event first.
+    ///
+    /// ## Reference
+    /// FIDE Rating Regulations, matches with unrated players (2005 art.
+    /// 6.4, 2014 art. 6.6, 2022/2024 texts); regulations.md R12.
+    pub static MATCH_WITH_UNRATED_PLAYER = {
+        code: "TRF-F011", name: "match-with-unrated-player", category: "regulations",
+        severity: Error, summary: "a match the regulations do not rate because of an unrated player",
+        applies: applies, check: check,
+    };
+}
+
+fn applies(ctx: &Ctx<'_>) -> bool {
+    ctx.kind.kind == Kind::Match && ctx.tournament.players.len() == 2
+}
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    if !applies(ctx) {
+        return;
+    }
+    let unrated: Vec<_> = ctx
+        .tournament
+        .players
+        .iter()
+        .filter(|p| p.rating.is_none())
+        .collect();
+    let (fires, rule_text) = match ctx.regs.match_with_unrated {
+        MatchWithUnrated::NotRatedIfAnyUnrated => (
+            !unrated.is_empty(),
+            "a match with an unrated player is not rated",
+        ),
+        MatchWithUnrated::NotRatedIfMoreThanOneUnrated => (
+            unrated.len() > 1,
+            "a match between unrated players is not rated",
+        ),
+    };
+    let Some(first) = unrated.first().filter(|_| fires) else {
+        return;
+    };
+    let subject = match unrated.as_slice() {
+        [p] => format!(
+            "player {} ({}) in this match is",
+            p.start_rank.value, p.name.value
+        ),
+        _ => "both players of this match are".to_owned(),
+    };
+    let mut d = MATCH_WITH_UNRATED_PLAYER
+        .diag(format!(
+            "{subject} unrated; under {} {rule_text}",
+            text(ctx)
+        ))
+        .primary(rating_span(ctx, first), "unrated");
+    for p in unrated.iter().skip(1) {
+        d = d.secondary(rating_span(ctx, p), "unrated");
+    }
+    out.push(cite(
+        ctx,
+        d,
+        Topic::MatchWithUnrated,
+        "the games of this match will not be rated; if a player has a FIDE rating, write it in columns 49-52".to_owned(),
+    ));
+}

@@ -1,0 +1,243 @@
+//! Rule `registration-too-late`.
+
+use super::support::{cite, text, who, ymd};
+use crate::diag::{Diagnostic, Severity};
+use crate::model::{Player, Sex};
+use crate::regulations::{FieldStrength, LeadTime, RegistrationRule, Topic};
+use crate::rules::Ctx;
+use chrono::NaiveDate;
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// That the tournament was registered with FIDE early enough before its
+    /// start, given the registration date with `--registered-on` (the report
+    /// does not hold it). The lead time is the one of the edition in force at
+    /// the start date, except the amendment of 25 December 2023 (30 days when
+    /// a player is rated above 2700 or a woman above 2500, 3 days otherwise),
+    /// which took effect at once and so applies by the **registration** date
+    /// inside the 2022 text:
+    ///
+    /// | edition | lead time |
+    /// |---|---|
+    /// | 2003, 2005 | none stated (the rule does not run) |
+    /// | 2009 | one month (art. 0.4) |
+    /// | 2013, 2014, 2017 | one week (2014: unconfirmed (?) in regulations.md R17) |
+    /// | 2022 | 3 days; registered from 25 Dec 2023: 30 / 3 days |
+    /// | 2024 | 30 / 3 days |
+    ///
+    /// Without `--registered-on` it gives **advice** that registration was
+    /// not checked, with the deadline that applies and why (the player whose
+    /// rating puts the event in the 30-day category).
+    ///
+    /// ## Why it matters
+    /// An event registered late may be refused by the Qualification
+    /// Commission; it is rated only if the QC Chairman (the FIDE President
+    /// for the 30-day category in 2024) accepts the late registration.
+    ///
+    /// ## Example
+    /// A 2024 open with a 2712-rated player, starting 2024/06/01 and
+    /// registered on 2024/05/20: 12 days before the start, 30 are required.
+    /// Use instead: register by 2024/05/02.
+    ///
+    /// ## Reference
+    /// FIDE Rating Regulations, registration of tournaments (2009 art. 0.4,
+    /// 2017 art. 0.2, 2022/2024 text; FIDE news 2818 of 25 December 2023);
+    /// regulations.md R17.
+    pub static REGISTRATION_TOO_LATE = {
+        code: "TRF-F002", name: "registration-too-late", category: "regulations",
+        severity: Error, summary: "the tournament was registered with FIDE too late before its start",
+        applies: applies, check: check,
+    };
+}
+
+/// Runs where the edition states a lead time.
+fn applies(ctx: &Ctx<'_>) -> bool {
+    let r = &ctx.regs.registration;
+    std::iter::once(&r.initial)
+        .chain(r.amendments.iter().map(|a| &a.value))
+        .any(|rule| !matches!(rule, RegistrationRule::NoLeadTimeStated))
+}
+
+/// The strongest players, as the 30-day rule looks at them.
+struct Field<'a> {
+    strength: FieldStrength,
+    top: Option<&'a Player>,
+    top_woman: Option<&'a Player>,
+}
+
+fn field<'a>(ctx: &Ctx<'a>) -> Field<'a> {
+    let rated = |p: &&Player| p.rating.is_some();
+    let by_rating = |p: &&'a Player| p.rating.map(|r| r.value);
+    let players = &ctx.tournament.players;
+    let top = players.iter().filter(rated).max_by_key(by_rating);
+    let top_woman = players
+        .iter()
+        .filter(rated)
+        .filter(|p| p.sex.is_some_and(|s| s.value == Sex::Female))
+        .max_by_key(by_rating);
+    Field {
+        strength: FieldStrength {
+            highest_rating: top.and_then(|p| p.rating.map(|r| r.value)),
+            highest_female_rating: top_woman.and_then(|p| p.rating.map(|r| r.value)),
+        },
+        top,
+        top_woman,
+    }
+}
+
+/// "30 days", "one month".
+fn lead_text(lead: LeadTime) -> String {
+    match lead {
+        LeadTime::Days(7) => "one week".to_owned(),
+        LeadTime::Days(1) => "1 day".to_owned(),
+        LeadTime::Days(d) => format!("{d} days"),
+        LeadTime::Months(1) => "one month".to_owned(),
+        LeadTime::Months(m) => format!("{m} months"),
+    }
+}
+
+/// "30-day", "one-month": the lead time as an adjective.
+fn lead_adjective(lead: LeadTime) -> String {
+    match lead {
+        LeadTime::Days(7) => "one-week".to_owned(),
+        LeadTime::Days(d) => format!("{d}-day"),
+        LeadTime::Months(1) => "one-month".to_owned(),
+        LeadTime::Months(m) => format!("{m}-month"),
+    }
+}
+
+/// Why the field-strength rule gives the lead it gives; `None` for a flat
+/// lead time.
+fn reason(rule: RegistrationRule, f: &Field<'_>) -> Option<String> {
+    let RegistrationRule::ByFieldStrength {
+        rating_above,
+        female_rating_above,
+        ..
+    } = rule
+    else {
+        return None;
+    };
+    fn above(p: Option<&Player>, limit: u16) -> Option<&Player> {
+        p.filter(|p| p.rating.is_some_and(|r| r.value > limit))
+    }
+    Some(if let Some(p) = above(f.top, rating_above) {
+        format!("player {} is rated above {rating_above}", who(p))
+    } else if let Some(p) = above(f.top_woman, female_rating_above) {
+        format!(
+            "player {} is a woman rated above {female_rating_above}",
+            who(p)
+        )
+    } else {
+        format!("no player is rated above {rating_above} and no woman above {female_rating_above}")
+    })
+}
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    if !applies(ctx) {
+        return;
+    }
+    let Some(start) = ctx.start else { return };
+    let span = ctx.start_span().unwrap_or_else(|| ctx.file_span());
+    let f = field(ctx);
+    match ctx.opts.registered_on {
+        Some(registered) => {
+            let req = ctx
+                .regs
+                .registration_requirement(start, registered, f.strength);
+            let (Some(false), Some(lead), Some(deadline)) = (req.on_time, req.lead, req.deadline)
+            else {
+                return;
+            };
+            let when = if registered > start {
+                format!("after the start on {}", ymd(start))
+            } else {
+                let days = (start - registered).num_days();
+                format!(
+                    "{days} day{} before the start on {}",
+                    if days == 1 { "" } else { "s" },
+                    ymd(start)
+                )
+            };
+            let rule = *ctx.regs.registration.at(registered);
+            let because = reason(rule, &f)
+                .map(|r| format!(" because {r}"))
+                .unwrap_or_default();
+            let d = REGISTRATION_TOO_LATE
+                .diag(format!(
+                    "registered on {}, {when}; {} requires registration {} before the start, by {}",
+                    ymd(registered),
+                    text(ctx),
+                    lead_text(lead),
+                    ymd(deadline)
+                ))
+                .primary(span, format!("start; deadline {}", ymd(deadline)));
+            out.push(cite(
+                ctx,
+                d,
+                Topic::Registration,
+                format!(
+                    "the {} deadline applies{because}; the event is rated only if the Qualification Commission accepts the late registration",
+                    lead_adjective(lead)
+                ),
+            ));
+        }
+        None => advise(ctx, out, start, span, &f),
+    }
+}
+
+/// Without a registration date: which deadline would apply, and why.
+fn advise(
+    ctx: &Ctx<'_>,
+    out: &mut Vec<Diagnostic>,
+    start: NaiveDate,
+    span: crate::span::Span,
+    f: &Field<'_>,
+) {
+    // The latest possible registration date decides which amendment can
+    // apply; an earlier one may fall under the text before it.
+    let req = ctx.regs.registration_requirement(start, start, f.strength);
+    let (Some(lead), Some(deadline)) = (req.lead, req.deadline) else {
+        return;
+    };
+    let rule = *ctx.regs.registration.at(start);
+    let mut help = match reason(rule, f) {
+        Some(r) => format!("{r}, so the {} deadline applies", lead_adjective(lead)),
+        None => format!(
+            "the {} deadline applies to every event",
+            lead_adjective(lead)
+        ),
+    };
+    if let Some(a) = ctx
+        .regs
+        .registration
+        .amendments
+        .iter()
+        .rev()
+        .find(|a| a.from <= start)
+    {
+        if let Some(before) = a.from.pred_opt() {
+            let old = ctx.regs.registration_requirement(start, before, f.strength);
+            if let (Some(l), Some(d)) = (old.lead, old.deadline) {
+                if l != lead {
+                    help.push_str(&format!(
+                        " when registered on or after {}; registered before that, {} (by {})",
+                        ymd(a.from),
+                        lead_text(l),
+                        ymd(d)
+                    ));
+                }
+            }
+        }
+    }
+    help.push_str("; give the registration date with `--registered-on YYYY-MM-DD` to check it");
+    let d = REGISTRATION_TOO_LATE
+        .diag(format!(
+            "registration with FIDE not checked: {} requires it {} before the start, by {}",
+            text(ctx),
+            lead_text(lead),
+            ymd(deadline)
+        ))
+        .with_severity(Severity::Advice)
+        .primary(span, format!("start; register by {}", ymd(deadline)));
+    out.push(cite(ctx, d, Topic::Registration, help));
+}

@@ -1,0 +1,323 @@
+//! What the regulation rules share: the help text with the matrix caveat,
+//! the games of the report taken once each, the round dates grouped by
+//! calendar day, and the formats of ratings, players and durations used in
+//! messages.
+
+use crate::diag::Diagnostic;
+use crate::grammar::p001;
+use crate::lines::Columns;
+use crate::model::{Player, RoundEntry, RoundResult};
+use crate::regulations::Topic;
+use crate::rules::Ctx;
+use crate::span::{Span, Spanned};
+use chrono::NaiveDate;
+use std::collections::BTreeMap;
+
+/// Sets the help, followed by the caveat of the matrix when the rule's
+/// value for this edition is (s) or (?), and the citation of `topic`.
+pub(crate) fn cite(ctx: &Ctx<'_>, d: Diagnostic, topic: Topic, help: String) -> Diagnostic {
+    let help = match ctx.regs.caveat(topic) {
+        Some(c) => format!("{help} (this value is {c})"),
+        None => help,
+    };
+    d.help(help).reference(ctx.cite(topic))
+}
+
+/// The version id as messages name it: "the 2024 text".
+pub(crate) fn text(ctx: &Ctx<'_>) -> String {
+    format!("the {} text", ctx.regs.version.id())
+}
+
+/// `2024/03/14`, the TRF form.
+pub(crate) fn ymd(d: NaiveDate) -> String {
+    d.format("%Y/%m/%d").to_string()
+}
+
+/// A player's rating, `None` when unrated.
+pub(crate) fn rating(p: &Player) -> Option<u16> {
+    p.rating.map(|r| r.value)
+}
+
+/// `2450` or `unrated`.
+pub(crate) fn rating_text(p: &Player) -> String {
+    rating(p).map_or_else(|| "unrated".to_owned(), |r| r.to_string())
+}
+
+/// `3 (Doe, John, 2450)`: starting rank, name and rating.
+pub(crate) fn who(p: &Player) -> String {
+    format!(
+        "{} ({}, {})",
+        p.start_rank.value,
+        p.name.value,
+        rating_text(p)
+    )
+}
+
+/// `5 (Epsilon, Eve)`: starting rank and name, for unrated players.
+pub(crate) fn named(p: &Player) -> String {
+    format!("{} ({})", p.start_rank.value, p.name.value)
+}
+
+/// The span of the rating columns (49-52) of a player's line, blank or not.
+pub(crate) fn rating_span(ctx: &Ctx<'_>, p: &Player) -> Span {
+    if let Some(r) = p.rating {
+        return r.span;
+    }
+    let f = p001::RATING;
+    let line = ctx.slice(p.span);
+    if line.chars().count() < f.to {
+        return Span::new(p.span.end as usize, p.span.end as usize);
+    }
+    Columns::new(line, p.span.start as usize)
+        .field(f.from, f.to)
+        .1
+}
+
+/// One pairing, taken once: from the lower starting rank when both
+/// records name each other, else from the side that names the other.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Game<'a> {
+    /// 1-based round.
+    pub round: usize,
+    /// The player whose block is used.
+    pub player: &'a Player,
+    /// The opponent.
+    pub opponent: &'a Player,
+    /// `player`'s block for the round.
+    pub entry: &'a Spanned<RoundEntry>,
+}
+
+/// Every pairing with an opponent who exists, once, in player then round
+/// order. Byes and blocks naming an unknown player are left out.
+pub(crate) fn games<'a>(ctx: &'a Ctx<'a>) -> impl Iterator<Item = Game<'a>> + 'a {
+    ctx.tournament.players.iter().flat_map(move |p| {
+        let me = p.start_rank.value;
+        p.rounds.iter().enumerate().filter_map(move |(i, e)| {
+            let opp = e.value.opponent?;
+            if opp == me || matches!(e.value.result, RoundResult::Bye { .. }) {
+                return None;
+            }
+            let other = ctx.player(opp)?;
+            let round = i + 1;
+            let named_back = ctx
+                .entry(opp, round)
+                .and_then(|x| x.value.opponent)
+                .is_some_and(|o| o == me);
+            if named_back && me > opp {
+                return None;
+            }
+            Some(Game {
+                round,
+                player: p,
+                opponent: other,
+                entry: e,
+            })
+        })
+    })
+}
+
+/// `round 3: 1 (2450) – 7 (2210)`.
+pub(crate) fn game_text(g: &Game<'_>) -> String {
+    format!(
+        "round {}: {} ({}) – {} ({})",
+        g.round,
+        g.player.start_rank.value,
+        rating_text(g.player),
+        g.opponent.start_rank.value,
+        rating_text(g.opponent)
+    )
+}
+
+/// The rounds of one calendar day, from record `132`.
+#[derive(Debug, Clone)]
+pub(crate) struct Day {
+    /// The date.
+    pub date: NaiveDate,
+    /// Its rounds (1-based, ascending) and the span of each round's date.
+    pub rounds: Vec<(usize, Span)>,
+}
+
+impl Day {
+    /// The round numbers, e.g. `1, 2, 3`; runs of three or more as `1–4`.
+    pub fn round_list(&self) -> String {
+        let rounds: Vec<usize> = self.rounds.iter().map(|r| r.0).collect();
+        let consecutive = rounds.windows(2).all(|w| w[1] == w[0] + 1);
+        match (rounds.first(), rounds.last()) {
+            (Some(a), Some(b)) if consecutive && rounds.len() >= 3 => format!("{a}–{b}"),
+            _ => rounds
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+
+    /// `round 3` or `rounds 1–4`.
+    pub fn rounds_label(&self) -> String {
+        match self.rounds.len() {
+            1 => format!("round {}", self.round_list()),
+            _ => format!("rounds {}", self.round_list()),
+        }
+    }
+
+    /// The span of the first round's date.
+    pub fn span(&self) -> Span {
+        self.rounds.first().map(|r| r.1).unwrap_or_default()
+    }
+}
+
+/// The dated rounds of `132`, grouped by calendar day, oldest day first.
+/// Blank and unreadable dates are left out.
+pub(crate) fn days(ctx: &Ctx<'_>) -> Vec<Day> {
+    let mut by_day: BTreeMap<NaiveDate, Vec<(usize, Span)>> = BTreeMap::new();
+    for (i, d) in ctx.tournament.header.round_dates.iter().enumerate() {
+        if let Some(date) = d.value.as_ref().and_then(|f| f.date) {
+            by_day.entry(date).or_default().push((i + 1, d.span));
+        }
+    }
+    by_day
+        .into_iter()
+        .map(|(date, rounds)| Day { date, rounds })
+        .collect()
+}
+
+/// `90 min`, `123 min 20 s`, `45 s`: exact, from seconds.
+pub(crate) fn minutes(seconds: u32) -> String {
+    match (seconds / 60, seconds % 60) {
+        (0, s) => format!("{s} s"),
+        (m, 0) => format!("{m} min"),
+        (m, s) => format!("{m} min {s} s"),
+    }
+}
+
+/// `12 h`, `12 h 30 min`, `4 h 6 min 40 s`: exact, from seconds.
+pub(crate) fn hours(seconds: u64) -> String {
+    let (h, rest) = (seconds / 3600, seconds % 3600);
+    let (m, s) = (rest / 60, rest % 60);
+    let mut out = format!("{h} h");
+    if m > 0 {
+        out.push_str(&format!(" {m} min"));
+    }
+    if s > 0 {
+        out.push_str(&format!(" {s} s"));
+    }
+    out
+}
+
+/// The tournament's length in days, both ends included: `052` (else the
+/// last `132` date) minus the start, plus one. `None` without both dates
+/// or when the end is before the start (`end-before-start` reports that).
+pub(crate) fn length_days(ctx: &Ctx<'_>) -> Option<(i64, NaiveDate, NaiveDate)> {
+    let start = ctx.start?;
+    let end = ctx.tournament.end_date()?;
+    let days = (end - start).num_days() + 1;
+    (days >= 1).then_some((days, start, end))
+}
+
+/// The span of the end date: `052`, else the last dated `132` round.
+pub(crate) fn end_span(ctx: &Ctx<'_>) -> Option<Span> {
+    let h = &ctx.tournament.header;
+    h.end_date
+        .as_ref()
+        .filter(|d| d.value.date.is_some())
+        .map(|d| d.span)
+        .or_else(|| {
+            h.round_dates
+                .iter()
+                .rev()
+                .find(|d| d.value.as_ref().is_some_and(|f| f.date.is_some()))
+                .map(|d| d.span)
+        })
+}
+
+/// Games against rated opponents that count for rating (a result over the
+/// board, `1 = 0`), and the half-points scored in them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct RatedGames {
+    /// Games with a result over the board against rated opponents.
+    pub games: u32,
+    /// Distinct rated opponents in those games.
+    pub opponents: u32,
+    /// Half-points scored in them.
+    pub half_points: u32,
+    /// Games with a result over the board against anybody.
+    pub all_games: u32,
+    /// Half-points scored in all of them.
+    pub all_half_points: u32,
+}
+
+/// The games over the board of `p`, against rated opponents and in all.
+pub(crate) fn rated_games(ctx: &Ctx<'_>, p: &Player) -> RatedGames {
+    let mut out = RatedGames::default();
+    let mut met: Vec<u16> = Vec::new();
+    for e in &p.rounds {
+        let RoundResult::Game { outcome } = e.value.result else {
+            continue;
+        };
+        let Some(opp) = e.value.opponent.and_then(|o| ctx.player(o)) else {
+            continue;
+        };
+        out.all_games += 1;
+        out.all_half_points += outcome.half_points();
+        if opp.rating.is_some() {
+            out.games += 1;
+            out.half_points += outcome.half_points();
+            met.push(opp.start_rank.value);
+        }
+    }
+    met.sort_unstable();
+    met.dedup();
+    out.opponents = met.len() as u32;
+    out
+}
+
+/// `0`, `½`, `2½`.
+pub(crate) fn score(half_points: u32) -> String {
+    match (half_points / 2, half_points % 2) {
+        (0, 1) => "½".to_owned(),
+        (w, 0) => w.to_string(),
+        (w, _) => format!("{w}½"),
+    }
+}
+
+/// `1 game`, `3 games`.
+pub(crate) fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_are_exact() {
+        assert_eq!(minutes(5400), "90 min");
+        assert_eq!(minutes(7400), "123 min 20 s");
+        assert_eq!(minutes(45), "45 s");
+        assert_eq!(hours(43_200), "12 h");
+        assert_eq!(hours(45_000), "12 h 30 min");
+        assert_eq!(hours(14_800), "4 h 6 min 40 s");
+    }
+
+    #[test]
+    fn scores_and_plurals() {
+        assert_eq!(score(0), "0");
+        assert_eq!(score(1), "½");
+        assert_eq!(score(5), "2½");
+        assert_eq!(score(4), "2");
+        assert_eq!(plural(1u32, "game", "games"), "1 game");
+        assert_eq!(plural(3u32, "game", "games"), "3 games");
+    }
+
+    #[test]
+    fn round_lists() {
+        let day = |rounds: &[usize]| Day {
+            date: NaiveDate::MIN,
+            rounds: rounds.iter().map(|&r| (r, Span::default())).collect(),
+        };
+        assert_eq!(day(&[1, 2, 3, 4]).round_list(), "1–4");
+        assert_eq!(day(&[1, 2]).round_list(), "1, 2");
+        assert_eq!(day(&[1, 3, 4]).round_list(), "1, 3, 4");
+    }
+}

@@ -1,0 +1,99 @@
+//! Rule `time-control-unparsed`.
+
+use super::support::minutes;
+use crate::diag::Diagnostic;
+use crate::regulations::Topic;
+use crate::rules::context::TimeControlInfo;
+use crate::rules::{always, Ctx};
+use crate::timecontrol::parse_free;
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// That the time control can be read: TRF26 record `222` (exact
+    /// grammar) when present, otherwise the free text of `122`. When the
+    /// record used cannot be read, it says what was read and where reading
+    /// stopped, and that the rate-of-play, first-control and 12-hour rules
+    /// were not checked. When both records are present and readable but
+    /// give different times for 60 moves, it warns too: `222` was used.
+    /// The finding cites the rate-of-play article but carries no caveat of
+    /// the matrix: it is about the file, not about a regulation's value.
+    ///
+    /// ## Why it matters
+    /// The minimum thinking time, the moves of the first control and the
+    /// 12 hours of play a day are all computed from the time control. An
+    /// unreadable one hides a game that FIDE will not rate; two that
+    /// disagree mean one of them is wrong.
+    ///
+    /// ## Example
+    /// ```text
+    /// 122 40/90+30
+    /// ```
+    /// (30 minutes or a 30-second increment?) Use instead:
+    /// `122 40 moves in 90 min, then 30 min, +30 s per move from move 1`, or
+    /// `222 40/5400+30:1800+30`.
+    ///
+    /// ## Reference
+    /// FIDE Rating Regulations, rate of play (art. 1 in every edition);
+    /// TRF16 record 122, TRF26 record 222; regulations.md §4.2.
+    pub static TIME_CONTROL_UNPARSED = {
+        code: "TRF-F003", name: "time-control-unparsed", category: "regulations",
+        severity: Warning, summary: "the time control cannot be read, or 122 and 222 disagree",
+        applies: always, check: check,
+    };
+}
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    match &ctx.time_control {
+        TimeControlInfo::Absent => {}
+        TimeControlInfo::Unreadable {
+            error,
+            record,
+            span,
+        } => {
+            let d = TIME_CONTROL_UNPARSED
+                .diag(format!(
+                    "time control `{}` in `{record}` cannot be read: {error}",
+                    ctx.slice(*span).trim()
+                ))
+                .primary(*span, "not understood");
+            let example = if *record == "222" {
+                "write it in the TRF26 grammar, e.g. `222 40/5400+30:1800+30`"
+            } else {
+                "write it plainly, e.g. `122 90 min + 30 s per move`, or add a TRF26 `222` record"
+            };
+            out.push(
+                d.help(format!(
+                    "the rate-of-play, first-control and 12-hour rules were not checked; {example}"
+                ))
+                .reference(ctx.cite(Topic::RateOfPlay)),
+            );
+        }
+        TimeControlInfo::Read { control, .. } => {
+            let h = &ctx.tournament.header;
+            let (Some(free), Some(code)) = (&h.time_control, &h.time_control_code) else {
+                return;
+            };
+            let Ok(from_122) = parse_free(&free.value) else {
+                return;
+            };
+            let (a, b) = (from_122.t60_seconds(), control.t60_seconds());
+            if a == b {
+                return;
+            }
+            let d = TIME_CONTROL_UNPARSED
+                .diag(format!(
+                    "`122` and `222` disagree: {} ({} for 60 moves) against {} ({})",
+                    from_122.describe(),
+                    minutes(a),
+                    control.describe(),
+                    minutes(b)
+                ))
+                .primary(code.span, format!("{} per player for 60 moves", minutes(b)))
+                .secondary(free.span, format!("{} per player for 60 moves", minutes(a)));
+            out.push(
+                d.help("the rules were checked with `222`; correct the record that is wrong")
+                    .reference(ctx.cite(Topic::RateOfPlay)),
+            );
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! Rule `too-many-rounds-per-day`.
+
+use super::support::{cite, days, text, ymd};
+use crate::diag::Diagnostic;
+use crate::regulations::Topic;
+use crate::rules::Ctx;
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// That no calendar day of record `132` holds more rounds than the
+    /// edition allows: 3 in the 2003, 2005, 2009 and 2013 texts (2009: (s)
+    /// in regulations.md R6; 2013: S in regulations-2009-2017.md §2). From
+    /// 2014 there is no round limit, only the 12 hours of play a day
+    /// (`daily-play-over-12-hours`), and the rule does not run.
+    ///
+    /// ## Why it matters
+    /// The games of a day with too many rounds are not rated under these
+    /// texts, whatever the time control.
+    ///
+    /// ## Example
+    /// ```text
+    /// 042 2008/05/10
+    /// 132 ... 08/05/10  08/05/10  08/05/10  08/05/10
+    /// ```
+    /// Use instead: at most three rounds on 2008/05/10.
+    ///
+    /// ## Reference
+    /// FIDE Rating Regulations, rounds per day (three rounds and twelve
+    /// hours, GA 1995; removed in 2014); regulations.md R6, §4.1.
+    pub static TOO_MANY_ROUNDS_PER_DAY = {
+        code: "TRF-F007", name: "too-many-rounds-per-day", category: "regulations",
+        severity: Error, summary: "more rounds on one day than the regulations allow",
+        applies: applies, check: check,
+    };
+}
+
+fn applies(ctx: &Ctx<'_>) -> bool {
+    ctx.regs.max_rounds_per_day.is_some()
+}
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    let Some(max) = ctx.regs.max_rounds_per_day else {
+        return;
+    };
+    for day in days(ctx) {
+        let n = day.rounds.len();
+        if n <= usize::from(max) {
+            continue;
+        }
+        let mut d = TOO_MANY_ROUNDS_PER_DAY
+            .diag(format!(
+                "{}: {n} rounds on one day ({}); {} allows at most {max}",
+                ymd(day.date),
+                day.rounds_label(),
+                text(ctx)
+            ))
+            .primary(day.span(), format!("{n} rounds on this day"));
+        for (round, span) in day.rounds.iter().skip(usize::from(max)) {
+            d = d.secondary(*span, format!("round {round}"));
+        }
+        out.push(cite(
+            ctx,
+            d,
+            Topic::RoundsPerDay,
+            format!(
+                "the games of a day with more than {max} rounds are not rated; spread the rounds over more days, or correct the dates in record `132`"
+            ),
+        ));
+    }
+}

@@ -1,0 +1,75 @@
+//! Rule `tournament-too-long`.
+
+use super::support::{cite, end_span, length_days, text, ymd};
+use crate::diag::{Diagnostic, Severity};
+use crate::regulations::Topic;
+use crate::rules::Ctx;
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// That the tournament, from its start (`042`) to its end (`052`, else
+    /// the last `132` date), both days included, lasts no longer than the
+    /// 90 days of the 2003–2017 texts. From 2022 B.02 sets no maximum and
+    /// the rule does not run.
+    ///
+    /// The texts let leagues (2003, 2005) or events approved in advance
+    /// run longer, so the finding is a **warning**; it would be an error
+    /// for an edition that allowed no exception. The limit is unconfirmed
+    /// (?) in regulations.md R8 for 2009, 2013 and 2017 ((s) for 2014).
+    ///
+    /// ## Why it matters
+    /// A longer event that is not a league (or approved) is not rated as
+    /// one tournament; a long league is rated with the list in force in
+    /// the period each game was played.
+    ///
+    /// ## Example
+    /// ```text
+    /// 042 2012/01/10
+    /// 052 2012/06/20
+    /// ```
+    /// 163 days. Use instead: report it as a league, or split it into
+    /// events of at most 90 days.
+    ///
+    /// ## Reference
+    /// FIDE Rating Regulations, duration of tournaments (90 days; leagues
+    /// may be rated); regulations.md R8.
+    pub static TOURNAMENT_TOO_LONG = {
+        code: "TRF-F008", name: "tournament-too-long", category: "regulations",
+        severity: Warning, summary: "the tournament lasts longer than the regulations allow",
+        applies: applies, check: check,
+    };
+}
+
+fn applies(ctx: &Ctx<'_>) -> bool {
+    ctx.regs.duration.max_days.is_some()
+}
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    let rule = ctx.regs.duration;
+    let Some(max) = rule.max_days else { return };
+    let Some((days, start, end)) = length_days(ctx) else {
+        return;
+    };
+    if days <= i64::from(max) {
+        return;
+    }
+    let span = end_span(ctx).unwrap_or_else(|| ctx.file_span());
+    let mut d = TOURNAMENT_TOO_LONG
+        .diag(format!(
+            "the tournament lasts {days} days, {} to {}; {} allows {max}",
+            ymd(start),
+            ymd(end),
+            text(ctx)
+        ))
+        .primary(span, format!("day {days}"));
+    if let Some(s) = ctx.start_span() {
+        d = d.secondary(s, "day 1");
+    }
+    let help = if rule.longer_events_allowed {
+        format!("only a league (or an event approved in advance) may run longer than {max} days, and each game is then rated with the list in force when it was played; otherwise split the event or check the dates")
+    } else {
+        d = d.with_severity(Severity::Error);
+        format!("an event longer than {max} days is not rated; split it or check the dates")
+    };
+    out.push(cite(ctx, d, Topic::Duration, help));
+}

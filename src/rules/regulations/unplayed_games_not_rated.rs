@@ -1,0 +1,223 @@
+//! Rule `unplayed-games-not-rated`.
+
+use super::support::{cite, games, plural, Game};
+use crate::diag::Diagnostic;
+use crate::model::{ByeKind, RoundResult};
+use crate::regulations::Topic;
+use crate::rules::{always, Ctx};
+use crate::span::Span;
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// Which results of the report will not be rated, counted by kind:
+    /// forfeits (`+`/`-`, each pairing once), forfeit wins and absences
+    /// written without an opponent (`0000 - +`, `0000 - -` or a blank
+    /// opponent, as team forfeits and Lichess exports write them), games
+    /// that ended before a move was made (`W`/`D`/`L`, each pairing once)
+    /// and byes (`H`, `F`, `U`, `Z`, each player's). One advice per file, with up to five
+    /// examples; nothing when every result was decided over the board.
+    ///
+    /// Unplayed games are not rated in any edition (R10). From 2013 a game
+    /// counts once both players have made a move (R11: 2013 read in
+    /// translation, 2014 and 2017 unconfirmed (?); 2022 on with force
+    /// majeure and Fair Play exceptions).
+    ///
+    /// ## Why it matters
+    /// Players and organisers often expect a forfeit win or a bye to move a
+    /// rating; it does not. The advice also shows a report where many games
+    /// are unplayed, which is worth a second look.
+    ///
+    /// ## Example
+    /// ```text
+    /// 001    3 ...    8 w +
+    /// 001    8 ...    3 b -
+    /// ```
+    /// A forfeit: it counts in the standings, not for rating.
+    ///
+    /// ## Reference
+    /// FIDE Rating Regulations, unplayed games (R10) and games in which both
+    /// players moved (R11); TRF16 result codes.
+    pub static UNPLAYED_GAMES_NOT_RATED = {
+        code: "TRF-F014", name: "unplayed-games-not-rated", category: "regulations",
+        severity: Advice, summary: "forfeits, games without a move and byes that will not be rated",
+        applies: always, check: check,
+    };
+}
+
+/// One unplayed result, for the examples.
+struct Example {
+    round: usize,
+    rank: u16,
+    text: String,
+    span: Span,
+}
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    let mut forfeits = 0u32;
+    let mut absences = 0u32;
+    let mut lone_wins = 0u32;
+    let mut short = 0u32;
+    let mut byes = [0u32; 4];
+    let mut examples: Vec<Example> = Vec::new();
+    for g in games(ctx) {
+        let (a, b) = (g.player.start_rank.value, g.opponent.start_rank.value);
+        let text = match g.entry.value.result {
+            RoundResult::Forfeit { .. } => {
+                forfeits += 1;
+                format!(
+                    "round {}: forfeit {a} – {b} ({})",
+                    g.round,
+                    letters(ctx, &g)
+                )
+            }
+            RoundResult::ShortGame { .. } => {
+                short += 1;
+                format!(
+                    "round {}: {a} – {b} ended before a move ({})",
+                    g.round,
+                    letters(ctx, &g)
+                )
+            }
+            _ => continue,
+        };
+        examples.push(Example {
+            round: g.round,
+            rank: a,
+            text,
+            span: g.entry.span,
+        });
+    }
+    for p in &ctx.tournament.players {
+        for (i, e) in p.rounds.iter().enumerate() {
+            let round = i + 1;
+            let rank = p.start_rank.value;
+            let text = match e.value.result {
+                RoundResult::Bye { bye } => {
+                    byes[slot(bye)] += 1;
+                    format!("round {round}: bye of {rank} (`{}`)", bye.letter())
+                }
+                // A forfeit without a known opponent is not in `games`: an
+                // absence (`-`, Lichess) or a win against an absent team or
+                // player (`+`, TRF26 team forfeits).
+                RoundResult::Forfeit { won }
+                    if e.value.opponent.and_then(|o| ctx.player(o)).is_none() =>
+                {
+                    let kind = if won {
+                        lone_wins += 1;
+                        "forfeit win"
+                    } else {
+                        absences += 1;
+                        "absence"
+                    };
+                    format!(
+                        "round {round}: {kind} of {rank} without an opponent (`{}`)",
+                        e.value.result.letter()
+                    )
+                }
+                _ => continue,
+            };
+            examples.push(Example {
+                round,
+                rank,
+                text,
+                span: e.span,
+            });
+        }
+    }
+    if examples.is_empty() {
+        return;
+    }
+    examples.sort_by_key(|e| (e.round, e.rank));
+    let mut counts = Vec::new();
+    if forfeits > 0 {
+        counts.push(plural(forfeits, "forfeit", "forfeits"));
+    }
+    if lone_wins > 0 {
+        counts.push(plural(
+            lone_wins,
+            "forfeit win without an opponent",
+            "forfeit wins without an opponent",
+        ));
+    }
+    if absences > 0 {
+        counts.push(plural(
+            absences,
+            "absence (`-` without an opponent)",
+            "absences (`-` without an opponent)",
+        ));
+    }
+    if short > 0 {
+        counts.push(plural(short, "game without a move", "games without a move"));
+    }
+    let total_byes: u32 = byes.iter().sum();
+    if total_byes > 0 {
+        let names = [
+            "half-point",
+            "full-point",
+            "pairing-allocated",
+            "zero-point",
+        ];
+        let kinds: Vec<(u32, &str)> = byes
+            .iter()
+            .zip(names)
+            .filter(|(n, _)| **n > 0)
+            .map(|(n, name)| (*n, name))
+            .collect();
+        counts.push(match kinds.as_slice() {
+            [(n, name)] => plural(*n, &format!("{name} bye"), &format!("{name} byes")),
+            _ => format!(
+                "{} ({})",
+                plural(total_byes, "bye", "byes"),
+                kinds
+                    .iter()
+                    .map(|(n, name)| format!("{n} {name}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        });
+    }
+    let mut d = UNPLAYED_GAMES_NOT_RATED
+        .diag(format!("not rated: {}", counts.join(", ")))
+        .primary(examples[0].span, "not rated");
+    for e in examples.iter().skip(1).take(4) {
+        d = d.secondary(e.span, "not rated");
+    }
+    let shown: Vec<&str> = examples.iter().take(5).map(|e| e.text.as_str()).collect();
+    let more = if examples.len() > 5 {
+        format!(" and {} more", examples.len() - 5)
+    } else {
+        String::new()
+    };
+    out.push(cite(
+        ctx,
+        d,
+        Topic::UnplayedGames,
+        format!(
+            "unplayed games and byes count in the standings but not for rating: {}{more}",
+            shown.join("; ")
+        ),
+    ));
+}
+
+/// `` `+`/`-` ``: the result letters of both sides, or of the side that
+/// names the other.
+fn letters(ctx: &Ctx<'_>, g: &Game<'_>) -> String {
+    let mine = g.entry.value.result.letter();
+    let theirs = ctx
+        .entry(g.opponent.start_rank.value, g.round)
+        .filter(|e| e.value.opponent == Some(g.player.start_rank.value))
+        .map(|e| e.value.result.letter());
+    match theirs {
+        Some(t) => format!("`{mine}`/`{t}`"),
+        None => format!("`{mine}`"),
+    }
+}
+
+fn slot(bye: ByeKind) -> usize {
+    match bye {
+        ByeKind::Half => 0,
+        ByeKind::Full => 1,
+        ByeKind::PairingAllocated => 2,
+        ByeKind::Zero => 3,
+    }
+}

@@ -1,0 +1,146 @@
+//! Rule `unrated-too-few-rated-opponents`.
+
+use super::support::{cite, named, plural, rated_games, rating_span, text};
+use crate::diag::Diagnostic;
+use crate::kind::Kind;
+use crate::regulations::{RequirementScope, Topic};
+use crate::rules::{always, Ctx};
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// For each unrated player, whether this event can give them a first
+    /// rating as far as their rated games go. Only games over the board
+    /// (`1 = 0`) against rated opponents count.
+    ///
+    /// * 2003–2013 texts, Swiss and team events: the event counts only if
+    ///   the player met at least 3 rated opponents in it (R15; 2009 (s),
+    ///   2013 unconfirmed (?)). From 1 July 2011 this applies only until a
+    ///   first qualifying event (art. 8.21). Round robins follow the
+    ///   composition rule instead (`round-robin-composition`) and are not
+    ///   checked here.
+    /// * From 2014: no per-event minimum; results are pooled until the
+    ///   player has the games a first rating needs (5, art. 7.14). A player
+    ///   with fewer rated games here gets advice that the results are kept
+    ///   for the pool and no rating comes from this event alone; one with
+    ///   none, that nothing from this event counts.
+    ///
+    /// Matches are left to `match-with-unrated-player`. One advice per
+    /// player, on their name; a report in which nobody is rated gets one
+    /// advice for the file instead.
+    ///
+    /// ## Why it matters
+    /// Organisers and players expect a rating from an event that cannot
+    /// give one; the rating officer should know before the report is sent.
+    ///
+    /// ## Example
+    /// A 2008 Swiss where an unrated player met two rated opponents: under
+    /// the 2005 text the event does not count for them.
+    ///
+    /// ## Reference
+    /// FIDE Rating Regulations, results of unrated players (2005 art.
+    /// 6.4–6.42; 2009 art. 8.21; 2014 art. 6.3, 7.14); regulations.md R15,
+    /// R28.
+    pub static UNRATED_TOO_FEW_RATED_OPPONENTS = {
+        code: "TRF-F012", name: "unrated-too-few-rated-opponents", category: "regulations",
+        severity: Advice, summary: "an unrated player gets no rating from this event: too few rated opponents",
+        applies: always, check: check,
+    };
+}
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    if ctx.kind.kind == Kind::Match {
+        return;
+    }
+    let start = ctx.start.unwrap_or(ctx.regs.effective_from);
+    let rule = *ctx.regs.unrated_event.at(start);
+    if rule.min_rated_opponents.is_some() && ctx.kind.kind.is_round_robin() {
+        return;
+    }
+    let players = &ctx.tournament.players;
+    if !players.iter().any(|p| p.rating.is_some()) {
+        nobody_rated(ctx, out);
+        return;
+    }
+    for p in players.iter().filter(|p| p.rating.is_none()) {
+        let g = rated_games(ctx, p);
+        let (message, help) = match rule.min_rated_opponents {
+            Some(req) => {
+                if g.opponents >= req.minimum {
+                    continue;
+                }
+                let scope = match req.scope {
+                    RequirementScope::EveryEvent => "in every event",
+                    RequirementScope::FirstEventOnly => {
+                        "in the first event that counts (later events count game by game)"
+                    }
+                };
+                (
+                    format!(
+                        "unrated player {} met {}; under {} an event counts towards a first rating only with {} or more",
+                        named(p),
+                        plural(g.opponents, "rated opponent", "rated opponents"),
+                        text(ctx),
+                        req.minimum
+                    ),
+                    format!(
+                        "{} rated opponents are needed {scope}; this event gives the player no result towards a rating",
+                        req.minimum
+                    ),
+                )
+            }
+            None => {
+                let min = ctx.regs.min_games_first_rating;
+                if g.games >= min {
+                    continue;
+                }
+                if g.games == 0 {
+                    (
+                        format!("unrated player {} played no rated opponent: nothing from this event counts towards a first rating", named(p)),
+                        "only games against rated opponents count for an unrated player".to_owned(),
+                    )
+                } else {
+                    (
+                        format!(
+                            "unrated player {} played {} against rated opponents: results are kept for the {min}-game pool, no rating yet from this event alone",
+                            named(p),
+                            plural(g.games, "game", "games")
+                        ),
+                        format!(
+                            "under {} a first rating needs {min} games against rated opponents, pooled over events; this event's games wait for the rest",
+                            text(ctx)
+                        ),
+                    )
+                }
+            }
+        };
+        let d = UNRATED_TOO_FEW_RATED_OPPONENTS
+            .diag(message)
+            .primary(p.name.span, "unrated");
+        let topic = if rule.min_rated_opponents.is_some() {
+            Topic::UnratedEvent
+        } else {
+            Topic::MinimumGames
+        };
+        out.push(cite(ctx, d, topic, help));
+    }
+}
+
+/// A report without any rated player: one finding, not one per player.
+fn nobody_rated(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    let players = &ctx.tournament.players;
+    let Some(first) = players.first() else {
+        return;
+    };
+    let d = UNRATED_TOO_FEW_RATED_OPPONENTS
+        .diag(format!(
+            "no player in this report is rated: none of the {} gets a result towards a first rating",
+            plural(players.len() as u64, "player", "players")
+        ))
+        .primary(rating_span(ctx, first), "unrated");
+    out.push(cite(
+        ctx,
+        d,
+        Topic::UnratedEvent,
+        "only games against rated opponents count for an unrated player; if players have FIDE ratings, write them in columns 49-52".to_owned(),
+    ));
+}

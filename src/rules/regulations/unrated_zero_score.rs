@@ -1,0 +1,116 @@
+//! Rule `unrated-zero-score`.
+
+use super::support::{cite, named, plural, rated_games, score, text};
+use crate::diag::Diagnostic;
+use crate::kind::Kind;
+use crate::regulations::{RequirementScope, Topic};
+use crate::rules::{always, Ctx};
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// For each unrated player with games against rated opponents, whether
+    /// their score is one the regulations disregard:
+    ///
+    /// | edition | disregarded |
+    /// |---|---|
+    /// | 2003 | 0 or ½ in any event |
+    /// | 2005 | 0 or ½ in the first event |
+    /// | 2009 | under 1 point (from 1 July 2011 in the first event only) (s) |
+    /// | 2013 | as 2009 after 2011, unconfirmed (?) |
+    /// | 2014 on | a zero in the first event (2017 unconfirmed (?)) |
+    ///
+    /// The score is taken against rated opponents (games over the board,
+    /// `1 = 0`) in a Swiss or team event, and over the whole event in a
+    /// round robin. Where the text says so, the opponents' games against
+    /// the player are disregarded too; that is said only for round robins
+    /// of the 2003–2014 texts, the only events in which rated players'
+    /// games against unrated ones count (R23). Matches are left to
+    /// `match-with-unrated-player`; players who met too few rated
+    /// opponents for the event to count (2003–2013 Swiss) are left to
+    /// `unrated-too-few-rated-opponents`.
+    ///
+    /// ## Why it matters
+    /// The player gets nothing from the event, and under the older texts
+    /// their opponents' games against them are removed from the rating.
+    ///
+    /// ## Example
+    /// A 2024 open where an unrated player lost all five games against
+    /// rated opponents: if it is their first event, it is disregarded.
+    ///
+    /// ## Reference
+    /// FIDE Rating Regulations, results of unrated players (GA 2003, GA
+    /// 2004; 2005 art. 10.21; 2014 art. 6.31); regulations.md R16.
+    pub static UNRATED_ZERO_SCORE = {
+        code: "TRF-F013", name: "unrated-zero-score", category: "regulations",
+        severity: Advice, summary: "an unrated player's score the regulations disregard",
+        applies: always, check: check,
+    };
+}
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    if ctx.kind.kind == Kind::Match {
+        return;
+    }
+    let start = ctx.start.unwrap_or(ctx.regs.effective_from);
+    let rule = *ctx.regs.unrated_event.at(start);
+    let Some(req) = rule.min_half_points else {
+        return;
+    };
+    let whole_event = ctx.kind.kind.is_round_robin();
+    for p in ctx.tournament.players.iter().filter(|p| p.rating.is_none()) {
+        let g = rated_games(ctx, p);
+        // Too few rated opponents: the event does not count anyway, and
+        // `unrated-too-few-rated-opponents` says so.
+        let short = rule
+            .min_rated_opponents
+            .is_some_and(|r| !whole_event && g.opponents < r.minimum);
+        if g.games == 0 || short {
+            continue;
+        }
+        let (half_points, games, against) = if whole_event {
+            (g.all_half_points, g.all_games, "in the tournament")
+        } else {
+            (g.half_points, g.games, "against rated opponents")
+        };
+        if half_points >= req.minimum {
+            continue;
+        }
+        let what = if req.minimum >= 2 {
+            "0 or ½"
+        } else {
+            "a zero"
+        };
+        let when = match req.scope {
+            RequirementScope::EveryEvent => "in any event",
+            RequirementScope::FirstEventOnly => "in a player's first event",
+        };
+        let span = p.points.map(|s| s.span).unwrap_or(p.name.span);
+        let d = UNRATED_ZERO_SCORE
+            .diag(format!(
+                "unrated player {} scored {} from {} {against}; under {} {what} {when} is disregarded",
+                named(p),
+                score(half_points),
+                plural(games, "game", "games"),
+                text(ctx)
+            ))
+            .primary(span, format!("{} {against}", score(half_points)));
+        let mut help = match req.scope {
+            RequirementScope::EveryEvent => {
+                "the player's result in this event is disregarded".to_owned()
+            }
+            RequirementScope::FirstEventOnly => {
+                "if this is the player's first rated event, their result is disregarded".to_owned()
+            }
+        };
+        // The opponents' games against an unrated player count only in
+        // round robins of the texts that rate them; elsewhere there is
+        // nothing more to disregard.
+        if rule.opponents_games_disregarded
+            && whole_event
+            && ctx.regs.round_robin_counts_unrated_games
+        {
+            help.push_str(", and so are their opponents' games against them");
+        }
+        out.push(cite(ctx, d, Topic::UnratedEvent, help));
+    }
+}
