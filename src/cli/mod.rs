@@ -6,6 +6,7 @@ mod explain;
 mod files;
 mod fmt;
 mod parse;
+mod rate;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -41,6 +42,8 @@ enum Command {
     Rules(explain::RulesArgs),
     /// Explain one rule.
     Explain(explain::ExplainArgs),
+    /// Run FIDE's rating calculation of the tournament's own date.
+    Rate(rate::Args),
 }
 
 /// Options shared by every command that reads a report.
@@ -99,6 +102,7 @@ pub fn main() -> ExitCode {
         Command::Fmt(a) => fmt::run(a),
         Command::Rules(a) => explain::rules(a),
         Command::Explain(a) => explain::explain(a),
+        Command::Rate(a) => rate::run(a),
     };
     ExitCode::from(code)
 }
