@@ -571,7 +571,7 @@ impl Pass<'_> {
                         ex.reason,
                         regs.reference(Topic::UnratedEvent)
                     ));
-                    notes.extend(ex.notes);
+                    notes.extend(ex.notes.into_iter().filter(|n| !repeats_exclusions(n)));
                     uses = list
                         .iter()
                         .map(|u| match u.opponent_rating {
@@ -603,6 +603,10 @@ impl Pass<'_> {
                 p % 100,
                 ir.ru
             ),
+            (_, _, Some(inc)) if inc.0 == 0 => format!(
+                "Ra {} (average {}), 50 % score, Ru {}",
+                ir.ra, ir.opponents_average, ir.ru
+            ),
             (_, _, Some(inc)) => format!(
                 "Ra {} (average {}) + {inc} for the score above 50 %, Ru {}",
                 ir.ra, ir.opponents_average, ir.ru
@@ -610,14 +614,7 @@ impl Pass<'_> {
             _ => format!("Ra {}, Ru {}", ir.ra, ir.ru),
         };
         notes.push(detail);
-        // Games against unrated opponents are listed with their rounds by
-        // the exclusion notes; the maths' count of them would repeat it.
-        notes.extend(
-            ir.notes
-                .iter()
-                .filter(|n| !n.ends_with("against unrated opponents not counted"))
-                .cloned(),
-        );
+        notes.extend(ir.notes.iter().filter(|n| !repeats_exclusions(n)).cloned());
         // The Swiss route words the floor and game-count findings itself.
         if matches!(ir.publication, Publication::TooFewGames { .. }) {
             notes.push(POOLED.to_owned());
@@ -663,6 +660,12 @@ impl Pass<'_> {
             })
             .collect()
     }
+}
+
+/// The maths count the games against unrated opponents; the exclusion
+/// notes list them with their rounds already.
+fn repeats_exclusions(note: &str) -> bool {
+    note.ends_with("against unrated opponents not counted")
 }
 
 fn unplayed_label(why: Unplayed) -> &'static str {

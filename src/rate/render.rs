@@ -50,7 +50,7 @@ pub fn render_human(s: &RatingSummary) -> String {
         .by_reason()
         .iter()
         .filter(|(_, n)| *n > 0)
-        .map(|(name, n)| format!("{n} {}", reason_words(name)))
+        .map(|(name, n)| format!("{}: {n}", reason_words(name)))
         .collect();
     line(
         "Not rated:",
@@ -100,7 +100,7 @@ pub fn render_human(s: &RatingSummary) -> String {
                     p.score.to_string(),
                     p.expected.map_or_else(String::new, |h| h.to_string()),
                     p.w_minus_we.map_or_else(String::new, signed),
-                    p.change.map_or_else(String::new, |c| format!("{c:+}")),
+                    p.change.map_or_else(String::new, signed_int),
                     opt(p.new_rating),
                     notes.refs(&p.notes),
                 ]
@@ -251,6 +251,14 @@ fn reason_words(key: &str) -> &str {
 
 fn opt<T: ToString>(v: Option<T>) -> String {
     v.map_or_else(String::new, |v| v.to_string())
+}
+
+fn signed_int(c: i64) -> String {
+    if c > 0 {
+        format!("+{c}")
+    } else {
+        c.to_string()
+    }
 }
 
 fn signed(h: Hundredths) -> String {
