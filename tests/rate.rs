@@ -143,6 +143,88 @@ fn round_robin_route_is_not_used_from_2017() {
     assert!(c.ru.is_some());
 }
 
+#[test]
+fn round_robin_2003_averaged_method_uses_the_tournament_average() {
+    // §3.1 second oracle: under the 2003 text a rated player's Rc is
+    // (Ra(n + 1) − R)/n with Ra = 2348: A 2320, B 2331.1, D 2342.2, F 2370,
+    // G and J 2353.3.
+    let opts = RateOptions {
+        regulations: Some(Version::V2003),
+        ..RateOptions::default()
+    };
+    let s = rate_sample(RR, &opts);
+    assert_eq!(s.tournament.round_robin.map(|r| r.ra), Some(2348));
+    let rc = |rank: u16| -> String {
+        player(&s, rank)
+            .notes
+            .iter()
+            .find(|n| n.starts_with("Rc = "))
+            .cloned()
+            .unwrap_or_default()
+    };
+    assert!(
+        rc(1).starts_with("Rc = 2320.00 rounded half up to 2320"),
+        "{}",
+        rc(1)
+    );
+    assert!(
+        rc(2).starts_with("Rc = 2331.11 rounded half up to 2331"),
+        "{}",
+        rc(2)
+    );
+    assert!(rc(4).starts_with("Rc = 2342.22"), "{}", rc(4));
+    assert!(rc(6).starts_with("Rc = 2370.00"), "{}", rc(6));
+    assert!(rc(7).starts_with("Rc = 2353.33"), "{}", rc(7));
+    // A: D = 2600 − 2320 = 280 → PD .84; We = 9 × .84 = 7.56.
+    let a = player(&s, 1);
+    assert_eq!((a.expected, a.change), (Some(Hundredths(756)), Some(4)));
+    // The unrated players' ratings are those of the 2005 example.
+    let ru: Vec<Option<i64>> = [3, 5, 8, 9].iter().map(|&r| player(&s, r).ru).collect();
+    assert_eq!(ru, [Some(2414), Some(2386), Some(2139), Some(1989)]);
+}
+
+#[test]
+fn swiss_2003_averaged_against_2005_per_game() {
+    // regulations.md §3.7: R 2210, K 15; 2300 ½, 1800 1, 2250 0, 2100 1.
+    let mut text = String::from("012 Example D\n042 2004/05/01\n");
+    text += &line(
+        1,
+        Some(2210),
+        &[(2, 'w', '='), (3, 'b', '1'), (4, 'w', '0'), (5, 'b', '1')],
+    );
+    text += &line(2, Some(2300), &[(1, 'b', '=')]);
+    text += &line(3, Some(1800), &[(0, '-', ' '), (1, 'w', '0')]);
+    text += &line(
+        4,
+        Some(2250),
+        &[(0, '-', ' '), (0, '-', ' '), (1, 'b', '1')],
+    );
+    text += &line(
+        5,
+        Some(2100),
+        &[(0, '-', ' '), (0, '-', ' '), (0, '-', ' '), (1, 'w', '0')],
+    );
+    let t = trfkit::parse_str(&text).tournament;
+    let s = rate(&t, &RateOptions::default());
+    assert_eq!(s.regulations, Version::V2003);
+    let p = player(&s, 1);
+    assert_eq!(
+        (p.k, p.expected, p.change),
+        (Some(15), Some(Hundredths(244)), Some(1))
+    );
+    assert!(
+        p.notes.iter().any(|n| n.starts_with("Rc = 2127.50")),
+        "{:?}",
+        p.notes
+    );
+    let opts = RateOptions {
+        regulations: Some(Version::V2005),
+        ..RateOptions::default()
+    };
+    let p = rate(&t, &opts).players.remove(0);
+    assert_eq!((p.w_minus_we, p.change), (Some(Hundredths(14)), Some(2)));
+}
+
 // ---------------------------------------------------------------------------
 // §3.5 and §3.6: unrated players in a 2024 Swiss.
 // ---------------------------------------------------------------------------
@@ -322,6 +404,46 @@ fn k_times_n_cap_from_the_report() {
     let sam = player(&s, 3);
     assert_eq!((sam.k, sam.k_source), (Some(10), Some(KSource::Override)));
     assert_eq!(player(&s, 4).k_source, Some(KSource::Derived));
+    // A rating list: its K, capped; the report's rating stays Ro.
+    let entry = |rating, k| trfkit::ratinglist::ListRecord {
+        fide_id: 4600101,
+        name: "Junior, Jakob".into(),
+        federation: Some("GER".into()),
+        sex: None,
+        title: None,
+        women_title: None,
+        other_titles: Vec::new(),
+        foa_title: None,
+        standard: Some(trfkit::ratinglist::RatingEntry {
+            rating,
+            games: Some(4),
+            k,
+        }),
+        rapid: None,
+        blitz: None,
+        birth_year: Some(2010),
+        flag: None,
+        inactive: false,
+    };
+    let opts = RateOptions {
+        list: Some(HashMap::from([(4600101, entry(1910, Some(40)))])),
+        ..RateOptions::default()
+    };
+    let s = rate_sample(path, &opts);
+    let jakob = player(&s, 1);
+    assert_eq!(
+        (jakob.ro, jakob.k, jakob.k_source),
+        (Some(1900), Some(38), Some(KSource::List))
+    );
+    assert!(jakob
+        .notes
+        .iter()
+        .any(|n| n
+            == "the rating list gives 1910, the report 1900: the report's rating is used as Ro"));
+    assert!(player(&s, 2)
+        .notes
+        .iter()
+        .any(|n| n == "FIDE ID 4600102 is not in the rating list"));
 }
 
 // ---------------------------------------------------------------------------

@@ -21,6 +21,23 @@
 //! Opponents count with the rating the report gives them (Ro). Nothing here
 //! panics on a malformed report: what cannot be rated is said in notes.
 //!
+//! Readings this pass makes, each also stated in the summary's notes:
+//!
+//! * K × n ≤ 700 (R25) is applied with n = the player's rated games in this
+//!   event; other events of the same rating period are not in the report.
+//! * A round robin in which some pair did not play all its games over the
+//!   board is rated as a Swiss, as the composition rule says such an event
+//!   is reported (R14); the round-robin route needs the complete crosstable.
+//! * 2003 averaged method in a round robin: Rc = (Ra(n + 1) − R)/n, with Ra
+//!   from the unrated players' route or, when every player is rated, the
+//!   tournament's average rating rounded half up (the text defines Ra only
+//!   through the route; reading of regulations.md R22).
+//! * A match with an unrated player is not rated where the edition says so
+//!   (R12; unconfirmed (?) for 2009 and 2013–2017, see the regulations data).
+//! * Earlier results of unrated players are not in the report: every
+//!   unrated player is treated as playing a first rated event (R16), and a
+//!   result with too few games is "kept for pooling" (R27, R28).
+//!
 //! ```
 //! use trfkit::rate::{rate, RateOptions};
 //! let text = "\
