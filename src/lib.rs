@@ -28,6 +28,7 @@ pub mod kind;
 pub mod lines;
 pub mod model;
 pub mod parse;
+pub mod rate;
 pub mod rating;
 pub mod ratinglist;
 pub mod regulations;

@@ -7,6 +7,7 @@ mod files;
 mod fmt;
 mod list;
 mod parse;
+mod rate;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -42,6 +43,8 @@ enum Command {
     Rules(explain::RulesArgs),
     /// Explain one rule.
     Explain(explain::ExplainArgs),
+    /// Run FIDE's rating calculation of the tournament's own date.
+    Rate(rate::Args),
     /// FIDE rating-list utilities (`trf list index FILE`).
     List(list::Args),
 }
@@ -102,6 +105,7 @@ pub fn main() -> ExitCode {
         Command::Fmt(a) => fmt::run(a),
         Command::Rules(a) => explain::rules(a),
         Command::Explain(a) => explain::explain(a),
+        Command::Rate(a) => rate::run(a),
         Command::List(a) => list::run(a),
     };
     ExitCode::from(code)

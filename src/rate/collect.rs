@@ -1,0 +1,252 @@
+//! The games of a report, read once from the model: what each player
+//! played, what was not played and why, and the round robin's score matrix.
+//!
+//! Only `1 = 0` between two players of the file is a game here. Forfeits,
+//! one-move games (`W D L`), byes, pending and unknown results are kept with
+//! their kind so the summary can count them (regulations.md R10, R11).
+
+use crate::model::{ByeKind, Outcome, RoundResult, Tournament};
+use crate::rating::GameScore;
+
+/// A played game from one player's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Played {
+    /// Round, 1-based.
+    pub round: u16,
+    /// Index of the opponent in `Tournament::players`.
+    pub opponent: usize,
+    /// The player's result.
+    pub score: GameScore,
+}
+
+/// Why a round entry is not a game for the calculation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Unplayed {
+    /// `+` / `-`.
+    Forfeit,
+    /// `W D L`: the game lasted less than one move.
+    ShortGame,
+    /// `H F U Z`.
+    Bye(ByeKind),
+    /// Paired, no result yet.
+    Pending,
+    /// A result letter TRF does not define.
+    UnknownResult,
+    /// `1 = 0` without an opponent, against oneself, or against a starting
+    /// rank that is not in the file.
+    WithoutOpponent,
+}
+
+/// One unplayed entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Skipped {
+    /// Round, 1-based.
+    pub round: u16,
+    /// Index of the opponent, when the entry names one in the file.
+    pub opponent: Option<usize>,
+    /// Why.
+    pub why: Unplayed,
+}
+
+/// Everything one player's record says about games.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct PlayerGames {
+    /// Played games in round order.
+    pub played: Vec<Played>,
+    /// Entries that are not games for the calculation, in round order.
+    pub skipped: Vec<Skipped>,
+}
+
+/// Reads every player's round entries. Linear in players × rounds.
+pub(crate) fn collect(t: &Tournament, index: &[u32]) -> Vec<PlayerGames> {
+    let slot = |rank: u16| -> Option<usize> {
+        index
+            .get(usize::from(rank))
+            .copied()
+            .filter(|&i| i != u32::MAX)
+            .map(|i| i as usize)
+    };
+    t.players
+        .iter()
+        .enumerate()
+        .map(|(me, p)| {
+            let mut out = PlayerGames {
+                played: Vec::with_capacity(p.rounds.len()),
+                skipped: Vec::new(),
+            };
+            for (r, e) in p.rounds.iter().enumerate() {
+                let round = u16::try_from(r + 1).unwrap_or(u16::MAX);
+                let e = e.value;
+                let opponent = e.opponent.and_then(slot).filter(|&o| o != me);
+                let why = match e.result {
+                    RoundResult::NotPaired => continue,
+                    RoundResult::Game { outcome } => match opponent {
+                        Some(opponent) => {
+                            out.played.push(Played {
+                                round,
+                                opponent,
+                                score: score(outcome),
+                            });
+                            continue;
+                        }
+                        None => Unplayed::WithoutOpponent,
+                    },
+                    RoundResult::ShortGame { .. } => Unplayed::ShortGame,
+                    RoundResult::Forfeit { .. } => Unplayed::Forfeit,
+                    RoundResult::Bye { bye } => Unplayed::Bye(bye),
+                    RoundResult::Pending => Unplayed::Pending,
+                    RoundResult::Unknown { .. } => Unplayed::UnknownResult,
+                };
+                out.skipped.push(Skipped {
+                    round,
+                    opponent,
+                    why,
+                });
+            }
+            out
+        })
+        .collect()
+}
+
+/// The player's result as the rating maths take it.
+pub(crate) fn score(outcome: Outcome) -> GameScore {
+    match outcome {
+        Outcome::Win => GameScore::Win,
+        Outcome::Draw => GameScore::Draw,
+        Outcome::Loss => GameScore::Loss,
+    }
+}
+
+/// A complete round robin: every pair met exactly `cycles` times, every
+/// game played over the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct RoundRobinMatrix {
+    /// 1 or 2.
+    pub cycles: u8,
+    /// Row-major m × m half-points, as `rating::RoundRobinInput` takes them.
+    pub scores: Vec<u32>,
+}
+
+/// Why a round robin cannot be computed as one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Incomplete {
+    /// Some pair did not meet `cycles` times over the board (an unplayed
+    /// game, a missing pairing, or records that disagree).
+    UnplayedOrMissing {
+        /// Starting ranks of one such pair.
+        ranks: (u16, u16),
+    },
+    /// A game is recorded for one player and not mirrored by the opponent.
+    Asymmetric {
+        /// Starting ranks of the pair.
+        ranks: (u16, u16),
+    },
+}
+
+/// Builds the score matrix of a round robin of `cycles` cycles, or says why
+/// the event is not a complete one. Quadratic in players, as a crosstable is.
+pub(crate) fn round_robin_matrix(
+    t: &Tournament,
+    games: &[PlayerGames],
+    cycles: u8,
+) -> Result<RoundRobinMatrix, Incomplete> {
+    let m = games.len();
+    let rank = |i: usize| t.players.get(i).map_or(0, |p| p.start_rank.value);
+    let mut met = vec![0u8; m * m];
+    let mut scores = vec![0u32; m * m];
+    for (i, g) in games.iter().enumerate() {
+        for p in &g.played {
+            let c = i * m + p.opponent;
+            met[c] = met[c].saturating_add(1);
+            scores[c] += p.score.half_points().0;
+        }
+    }
+    for i in 0..m {
+        for j in i + 1..m {
+            let (a, b) = (met[i * m + j], met[j * m + i]);
+            if a != b {
+                return Err(Incomplete::Asymmetric {
+                    ranks: (rank(i), rank(j)),
+                });
+            }
+            if a != cycles {
+                return Err(Incomplete::UnplayedOrMissing {
+                    ranks: (rank(i), rank(j)),
+                });
+            }
+        }
+    }
+    Ok(RoundRobinMatrix { cycles, scores })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RR4: &str = "\
+012 Four
+042 2006/01/01
+001    1      A                                 2400                             2.0    1     4 w 1     3 b =     2 w =
+001    2      B                                 2300                             1.5    2     3 w 0     4 b 1     1 b =
+001    3      C                                 2200                             1.5    3     2 b 1     1 w =     4 w 0
+001    4      D                                 2100                             1.0    4     1 b 0     2 w 0     3 b 1
+";
+
+    fn parsed(text: &str) -> Tournament {
+        crate::parse_str(text).tournament
+    }
+
+    #[test]
+    fn reads_games_and_builds_the_matrix() {
+        let t = parsed(RR4);
+        let g = collect(&t, &t.rank_index());
+        assert_eq!(g.len(), 4);
+        assert_eq!(
+            g[0].played[0],
+            Played {
+                round: 1,
+                opponent: 3,
+                score: GameScore::Win
+            }
+        );
+        assert!(g.iter().all(|p| p.skipped.is_empty()));
+        let m = round_robin_matrix(&t, &g, 1);
+        let m = m.as_ref().map(|m| m.scores.clone());
+        assert_eq!(m, Ok(vec![0, 1, 1, 2, 1, 0, 0, 2, 1, 2, 0, 0, 0, 0, 2, 0]));
+        assert!(round_robin_matrix(&t, &g, 2).is_err());
+    }
+
+    #[test]
+    fn unplayed_entries_keep_their_kind() {
+        let text = "\
+001    1      A                                 2400                             2.0    1     2 w +  0000 - H     9 w 1     1 b 1     2 w ?
+001    2      B                                 2300                             0.0    2     1 b -  0000 - U     0 w 1     1 w W     1 b  
+";
+        let t = parsed(text);
+        let g = collect(&t, &t.rank_index());
+        let why: Vec<Unplayed> = g[0].skipped.iter().map(|s| s.why).collect();
+        assert_eq!(
+            why,
+            [
+                Unplayed::Forfeit,
+                Unplayed::Bye(ByeKind::Half),
+                Unplayed::WithoutOpponent,
+                Unplayed::WithoutOpponent,
+                Unplayed::UnknownResult
+            ]
+        );
+        let why: Vec<Unplayed> = g[1].skipped.iter().map(|s| s.why).collect();
+        assert_eq!(
+            why,
+            [
+                Unplayed::Forfeit,
+                Unplayed::Bye(ByeKind::PairingAllocated),
+                Unplayed::WithoutOpponent,
+                Unplayed::ShortGame,
+                Unplayed::Pending
+            ]
+        );
+        assert!(g[0].played.is_empty() && g[1].played.is_empty());
+        assert_eq!(g[0].skipped[0].opponent, Some(1));
+    }
+}

@@ -1,0 +1,793 @@
+//! The rating pass from a report: the worked examples of regulations.md §3
+//! as TRF samples rated by `rate()`, the whole pipeline's antisymmetry, and
+//! snapshots of `trf rate` in its three formats.
+
+mod common;
+
+use proptest::prelude::*;
+use std::collections::HashMap;
+use std::process::Command;
+use trfkit::rate::{rate, KSource, PlayerRating, RateOptions, RatingSummary, UnratedOutcome};
+use trfkit::rating::{HalfPoints, Hundredths};
+use trfkit::regulations::Version;
+use trfkit::ReadOptions;
+
+fn rate_sample(path: &str, opts: &RateOptions) -> RatingSummary {
+    let parsed = trfkit::read_path(&common::root().join(path), &ReadOptions::default())
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert!(
+        parsed.diagnostics.is_empty(),
+        "{path}: {:?}",
+        parsed.diagnostics
+    );
+    rate(&parsed.tournament, opts)
+}
+
+fn player(s: &RatingSummary, rank: u16) -> &PlayerRating {
+    s.players
+        .iter()
+        .find(|p| p.start_rank == rank)
+        .unwrap_or_else(|| panic!("no player {rank}"))
+}
+
+/// Runs `trf` from the repository root; returns (exit code, stdout, stderr).
+fn trf(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_trf"))
+        .args(args)
+        .current_dir(common::root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run trf");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+// ---------------------------------------------------------------------------
+// §3.1: the ten-player round robin of the 2005 text (art. 10.54).
+// ---------------------------------------------------------------------------
+
+const RR: &str = "samples/hand/rr-2005-worked-example.trf";
+
+#[test]
+fn round_robin_2005_gives_the_published_ratings() {
+    let s = rate_sample(RR, &RateOptions::default());
+    assert_eq!(s.regulations, Version::V2005);
+    let rr = s.tournament.round_robin.expect("round-robin route used");
+    assert_eq!(
+        (rr.cycles, rr.games_per_player, rr.rar, rr.dpa, rr.ra),
+        (1, 9, Hundredths(237500), Hundredths(2950), 2348)
+    );
+    // C, E, H, I: Rc(new) and Ru(new) after the 350-point corrections.
+    type Row = (u16, Option<i64>, Option<i64>, Option<UnratedOutcome>);
+    let got: Vec<Row> = [3, 5, 8, 9]
+        .iter()
+        .map(|&r| {
+            let p = player(&s, r);
+            (r, p.ra, p.ru, p.outcome)
+        })
+        .collect();
+    let published = Some(UnratedOutcome::Published);
+    assert_eq!(
+        got,
+        [
+            (3, Some(2351), Some(2414), published),
+            (5, Some(2348), Some(2386), published),
+            (8, Some(2337), Some(2139), published),
+            (9, Some(2305), Some(1989), published),
+        ]
+    );
+    // The first-pass values are in the notes.
+    let c = player(&s, 3);
+    assert!(
+        c.notes
+            .iter()
+            .any(|n| n.contains("first-pass Ru 2411 from Ra 2348")
+                && n.contains("#9 counted as 2061")),
+        "{:?}",
+        c.notes
+    );
+    // Rated players count every game, the unrated opponents at their Ru.
+    // A (2600, K 10), checked by hand: D = 300, 100, 186, 200, 214, 350
+    // (capped), 300, 350, 350 → PD .85 .64 .74 .76 .77 .89 .85 .89 .89.
+    let a = player(&s, 1);
+    assert_eq!(
+        (a.games, a.score, a.expected, a.change, a.k, a.k_source),
+        (
+            9,
+            HalfPoints(16),
+            Some(Hundredths(728)),
+            Some(7),
+            Some(10),
+            Some(KSource::Derived)
+        )
+    );
+    assert_eq!(s.tournament.rated_games, 39);
+    // 4 unrated players × 9 games, less the 6 games among them counted twice;
+    // all 30 enter the route, and the 6 among the unrated change no rating.
+    assert_eq!(s.tournament.initial_rating_games, 30);
+    assert_eq!(s.tournament.excluded.between_unrated, 6);
+    assert_eq!(s.tournament.excluded.total(), 6);
+}
+
+#[test]
+fn round_robin_2005_cli_prints_the_ratings() {
+    let (code, out, err) = trf(&["rate", RR]);
+    assert_eq!(code, 0, "{err}");
+    for ru in ["2414", "2386", "2139", "1989"] {
+        assert!(out.contains(ru), "missing {ru}:\n{out}");
+    }
+    assert!(
+        out.contains("Rar = 2375.00, dpa = 29.50, Ra = 2348"),
+        "{out}"
+    );
+}
+
+#[test]
+fn round_robin_route_is_not_used_from_2017() {
+    // The same crosstable under the 2024 text: unrated players by the
+    // Swiss route, rated players' games against them not counted.
+    let opts = RateOptions {
+        regulations: Some(Version::V2024),
+        ..RateOptions::default()
+    };
+    let s = rate_sample(RR, &opts);
+    assert!(s.tournament.round_robin.is_none());
+    let a = player(&s, 1);
+    assert_eq!(a.games, 5);
+    assert_eq!(s.tournament.excluded.against_unrated, 24);
+    let c = player(&s, 3);
+    assert_eq!(c.games, 6);
+    assert!(c.ru.is_some());
+}
+
+#[test]
+fn round_robin_2003_averaged_method_uses_the_tournament_average() {
+    // §3.1 second oracle: under the 2003 text a rated player's Rc is
+    // (Ra(n + 1) − R)/n with Ra = 2348: A 2320, B 2331.1, D 2342.2, F 2370,
+    // G and J 2353.3.
+    let opts = RateOptions {
+        regulations: Some(Version::V2003),
+        ..RateOptions::default()
+    };
+    let s = rate_sample(RR, &opts);
+    assert_eq!(s.tournament.round_robin.map(|r| r.ra), Some(2348));
+    let rc = |rank: u16| -> String {
+        player(&s, rank)
+            .notes
+            .iter()
+            .find(|n| n.starts_with("Rc = "))
+            .cloned()
+            .unwrap_or_default()
+    };
+    assert!(
+        rc(1).starts_with("Rc = 2320.00 rounded half up to 2320"),
+        "{}",
+        rc(1)
+    );
+    assert!(
+        rc(2).starts_with("Rc = 2331.11 rounded half up to 2331"),
+        "{}",
+        rc(2)
+    );
+    assert!(rc(4).starts_with("Rc = 2342.22"), "{}", rc(4));
+    assert!(rc(6).starts_with("Rc = 2370.00"), "{}", rc(6));
+    assert!(rc(7).starts_with("Rc = 2353.33"), "{}", rc(7));
+    // A: D = 2600 − 2320 = 280 → PD .84; We = 9 × .84 = 7.56.
+    let a = player(&s, 1);
+    assert_eq!((a.expected, a.change), (Some(Hundredths(756)), Some(4)));
+    // The unrated players' ratings are those of the 2005 example.
+    let ru: Vec<Option<i64>> = [3, 5, 8, 9].iter().map(|&r| player(&s, r).ru).collect();
+    assert_eq!(ru, [Some(2414), Some(2386), Some(2139), Some(1989)]);
+}
+
+#[test]
+fn swiss_2003_averaged_against_2005_per_game() {
+    // regulations.md §3.7: R 2210, K 15; 2300 ½, 1800 1, 2250 0, 2100 1.
+    let mut text = String::from("012 Example D\n042 2004/05/01\n");
+    text += &line(
+        1,
+        Some(2210),
+        &[(2, 'w', '='), (3, 'b', '1'), (4, 'w', '0'), (5, 'b', '1')],
+    );
+    text += &line(2, Some(2300), &[(1, 'b', '=')]);
+    text += &line(3, Some(1800), &[(0, '-', ' '), (1, 'w', '0')]);
+    text += &line(
+        4,
+        Some(2250),
+        &[(0, '-', ' '), (0, '-', ' '), (1, 'b', '1')],
+    );
+    text += &line(
+        5,
+        Some(2100),
+        &[(0, '-', ' '), (0, '-', ' '), (0, '-', ' '), (1, 'w', '0')],
+    );
+    let t = trfkit::parse_str(&text).tournament;
+    let s = rate(&t, &RateOptions::default());
+    assert_eq!(s.regulations, Version::V2003);
+    let p = player(&s, 1);
+    assert_eq!(
+        (p.k, p.expected, p.change),
+        (Some(15), Some(Hundredths(244)), Some(1))
+    );
+    assert!(
+        p.notes.iter().any(|n| n.starts_with("Rc = 2127.50")),
+        "{:?}",
+        p.notes
+    );
+    let opts = RateOptions {
+        regulations: Some(Version::V2005),
+        ..RateOptions::default()
+    };
+    let p = rate(&t, &opts).players.remove(0);
+    assert_eq!((p.w_minus_we, p.change), (Some(Hundredths(14)), Some(2)));
+}
+
+// ---------------------------------------------------------------------------
+// §3.5 and §3.6: unrated players in a 2024 Swiss.
+// ---------------------------------------------------------------------------
+
+const SWISS_2024: &str = "samples/hand/rate-2024-swiss-unrated.trf";
+
+#[test]
+fn unrated_players_get_the_2024_formula() {
+    let s = rate_sample(SWISS_2024, &RateOptions::default());
+    assert_eq!(s.regulations, Version::V2024);
+    // Example B: 1650 1, 1720 1, 1800 ½, 1900 0, 1580 1, plus a draw with the
+    // other unrated player, which does not count.
+    let nora = player(&s, 11);
+    assert_eq!(
+        (nora.games, nora.score, nora.ra, nora.ru, nora.outcome),
+        (
+            5,
+            HalfPoints(7),
+            Some(1750),
+            Some(1852),
+            Some(UnratedOutcome::Published)
+        )
+    );
+    assert!(nora.notes.iter().any(|n| n.contains("p = 0.64, dp +102")));
+    assert!(nora
+        .notes
+        .iter()
+        .any(|n| n
+            == "not counted for an initial rating: game against an unrated opponent (round 6)"));
+    // Example C1: five wins against 2250–2350 → 2466, limited to 2200.
+    let ulrich = player(&s, 12);
+    assert_eq!((ulrich.ra, ulrich.ru), (Some(2157), Some(2200)));
+    assert!(ulrich
+        .notes
+        .iter()
+        .any(|n| n.contains("limited to the maximum initial rating 2200")));
+    // Unrated players have no K and no change.
+    assert_eq!((nora.k, nora.change, nora.expected), (None, None, None));
+    // Counts: 12 players × 6 rounds = 36 pairings; one forfeit, ten
+    // rated-unrated games, one game between the unrated players.
+    let t = &s.tournament;
+    assert_eq!((t.rated_games, t.initial_rating_games), (24, 10));
+    assert_eq!(
+        (
+            t.excluded.forfeits,
+            t.excluded.against_unrated,
+            t.excluded.between_unrated
+        ),
+        (1, 10, 1)
+    );
+}
+
+#[test]
+fn the_same_unrated_player_under_the_2022_text() {
+    // Example B under 2022: Ra 1730 + 2 × 20 = 1770.
+    let opts = RateOptions {
+        regulations: Some(Version::V2022),
+        ..RateOptions::default()
+    };
+    let s = rate_sample(SWISS_2024, &opts);
+    assert_eq!(
+        serde_json::to_value(s.regulations_basis).ok(),
+        Some("override".into())
+    );
+    let nora = player(&s, 11);
+    assert_eq!((nora.ra, nora.ru), (Some(1730), Some(1770)));
+}
+
+// ---------------------------------------------------------------------------
+// §3.4: rated player, the 2650 exemption, K × n.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn example_a_2022_caps_once_2024_every_game() {
+    let s22 = rate_sample(
+        "samples/hand/rate-2022-example-a.trf",
+        &RateOptions::default(),
+    );
+    let s24 = rate_sample(
+        "samples/hand/rate-2024-example-a.trf",
+        &RateOptions::default(),
+    );
+    assert_eq!(
+        (s22.regulations, s24.regulations),
+        (Version::V2022, Version::V2024)
+    );
+    let (a22, a24) = (player(&s22, 1), player(&s24, 1));
+    assert_eq!(
+        (
+            a22.ro,
+            a22.k,
+            a22.w_minus_we,
+            a22.raw_change,
+            a22.change,
+            a22.new_rating
+        ),
+        (
+            Some(2050),
+            Some(20),
+            Some(Hundredths(11)),
+            Some(Hundredths(220)),
+            Some(2),
+            Some(2052)
+        )
+    );
+    assert_eq!(
+        (a24.w_minus_we, a24.change, a24.new_rating),
+        (Some(Hundredths(13)), Some(3), Some(2053))
+    );
+    assert!(
+        a22.notes.iter().any(|n| n.contains("cap applied once")),
+        "{:?}",
+        a22.notes
+    );
+}
+
+#[test]
+fn the_2650_exemption_follows_the_start_date() {
+    let before = rate_sample(
+        "samples/hand/rate-2024-2650-before.trf",
+        &RateOptions::default(),
+    );
+    let after = rate_sample(
+        "samples/hand/rate-2024-2650-after.trf",
+        &RateOptions::default(),
+    );
+    let (b, a) = (player(&before, 1), player(&after, 1));
+    // Five wins against 2245–2255: PD .92 each with the cap, .94 without.
+    assert_eq!((b.ro, b.k), (Some(2700), Some(10)));
+    assert_eq!(
+        (b.expected, b.raw_change, b.change),
+        (Some(Hundredths(460)), Some(Hundredths(400)), Some(4))
+    );
+    assert_eq!(
+        (a.expected, a.raw_change, a.change),
+        (Some(Hundredths(470)), Some(Hundredths(300)), Some(3))
+    );
+    assert!(a.notes.iter().any(|n| n.contains("at least 2650")));
+    assert!(!b.notes.iter().any(|n| n.contains("at least 2650")));
+    // The opponents are below 2650: capped in both periods.
+    for rank in 2..=6 {
+        assert_eq!(player(&before, rank).change, player(&after, rank).change);
+    }
+}
+
+#[test]
+fn k_times_n_cap_from_the_report() {
+    let path = "samples/hand/rate-2024-k-cap-double-rr.trf";
+    let s = rate_sample(path, &RateOptions::default());
+    // A junior with 18 rated games: 40 × 18 = 720 > 700 → 38.
+    let jakob = player(&s, 1);
+    assert_eq!((jakob.games, jakob.k), (18, Some(38)));
+    assert!(jakob
+        .notes
+        .iter()
+        .any(|n| n == "K × n ≤ 700: 18 rated games in this event, so K 38 instead of 40"));
+    // A forfeit leaves 17 rated games: 40 × 17 = 680, K stays 40.
+    let jana = player(&s, 2);
+    assert_eq!((jana.games, jana.k), (17, Some(40)));
+    assert!(jana
+        .notes
+        .iter()
+        .any(|n| n == "not rated: forfeit (round 13)"));
+    // Adults: K 20 × 18 = 360.
+    assert_eq!(player(&s, 3).k, Some(20));
+    // An override is capped the same way and says where it came from.
+    let opts = RateOptions {
+        k_overrides: HashMap::from([(4600101, 40), (4600103, 10)]),
+        ..RateOptions::default()
+    };
+    let s = rate_sample(path, &opts);
+    let jakob = player(&s, 1);
+    assert_eq!(
+        (jakob.k, jakob.k_source),
+        (Some(38), Some(KSource::Override))
+    );
+    let sam = player(&s, 3);
+    assert_eq!((sam.k, sam.k_source), (Some(10), Some(KSource::Override)));
+    assert_eq!(player(&s, 4).k_source, Some(KSource::Derived));
+    // A rating list: its K, capped; the report's rating stays Ro.
+    let entry = |rating, k| trfkit::ratinglist::ListRecord {
+        fide_id: 4600101,
+        name: "Junior, Jakob".into(),
+        federation: Some("GER".into()),
+        sex: None,
+        title: None,
+        women_title: None,
+        other_titles: Vec::new(),
+        foa_title: None,
+        standard: Some(trfkit::ratinglist::RatingEntry {
+            rating,
+            games: Some(4),
+            k,
+        }),
+        rapid: None,
+        blitz: None,
+        birth_year: Some(2010),
+        flag: None,
+        inactive: false,
+    };
+    let opts = RateOptions {
+        list: Some(HashMap::from([(4600101, entry(1910, Some(40)))])),
+        ..RateOptions::default()
+    };
+    let s = rate_sample(path, &opts);
+    let jakob = player(&s, 1);
+    assert_eq!(
+        (jakob.ro, jakob.k, jakob.k_source),
+        (Some(1900), Some(38), Some(KSource::List))
+    );
+    assert!(jakob
+        .notes
+        .iter()
+        .any(|n| n
+            == "the rating list gives 1910, the report 1900: the report's rating is used as Ro"));
+    assert!(player(&s, 2)
+        .notes
+        .iter()
+        .any(|n| n == "FIDE ID 4600102 is not in the rating list"));
+}
+
+// ---------------------------------------------------------------------------
+// What is not a game.
+// ---------------------------------------------------------------------------
+
+/// One `001` line in TRF16 columns.
+fn line(rank: u16, rating: Option<u16>, blocks: &[(u16, char, char)]) -> String {
+    let rating = rating.map_or_else(|| "    ".to_owned(), |r| format!("{r:>4}"));
+    let mut s = format!(
+        "001 {rank:>4} m    {:<33} {rating} ENG {:>11} 1980/01/01  0.0 {rank:>4}",
+        format!("Player {rank}"),
+        1_000_000 + u64::from(rank)
+    );
+    for &(opp, colour, result) in blocks {
+        if opp == 0 {
+            s.push_str(&format!("  0000 - {result}"));
+        } else {
+            s.push_str(&format!("  {opp:>4} {colour} {result}"));
+        }
+    }
+    s.push('\n');
+    s
+}
+
+#[test]
+fn unplayed_results_are_counted_by_kind_once_per_pairing() {
+    let mut text = String::from("012 Unplayed\n042 2024/05/01\n");
+    text += &line(
+        1,
+        Some(2000),
+        &[(2, 'w', '+'), (3, 'w', 'W'), (0, '-', 'H'), (4, 'w', '1')],
+    );
+    text += &line(
+        2,
+        Some(1900),
+        &[(1, 'b', '-'), (4, 'w', '='), (3, 'b', ' '), (0, '-', 'U')],
+    );
+    text += &line(
+        3,
+        Some(1800),
+        &[(0, '-', 'Z'), (1, 'b', 'L'), (2, 'w', ' '), (9, 'w', '1')],
+    );
+    text += &line(
+        4,
+        None,
+        &[(0, '-', 'F'), (2, 'b', '='), (0, '-', 'H'), (1, 'b', '0')],
+    );
+    let t = trfkit::parse_str(&text).tournament;
+    let s = rate(&t, &RateOptions::default());
+    let e = s.tournament.excluded;
+    assert_eq!(
+        (
+            e.forfeits,
+            e.short_games,
+            e.byes,
+            e.pending,
+            e.without_opponent,
+            e.against_unrated
+        ),
+        (1, 1, 5, 1, 1, 2)
+    );
+    assert_eq!(s.tournament.rated_games, 0);
+    assert_eq!(s.tournament.initial_rating_games, 2);
+    let p1 = player(&s, 1);
+    assert_eq!(p1.games, 0);
+    assert_eq!(p1.change, Some(0));
+    assert!(p1.notes.iter().any(|n| n == "not rated: forfeit (round 1)"));
+    assert!(p1
+        .notes
+        .iter()
+        .any(|n| n == "not rated: game of less than one move (W/D/L) (round 2)"));
+    let p3 = player(&s, 3);
+    assert!(p3
+        .notes
+        .iter()
+        .any(|n| n == "not rated: result without an opponent in the report (round 4)"));
+    // One game against rated opponents: too few for a first rating.
+    let p4 = player(&s, 4);
+    assert_eq!(
+        (p4.games, p4.outcome),
+        (2, Some(UnratedOutcome::TooFewGames))
+    );
+    assert!(p4
+        .notes
+        .iter()
+        .any(|n| n == "results kept for pooling with later events"));
+}
+
+#[test]
+fn an_unrated_player_with_no_rated_opponent_has_no_ru() {
+    let mut text = String::from("012 Unrated only\n042 2024/05/01\n");
+    text += &line(1, None, &[(2, 'w', '1')]);
+    text += &line(2, None, &[(1, 'b', '0')]);
+    text += &line(3, Some(1900), &[(0, '-', 'U')]);
+    let t = trfkit::parse_str(&text).tournament;
+    let s = rate(&t, &RateOptions::default());
+    let p = player(&s, 1);
+    assert_eq!(
+        (p.ru, p.ra, p.outcome),
+        (None, None, Some(UnratedOutcome::NotCounted))
+    );
+    assert!(p.notes.iter().any(|n| n.starts_with(
+        "this event does not count towards an initial rating: no game against a rated opponent"
+    )));
+    assert_eq!(s.tournament.excluded.between_unrated, 1);
+    // A match with an unrated player is not rated at all (2024, R12).
+    let mut text = String::from("012 Match\n042 2024/05/01\n");
+    text += &line(1, Some(2000), &[(2, 'w', '1'), (2, 'b', '=')]);
+    text += &line(2, None, &[(1, 'b', '0'), (1, 'w', '=')]);
+    let s = rate(
+        &trfkit::parse_str(&text).tournament,
+        &RateOptions::default(),
+    );
+    assert!(s
+        .notes
+        .iter()
+        .any(|n| n.starts_with("a match with an unrated player is not rated")));
+    assert_eq!(player(&s, 1).games, 0);
+    assert_eq!(player(&s, 2).ru, None);
+}
+
+#[test]
+fn no_date_assumes_the_latest_regulations() {
+    let mut text = String::from("012 Undated\n");
+    text += &line(1, Some(2000), &[(2, 'w', '1')]);
+    text += &line(2, Some(2000), &[(1, 'b', '0')]);
+    let s = rate(
+        &trfkit::parse_str(&text).tournament,
+        &RateOptions::default(),
+    );
+    assert_eq!(s.regulations, Version::LATEST);
+    assert_eq!(
+        serde_json::to_value(s.regulations_basis).ok(),
+        Some("assumed".into())
+    );
+    assert!(s.notes.iter().any(|n| n.contains("no readable start date")));
+    assert_eq!(player(&s, 1).change, Some(10));
+}
+
+// ---------------------------------------------------------------------------
+// Antisymmetry through the whole pipeline.
+// ---------------------------------------------------------------------------
+
+/// A Swiss-like report: `pairings[r]` pairs players by index; results by
+/// `results`; some byes and forfeits.
+fn random_report(ratings: &[u16], pairings: &[Vec<usize>], results: &[u8], start: &str) -> String {
+    let n = ratings.len();
+    let mut blocks: Vec<Vec<(u16, char, char)>> = vec![Vec::new(); n];
+    let mut k = 0;
+    for order in pairings {
+        for pair in order.chunks(2) {
+            let code = results.get(k).copied().unwrap_or(0) % 8;
+            k += 1;
+            match pair {
+                [a, b] => {
+                    let (ra, rb) = match code {
+                        0 | 1 => ('1', '0'),
+                        2 | 3 => ('0', '1'),
+                        4 | 5 => ('=', '='),
+                        6 => ('+', '-'),
+                        _ => ('W', 'L'),
+                    };
+                    blocks[*a].push((*b as u16 + 1, 'w', ra));
+                    blocks[*b].push((*a as u16 + 1, 'b', rb));
+                }
+                [a] => blocks[*a].push((0, '-', 'U')),
+                _ => {}
+            }
+        }
+    }
+    let mut text = format!("012 Random\n042 {start}\n");
+    for (i, &r) in ratings.iter().enumerate() {
+        text += &line(i as u16 + 1, Some(r), &blocks[i]);
+    }
+    text
+}
+
+fn shuffled_rounds() -> impl Strategy<Value = (Vec<u16>, Vec<Vec<usize>>, Vec<u8>)> {
+    (3usize..14, 1usize..8).prop_flat_map(|(n, rounds)| {
+        let order: Vec<usize> = (0..n).collect();
+        (
+            proptest::collection::vec(1000u16..2800, n),
+            proptest::collection::vec(Just(order).prop_shuffle(), rounds),
+            proptest::collection::vec(any::<u8>(), n * rounds),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Equal K and a cap applied to both sides of every game: the raw
+    /// changes of all players sum to zero, whatever the pairings, byes,
+    /// forfeits and one-move games. (Repeat pairings are fine for this.)
+    #[test]
+    fn raw_changes_sum_to_zero(
+        (ratings, pairings, results) in shuffled_rounds(),
+        start in prop::sample::select(vec!["2006/03/01", "2010/03/01", "2015/03/01", "2019/03/01", "2024/05/01"]),
+    ) {
+        // Below 2400 everywhere except through overrides: K 20 for all.
+        let text = random_report(&ratings, &pairings, &results, start);
+        let t = trfkit::parse_str(&text).tournament;
+        let opts = RateOptions {
+            k_overrides: (0..ratings.len()).map(|i| (1_000_001 + i as u64, 12)).collect(),
+            ..RateOptions::default()
+        };
+        let s = rate(&t, &opts);
+        prop_assert_eq!(s.players.len(), ratings.len());
+        prop_assert!(s.players.iter().all(|p| p.k == Some(12)));
+        let sum: i64 = s.players.iter().filter_map(|p| p.raw_change).map(|h| h.0).sum();
+        prop_assert_eq!(sum, 0, "{}", text);
+        let w_minus_we: i64 = s.players.iter().filter_map(|p| p.w_minus_we).map(|h| h.0).sum();
+        prop_assert_eq!(w_minus_we, 0);
+        // Every pairing is counted once, in exactly one bucket.
+        let pairs = pairings.iter().map(|o| o.len() / 2).sum::<usize>() as u32;
+        let e = s.tournament.excluded;
+        prop_assert_eq!(s.tournament.rated_games + e.forfeits + e.short_games, pairs);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Output formats.
+// ---------------------------------------------------------------------------
+
+const SNAPSHOT_SAMPLES: [&str; 5] = [
+    RR,
+    SWISS_2024,
+    "samples/hand/swiss-utf8-lf.trf",
+    "samples/hand/trf26-individual.trf",
+    "samples/real/chessfy-example1.trf",
+];
+
+fn snapshot_name(path: &str, format: &str) -> String {
+    let stem = std::path::Path::new(path)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    format!("{format}__{stem}")
+}
+
+#[test]
+fn human_snapshots() {
+    for path in SNAPSHOT_SAMPLES {
+        let (code, out, err) = trf(&["rate", path]);
+        assert_eq!(code, 0, "{path}: {err}");
+        insta::assert_snapshot!(snapshot_name(path, "human"), out);
+    }
+}
+
+#[test]
+fn json_snapshots() {
+    for path in SNAPSHOT_SAMPLES {
+        let (code, out, err) = trf(&["rate", path, "--format", "json"]);
+        assert_eq!(code, 0, "{path}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+        // The contract's fields.
+        assert!(v["regulations"].is_string());
+        for key in [
+            "name",
+            "start",
+            "end",
+            "type",
+            "players",
+            "rated_players",
+            "rated_games",
+            "excluded",
+        ] {
+            assert!(
+                v["tournament"].get(key).is_some(),
+                "{path}: tournament.{key}"
+            );
+        }
+        for p in v["players"].as_array().expect("players") {
+            for key in [
+                "start_rank",
+                "fide_id",
+                "name",
+                "rated",
+                "ro",
+                "k",
+                "k_source",
+                "games",
+                "score",
+                "expected",
+                "change",
+                "ra",
+                "ru",
+                "notes",
+                "w_minus_we",
+                "new_rating",
+            ] {
+                assert!(p.get(key).is_some(), "{path}: player misses {key}");
+            }
+        }
+        insta::assert_snapshot!(snapshot_name(path, "json"), out);
+    }
+}
+
+#[test]
+fn csv_snapshots() {
+    for path in SNAPSHOT_SAMPLES {
+        let (code, out, err) = trf(&["rate", path, "--format", "csv"]);
+        assert_eq!(code, 0, "{path}: {err}");
+        let rows = out.lines().count();
+        let (_, json, _) = trf(&["rate", path, "--format", "json"]);
+        let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+        assert_eq!(
+            rows,
+            1 + v["players"].as_array().map_or(0, Vec::len),
+            "{path}"
+        );
+        insta::assert_snapshot!(snapshot_name(path, "csv"), out);
+    }
+}
+
+#[test]
+fn cli_options_and_refusals() {
+    let (code, out, _) = trf(&[
+        "rate",
+        "samples/hand/swiss-utf8-lf.trf",
+        "--format",
+        "json",
+        "--regulations",
+        "2022",
+        "--k",
+        "4600010=40",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["regulations"], "2022");
+    assert_eq!(v["regulations_basis"], "override");
+    assert_eq!(v["players"][0]["k"], 40);
+    assert_eq!(v["players"][0]["k_source"], "override");
+    let (code, _, err) = trf(&["rate", "samples/hand/swiss-utf8-lf.trf", "--k", "46=x"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = trf(&[
+        "rate",
+        "samples/hand/swiss-utf8-lf.trf",
+        "--regulations",
+        "2010",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = trf(&["rate", "samples/does-not-exist.trf"]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("trf: samples/does-not-exist.trf:"), "{err}");
+}
