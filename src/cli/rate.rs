@@ -19,6 +19,10 @@ pub struct Args {
     /// Use K for the player with this FIDE ID (before the K × n ≤ 700 cap); repeatable.
     #[arg(long = "k", value_name = "FIDE_ID=K", value_parser = parse_k)]
     k: Vec<(u64, u8)>,
+    /// Take K (and the game count the K rules need) from this FIDE rating
+    /// list (TXT, XML or zip; an index built by `trf list index` is used).
+    #[arg(long, value_name = "FILE")]
+    rating_list: Option<PathBuf>,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -60,10 +64,29 @@ pub fn run(a: Args) -> u8 {
         Ok(p) => p,
         Err(e) => return fail(&a.file, &e),
     };
+    let list = match &a.rating_list {
+        None => None,
+        Some(path) => {
+            let ids: Vec<u64> =
+                trfkit::rules::list::ListLookup::ids_of(&parsed.tournament).collect();
+            match trfkit::rules::list::ListLookup::read(path, &ids) {
+                Ok(l) => {
+                    if let Some(why) = &l.index_problem {
+                        eprintln!("trf: rating list index not used, list scanned instead: {why}");
+                    }
+                    Some(l.found.clone())
+                }
+                Err(e) => {
+                    eprintln!("trf: rating list: {e}");
+                    return super::EXIT_USAGE;
+                }
+            }
+        }
+    };
     let opts = RateOptions {
         regulations: a.regulations,
         k_overrides: a.k.iter().copied().collect::<HashMap<u64, u8>>(),
-        list: None,
+        list,
     };
     let summary = rate(&parsed.tournament, &opts);
     let errors = parsed

@@ -38,6 +38,7 @@ crate::declare_rule! {
     pub static DAILY_PLAY_OVER_12_HOURS = {
         code: "TRF-F006", name: "daily-play-over-12-hours", category: "regulations",
         severity: Error, summary: "more than 12 hours of play scheduled on one day",
+        topic: crate::regulations::Topic::DailyPlayingTime,
         applies: applies, check: check,
     };
 }

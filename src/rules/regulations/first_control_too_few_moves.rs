@@ -41,6 +41,7 @@ crate::declare_rule! {
     pub static FIRST_CONTROL_TOO_FEW_MOVES = {
         code: "TRF-F005", name: "first-control-too-few-moves", category: "regulations",
         severity: Error, summary: "the first time control has fewer (or other) moves than required",
+        topic: crate::regulations::Topic::FirstControl,
         applies: applies, check: check,
     };
 }

@@ -30,6 +30,7 @@ crate::declare_rule! {
     pub static INTERIM_REPORT_REQUIRED = {
         code: "TRF-F009", name: "interim-report-required", category: "regulations",
         severity: Advice, summary: "a long event must report interim results every month",
+        topic: crate::regulations::Topic::InterimReports,
         applies: applies, check: check,
     };
 }

@@ -30,6 +30,7 @@ crate::declare_rule! {
     pub static MATCH_WITH_UNRATED_PLAYER = {
         code: "TRF-F011", name: "match-with-unrated-player", category: "regulations",
         severity: Error, summary: "a match the regulations do not rate because of an unrated player",
+        topic: crate::regulations::Topic::MatchWithUnrated,
         applies: applies, check: check,
     };
 }

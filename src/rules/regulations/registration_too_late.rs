@@ -46,6 +46,7 @@ crate::declare_rule! {
     pub static REGISTRATION_TOO_LATE = {
         code: "TRF-F002", name: "registration-too-late", category: "regulations",
         severity: Error, summary: "the tournament was registered with FIDE too late before its start",
+        topic: crate::regulations::Topic::Registration,
         applies: applies, check: check,
     };
 }

@@ -36,6 +36,7 @@ crate::declare_rule! {
     pub static ROUND_ROBIN_COMPOSITION = {
         code: "TRF-F010", name: "round-robin-composition", category: "regulations",
         severity: Error, summary: "a round robin with too few rated players",
+        topic: crate::regulations::Topic::RoundRobinComposition,
         applies: applies, check: check,
     };
 }

@@ -54,6 +54,7 @@ crate::declare_rule! {
     pub static TIME_CONTROL_BELOW_MINIMUM = {
         code: "TRF-F004", name: "time-control-below-minimum", category: "regulations",
         severity: Error, summary: "less thinking time for 60 moves than the rating bands require",
+        topic: crate::regulations::Topic::RateOfPlay,
         applies: applies, check: check,
     };
 }

@@ -38,6 +38,7 @@ crate::declare_rule! {
     pub static TIME_CONTROL_UNPARSED = {
         code: "TRF-F003", name: "time-control-unparsed", category: "regulations",
         severity: Warning, summary: "the time control cannot be read, or 122 and 222 disagree",
+        topic: crate::regulations::Topic::RateOfPlay,
         applies: always, check: check,
     };
 }

@@ -30,6 +30,7 @@ crate::declare_rule! {
     pub static TOO_MANY_ROUNDS_PER_DAY = {
         code: "TRF-F007", name: "too-many-rounds-per-day", category: "regulations",
         severity: Error, summary: "more rounds on one day than the regulations allow",
+        topic: crate::regulations::Topic::RoundsPerDay,
         applies: applies, check: check,
     };
 }

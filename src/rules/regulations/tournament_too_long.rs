@@ -36,6 +36,7 @@ crate::declare_rule! {
     pub static TOURNAMENT_TOO_LONG = {
         code: "TRF-F008", name: "tournament-too-long", category: "regulations",
         severity: Warning, summary: "the tournament lasts longer than the regulations allow",
+        topic: crate::regulations::Topic::Duration,
         applies: applies, check: check,
     };
 }

@@ -40,6 +40,7 @@ crate::declare_rule! {
     pub static UNPLAYED_GAMES_NOT_RATED = {
         code: "TRF-F014", name: "unplayed-games-not-rated", category: "regulations",
         severity: Advice, summary: "forfeits, games without a move and byes that will not be rated",
+        topic: crate::regulations::Topic::UnplayedGames,
         applies: always, check: check,
     };
 }

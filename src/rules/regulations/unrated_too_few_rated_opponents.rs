@@ -43,6 +43,7 @@ crate::declare_rule! {
     pub static UNRATED_TOO_FEW_RATED_OPPONENTS = {
         code: "TRF-F012", name: "unrated-too-few-rated-opponents", category: "regulations",
         severity: Advice, summary: "an unrated player gets no rating from this event: too few rated opponents",
+        topic: crate::regulations::Topic::UnratedEvent,
         applies: always, check: check,
     };
 }

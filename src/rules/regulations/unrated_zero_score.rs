@@ -43,6 +43,7 @@ crate::declare_rule! {
     pub static UNRATED_ZERO_SCORE = {
         code: "TRF-F013", name: "unrated-zero-score", category: "regulations",
         severity: Advice, summary: "an unrated player's score the regulations disregard",
+        topic: crate::regulations::Topic::UnratedEvent,
         applies: always, check: check,
     };
 }
