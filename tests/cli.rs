@@ -208,3 +208,26 @@ fn rules_and_explain() {
     assert_eq!(code, 2);
     assert!(err.contains("no rule"), "{err}");
 }
+
+/// `trf rate --rating-list` takes K from FIDE's list and says so.
+#[test]
+fn rate_takes_k_from_the_rating_list() {
+    let (code, out, err) = trf(&[
+        "rate",
+        "samples/hand/list-crosscheck.trf",
+        "--rating-list",
+        "samples/lists/crosscheck-players_list_foa.txt",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let p0 = &v["players"][0];
+    assert_eq!((p0["k"].as_u64(), p0["k_source"].as_str()), (Some(10), Some("list")));
+    // The player whose ID the list lacks falls back to a derived K.
+    let p4 = &v["players"][4];
+    assert_eq!(p4["k_source"].as_str(), Some("derived"));
+    let (code, _, err) = trf(&["rate", "samples/hand/list-crosscheck.trf", "--rating-list", "samples/nope.txt"]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("trf: rating list:"), "{err}");
+}
