@@ -3,22 +3,7 @@
 
 mod common;
 
-use std::process::Command;
-
-/// Runs `trf` from the repository root; returns (exit code, stdout, stderr).
-fn trf(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_trf"))
-        .args(args)
-        .current_dir(common::root())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run trf");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::trf;
 
 #[test]
 fn parse_json_has_the_contract_fields() {
@@ -223,11 +208,19 @@ fn rate_takes_k_from_the_rating_list() {
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let p0 = &v["players"][0];
-    assert_eq!((p0["k"].as_u64(), p0["k_source"].as_str()), (Some(10), Some("list")));
+    assert_eq!(
+        (p0["k"].as_u64(), p0["k_source"].as_str()),
+        (Some(10), Some("list"))
+    );
     // The player whose ID the list lacks falls back to a derived K.
     let p4 = &v["players"][4];
     assert_eq!(p4["k_source"].as_str(), Some("derived"));
-    let (code, _, err) = trf(&["rate", "samples/hand/list-crosscheck.trf", "--rating-list", "samples/nope.txt"]);
+    let (code, _, err) = trf(&[
+        "rate",
+        "samples/hand/list-crosscheck.trf",
+        "--rating-list",
+        "samples/nope.txt",
+    ]);
     assert_eq!(code, 2);
     assert!(err.starts_with("trf: rating list:"), "{err}");
 }

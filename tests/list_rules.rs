@@ -4,9 +4,10 @@
 
 mod common;
 
+use common::trf;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Arc;
 use trfkit::report::{JsonDiagnostic, Locator};
 use trfkit::rules::list::{ListLookup, LookupMethod, Status};
@@ -185,21 +186,6 @@ fn index_and_scan_agree_and_a_stale_index_falls_back() {
         "{:?}",
         again.index_problem
     );
-}
-
-/// Runs `trf` from the repository root; returns (exit code, stdout, stderr).
-fn trf(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_trf"))
-        .args(args)
-        .current_dir(common::root())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run trf");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

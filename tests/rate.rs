@@ -4,9 +4,10 @@
 
 mod common;
 
+use common::trf;
+
 use proptest::prelude::*;
 use std::collections::HashMap;
-use std::process::Command;
 use trfkit::rate::{rate, KSource, PlayerRating, RateOptions, RatingSummary, UnratedOutcome};
 use trfkit::rating::{HalfPoints, Hundredths};
 use trfkit::regulations::Version;
@@ -28,21 +29,6 @@ fn player(s: &RatingSummary, rank: u16) -> &PlayerRating {
         .iter()
         .find(|p| p.start_rank == rank)
         .unwrap_or_else(|| panic!("no player {rank}"))
-}
-
-/// Runs `trf` from the repository root; returns (exit code, stdout, stderr).
-fn trf(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_trf"))
-        .args(args)
-        .current_dir(common::root())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run trf");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 // ---------------------------------------------------------------------------

@@ -152,25 +152,9 @@ impl Scoring {
     /// no round-entry counterpart in `001` and is accepted without effect.
     pub fn apply_162(&mut self, symbol: char, value: Points) -> bool {
         match symbol.to_ascii_uppercase() {
-            'W' => {
-                let pab_follows = self.pairing_bye == self.white_win;
-                self.white_win = value;
-                self.black_win = value;
-                self.forfeit_win = value;
-                self.full_bye = value;
-                if pab_follows {
-                    self.pairing_bye = value;
-                }
-            }
-            'D' => {
-                self.white_draw = value;
-                self.black_draw = value;
-                self.half_bye = value;
-            }
-            'L' => {
-                self.white_loss = value;
-                self.black_loss = value;
-            }
+            'W' => self.set_wins(value),
+            'D' => self.set_draws(value),
+            'L' => self.set_losses(value),
             'A' => {
                 self.zero_bye = value;
                 self.forfeit_loss = value;
@@ -185,30 +169,40 @@ impl Scoring {
     /// Applies one bbpPairings `BB?` value (`W D L Z F U`).
     pub fn apply_bbp(&mut self, letter: char, value: Points) -> bool {
         match letter.to_ascii_uppercase() {
-            'W' => {
-                let pab_follows = self.pairing_bye == self.white_win;
-                self.white_win = value;
-                self.black_win = value;
-                self.forfeit_win = value;
-                self.full_bye = value;
-                if pab_follows {
-                    self.pairing_bye = value;
-                }
-            }
-            'D' => {
-                self.white_draw = value;
-                self.black_draw = value;
-                self.half_bye = value;
-            }
-            'L' => {
-                self.white_loss = value;
-                self.black_loss = value;
-            }
+            'W' => self.set_wins(value),
+            'D' => self.set_draws(value),
+            'L' => self.set_losses(value),
             'Z' => self.zero_bye = value,
             'F' => self.forfeit_loss = value,
             'U' => self.pairing_bye = value,
             _ => return false,
         }
         true
+    }
+
+    /// A win's value for every kind of win (game, forfeit, full-point bye);
+    /// the pairing-allocated bye follows it unless set on its own before.
+    fn set_wins(&mut self, value: Points) {
+        let pab_follows = self.pairing_bye == self.white_win;
+        self.white_win = value;
+        self.black_win = value;
+        self.forfeit_win = value;
+        self.full_bye = value;
+        if pab_follows {
+            self.pairing_bye = value;
+        }
+    }
+
+    /// A draw's value for both colours and the half-point bye.
+    fn set_draws(&mut self, value: Points) {
+        self.white_draw = value;
+        self.black_draw = value;
+        self.half_bye = value;
+    }
+
+    /// A loss's value for both colours.
+    fn set_losses(&mut self, value: Points) {
+        self.white_loss = value;
+        self.black_loss = value;
     }
 }

@@ -45,3 +45,18 @@ pub fn display(p: &Path) -> String {
         .to_string_lossy()
         .replace('\\', "/")
 }
+
+/// Runs `trf` from the repository root; returns (exit code, stdout, stderr).
+pub fn trf(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_trf"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run trf");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
