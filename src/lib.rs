@@ -34,6 +34,7 @@ pub use model::Tournament;
 pub use parse::{parse_bytes, parse_str, read_path, Parsed, ReadError, ReadOptions};
 pub use span::{Span, Spanned};
 pub mod check;
+pub mod generate;
 pub mod report;
 pub mod rules;
 pub mod write;

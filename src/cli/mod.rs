@@ -5,6 +5,7 @@ mod check;
 mod explain;
 mod files;
 mod fmt;
+mod generate;
 mod parse;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -41,6 +42,8 @@ enum Command {
     Rules(explain::RulesArgs),
     /// Explain one rule.
     Explain(explain::ExplainArgs),
+    /// Generate a consistent synthetic report (benchmarks, tests).
+    Generate(generate::Args),
 }
 
 /// Options shared by every command that reads a report.
@@ -99,6 +102,7 @@ pub fn main() -> ExitCode {
         Command::Fmt(a) => fmt::run(a),
         Command::Rules(a) => explain::rules(a),
         Command::Explain(a) => explain::explain(a),
+        Command::Generate(a) => generate::run(a),
     };
     ExitCode::from(code)
 }
