@@ -191,6 +191,11 @@ impl<'a> Columns<'a> {
         self.text
     }
 
+    /// True when the line is ASCII: column `c` is byte `c - 1`.
+    pub fn is_ascii(&self) -> bool {
+        self.offsets.is_none()
+    }
+
     /// Number of characters on the line.
     pub fn char_len(&self) -> usize {
         match &self.offsets {

@@ -162,11 +162,15 @@ impl Parser<'_> {
     /// list ends with the last round that says something.
     fn round_blocks(&mut self, cols: &Columns<'_>) -> Vec<Spanned<RoundEntry>> {
         let len = cols.char_len();
-        let mut out = Vec::new();
         if len < g::ROUND_OPPONENT.from {
-            return out;
+            return Vec::new();
         }
+        // One allocation: the number of blocks the line reaches.
+        let mut out = Vec::with_capacity((len - g::ROUND_OPPONENT.from) / 10 + 1);
         let mut misaligned_reported = false;
+        let ascii = cols.text().as_bytes();
+        let ascii = cols.is_ascii().then_some(ascii);
+        let base = cols.span().start as usize;
         let mut k = 0;
         loop {
             let (from, _) = g::ROUND_OPPONENT.nth(k);
@@ -174,6 +178,11 @@ impl Parser<'_> {
                 break;
             }
             let to = g::ROUND_RESULT.nth(k).1;
+            if let Some(entry) = ascii.and_then(|b| canonical_block(b, from)) {
+                out.push(Spanned::new(entry, Span::new(base + from - 1, base + to)));
+                k += 1;
+                continue;
+            }
             let (block, span) = cols.field(from, to);
             // The two separators before the block and those inside it.
             let (gap, gap_span) = cols.field(from - 2, from - 1);
@@ -278,6 +287,110 @@ impl Parser<'_> {
             opponent,
             colour,
             result,
+        }
+    }
+}
+
+/// A round block written the regular way, read straight from the bytes of an
+/// ASCII line: two blanks, the opponent right-aligned in four columns (digits
+/// after leading blanks, or all blank), a blank, the colour (`w`, `b`, `-` or
+/// blank, either case), a blank and a result letter or a blank. `from` is the
+/// block's first column (the opponent's). Anything else, including a block
+/// cut short by the end of the line, returns `None` and goes through the
+/// general reader, which also reports what is wrong; for the blocks accepted
+/// here both give the same entry and no diagnostic.
+fn canonical_block(line: &[u8], from: usize) -> Option<RoundEntry> {
+    let b = line.get(from - 3..from + 7)?;
+    if b[0] != b' ' || b[1] != b' ' || b[6] != b' ' || b[8] != b' ' {
+        return None;
+    }
+    let digits = b[2..6].iter().skip_while(|&&c| c == b' ');
+    let mut opponent: u16 = 0;
+    for &c in digits {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        opponent = opponent * 10 + (c - b'0') as u16;
+    }
+    let opponent = (opponent != 0).then_some(opponent);
+    let colour = match b[7] {
+        b'w' | b'W' => Some(Colour::White),
+        b'b' | b'B' => Some(Colour::Black),
+        b'-' | b' ' => None,
+        _ => return None,
+    };
+    let result = match b[9] {
+        b' ' if opponent.is_some() => RoundResult::Pending,
+        b' ' => RoundResult::NotPaired,
+        c => RoundResult::from_letter(c as char)?,
+    };
+    Some(RoundEntry {
+        opponent,
+        colour,
+        result,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::ReadOptions;
+
+    /// Wherever the byte shortcut accepts a block, the general reader gives
+    /// the same entry, reports nothing and finds the separators blank; and
+    /// the shortcut accepts every block the generator writes.
+    #[test]
+    fn canonical_block_agrees_with_the_general_reader() {
+        let opts = ReadOptions::default();
+        let gaps: &[&[u8; 2]] = &[b"  ", b" \t", b"x "];
+        let opp = [b' ', b'0', b'7', b'-', b'a'];
+        let colours = [b'w', b'W', b'b', b'B', b'-', b' ', b'\t', b'x', b'n'];
+        let results = b"1=0WDLwdl+-HFUZhfuz ?X\t";
+        let seps = [b' ', b'\t', b'.'];
+        let mut accepted = 0;
+        for gap in gaps {
+            for o in 0..opp.len().pow(4) {
+                let digits = [
+                    opp[o % 5],
+                    opp[o / 5 % 5],
+                    opp[o / 25 % 5],
+                    opp[o / 125 % 5],
+                ];
+                for &c in &colours {
+                    for &r in results.iter() {
+                        for &sep in &seps {
+                            let mut line = vec![b' '; 89];
+                            line.extend_from_slice(*gap);
+                            line.extend_from_slice(&digits);
+                            line.extend_from_slice(&[sep, c, b' ', r]);
+                            let Some(fast) = canonical_block(&line, 92) else {
+                                continue;
+                            };
+                            accepted += 1;
+                            let text = std::str::from_utf8(&line).unwrap();
+                            let mut p = Parser::new(text, &opts);
+                            let span = Span::new(91, 99);
+                            let slow = p.round_block(&text[91..99], span, 1);
+                            assert_eq!(fast, slow, "{text:?}");
+                            assert!(p.diags.is_empty(), "{text:?}: {:?}", p.diags);
+                            assert!(text[89..91].bytes().all(|b| b == b' '));
+                            assert!(text.as_bytes()[95] == b' ' && text.as_bytes()[97] == b' ');
+                        }
+                    }
+                }
+            }
+        }
+        assert!(accepted > 3_000, "{accepted}");
+        for block in [
+            b"     2 w 1",
+            b"  0000 - U",
+            b"  9999 b =",
+            b"    12 w  ",
+            b"  0000 - H",
+        ] {
+            let mut line = vec![b' '; 89];
+            line.extend_from_slice(block);
+            assert!(canonical_block(&line, 92).is_some(), "{:?}", block);
         }
     }
 }
