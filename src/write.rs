@@ -310,7 +310,7 @@ fn extensions(
         }
         let _ = write!(out, "{s}\r\n");
     }
-    scoring_lines(out, t, trf16);
+    scoring_lines(out, t, trf16, converting);
     for a in &e.xxa {
         let _ = write!(out, "XXA {:>4}", a.player.value);
         for p in &a.points {
@@ -358,8 +358,9 @@ fn extensions(
 /// order (later assignments override earlier ones, so order matters), then,
 /// when they do not give the scoring in force (a `162` converted to TRF16, a
 /// model built by hand, a TRF26 system `162` cannot express), one `XXS` line
-/// stating every value.
-fn scoring_lines(out: &mut String, t: &Tournament, trf16: bool) {
+/// stating every value. A TRF16 file converted to TRF26 says its scoring
+/// with `162` alone when `162` can.
+fn scoring_lines(out: &mut String, t: &Tournament, trf16: bool, converting: bool) {
     let e = &t.extensions;
     let sc = &t.scoring;
     // What a reader will have before these lines: FIDE's default, or the
@@ -369,6 +370,9 @@ fn scoring_lines(out: &mut String, t: &Tournament, trf16: bool) {
         && (sc.source != ScoringSource::Default || !sc.is_standard())
         && scoring_162(sc).is_some()
     {
+        if converting {
+            return;
+        }
         replay = sc.clone();
     }
     let mut items: Vec<(u32, Option<&str>, Option<&str>)> = e

@@ -251,6 +251,33 @@ fn both_dialects_round_trip_a_generated_report() {
 }
 
 #[test]
+fn converting_dialects_moves_xx_lines_to_trf26_records_and_back() {
+    let trf16 = "012 Conversion\nXXR 5\nXXC rank white1\nXXS W=3 D=1\n";
+    let t = trfkit::parse_str(trf16).tournament;
+    let text = write(&t, Target::Trf26);
+    for line in [
+        "142 5",
+        "152 W",
+        "162  W 3.0    D 1.0    L 0.0    A 0.0    P 1.0",
+        "XXC rank",
+    ] {
+        assert!(text.lines().any(|l| l == line), "no `{line}` in\n{text}");
+    }
+    assert!(!text.contains("XXR") && !text.contains("XXS"), "{text}");
+    let trf26 = trfkit::parse_str(&text).tournament;
+    assert_eq!(trf26.scoring.white_win, t.scoring.white_win);
+    assert_eq!(content(&trf26).scoring, content(&t).scoring);
+    // And back: 142/152/162 become XXR/XXC/XXS.
+    let back = write(&trf26, Target::Trf16);
+    for line in ["XXR 5", "XXC rank white1"] {
+        assert!(back.lines().any(|l| l == line), "no `{line}` in\n{back}");
+    }
+    let again = trfkit::parse_str(&back).tournament;
+    assert_eq!(content(&again).scoring, content(&t).scoring);
+    assert_eq!(again.extensions.xxr.map(|r| r.value), Some(5));
+}
+
+#[test]
 fn windows_1252_crlf_reads_like_utf8_bom_lf() {
     let text = generate(&GenOptions {
         diacritics: true,
