@@ -23,6 +23,7 @@
 pub mod check;
 pub mod decode;
 pub mod diag;
+pub mod generate;
 pub mod grammar;
 pub mod kind;
 pub mod lines;

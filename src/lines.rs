@@ -102,6 +102,12 @@ pub fn classify(line: &str) -> (Option<[u8; 3]>, LineKind) {
     if &code == b"###" {
         return (Some(code), LineKind::Comment);
     }
+    // A known code and its separator make a record, however sparse the
+    // digits after it: `250             0   0    0    0` would otherwise
+    // pass for a tens ruler.
+    if sep_ok && NUMERIC_CODES.contains(&&code) {
+        return (Some(code), LineKind::Record);
+    }
     if is_ruler(b) {
         return (None, LineKind::Ruler);
     }
@@ -297,6 +303,10 @@ mod tests {
         assert_eq!(classify("FFF TT RRR WWW BBB").1, LineKind::Ruler);
         assert_eq!(classify("UUU MMMM GGGG 111 222 333").1, LineKind::Ruler);
         assert_eq!(classify("012 Open").1, LineKind::Record);
+        assert_eq!(
+            classify("250             0   0    0    0").1,
+            LineKind::Record
+        );
         assert_eq!(classify("012").1, LineKind::Record);
         assert_eq!(classify("XXR 9").1, LineKind::Extension);
         assert_eq!(

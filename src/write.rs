@@ -5,6 +5,9 @@
 //! TRF16 file emits the TRF26 equivalents of the `XX?` lines (`XXR` → `142`,
 //! `XXC` → `152`, `XXS` → `162`, `XXP` → `260`, `XXZ` → `240 Z`); writing
 //! TRF16 from TRF26 does the reverse where TRF(x) can say the same.
+//! Writing a file in its own dialect converts nothing: the `XX?` and `BB?`
+//! lines it has are written back as they were, so that
+//! `parse(write(parse(x)))` equals `parse(x)` (tests/roundtrip.rs).
 //! Comments, rulers and unknown lines are not written.
 
 use crate::model::{
@@ -86,15 +89,25 @@ pub fn write(t: &Tournament, target: Target) -> String {
         out.push_str(s.trim_end());
         out.push_str("\r\n");
     }
-    let declared_rounds = h
-        .declared_rounds
-        .map(|r| r.value)
-        .or(t.extensions.xxr.map(|r| r.value));
-    let initial = h
-        .initial_colour
-        .map(|c| c.value)
-        .or(t.extensions.xxc.and_then(|x| x.value.initial_colour));
+    // Converting between dialects carries `XXR`/`XXC` over to `142`/`152`
+    // and back; writing the file's own dialect keeps each where it was.
+    let converting = Target::for_dialect(t.dialect.dialect) != target;
     let trf26 = target == Target::Trf26;
+    let (declared_rounds, initial) = if trf26 && !converting {
+        (
+            h.declared_rounds.map(|r| r.value),
+            h.initial_colour.map(|c| c.value),
+        )
+    } else {
+        (
+            h.declared_rounds
+                .map(|r| r.value)
+                .or(t.extensions.xxr.map(|r| r.value)),
+            h.initial_colour
+                .map(|c| c.value)
+                .or(t.extensions.xxc.and_then(|x| x.value.initial_colour)),
+        )
+    };
     if trf26 {
         if let Some(n) = declared_rounds {
             line(&mut out, "142", &n.to_string());
@@ -148,12 +161,14 @@ pub fn write(t: &Tournament, target: Target) -> String {
             }
             TeamRecord::R310 => {
                 let opt = |p: &Option<crate::Spanned<Points>>| {
-                    p.map(|p| format!("{:>6}", p.value))
+                    p.map(|p| format!("{:>6}", fit(p.value, 6)))
                         .unwrap_or_else(|| " ".repeat(6))
                 };
+                // Members start at column 74: the rank (69-71) is followed
+                // by two blanks, and each member brings its own.
                 let _ = write!(
                     out,
-                    "310 {:>3} {:<32} {:<5} {:<6} {} {} {:>3}  ",
+                    "310 {:>3} {:<32} {:<5} {:<6} {} {} {:>3} ",
                     team.number,
                     team.name.value,
                     team.nickname.as_deref().unwrap_or(""),
@@ -178,7 +193,7 @@ pub fn write(t: &Tournament, target: Target) -> String {
         out.push_str("\r\n");
     }
     let pts = |p: Option<Points>| {
-        p.map(|p| format!("{:>4}", p))
+        p.map(|p| format!("{:>4}", fit(p, 4)))
             .unwrap_or_else(|| "    ".into())
     };
     for a in &r.accelerations {
@@ -252,7 +267,7 @@ pub fn write(t: &Tournament, target: Target) -> String {
         out.push_str(&i.value);
         out.push_str("\r\n");
     }
-    extensions(&mut out, t, target, declared_rounds, initial);
+    extensions(&mut out, t, target, converting, declared_rounds, initial);
     out
 }
 
@@ -260,52 +275,53 @@ fn extensions(
     out: &mut String,
     t: &Tournament,
     target: Target,
+    converting: bool,
     rounds: Option<u16>,
     initial: Option<Colour>,
 ) {
     let e = &t.extensions;
     let trf16 = target == Target::Trf16;
-    if trf16 {
-        if let Some(n) = rounds {
-            let _ = write!(out, "XXR {n}\r\n");
-        }
+    // In TRF16, and in a TRF26 file that had them, `XXR`/`XXC` say the
+    // number of rounds and the initial colour; a converted TRF16 file says
+    // them with `142`/`152` instead.
+    let (xxr, xxc_colour) = if trf16 {
+        (rounds, initial)
+    } else if converting {
+        (None, None)
+    } else {
+        (
+            e.xxr.map(|r| r.value),
+            e.xxc.and_then(|x| x.value.initial_colour),
+        )
+    };
+    if let Some(n) = xxr {
+        let _ = write!(out, "XXR {n}\r\n");
     }
     let rank = e.xxc.is_some_and(|x| x.value.rank);
-    if rank || (trf16 && initial.is_some()) {
+    if rank || xxc_colour.is_some() || (e.xxc.is_some() && (trf16 || !converting)) {
         let mut s = "XXC".to_string();
         if rank {
             s.push_str(" rank");
         }
-        if trf16 {
-            match initial {
-                Some(Colour::White) => s.push_str(" white1"),
-                Some(Colour::Black) => s.push_str(" black1"),
-                None => {}
-            }
+        match xxc_colour {
+            Some(Colour::White) => s.push_str(" white1"),
+            Some(Colour::Black) => s.push_str(" black1"),
+            None => {}
         }
         let _ = write!(out, "{s}\r\n");
     }
-    // Scoring: TRF16 always as XXS; TRF26 as XXS only when 162 cannot say it.
-    let sc = &t.scoring;
-    if !sc.is_standard() && (trf16 || scoring_162(sc).is_none()) {
-        let _ =
-            write!(
-            out,
-            "XXS WW={} BW={} WD={} BD={} WL={} BL={} FW={} FL={} FPB={} HPB={} ZPB={} PAB={}\r\n",
-            sc.white_win, sc.black_win, sc.white_draw, sc.black_draw, sc.white_loss, sc.black_loss,
-            sc.forfeit_win, sc.forfeit_loss, sc.full_bye, sc.half_bye, sc.zero_bye, sc.pairing_bye
-        );
-    }
+    scoring_lines(out, t, trf16, converting);
     for a in &e.xxa {
         let _ = write!(out, "XXA {:>4}", a.player.value);
         for p in &a.points {
-            let _ = write!(out, " {:>4}", p);
+            let _ = write!(out, " {:>4}", fit(*p, 4));
         }
         out.push_str("\r\n");
     }
     let last = rounds.unwrap_or(t.rounds).max(t.rounds).max(1);
+    let keep_xx = trf16 || !converting;
     for group in &e.xxp {
-        if trf16 {
+        if keep_xx {
             let ids: Vec<String> = group.value.iter().map(|i| i.to_string()).collect();
             let _ = write!(out, "XXP {}\r\n", ids.join(" "));
         } else {
@@ -317,7 +333,7 @@ fn extensions(
         }
     }
     if !e.xxz.is_empty() {
-        if trf16 {
+        if keep_xx {
             let ids: Vec<String> = e.xxz.iter().map(|i| i.value.to_string()).collect();
             let _ = write!(out, "XXZ {}\r\n", ids.join(" "));
         } else {
@@ -335,6 +351,87 @@ fn extensions(
     for o in &e.other {
         out.push_str(&o.value);
         out.push_str("\r\n");
+    }
+}
+
+/// The `XXS` and `BB?` lines: those the file had, as written and in their
+/// order (later assignments override earlier ones, so order matters), then,
+/// when they do not give the scoring in force (a `162` converted to TRF16, a
+/// model built by hand, a TRF26 system `162` cannot express), one `XXS` line
+/// stating every value. A TRF16 file converted to TRF26 says its scoring
+/// with `162` alone when `162` can.
+fn scoring_lines(out: &mut String, t: &Tournament, trf16: bool, converting: bool) {
+    let e = &t.extensions;
+    let sc = &t.scoring;
+    // What a reader will have before these lines: FIDE's default, or the
+    // `162` written in the header.
+    let mut replay = Scoring::default();
+    if !trf16
+        && (sc.source != ScoringSource::Default || !sc.is_standard())
+        && scoring_162(sc).is_some()
+    {
+        if converting {
+            return;
+        }
+        replay = sc.clone();
+    }
+    let mut items: Vec<(u32, Option<&str>, Option<&str>)> = e
+        .xxs
+        .iter()
+        .map(|x| (x.span.start, Some(x.value.as_str()), None))
+        .chain(
+            e.bbp
+                .iter()
+                .map(|b| (b.span.start, None, Some(b.value.as_str()))),
+        )
+        .collect();
+    items.sort_by_key(|i| i.0);
+    let mut open_xxs = false;
+    for (_, xxs, bbp) in items {
+        if let Some(tok) = xxs {
+            if let Some((k, v)) = tok.split_once('=') {
+                if let Some(p) = Points::parse(v) {
+                    replay.apply_xxs(k, p);
+                }
+            }
+            out.push_str(if open_xxs { " " } else { "XXS " });
+            out.push_str(tok);
+            open_xxs = true;
+        }
+        if let Some(b) = bbp {
+            if open_xxs {
+                out.push_str("\r\n");
+                open_xxs = false;
+            }
+            let mut parts = b.splitn(2, ' ');
+            let letter = parts.next().and_then(|l| l.chars().next()).unwrap_or('W');
+            let value = parts.next().unwrap_or("").trim();
+            if let Some(p) = Points::parse(value) {
+                replay.apply_bbp(letter, p);
+            }
+            let _ = write!(out, "BB{letter} {value}\r\n");
+        }
+    }
+    if open_xxs {
+        out.push_str("\r\n");
+    }
+    let same = |a: &Scoring, b: &Scoring| {
+        Scoring {
+            source: ScoringSource::Default,
+            ..a.clone()
+        } == Scoring {
+            source: ScoringSource::Default,
+            ..b.clone()
+        }
+    };
+    if !same(&replay, sc) {
+        let _ =
+            write!(
+            out,
+            "XXS WW={} BW={} WD={} BD={} WL={} BL={} FW={} FL={} FPB={} HPB={} ZPB={} PAB={}\r\n",
+            sc.white_win, sc.black_win, sc.white_draw, sc.black_draw, sc.white_loss, sc.black_loss,
+            sc.forfeit_win, sc.forfeit_loss, sc.full_bye, sc.half_bye, sc.zero_bye, sc.pairing_bye
+        );
     }
 }
 
@@ -378,7 +475,7 @@ fn player_line(out: &mut String, p: &Player) {
         p.birth_date
             .map(|b| b.value.to_string())
             .unwrap_or_default(),
-        p.points.map(|x| x.value.to_string()).unwrap_or_default(),
+        p.points.map(|x| fit(x.value, 4)).unwrap_or_default(),
         p.rank.map(|r| r.value.to_string()).unwrap_or_default(),
     );
     for e in &p.rounds {
@@ -395,6 +492,18 @@ fn player_line(out: &mut String, p: &Player) {
         let _ = write!(out, "  {opp} {colour} {result}");
     }
     trim_end_line(out);
+}
+
+/// Points with one decimal (`11.5`), or without it when that does not fit
+/// the field and the value is whole: a 4-column field read as `200` must not
+/// come back as `200.0`, which would push every later column out of place.
+fn fit(p: Points, width: usize) -> String {
+    let s = p.to_string();
+    if s.len() > width && p.0 % 10 == 0 {
+        (p.0 / 10).to_string()
+    } else {
+        s
+    }
 }
 
 fn trim_end_line(out: &mut String) {

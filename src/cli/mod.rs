@@ -5,6 +5,7 @@ mod check;
 mod explain;
 mod files;
 mod fmt;
+mod generate;
 mod list;
 mod parse;
 mod rate;
@@ -47,6 +48,8 @@ enum Command {
     Rate(rate::Args),
     /// FIDE rating-list utilities (`trf list index FILE`).
     List(list::Args),
+    /// Generate a consistent synthetic report (benchmarks, tests).
+    Generate(generate::Args),
 }
 
 /// Options shared by every command that reads a report.
@@ -107,6 +110,7 @@ pub fn main() -> ExitCode {
         Command::Explain(a) => explain::explain(a),
         Command::Rate(a) => rate::run(a),
         Command::List(a) => list::run(a),
+        Command::Generate(a) => generate::run(a),
     };
     ExitCode::from(code)
 }

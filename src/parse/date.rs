@@ -220,47 +220,20 @@ pub fn alternative(field: &DateField) -> Option<(NaiveDate, String)> {
 #[allow(clippy::result_unit_err)]
 pub fn parse_birth(raw: &str) -> Result<Option<PartialDate>, ()> {
     let text = raw.trim_matches(|c: char| c.is_whitespace());
-    // Fast path for the prescribed `YYYY/MM/DD` and the year alone.
-    let b = text.as_bytes();
-    let d = |i: usize| (b[i] - b'0') as u32;
-    let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
-    if b.len() == 10
-        && b[4] == b'/'
-        && b[7] == b'/'
-        && digits(0..4)
-        && digits(5..7)
-        && digits(8..10)
-    {
-        let (y, m, dd) = (
-            d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3),
-            d(5) * 10 + d(6),
-            d(8) * 10 + d(9),
-        );
-        if y == 0 && m == 0 && dd == 0 {
-            return Ok(None);
-        }
-        if (1850..=2100).contains(&y) && (1..=12).contains(&m) && dd >= 1 {
-            let pd = PartialDate {
-                year: y as i32,
-                month: Some(m),
-                day: Some(dd),
-            };
-            return if pd.full().is_some() {
-                Ok(Some(pd))
-            } else {
-                Err(())
-            };
-        }
-    }
     if text.is_empty() || text.bytes().all(|b| matches!(b, b'0' | b'/' | b'.' | b'-')) {
         return Ok(None);
     }
-    let (_, toks) = tokens(text).map_err(|_| ())?;
-    let (y, m, d) = match toks.as_slice() {
-        [Tok::Num(y)] if y.len() == 4 => (num(y), 0, 0),
-        [Tok::Num(y), Tok::Num(m), Tok::Num(d)] if y.len() == 4 => (num(y), num(m), num(d)),
-        [Tok::Num(d), Tok::Num(m), Tok::Num(y)] if y.len() == 4 => (num(y), num(m), num(d)),
-        _ => return Err(()),
+    let (y, m, d) = match canonical_birth(text.as_bytes()) {
+        Some(ymd) => ymd,
+        None => {
+            let (_, toks) = tokens(text).map_err(|_| ())?;
+            match toks.as_slice() {
+                [Tok::Num(y)] if y.len() == 4 => (num(y), 0, 0),
+                [Tok::Num(y), Tok::Num(m), Tok::Num(d)] if y.len() == 4 => (num(y), num(m), num(d)),
+                [Tok::Num(d), Tok::Num(m), Tok::Num(y)] if y.len() == 4 => (num(y), num(m), num(d)),
+                _ => return Err(()),
+            }
+        }
     };
     if !(1850..=2100).contains(&y) || !(0..=12).contains(&m) || !(0..=31).contains(&d) {
         return Err(());
@@ -278,6 +251,23 @@ pub fn parse_birth(raw: &str) -> Result<Option<PartialDate>, ()> {
         }
     }
     Ok(Some(pd))
+}
+
+/// `YYYY/MM/DD` (or with `.`, `-`, `,` between the numbers), the shape of
+/// nearly every birth date, read without the tokenizer. The tokenizer gives
+/// the same three numbers for it: four digits, a separator, two, a
+/// separator, two.
+fn canonical_birth(b: &[u8]) -> Option<(i32, i32, i32)> {
+    let digits = |r: std::ops::Range<usize>| {
+        b.get(r)?.iter().try_fold(0i32, |v, &c| {
+            c.is_ascii_digit().then(|| v * 10 + (c - b'0') as i32)
+        })
+    };
+    let sep = |i: usize| matches!(b.get(i), Some(b'/' | b'.' | b'-' | b','));
+    if b.len() != 10 || !sep(4) || !sep(7) {
+        return None;
+    }
+    Some((digits(0..4)?, digits(5..7)?, digits(8..10)?))
 }
 
 #[cfg(test)]
@@ -341,5 +331,42 @@ mod tests {
         assert_eq!(y("0000/00/00"), Ok(None));
         assert_eq!(y("1987/02/30"), Err(()));
         assert_eq!(y("abc"), Err(()));
+    }
+
+    /// The shortcut for `YYYY/MM/DD` agrees with the tokenizer on every
+    /// ten-byte string of digits and separators it accepts.
+    #[test]
+    fn canonical_birth_agrees_with_the_tokenizer() {
+        let general = |text: &str| -> Option<(i32, i32, i32)> {
+            let (_, toks) = tokens(text).ok()?;
+            match toks.as_slice() {
+                [Tok::Num(y), Tok::Num(m), Tok::Num(d)] if y.len() == 4 => {
+                    Some((num(y), num(m), num(d)))
+                }
+                _ => None,
+            }
+        };
+        let mut n = 0;
+        for year in ["1850", "1969", "2024", "0000", "9999"] {
+            for sep in ["/", ".", "-", ","] {
+                for m in 0..=13 {
+                    for d in [0, 1, 9, 10, 28, 29, 30, 31, 32, 99] {
+                        let s = format!("{year}{sep}{m:02}{sep}{d:02}");
+                        assert_eq!(canonical_birth(s.as_bytes()), general(&s), "{s}");
+                        n += 1;
+                    }
+                }
+            }
+        }
+        assert!(n > 2000);
+        for s in [
+            "1969/12/6 ",
+            "69/12/1969",
+            "1969/1a/06",
+            "1969 12 06",
+            "19691206",
+        ] {
+            assert_eq!(canonical_birth(s.as_bytes()), None, "{s}");
+        }
     }
 }

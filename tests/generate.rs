@@ -1,0 +1,261 @@
+//! `trfkit::generate` writes consistent reports: they parse with no
+//! diagnostic, `trf check` finds nothing, and an independent reading of the
+//! model (below) confirms each property of trf-format.md §5.9 the registry
+//! may not check yet.
+
+use std::collections::BTreeMap;
+use trfkit::check::check;
+use trfkit::generate::{generate, GenOptions};
+use trfkit::model::{ByeKind, Colour, Outcome, Points, RoundResult, Scoring, Tournament};
+use trfkit::rules::CheckOptions;
+
+fn options(players: u16, rounds: u16, seed: u64) -> GenOptions {
+    GenOptions {
+        players,
+        rounds,
+        seed,
+        ..GenOptions::default()
+    }
+}
+
+/// Generates, parses and checks; returns the model after asserting that
+/// nothing was found but advice (the regulations rules advise on what a file
+/// cannot say: registration date, unrated players' prospects, unplayed games).
+fn clean(opts: &GenOptions) -> Tournament {
+    let text = generate(opts).unwrap_or_else(|e| panic!("{opts:?}: {e}"));
+    let parsed = trfkit::parse_bytes(text.as_bytes(), &Default::default()).unwrap();
+    assert!(parsed.diagnostics.is_empty(), "{:#?}", parsed.diagnostics);
+    let report = check(&parsed, &CheckOptions::default());
+    let findings: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity != trfkit::Severity::Advice)
+        .collect();
+    assert!(
+        findings.is_empty(),
+        "{}x{} seed {}: {:#?}",
+        opts.players,
+        opts.rounds,
+        opts.seed,
+        findings
+    );
+    let t = parsed.tournament;
+    assert_eq!(t.players.len(), opts.players as usize);
+    assert_eq!(t.rounds, opts.rounds);
+    assert_eq!(t.extensions.xxr.map(|x| x.value), Some(opts.rounds));
+    consistent(&t);
+    t
+}
+
+/// trf-format.md §5.9, read directly off the model.
+fn consistent(t: &Tournament) {
+    let n = t.players.len();
+    let scoring = Scoring::default();
+    for (i, p) in t.players.iter().enumerate() {
+        assert_eq!(p.start_rank.value as usize, i + 1, "start ranks run 1..N");
+        assert_eq!(
+            p.rounds.len(),
+            t.rounds as usize,
+            "player {i}: every round written"
+        );
+        let total: Points = p.rounds.iter().map(|e| scoring.points(&e.value)).sum();
+        assert_eq!(
+            p.points.map(|x| x.value),
+            Some(total),
+            "player {} points",
+            i + 1
+        );
+        assert!(p.fide_id.is_some() && !p.name.value.is_empty());
+        assert!(p.name.value.chars().count() <= 33);
+    }
+    for r in 0..t.rounds as usize {
+        let mut pabs = 0;
+        let mut present = 0;
+        for p in &t.players {
+            let me = p.start_rank.value;
+            let e = p.rounds[r].value;
+            match e.result {
+                RoundResult::Bye { bye } => {
+                    assert_eq!((e.opponent, e.colour), (None, None), "bye with an opponent");
+                    match bye {
+                        ByeKind::PairingAllocated => {
+                            pabs += 1;
+                            present += 1;
+                        }
+                        ByeKind::Half | ByeKind::Zero => {}
+                        ByeKind::Full => panic!("the generator writes no F bye"),
+                    }
+                }
+                RoundResult::Game { outcome } | RoundResult::ShortGame { outcome } => {
+                    present += 1;
+                    let opp = e.opponent.expect("a game has an opponent");
+                    let o = t.players[opp as usize - 1].rounds[r].value;
+                    assert_eq!(o.opponent, Some(me), "round {}: {me} vs {opp}", r + 1);
+                    assert_eq!(o.colour.map(Colour::opposite), e.colour);
+                    assert_eq!(o.result.outcome(), Some(outcome.mirrored()));
+                    assert!(o.result.is_played());
+                }
+                RoundResult::Forfeit { won } => {
+                    present += 1;
+                    let opp = e.opponent.expect("a forfeit has an opponent");
+                    let o = t.players[opp as usize - 1].rounds[r].value;
+                    assert_eq!(o.opponent, Some(me));
+                    assert_eq!(o.colour.map(Colour::opposite), e.colour);
+                    // `+` against `-`, or a double forfeit `-` against `-`.
+                    match o.result {
+                        RoundResult::Forfeit { won: theirs } => assert!(!(won && theirs)),
+                        other => panic!("forfeit against {other:?}"),
+                    }
+                }
+                other => panic!("round {}: player {me} has {other:?}", r + 1),
+            }
+        }
+        assert!(pabs <= 1, "round {}: {pabs} PABs", r + 1);
+        assert_eq!(pabs == 1, present % 2 == 1, "round {}: PAB iff odd", r + 1);
+    }
+    // Ranks are 1..N and never rank more points lower.
+    let mut by_rank: Vec<_> = t
+        .players
+        .iter()
+        .map(|p| {
+            (
+                p.rank.map(|r| r.value).unwrap_or(0),
+                p.points.map(|x| x.value),
+            )
+        })
+        .collect();
+    by_rank.sort();
+    for (i, w) in by_rank.windows(2).enumerate() {
+        assert_eq!(w[0].0 as usize, i + 1);
+        assert!(
+            w[0].1 >= w[1].1,
+            "rank {} has fewer points than {}",
+            w[0].0,
+            w[1].0
+        );
+    }
+    // Header counts and dates.
+    let h = &t.header;
+    assert_eq!(h.declared_players.map(|d| d.value as usize), Some(n));
+    let rated = t.players.iter().filter(|p| p.rating.is_some()).count();
+    assert_eq!(
+        h.declared_rated_players.map(|d| d.value as usize),
+        Some(rated)
+    );
+    let dates: Vec<_> = h
+        .round_dates
+        .iter()
+        .map(|d| {
+            d.value
+                .as_ref()
+                .and_then(|d| d.date)
+                .expect("readable round date")
+        })
+        .collect();
+    assert_eq!(dates.len(), t.rounds as usize);
+    assert!(
+        dates.windows(2).all(|w| w[0] <= w[1]),
+        "round dates in order"
+    );
+    let mut per_day = BTreeMap::new();
+    for d in &dates {
+        *per_day.entry(*d).or_insert(0) += 1;
+    }
+    assert!(
+        per_day.values().all(|&c| c <= 2),
+        "at most two rounds a day"
+    );
+    assert_eq!(t.start_date(), dates.first().copied());
+    assert_eq!(t.end_date(), dates.last().copied());
+    for f in [
+        &h.name,
+        &h.city,
+        &h.federation,
+        &h.chief_arbiter,
+        &h.time_control,
+    ] {
+        assert!(f.is_some());
+    }
+}
+
+#[test]
+fn small_sizes_are_clean() {
+    for (players, rounds) in [(1, 1), (2, 3), (3, 5), (7, 5), (20, 5), (51, 7)] {
+        for seed in 0..5 {
+            clean(&options(players, rounds, seed));
+        }
+    }
+}
+
+#[test]
+fn typical_and_large_sizes_are_clean() {
+    clean(&options(150, 9, 1));
+    clean(&options(301, 11, 2));
+    clean(&options(2000, 13, 3));
+}
+
+#[test]
+fn maximum_size_is_clean() {
+    let t = clean(&options(9999, 30, 4));
+    assert_eq!(t.players.last().map(|p| p.start_rank.value), Some(9999));
+}
+
+#[test]
+fn every_feature_shows_up_and_stays_clean() {
+    let t = clean(&GenOptions {
+        diacritics: true,
+        crlf: true,
+        ..options(400, 11, 9)
+    });
+    let results: Vec<RoundResult> = t
+        .players
+        .iter()
+        .flat_map(|p| p.rounds.iter().map(|e| e.value.result))
+        .collect();
+    let has = |f: &dyn Fn(&RoundResult) -> bool| results.iter().any(f);
+    assert!(has(&|r| *r == RoundResult::Bye { bye: ByeKind::Half }));
+    assert!(has(&|r| *r == RoundResult::Bye { bye: ByeKind::Zero }));
+    assert!(has(&|r| *r == RoundResult::Forfeit { won: true }));
+    assert!(has(&|r| *r
+        == RoundResult::Game {
+            outcome: Outcome::Draw
+        }));
+    assert!(t.players.iter().any(|p| !p.name.value.is_ascii()));
+    assert!(t.players.iter().any(|p| p.title.is_some()));
+    assert!(t.players.iter().any(|p| p.rating.is_none()));
+}
+
+#[test]
+fn switches_turn_features_off() {
+    let t = clean(&GenOptions {
+        with_byes: false,
+        with_forfeits: false,
+        rated_fraction: 1.0,
+        ..options(400, 11, 9)
+    });
+    for p in &t.players {
+        assert!(p.rating.is_some());
+        for e in &p.rounds {
+            assert!(matches!(
+                e.value.result,
+                RoundResult::Game { .. }
+                    | RoundResult::Bye {
+                        bye: ByeKind::PairingAllocated
+                    }
+            ));
+        }
+    }
+    let unrated = clean(&GenOptions {
+        rated_fraction: 0.0,
+        ..options(50, 5, 1)
+    });
+    assert!(unrated.players.iter().all(|p| p.rating.is_none()));
+    assert!(unrated.players.iter().all(|p| p.name.value.is_ascii()));
+}
+
+#[test]
+fn many_seeds_are_clean() {
+    for seed in 100..140 {
+        clean(&options(33 + seed as u16 % 17, 3 + seed as u16 % 9, seed));
+    }
+}
