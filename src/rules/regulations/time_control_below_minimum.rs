@@ -74,6 +74,12 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         let (w, b) = no_delay(control).t60_seconds_by_side();
         w.min(b)
     });
+    // A control that meets the highest band meets every band: nothing to
+    // look at game by game.
+    let highest = ctx.regs.rate_of_play.minimum_minutes(Some(u16::MAX)) * 60;
+    if t60 >= highest && without_delay.is_none_or(|t| t >= highest) && control.is_complete() {
+        return;
+    }
     let tc = Control {
         control,
         span: *span,

@@ -46,11 +46,56 @@ crate::declare_rule! {
 }
 
 /// One unplayed result, for the examples.
+/// One unplayed game or bye. Only the five shown are put into words, so
+/// a large report costs no string per entry.
 struct Example {
     round: usize,
     rank: u16,
-    text: String,
+    what: What,
     span: Span,
+}
+
+enum What {
+    /// A forfeit or a game ended before a move, with both result letters.
+    Game {
+        forfeit: bool,
+        opponent: u16,
+        mine: char,
+        theirs: Option<char>,
+    },
+    /// A bye.
+    Bye { letter: char },
+    /// A forfeit without a known opponent.
+    Lone { win: bool, letter: char },
+}
+
+impl Example {
+    fn describe(&self) -> String {
+        let (round, rank) = (self.round, self.rank);
+        match self.what {
+            What::Game {
+                forfeit,
+                opponent,
+                mine,
+                theirs,
+            } => {
+                let letters = match theirs {
+                    Some(t) => format!("`{mine}`/`{t}`"),
+                    None => format!("`{mine}`"),
+                };
+                if forfeit {
+                    format!("round {round}: forfeit {rank} – {opponent} ({letters})")
+                } else {
+                    format!("round {round}: {rank} – {opponent} ended before a move ({letters})")
+                }
+            }
+            What::Bye { letter } => format!("round {round}: bye of {rank} (`{letter}`)"),
+            What::Lone { win, letter } => {
+                let kind = if win { "forfeit win" } else { "absence" };
+                format!("round {round}: {kind} of {rank} without an opponent (`{letter}`)")
+            }
+        }
+    }
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
@@ -62,29 +107,27 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let mut examples: Vec<Example> = Vec::new();
     for g in games(ctx) {
         let (a, b) = (g.player.start_rank.value, g.opponent.start_rank.value);
-        let text = match g.entry.value.result {
+        let forfeit = match g.entry.value.result {
             RoundResult::Forfeit { .. } => {
                 forfeits += 1;
-                format!(
-                    "round {}: forfeit {a} – {b} ({})",
-                    g.round,
-                    letters(ctx, &g)
-                )
+                true
             }
             RoundResult::ShortGame { .. } => {
                 short += 1;
-                format!(
-                    "round {}: {a} – {b} ended before a move ({})",
-                    g.round,
-                    letters(ctx, &g)
-                )
+                false
             }
             _ => continue,
         };
+        let (mine, theirs) = letters(ctx, &g);
         examples.push(Example {
             round: g.round,
             rank: a,
-            text,
+            what: What::Game {
+                forfeit,
+                opponent: b,
+                mine,
+                theirs,
+            },
             span: g.entry.span,
         });
     }
@@ -92,10 +135,12 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         for (i, e) in p.rounds.iter().enumerate() {
             let round = i + 1;
             let rank = p.start_rank.value;
-            let text = match e.value.result {
+            let what = match e.value.result {
                 RoundResult::Bye { bye } => {
                     byes[slot(bye)] += 1;
-                    format!("round {round}: bye of {rank} (`{}`)", bye.letter())
+                    What::Bye {
+                        letter: bye.letter(),
+                    }
                 }
                 // A forfeit without a known opponent is not in `games`: an
                 // absence (`-`, Lichess) or a win against an absent team or
@@ -103,24 +148,22 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 RoundResult::Forfeit { won }
                     if e.value.opponent.and_then(|o| ctx.player(o)).is_none() =>
                 {
-                    let kind = if won {
+                    if won {
                         lone_wins += 1;
-                        "forfeit win"
                     } else {
                         absences += 1;
-                        "absence"
-                    };
-                    format!(
-                        "round {round}: {kind} of {rank} without an opponent (`{}`)",
-                        e.value.result.letter()
-                    )
+                    }
+                    What::Lone {
+                        win: won,
+                        letter: e.value.result.letter(),
+                    }
                 }
                 _ => continue,
             };
             examples.push(Example {
                 round,
                 rank,
-                text,
+                what,
                 span: e.span,
             });
         }
@@ -128,7 +171,12 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     if examples.is_empty() {
         return;
     }
-    examples.sort_by_key(|e| (e.round, e.rank));
+    // Only the first five in (round, rank) order are shown.
+    let shown_n = examples.len().min(5);
+    if examples.len() > shown_n {
+        examples.select_nth_unstable_by_key(shown_n - 1, |e| (e.round, e.rank));
+    }
+    examples[..shown_n].sort_by_key(|e| (e.round, e.rank));
     let mut counts = Vec::new();
     if forfeits > 0 {
         counts.push(plural(forfeits, "forfeit", "forfeits"));
@@ -183,7 +231,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     for e in examples.iter().skip(1).take(4) {
         d = d.secondary(e.span, "not rated");
     }
-    let shown: Vec<&str> = examples.iter().take(5).map(|e| e.text.as_str()).collect();
+    let shown: Vec<String> = examples.iter().take(5).map(Example::describe).collect();
     let more = if examples.len() > 5 {
         format!(" and {} more", examples.len() - 5)
     } else {
@@ -202,16 +250,15 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
 
 /// `` `+`/`-` ``: the result letters of both sides, or of the side that
 /// names the other.
-fn letters(ctx: &Ctx<'_>, g: &Game<'_>) -> String {
+/// The result letters of both sides of a pairing (the other side's when it
+/// names this player back).
+fn letters(ctx: &Ctx<'_>, g: &Game<'_>) -> (char, Option<char>) {
     let mine = g.entry.value.result.letter();
     let theirs = ctx
         .entry(g.opponent.start_rank.value, g.round)
         .filter(|e| e.value.opponent == Some(g.player.start_rank.value))
         .map(|e| e.value.result.letter());
-    match theirs {
-        Some(t) => format!("`{mine}`/`{t}`"),
-        None => format!("`{mine}`"),
-    }
+    (mine, theirs)
 }
 
 fn slot(bye: ByeKind) -> usize {
