@@ -84,13 +84,32 @@ impl Rule {
     }
 }
 
-/// Runs every applicable rule over a parsed report, in registry order.
+/// Runs every applicable rule over a parsed report; findings come back in
+/// registry order. Large reports run their rules on every core (the rules
+/// are independent and only read the context).
 pub fn run(ctx: &Ctx<'_>) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    for rule in registry::RULES {
-        if ctx.opts.enabled(rule.meta.name, rule.meta.code) && (rule.applies)(ctx) {
-            (rule.check)(ctx, &mut out);
-        }
+    let active: Vec<&'static Rule> = registry::RULES
+        .iter()
+        .copied()
+        .filter(|rule| ctx.opts.enabled(rule.meta.name, rule.meta.code) && (rule.applies)(ctx))
+        .collect();
+    let one = |rule: &&'static Rule| {
+        let mut out = Vec::new();
+        (rule.check)(ctx, &mut out);
+        out
+    };
+    let work: usize = ctx.tournament.players.iter().map(|p| p.rounds.len()).sum();
+    #[cfg(feature = "cli")]
+    if work > PARALLEL_FROM {
+        use rayon::prelude::*;
+        let parts: Vec<Vec<Diagnostic>> = active.par_iter().map(one).collect();
+        return parts.into_iter().flatten().collect();
     }
-    out
+    let _ = work;
+    active.iter().flat_map(one).collect()
 }
+
+/// Round entries from which the rules of one report run in parallel: below
+/// it, starting the threads costs more than it saves.
+#[cfg(feature = "cli")]
+const PARALLEL_FROM: usize = 20_000;
