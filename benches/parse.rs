@@ -3,8 +3,9 @@
 //! `cargo bench --bench parse` reports MB/s for each size: small (20×5),
 //! typical (150×9), large (2,000×13) and max (9,999×30). `parse` is what
 //! `trf check` does with a file's bytes (decode, split, classify, read every
-//! field); `check` is the rules on the parsed model. Sample counts are kept
-//! low so that the whole run takes well under a minute on two cores.
+//! field); `check` is the rules on the parsed model; `rate` is FIDE's rating
+//! calculation over it. Sample counts are kept low so that the whole run
+//! takes a minute or two on two cores.
 
 // `criterion_group!` defines an undocumented `pub fn`.
 #![allow(missing_docs)]
@@ -52,6 +53,10 @@ fn bench(c: &mut Criterion) {
         });
         let parsed = trfkit::parse_bytes(&bytes, &read).expect("readable");
         g.bench_function("check", |b| b.iter(|| check(&parsed, &rules)));
+        let rate = trfkit::rate::RateOptions::default();
+        g.bench_function("rate", |b| {
+            b.iter(|| trfkit::rate::rate(&parsed.tournament, &rate))
+        });
         g.finish();
     }
 }
