@@ -158,3 +158,49 @@ fn recovery_reports_every_bad_line() {
         (Some(11), Some(49), Some(52))
     );
 }
+
+/// A large file read on several threads gives exactly what one thread gives,
+/// findings included (some lines are broken on purpose, in every chunk).
+#[test]
+fn parallel_reading_equals_sequential() {
+    let opts = trfkit::generate::GenOptions {
+        players: 4000,
+        rounds: 7,
+        seed: 11,
+        ..Default::default()
+    };
+    let mut text = trfkit::generate::generate(&opts).unwrap();
+    for (i, bad) in [(100, "18OO"), (1500, "2x00"), (3900, "99A9")] {
+        let needle = format!("001 {i:>4} ");
+        let at = text.find(&needle).unwrap() + 48;
+        text.replace_range(at..at + 4, bad);
+    }
+    let one = ReadOptions {
+        threads: Some(1),
+        ..Default::default()
+    };
+    let many = ReadOptions {
+        threads: Some(4),
+        ..Default::default()
+    };
+    let a = trfkit::parse_bytes(text.as_bytes(), &one).unwrap();
+    let b = trfkit::parse_bytes(text.as_bytes(), &many).unwrap();
+    assert_eq!(a.tournament, b.tournament);
+    assert_eq!(a.diagnostics, b.diagnostics);
+    assert_eq!(
+        a.diagnostics
+            .iter()
+            .filter(|d| d.rule == "invalid-field")
+            .count(),
+        3
+    );
+    let spans: Vec<_> = a.tournament.players.iter().map(|p| p.span).collect();
+    assert_eq!(
+        spans,
+        b.tournament
+            .players
+            .iter()
+            .map(|p| p.span)
+            .collect::<Vec<_>>()
+    );
+}

@@ -73,6 +73,7 @@ impl ReadArgs {
             encoding: self.encoding,
             max_file_bytes: self.max_size,
             max_line_bytes: self.max_line,
+            threads: None,
         }
     }
 }

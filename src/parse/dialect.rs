@@ -41,13 +41,9 @@ impl Evidence {
         }
     }
 
-    /// A title written the TRF06 way (`g`, `m`, `wf`, …).
-    pub(crate) fn note_title(&mut self, raw: &str, line: u32) {
-        if self.trf06_title.is_none()
-            && matches!(raw, "g" | "m" | "f" | "c" | "wg" | "wm" | "wf" | "wc")
-        {
-            self.trf06_title = Some(line);
-        }
+    /// The first line with a title written the TRF06 way.
+    pub(crate) fn note_trf06_title(&mut self, line: Option<u32>) {
+        self.trf06_title = self.trf06_title.or(line);
     }
 
     pub(crate) fn note_comment(&mut self, line: u32) {
@@ -99,4 +95,9 @@ impl Evidence {
         self.evidence.push("no TRF26-only record".into());
         Dialect::Trf16
     }
+}
+
+/// A title written the TRF06 way (`g`, `m`, `wf`, …).
+pub(crate) fn is_trf06_title(raw: &str) -> bool {
+    matches!(raw, "g" | "m" | "f" | "c" | "wg" | "wm" | "wf" | "wc")
 }

@@ -34,6 +34,10 @@ pub struct ReadOptions {
     /// Refuse lines longer than this many bytes (default 100,000): the line
     /// is reported and skipped.
     pub max_line_bytes: usize,
+    /// Threads for reading the `001` lines of a large file (3,000 players
+    /// or more): `None` uses one per core, `Some(1)` reads on the calling
+    /// thread. The result is the same either way.
+    pub threads: Option<usize>,
 }
 
 impl Default for ReadOptions {
@@ -42,6 +46,7 @@ impl Default for ReadOptions {
             encoding: None,
             max_file_bytes: 64 << 20,
             max_line_bytes: 100_000,
+            threads: None,
         }
     }
 }
@@ -175,6 +180,9 @@ pub(crate) struct Parser<'a> {
     pub(crate) diags: Vec<Diagnostic>,
     pub(crate) header: Header,
     pub(crate) players: Vec<crate::model::Player>,
+    /// `001` lines (number, start, end), read after the pass by
+    /// [`Parser::read_players`].
+    player_lines: Vec<(u32, usize, usize)>,
     pub(crate) teams: Vec<crate::model::Team>,
     pub(crate) ext: Extensions,
     pub(crate) records: Trf26Records,
@@ -197,7 +205,8 @@ impl<'a> Parser<'a> {
             opts,
             diags: Vec::new(),
             header: Header::default(),
-            players: Vec::with_capacity(guess),
+            players: Vec::new(),
+            player_lines: Vec::with_capacity(guess),
             teams: Vec::new(),
             ext: Extensions::default(),
             records: Trf26Records::default(),
@@ -270,7 +279,11 @@ impl<'a> Parser<'a> {
 
     fn record(&mut self, code: [u8; 3], cols: &Columns<'_>, number: u32) {
         match &code {
-            b"001" => self.player_line(cols, number),
+            b"001" => {
+                let start = cols.span().start as usize;
+                self.player_lines
+                    .push((number, start, start + cols.text().len()));
+            }
             b"013" => self.team013(cols, number),
             b"310" => self.team310(cols, number),
             b"240" | b"250" | b"260" | b"299" | b"300" | b"320" | b"330" | b"340" | b"801"
@@ -307,11 +320,65 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Reads the `001` lines collected by the pass. Large files are split
+    /// into one chunk per core, read on scoped threads and joined in file
+    /// order; the result is the same as reading them one by one.
+    fn read_players(&mut self) {
+        let lines = std::mem::take(&mut self.player_lines);
+        let text = self.text;
+        let read = |part: &[(u32, usize, usize)]| {
+            let mut r = player::PlayerReader::new(text, part.len());
+            for &(number, s, e) in part {
+                r.player_line(&Columns::new(&text[s..e], s), number);
+            }
+            r
+        };
+        let threads = if lines.len() >= PARALLEL_PLAYERS {
+            self.opts.threads.unwrap_or_else(|| {
+                std::thread::available_parallelism()
+                    .map(|n| n.get())
+                    .unwrap_or(1)
+            })
+        } else {
+            1
+        }
+        .clamp(1, 8);
+        let readers: Vec<player::PlayerReader<'_>> = if threads <= 1 {
+            vec![read(&lines)]
+        } else {
+            let size = lines.len().div_ceil(threads);
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = lines
+                    .chunks(size)
+                    .map(|part| scope.spawn(move || read(part)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| {
+                        h.join()
+                            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                    })
+                    .collect()
+            })
+        };
+        self.players = Vec::with_capacity(lines.len());
+        for r in readers {
+            self.players.extend(r.players);
+            self.diags.extend(r.diags);
+            self.max_rounds = self.max_rounds.max(r.max_rounds);
+            self.dialect.note_trf06_title(r.trf06_title);
+        }
+        // Player findings were gathered apart from the others: restore line order.
+        self.diags
+            .sort_by_key(|d| d.primary_span().map(|s| s.start).unwrap_or(0));
+    }
+
     fn into_tournament(
         mut self,
         encoding: TextEncoding,
         bom: bool,
     ) -> (Tournament, Vec<Diagnostic>) {
+        self.read_players();
         self.settle_dates();
         let mut sources = self.scoring_sources.clone();
         sources.dedup();
@@ -340,6 +407,23 @@ impl<'a> Parser<'a> {
             lines: self.lines,
         };
         (t, self.diags)
+    }
+}
+
+/// `001` lines from which a file's players are read on several threads.
+const PARALLEL_PLAYERS: usize = 3000;
+
+/// An `invalid-field` finding.
+pub(crate) fn invalid_field(span: Span, message: String, label: &str, help: &str) -> Diagnostic {
+    codes::INVALID_FIELD
+        .diag(message)
+        .primary(span, label)
+        .help(help)
+}
+
+impl Parser<'_> {
+    pub(crate) fn invalid(&mut self, span: Span, message: String, label: &str, help: &str) {
+        self.diags.push(invalid_field(span, message, label, help));
     }
 }
 

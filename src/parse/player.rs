@@ -1,12 +1,34 @@
 //! `001` player records and their round blocks.
 
-use super::{codes, trim, uint, Parser};
+use super::{codes, trim, uint};
+use crate::diag::Diagnostic;
 use crate::grammar::p001 as g;
 use crate::lines::Columns;
 use crate::model::{Colour, Player, Points, RoundEntry, RoundResult, Sex, Title};
 use crate::span::{Span, Spanned};
 
-impl Parser<'_> {
+/// Reads `001` lines. Holds its own findings and players so that chunks of
+/// a large file can be read on several threads and joined in file order.
+pub(super) struct PlayerReader<'a> {
+    pub(super) text: &'a str,
+    pub(super) diags: Vec<Diagnostic>,
+    pub(super) players: Vec<Player>,
+    pub(super) max_rounds: usize,
+    /// Line of the first TRF06 single-letter title, dialect evidence.
+    pub(super) trf06_title: Option<u32>,
+}
+
+impl<'a> PlayerReader<'a> {
+    pub(super) fn new(text: &'a str, lines: usize) -> Self {
+        PlayerReader {
+            text,
+            diags: Vec::new(),
+            players: Vec::with_capacity(lines),
+            max_rounds: 0,
+            trf06_title: None,
+        }
+    }
+
     /// Reads a `001` line. A non-ASCII line whose round blocks do not sit on
     /// their columns when counted in characters, but do when counted in
     /// bytes, was padded by bytes while written as UTF-8: it is read by bytes
@@ -73,7 +95,9 @@ impl Parser<'_> {
         let title = match trim(raw) {
             "" => None,
             t => {
-                self.dialect.note_title(t, number);
+                if self.trf06_title.is_none() && super::dialect::is_trf06_title(t) {
+                    self.trf06_title = Some(number);
+                }
                 Some(Spanned::new(Title::parse(t), span))
             }
         };

@@ -62,13 +62,34 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         nobody_rated(ctx, out);
         return;
     }
-    for p in players.iter().filter(|p| p.rating.is_none()) {
+    // Who falls short, before any text is written: a large open can have
+    // thousands of unrated players, and one finding per player is noise.
+    let min_games = ctx.regs.min_games_first_rating;
+    let short: Vec<(&crate::model::Player, u32)> = players
+        .iter()
+        .filter(|p| p.rating.is_none())
+        .filter_map(|p| {
+            let g = rated_games(ctx, p);
+            let falls_short = match rule.min_rated_opponents {
+                Some(req) => g.opponents < req.minimum,
+                None => g.games < min_games,
+            };
+            falls_short.then_some((p, g.games))
+        })
+        .collect();
+    if short.len() > SUMMARY_FROM {
+        summary(
+            ctx,
+            out,
+            &short,
+            rule.min_rated_opponents.map(|r| r.minimum),
+        );
+        return;
+    }
+    for &(p, _) in &short {
         let g = rated_games(ctx, p);
         let (message, help) = match rule.min_rated_opponents {
             Some(req) => {
-                if g.opponents >= req.minimum {
-                    continue;
-                }
                 let scope = match req.scope {
                     RequirementScope::EveryEvent => "in every event",
                     RequirementScope::FirstEventOnly => {
@@ -90,10 +111,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 )
             }
             None => {
-                let min = ctx.regs.min_games_first_rating;
-                if g.games >= min {
-                    continue;
-                }
+                let min = min_games;
                 if g.games == 0 {
                     (
                         format!("unrated player {} played no rated opponent: nothing from this event counts towards a first rating", named(p)),
@@ -124,6 +142,43 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         };
         out.push(cite(ctx, d, topic, help));
     }
+}
+
+/// Findings per player up to this many players; one summary above it.
+const SUMMARY_FROM: usize = 20;
+
+/// One finding for many players: how many, and the first five by start rank.
+fn summary(
+    ctx: &Ctx<'_>,
+    out: &mut Vec<Diagnostic>,
+    short: &[(&crate::model::Player, u32)],
+    minimum: Option<u32>,
+) {
+    let none = short.iter().filter(|(_, games)| *games == 0).count();
+    let mut d = UNRATED_TOO_FEW_RATED_OPPONENTS
+        .diag(format!(
+            "{} unrated players get no rating from this event alone ({none} of them played no rated opponent)",
+            short.len()
+        ))
+        .primary(short[0].0.name.span, "unrated");
+    for (p, _) in short.iter().skip(1).take(4) {
+        d = d.secondary(p.name.span, "unrated");
+    }
+    let (topic, help) = match minimum {
+        Some(m) => (
+            Topic::UnratedEvent,
+            format!("under {} an event counts towards a first rating only with {m} or more rated opponents; `trf rate` lists every player", text(ctx)),
+        ),
+        None => (
+            Topic::MinimumGames,
+            format!(
+                "under {} a first rating needs {} games against rated opponents, pooled over events; `trf rate` lists every player and what is kept",
+                text(ctx),
+                ctx.regs.min_games_first_rating
+            ),
+        ),
+    };
+    out.push(cite(ctx, d, topic, help));
 }
 
 /// A report without any rated player: one finding, not one per player.
