@@ -363,9 +363,13 @@ pub struct Trf26Records {
     /// `330` forfeited matches.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub forfeited_matches: Vec<ForfeitedMatchRecord>,
-    /// `801`/`802` informative team records, verbatim.
+    /// `801`/`802` informative team records, verbatim (the writer writes
+    /// them back as read).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub informative: Vec<Spanned<String>>,
+    /// `802` team results, as read from the verbatim lines above.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub team_results: Vec<TeamResults>,
     /// National-rating (NRS) records.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub national_ratings: Vec<NationalRating>,
@@ -563,3 +567,41 @@ eq_ignoring_position!(Header {
     board_colours,
     team_scoring
 });
+
+/// TRF26 `802`: a team's match and game points and its rounds.
+///
+/// Read as blank-separated tokens rather than on the specification's
+/// columns (`5-7` team, `9-13` nickname, `15-20` match points, `22-27` game
+/// points, 13-column round groups from column 29): the real files disagree
+/// with those columns and with each other, while their tokens agree.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TeamResults {
+    /// Team pairing number.
+    pub team: u16,
+    /// Nickname, if written.
+    pub nickname: Option<String>,
+    /// Total match points.
+    pub match_points: Option<Points>,
+    /// Total game points.
+    pub game_points: Option<Points>,
+    /// Round by round.
+    pub rounds: Vec<TeamRound>,
+}
+
+/// One round of an `802` record.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TeamRound {
+    /// The opponent team, or `None` for a bye.
+    pub opponent: Option<u16>,
+    /// `PAB`, `FPB`, `HPB` or `ZPB` for a bye.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bye: Option<String>,
+    /// Colour, when written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colour: Option<Colour>,
+    /// Game points of the round.
+    pub game_points: Option<Points>,
+    /// The match was decided by forfeit (`f`/`F` after the points).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub forfeit: bool,
+}

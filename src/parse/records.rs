@@ -6,8 +6,9 @@ use crate::grammar::Field;
 use crate::grammar::{nrs, p013, p240, p250, p260, p299, p300, p310, p320, p330};
 use crate::lines::Columns;
 use crate::model::{
-    AbnormalPointsRecord, AccelerationRecord, ByeRecord, ForfeitedMatchRecord, LineupRecord,
-    NationalRating, Points, ProhibitedRecord, Team, TeamByeRecord, TeamRecord,
+    AbnormalPointsRecord, AccelerationRecord, ByeRecord, Colour, ForfeitedMatchRecord,
+    LineupRecord, NationalRating, Points, ProhibitedRecord, Team, TeamByeRecord, TeamRecord,
+    TeamResults, TeamRound,
 };
 use crate::span::Spanned;
 
@@ -267,11 +268,104 @@ impl Parser<'_> {
                 "`340` is the Sept-2024 draft's forfeited-match record",
                 "TRF26 writes forfeited matches as `330`",
             ),
-            _ => self
-                .records
-                .informative
-                .push(Spanned::new(cols.text().to_string(), span)),
+            _ => {
+                if &code == b"802" {
+                    self.team_results(cols);
+                }
+                self.records
+                    .informative
+                    .push(Spanned::new(cols.text().to_string(), span));
+            }
         }
+    }
+
+    /// `802`: team, nickname, match points, game points, then per round
+    /// `opponent [colour] points[f]` or `PAB|FPB|HPB|ZPB points`, as tokens.
+    fn team_results(&mut self, cols: &Columns<'_>) {
+        let (rest, _) = cols.rest(5);
+        let toks: Vec<&str> = rest.split([' ', '\t']).filter(|t| !t.is_empty()).collect();
+        let Some(team) = toks.first().and_then(|t| uint(t).ok().flatten()) else {
+            self.malformed(
+                cols.span(),
+                "`802` without a team number".into(),
+                "an `802` record starts with the team's pairing number at columns 5-7",
+            );
+            return;
+        };
+        let mut i = 1;
+        let nickname = toks.get(i).filter(|t| Points::parse(t).is_none()).map(|t| {
+            i += 1;
+            t.to_string()
+        });
+        let mut points = || {
+            let p = toks.get(i).and_then(|t| Points::parse(t));
+            if p.is_some() {
+                i += 1;
+            }
+            p
+        };
+        let (match_points, game_points) = (points(), points());
+        let mut rounds = Vec::new();
+        while i < toks.len() {
+            let head = toks[i];
+            i += 1;
+            let bye = matches!(
+                head.to_ascii_uppercase().as_str(),
+                "PAB" | "FPB" | "HPB" | "ZPB"
+            );
+            let opponent = if bye {
+                None
+            } else {
+                uint(head).ok().flatten().map(|v| v.min(999) as u16)
+            };
+            if !bye && opponent.is_none() {
+                self.malformed(
+                    cols.span(),
+                    format!(
+                        "`802` round {}: `{head}` is neither a team number nor a bye",
+                        rounds.len() + 1
+                    ),
+                    "each round is `opponent colour points` or `PAB|FPB|HPB|ZPB points`",
+                );
+                return;
+            }
+            let colour = match toks.get(i).map(|t| t.to_ascii_lowercase()) {
+                Some(c) if c == "w" => Some(Colour::White),
+                Some(c) if c == "b" => Some(Colour::Black),
+                _ => None,
+            };
+            if colour.is_some() {
+                i += 1;
+            }
+            let (game_points, forfeit) = match toks.get(i) {
+                Some(t) => {
+                    let flagged = t.ends_with(['f', 'F']);
+                    let number = t.trim_end_matches(['f', 'F']);
+                    match Points::parse(number) {
+                        Some(p) => {
+                            i += 1;
+                            (Some(p), flagged)
+                        }
+                        None => (None, false),
+                    }
+                }
+                None => (None, false),
+            };
+            rounds.push(TeamRound {
+                opponent,
+                bye: bye.then(|| head.to_ascii_uppercase()),
+                colour,
+                game_points,
+                forfeit,
+            });
+        }
+        self.records.team_results.push(TeamResults {
+            team: team.min(999) as u16,
+            nickname,
+            match_points,
+            game_points,
+            rounds,
+        });
     }
 
     fn draft(&mut self, cols: &Columns<'_>, what: &str, help: &str) {
