@@ -152,6 +152,16 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The players whose starting rank could be read: rules about pairings
+    /// skip the others, whose lines already carry an `invalid-field` error
+    /// and whose opponents cannot name them.
+    pub fn ranked_players(&self) -> impl Iterator<Item = &'a Player> + 'a {
+        self.tournament
+            .players
+            .iter()
+            .filter(|p| p.start_rank.value != 0)
+    }
+
     /// The player with starting rank `rank`.
     pub fn player(&self, rank: u16) -> Option<&'a Player> {
         let i = *self.index.get(rank as usize)?;

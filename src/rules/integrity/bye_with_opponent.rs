@@ -36,7 +36,7 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    for p in &ctx.tournament.players {
+    for p in ctx.ranked_players() {
         let me = p.start_rank.value;
         for (i, e) in p.rounds.iter().enumerate() {
             let (Some(opp), RoundResult::Bye { bye }) = (e.value.opponent, e.value.result) else {

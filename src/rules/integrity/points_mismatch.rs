@@ -123,10 +123,17 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         let expected = played + adjust;
         out.push(
             POINTS_MISMATCH
-                .diag(format!(
-                    "player `{me}` has points `{}` but the results add up to `{expected}`",
-                    written.value
-                ))
+                .diag(if me == 0 {
+                    format!(
+                        "the player on line {} has points `{}` but the results add up to `{expected}`",
+                        p.line, written.value
+                    )
+                } else {
+                    format!(
+                        "player `{me}` has points `{}` but the results add up to `{expected}`",
+                        written.value
+                    )
+                })
                 .primary(written.span, format!("results give {expected}"))
                 .help(format!(
                     "write `{expected:>4}` in columns 81-84, or correct the round result that was mistyped"

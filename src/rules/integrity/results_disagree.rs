@@ -82,7 +82,7 @@ fn shown(r: RoundResult) -> String {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    for p in &ctx.tournament.players {
+    for p in ctx.ranked_players() {
         let me = p.start_rank.value;
         for (i, e) in p.rounds.iter().enumerate() {
             let Some(opp) = e.value.opponent else {
