@@ -3,7 +3,7 @@
 //! TRF columns are 1-based *character* positions, while miette (and every
 //! editor) wants *byte* offsets. The parser converts once, when it slices a
 //! field, so everything downstream only sees byte spans into
-//! [`Source::text`](crate::Source::text).
+//! [`Parsed::text`](crate::Parsed::text).
 
 use serde::{Serialize, Serializer};
 

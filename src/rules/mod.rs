@@ -1,7 +1,7 @@
 //! Validation rules: one file per rule, a static registry, one context.
 //!
 //! Each rule states its code, name, category, default severity and
-//! documentation once, in its [`declare_rule!`] block; the doc comment (with
+//! documentation once, in its [`declare_rule!`](crate::declare_rule) block; the doc comment (with
 //! the fixed sections *What it checks*, *Why it matters*, *Example*,
 //! *Reference*) is what `trf explain` prints. A rule that does not apply to
 //! the regulations selected does not run.
