@@ -90,13 +90,17 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             .map(|e| t.scoring.points(&e.value))
             .sum();
         let adjust = abnormal_points(ctx, p, last);
-        let mut accelerations = vec![Points::ZERO];
+        // No acceleration, or that of the last round played or the next:
+        // at most five values, kept on the stack (this runs per player).
+        let mut accelerations = [Points::ZERO; 5];
+        let mut n = 1;
         for round in [last, last + 1] {
             if round == 0 {
                 continue;
             }
             if let Some(v) = xxa.get(&me).and_then(|a| a.get(round - 1)) {
-                accelerations.push(*v);
+                accelerations[n] = *v;
+                n += 1;
             }
             let r250: Points = t
                 .records
@@ -108,8 +112,10 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 })
                 .filter_map(|a| a.game_points)
                 .sum();
-            accelerations.push(r250);
+            accelerations[n] = r250;
+            n += 1;
         }
+        let accelerations = &accelerations[..n];
         let accepted = [played, played + later].into_iter().any(|base| {
             [Points::ZERO, adjust].into_iter().any(|adj| {
                 accelerations

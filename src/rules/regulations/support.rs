@@ -90,11 +90,21 @@ pub(crate) struct Game<'a> {
 /// Every pairing with an opponent who exists, once, in player then round
 /// order. Byes and blocks naming an unknown player are left out.
 pub(crate) fn games<'a>(ctx: &'a Ctx<'a>) -> impl Iterator<Item = Game<'a>> + 'a {
+    games_where(ctx, |_| true)
+}
+
+/// Like [`games`], for the entries `keep` accepts; the test runs before the
+/// opponent is looked up, so a rule after a few kinds of result does not pay
+/// for every pairing.
+pub(crate) fn games_where<'a>(
+    ctx: &'a Ctx<'a>,
+    keep: impl Fn(&RoundEntry) -> bool + Copy + 'a,
+) -> impl Iterator<Item = Game<'a>> + 'a {
     ctx.tournament.players.iter().flat_map(move |p| {
         let me = p.start_rank.value;
         p.rounds.iter().enumerate().filter_map(move |(i, e)| {
             let opp = e.value.opponent?;
-            if opp == me || matches!(e.value.result, RoundResult::Bye { .. }) {
+            if opp == me || matches!(e.value.result, RoundResult::Bye { .. }) || !keep(&e.value) {
                 return None;
             }
             let other = ctx.player(opp)?;

@@ -1,6 +1,6 @@
 //! Rule `unplayed-games-not-rated`.
 
-use super::support::{cite, games, plural, Game};
+use super::support::{cite, games_where, plural, Game};
 use crate::diag::Diagnostic;
 use crate::model::{ByeKind, RoundResult};
 use crate::regulations::Topic;
@@ -105,7 +105,14 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let mut short = 0u32;
     let mut byes = [0u32; 4];
     let mut examples: Vec<Example> = Vec::new();
-    for g in games(ctx) {
+    // Only forfeits and short games need the opponent's side: the pairing
+    // walk (with its look-ups) is filtered to them before it starts.
+    for g in games_where(ctx, |e| {
+        matches!(
+            e.result,
+            RoundResult::Forfeit { .. } | RoundResult::ShortGame { .. }
+        )
+    }) {
         let (a, b) = (g.player.start_rank.value, g.opponent.start_rank.value);
         let forfeit = match g.entry.value.result {
             RoundResult::Forfeit { .. } => {
