@@ -55,6 +55,7 @@ pub static RULES: &[&Rule] = &[
     &rounds_mismatch::ROUNDS_MISMATCH,
     &team_member_unknown::TEAM_MEMBER_UNKNOWN,
     &team_member_duplicate::TEAM_MEMBER_DUPLICATE,
+    &record_reference_unknown::RECORD_REFERENCE_UNKNOWN,
 ];
 
 /// Finds a rule by code (case-insensitive) or name.

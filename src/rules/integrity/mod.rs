@@ -14,6 +14,7 @@ pub mod player_count_mismatch;
 pub mod points_mismatch;
 pub mod rank_inconsistent;
 pub mod rated_count_mismatch;
+pub mod record_reference_unknown;
 pub mod results_disagree;
 pub mod round_date_missing;
 pub mod round_date_outside_tournament;
