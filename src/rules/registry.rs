@@ -47,6 +47,7 @@ pub static RULES: &[&Rule] = &[
     &round_date_outside_tournament::ROUND_DATE_OUTSIDE_TOURNAMENT,
     &round_dates_out_of_order::ROUND_DATES_OUT_OF_ORDER,
     &round_date_missing::ROUND_DATE_MISSING,
+    &unknown_tournament_type_code::UNKNOWN_TOURNAMENT_TYPE_CODE,
     &points_mismatch::POINTS_MISMATCH,
     &player_count_mismatch::PLAYER_COUNT_MISMATCH,
     &rated_count_mismatch::RATED_COUNT_MISMATCH,

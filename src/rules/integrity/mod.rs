@@ -27,3 +27,4 @@ pub mod team_count_mismatch;
 pub mod team_member_duplicate;
 pub mod team_member_unknown;
 pub mod unknown_opponent;
+pub mod unknown_tournament_type_code;
