@@ -48,6 +48,7 @@ pub static RULES: &[&Rule] = &[
     &round_dates_out_of_order::ROUND_DATES_OUT_OF_ORDER,
     &round_date_missing::ROUND_DATE_MISSING,
     &unknown_tournament_type_code::UNKNOWN_TOURNAMENT_TYPE_CODE,
+    &invalid_tiebreak::INVALID_TIEBREAK,
     &points_mismatch::POINTS_MISMATCH,
     &player_count_mismatch::PLAYER_COUNT_MISMATCH,
     &rated_count_mismatch::RATED_COUNT_MISMATCH,

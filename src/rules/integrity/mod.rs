@@ -8,6 +8,7 @@ pub mod duplicate_start_rank;
 pub mod end_before_start;
 pub mod game_without_colour;
 pub mod invalid_code;
+pub mod invalid_tiebreak;
 pub mod missing_record;
 pub mod multiple_pairing_byes_in_round;
 pub mod player_count_mismatch;
