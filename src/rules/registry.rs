@@ -49,6 +49,7 @@ pub static RULES: &[&Rule] = &[
     &round_date_missing::ROUND_DATE_MISSING,
     &unknown_tournament_type_code::UNKNOWN_TOURNAMENT_TYPE_CODE,
     &invalid_tiebreak::INVALID_TIEBREAK,
+    &invalid_board_colours::INVALID_BOARD_COLOURS,
     &points_mismatch::POINTS_MISMATCH,
     &player_count_mismatch::PLAYER_COUNT_MISMATCH,
     &rated_count_mismatch::RATED_COUNT_MISMATCH,

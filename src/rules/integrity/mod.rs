@@ -7,6 +7,7 @@ pub mod duplicate_fide_id;
 pub mod duplicate_start_rank;
 pub mod end_before_start;
 pub mod game_without_colour;
+pub mod invalid_board_colours;
 pub mod invalid_code;
 pub mod invalid_tiebreak;
 pub mod missing_record;
