@@ -47,6 +47,9 @@ pub static RULES: &[&Rule] = &[
     &round_date_outside_tournament::ROUND_DATE_OUTSIDE_TOURNAMENT,
     &round_dates_out_of_order::ROUND_DATES_OUT_OF_ORDER,
     &round_date_missing::ROUND_DATE_MISSING,
+    &unknown_tournament_type_code::UNKNOWN_TOURNAMENT_TYPE_CODE,
+    &invalid_tiebreak::INVALID_TIEBREAK,
+    &invalid_board_colours::INVALID_BOARD_COLOURS,
     &points_mismatch::POINTS_MISMATCH,
     &player_count_mismatch::PLAYER_COUNT_MISMATCH,
     &rated_count_mismatch::RATED_COUNT_MISMATCH,
@@ -55,6 +58,7 @@ pub static RULES: &[&Rule] = &[
     &rounds_mismatch::ROUNDS_MISMATCH,
     &team_member_unknown::TEAM_MEMBER_UNKNOWN,
     &team_member_duplicate::TEAM_MEMBER_DUPLICATE,
+    &record_reference_unknown::RECORD_REFERENCE_UNKNOWN,
 ];
 
 /// Finds a rule by code (case-insensitive) or name.
