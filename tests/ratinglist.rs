@@ -929,3 +929,27 @@ proptest! {
         exercise(&data, &[90000011, 4990011, 90400010], 64);
     }
 }
+
+/// A lost `</player>` merges two players into one element: every reader
+/// keeps the first player's ID for it, so a look-up never returns a record
+/// with another ID than the one asked for (found by a stress run of the
+/// mutation property above).
+#[test]
+fn unclosed_player_element_keeps_its_first_id() {
+    let xml = b"<playerslist>\n<player>\n<fideid>90400010</fideid>\n<name>Young, Daniel</name>\n<rating>2421</rating>\n</playerv\n<player>\n<fideid>90400028</fideid>\n<name>O'Brien, Siobhan</name>\n<rating>2100</rating>\n</player>\n</playerslist>\n";
+    for size in [7, 64, 226, 4096] {
+        let src = ListSource::bytes(xml).with_buffer_size(size);
+        let list = RatingList::load(&src).unwrap();
+        let found = RatingList::lookup_many(&src, &[90400010, 90400028]).unwrap();
+        for id in [90400010u64, 90400028] {
+            assert_eq!(found.get(&id), list.get(id), "buffer {size}, id {id}");
+            if let Some(r) = found.get(&id) {
+                assert_eq!(r.fide_id, id);
+            }
+        }
+        assert_eq!(
+            list.get(90400010).map(|r| r.name.as_str()),
+            Some("Young, Daniel")
+        );
+    }
+}

@@ -196,6 +196,12 @@ pub(crate) fn decode_block(
         };
         let (t, i) = match name {
             b"fideid" => {
+                // A second ID means the next player began before this one
+                // was closed (`</player>` lost): the record ends here, as
+                // `block_id` (the first ID) already says.
+                if raw.id.is_some() {
+                    break;
+                }
                 raw.id = Some(v);
                 continue;
             }
