@@ -206,21 +206,11 @@ fn per_tournament(
             format!("player {}", p.start_rank.value),
         );
     }
-    let mut help = format!(
+    let help = format!(
         "the band is set by the highest-rated player in the tournament, so no game of this tournament is rated as standard; use at least {need} min for 60 moves, e.g. {}",
         suggestion(need)
     );
-    if delayed {
-        d = d.with_severity(Severity::Warning);
-        help = format!(
-            "the control reaches {} only if its delay counts like an increment, which B.02 does not say; {help}",
-            minutes(tc.t60)
-        );
-    } else if !tc.control.is_complete() {
-        d = d.with_severity(Severity::Warning);
-    }
-    help.push_str(&hedges(ctx, tc));
-    out.push(cite(ctx, d, Topic::RateOfPlay, help));
+    finish(ctx, out, tc, d, help, delayed);
 }
 
 fn per_game(
@@ -292,11 +282,25 @@ fn per_game(
         String::new()
     };
     let need = needs.first().copied().unwrap_or(rop.minutes_base);
-    let mut help = format!(
+    let help = format!(
         "each game's band is set by the higher-rated of its two players; these games are not rated as standard: {}{more}; at least {need} min for 60 moves, e.g. {}, lets every game count",
         examples.join("; "),
         suggestion(need)
     );
+    finish(ctx, out, tc, d, help, delayed);
+}
+
+/// Common ending of both scopes: a finding that holds only by counting a
+/// delay, or on an incomplete control, is a warning; the help says why and
+/// adds the caveats of the edition.
+fn finish(
+    ctx: &Ctx<'_>,
+    out: &mut Vec<Diagnostic>,
+    tc: &Control<'_>,
+    mut d: Diagnostic,
+    mut help: String,
+    delayed: bool,
+) {
     if delayed {
         d = d.with_severity(Severity::Warning);
         help = format!(
