@@ -1,6 +1,8 @@
 //! Times each validation rule on one report: `cargo run --release --example
 //! rule_times -- FILE`. For finding where `trf check` spends its time.
 
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::time::Instant;
 use trfkit::rules::{registry::RULES, CheckOptions, Ctx};
 
@@ -17,11 +19,17 @@ fn main() {
             std::process::exit(2);
         }
     };
-    println!("parse {:>8.3} ms", t0.elapsed().as_secs_f64() * 1e3);
+    // Written at the end in one go, ignoring a closed pipe (`| head`).
+    let mut report = String::new();
+    let _ = writeln!(report, "parse {:>8.3} ms", t0.elapsed().as_secs_f64() * 1e3);
     let opts = CheckOptions::default();
     let t1 = Instant::now();
     let ctx = Ctx::new(&parsed.tournament, &parsed.text, &opts);
-    println!("context {:>6.3} ms", t1.elapsed().as_secs_f64() * 1e3);
+    let _ = writeln!(
+        report,
+        "context {:>6.3} ms",
+        t1.elapsed().as_secs_f64() * 1e3
+    );
     let mut times: Vec<(f64, &str, usize)> = RULES
         .iter()
         .filter(|r| (r.applies)(&ctx))
@@ -37,8 +45,9 @@ fn main() {
         .collect();
     times.sort_by(|a, b| b.0.total_cmp(&a.0));
     let total: f64 = times.iter().map(|t| t.0).sum();
-    println!("rules {total:>8.3} ms");
+    let _ = writeln!(report, "rules {total:>8.3} ms");
     for (ms, name, n) in times.iter().take(12) {
-        println!("  {ms:>7.3} ms  {name} ({n} findings)");
+        let _ = writeln!(report, "  {ms:>7.3} ms  {name} ({n} findings)");
     }
+    let _ = std::io::stdout().write_all(report.as_bytes());
 }
