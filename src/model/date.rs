@@ -57,6 +57,15 @@ impl Serialize for PartialDate {
 }
 
 impl PartialDate {
+    /// A date known only to the year (FIDE's lists publish the birth year).
+    pub fn year(year: i32) -> PartialDate {
+        PartialDate {
+            year,
+            month: None,
+            day: None,
+        }
+    }
+
     /// The full date when month and day are known and valid.
     pub fn full(&self) -> Option<NaiveDate> {
         NaiveDate::from_ymd_opt(self.year, self.month?, self.day?)

@@ -47,18 +47,11 @@ pub(crate) fn choose(
         (k, KSource::List)
     } else {
         let list_games = listed.and_then(|e| e.games).filter(|&g| u32::from(g) >= 30);
-        let birth = player
-            .birth_date
-            .map(|b| PartialDate {
-                year: b.value.year,
-                month: b.value.month,
-                day: b.value.day,
-            })
-            .or_else(|| {
-                record
-                    .and_then(|r| r.birth_year)
-                    .map(|y| PartialDate::year(i32::from(y)))
-            });
+        let birth = player.birth_date.map(|b| b.value).or_else(|| {
+            record
+                .and_then(|r| r.birth_year)
+                .map(|y| PartialDate::year(i32::from(y)))
+        });
         let d = k_factor(
             version,
             &KInputs {

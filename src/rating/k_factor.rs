@@ -4,40 +4,10 @@
 //! history, birth date) are optional. When one is missing the decision
 //! states what it assumed, in words meant for users.
 
+use crate::model::PartialDate;
 use crate::regulations::{JuniorUntil, KRules, Version};
 use chrono::{Datelike, NaiveDate};
 use serde::Serialize;
-
-/// A birth date known to the year, or to the month, or fully.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub struct PartialDate {
-    /// Year.
-    pub year: i32,
-    /// Month 1–12, if known.
-    pub month: Option<u32>,
-    /// Day 1–31, if known (ignored without a month).
-    pub day: Option<u32>,
-}
-
-impl PartialDate {
-    /// A date known only to the year (FIDE lists publish the birth year).
-    pub fn year(year: i32) -> PartialDate {
-        PartialDate {
-            year,
-            month: None,
-            day: None,
-        }
-    }
-
-    /// A full date.
-    pub fn full(date: NaiveDate) -> PartialDate {
-        PartialDate {
-            year: date.year(),
-            month: Some(date.month()),
-            day: Some(date.day()),
-        }
-    }
-}
 
 /// What the K decision is based on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

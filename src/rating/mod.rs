@@ -26,7 +26,8 @@ mod tables;
 mod units;
 mod unrated;
 
-pub use k_factor::{cap_k_for_games, k_factor, KBasis, KDecision, KInputs, PartialDate};
+pub use crate::model::PartialDate;
+pub use k_factor::{cap_k_for_games, k_factor, KBasis, KDecision, KInputs};
 pub use pooling::{pool_weighted, PoolPart, Pooled};
 pub use rated::{
     rated_change, rated_change_averaged, rated_change_per_game, round_robin_average, AverageSource,
