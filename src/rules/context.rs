@@ -191,6 +191,30 @@ impl<'a> Ctx<'a> {
             .unwrap_or_default()
     }
 
+    /// The span of `field` on a player's `001` line; an empty span at the
+    /// end of the line when the line stops before the field.
+    pub fn player_field(&self, p: &Player, field: &crate::grammar::Field) -> Span {
+        crate::lines::Columns::new(self.slice(p.span), p.span.start as usize)
+            .field(field.from, field.to)
+            .1
+    }
+
+    /// The span of the end date: `052`, else the last dated `132` round.
+    pub fn end_span(&self) -> Option<Span> {
+        let h = &self.tournament.header;
+        h.end_date
+            .as_ref()
+            .filter(|d| d.value.date.is_some())
+            .map(|d| d.span)
+            .or_else(|| {
+                h.round_dates
+                    .iter()
+                    .rev()
+                    .find(|d| d.value.as_ref().is_some_and(|f| f.date.is_some()))
+                    .map(|d| d.span)
+            })
+    }
+
     /// The span of the date the start was taken from (`042`, else the first
     /// `132` date).
     pub fn start_span(&self) -> Option<Span> {

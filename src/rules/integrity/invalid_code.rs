@@ -1,6 +1,5 @@
 //! Rule `invalid-code`.
 
-use super::support::player_field;
 use crate::diag::Diagnostic;
 use crate::grammar::p001;
 use crate::model::{Player, Title};
@@ -83,7 +82,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     for p in &ctx.tournament.players {
         if p.sex.is_none() {
             // The parser keeps no value for a letter it does not know.
-            let span = player_field(ctx, p, &p001::SEX);
+            let span = ctx.player_field(p, &p001::SEX);
             let raw = ctx
                 .slice(span)
                 .trim_matches(|c: char| c == ' ' || c == '\t');

@@ -1,6 +1,6 @@
 //! Rule `missing-record`.
 
-use super::support::{file_anchor, player_field, record_code};
+use super::support::{file_anchor, record_code};
 use crate::diag::{Diagnostic, Severity};
 use crate::grammar::p001;
 use crate::model::Dialect;
@@ -185,7 +185,7 @@ fn rated_without_id(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 "none of the `{rated}` rated players has a FIDE ID"
             ))
             .primary(
-                player_field(ctx, first, &p001::FIDE_ID),
+                ctx.player_field(first, &p001::FIDE_ID),
                 format!("no FIDE ID for `{}`", first.name.value),
             )
             .help("export the report with the FIDE IDs in columns 58-68; FIDE matches rated players by ID")
@@ -201,7 +201,7 @@ fn rated_without_id(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 "player `{}` is rated `{rating}` but has no FIDE ID",
                 p.name.value
             ))
-            .primary(player_field(ctx, p, &p001::FIDE_ID), "FIDE ID")
+            .primary(ctx.player_field(p, &p001::FIDE_ID), "FIDE ID")
             .help("write the player's FIDE ID right-aligned in columns 58-68")
             .reference(reference);
         if let Some(r) = p.rating {

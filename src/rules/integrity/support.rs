@@ -5,20 +5,11 @@
 //! Spans come from [`Columns`], which counts characters, so a name with
 //! diacritics never shifts a label.
 
-use crate::grammar::Field;
 use crate::lines::{Columns, LineKind};
-use crate::model::{DateField, Player, RoundResult};
+use crate::model::{DateField, RoundResult};
 use crate::rules::Ctx;
 use crate::span::Span;
 use chrono::NaiveDate;
-
-/// The span of `field` on a player's `001` line; an empty span at the end
-/// of the line when the line stops before the field.
-pub(crate) fn player_field(ctx: &Ctx<'_>, p: &Player, field: &Field) -> Span {
-    Columns::new(ctx.slice(p.span), p.span.start as usize)
-        .field(field.from, field.to)
-        .1
-}
 
 /// The span of 1-based columns `from..=to` of the line that `line` spans.
 pub(crate) fn line_columns(ctx: &Ctx<'_>, line: Span, from: usize, to: usize) -> Span {

@@ -67,8 +67,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             (false, true) => "sex",
             (false, false) => continue,
         };
-        let birth = support::column(ctx, p, &p001::BIRTH_DATE);
-        let sex = support::column(ctx, p, &p001::SEX);
+        let birth = ctx.player_field(p, &p001::BIRTH_DATE);
+        let sex = ctx.player_field(p, &p001::SEX);
         let message = if p.fide_id.is_some() {
             format!("{} is unrated in the list and has no {missing}", who(p))
         } else {

@@ -100,7 +100,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         let span = p
             .rating
             .map(|r| r.span)
-            .unwrap_or_else(|| support::column(ctx, p, &p001::RATING));
+            .unwrap_or_else(|| ctx.player_field(p, &p001::RATING));
         let fix = match theirs {
             Some(b) => format!("write `{b}` in columns 49-52"),
             None => "leave columns 49-52 blank (or 0)".to_string(),

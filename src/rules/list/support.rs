@@ -3,13 +3,10 @@
 //! tournament's rating column holds.
 
 use super::ListLookup;
-use crate::grammar::Field;
-use crate::lines::Columns;
 use crate::model::Player;
 use crate::ratinglist::{ListRecord, RatingKind};
 use crate::rules::context::TimeControlInfo;
 use crate::rules::Ctx;
-use crate::span::Span;
 
 /// The list given with `--rating-list`, if any.
 pub(crate) fn list<'a>(ctx: &Ctx<'a>) -> Option<&'a ListLookup> {
@@ -23,15 +20,6 @@ pub(crate) fn listed<'a>(ctx: &Ctx<'a>) -> impl Iterator<Item = (&'a Player, &'a
         let id = p.fide_id?.value;
         Some((p, list?.get(id)?))
     })
-}
-
-/// The span of `field` on a player's `001` line (characters, not bytes:
-/// a name with diacritics never shifts it); an empty span at the end of the
-/// line when the line stops before the field.
-pub(crate) fn column(ctx: &Ctx<'_>, p: &Player, field: &Field) -> Span {
-    Columns::new(ctx.slice(p.span), p.span.start as usize)
-        .field(field.from, field.to)
-        .1
 }
 
 /// `` player `3` (`Weber, Lukas`) ``, for messages.

@@ -96,7 +96,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                         support::who(p)
                     ))
                     .primary(
-                        support::column(ctx, p, &p001::TITLE),
+                        ctx.player_field(p, &p001::TITLE),
                         format!("list: {list_text}"),
                     )
                     .help(format!(

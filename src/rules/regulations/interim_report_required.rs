@@ -1,6 +1,6 @@
 //! Rule `interim-report-required`.
 
-use super::support::{cite, end_span, length_days, text, ymd};
+use super::support::{cite, length_days, text, ymd};
 use crate::diag::Diagnostic;
 use crate::regulations::Topic;
 use crate::rules::Ctx;
@@ -49,7 +49,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     if days <= i64::from(after) {
         return;
     }
-    let span = end_span(ctx).unwrap_or_else(|| ctx.file_span());
+    let span = ctx.end_span().unwrap_or_else(|| ctx.file_span());
     let d = INTERIM_REPORT_REQUIRED
         .diag(format!(
             "the tournament lasts {days} days, {} to {}; under {} events over {after} days report interim results every month",

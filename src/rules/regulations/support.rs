@@ -5,7 +5,6 @@
 
 use crate::diag::Diagnostic;
 use crate::grammar::p001;
-use crate::lines::Columns;
 use crate::model::{Player, RoundEntry, RoundResult};
 use crate::regulations::Topic;
 use crate::rules::Ctx;
@@ -63,14 +62,7 @@ pub(crate) fn rating_span(ctx: &Ctx<'_>, p: &Player) -> Span {
     if let Some(r) = p.rating {
         return r.span;
     }
-    let f = p001::RATING;
-    let line = ctx.slice(p.span);
-    if line.chars().count() < f.to {
-        return Span::new(p.span.end as usize, p.span.end as usize);
-    }
-    Columns::new(line, p.span.start as usize)
-        .field(f.from, f.to)
-        .1
+    ctx.player_field(p, &p001::RATING)
 }
 
 /// One pairing, taken once: from the lower starting rank when both
@@ -222,22 +214,6 @@ pub(crate) fn length_days(ctx: &Ctx<'_>) -> Option<(i64, NaiveDate, NaiveDate)> 
     let end = ctx.tournament.end_date()?;
     let days = (end - start).num_days() + 1;
     (days >= 1).then_some((days, start, end))
-}
-
-/// The span of the end date: `052`, else the last dated `132` round.
-pub(crate) fn end_span(ctx: &Ctx<'_>) -> Option<Span> {
-    let h = &ctx.tournament.header;
-    h.end_date
-        .as_ref()
-        .filter(|d| d.value.date.is_some())
-        .map(|d| d.span)
-        .or_else(|| {
-            h.round_dates
-                .iter()
-                .rev()
-                .find(|d| d.value.as_ref().is_some_and(|f| f.date.is_some()))
-                .map(|d| d.span)
-        })
 }
 
 /// Games against rated opponents that count for rating (a result over the

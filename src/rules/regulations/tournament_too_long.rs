@@ -1,6 +1,6 @@
 //! Rule `tournament-too-long`.
 
-use super::support::{cite, end_span, length_days, text, ymd};
+use super::support::{cite, length_days, text, ymd};
 use crate::diag::{Diagnostic, Severity};
 use crate::regulations::Topic;
 use crate::rules::Ctx;
@@ -54,7 +54,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     if days <= i64::from(max) {
         return;
     }
-    let span = end_span(ctx).unwrap_or_else(|| ctx.file_span());
+    let span = ctx.end_span().unwrap_or_else(|| ctx.file_span());
     let mut d = TOURNAMENT_TOO_LONG
         .diag(format!(
             "the tournament lasts {days} days, {} to {}; {} allows {max}",
