@@ -50,8 +50,10 @@ pub struct Tournament {
     pub teams: Vec<Team>,
     /// The scoring system in force (`162`, `XXS`, `BB?`, or FIDE's default).
     pub scoring: Scoring,
-    /// Number of rounds: declared (`XXR`/`142`) or, failing that, the longest
-    /// round list or the number of `132` dates, whichever is larger.
+    /// Rounds with data: the longest round list of the `001` records (lines
+    /// stop after their last block). The declared number of rounds is
+    /// [`Header::declared_rounds`] (`142`) or [`Extensions::xxr`] (`XXR`);
+    /// `rounds-mismatch` compares them.
     pub rounds: u16,
     /// Pairing-program extensions (`XX?`, `BB?`, `DAT`).
     pub extensions: Extensions,

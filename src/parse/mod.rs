@@ -190,7 +190,6 @@ pub(crate) struct Parser<'a> {
     pub(crate) scoring_sources: Vec<ScoringSource>,
     pub(crate) lines: Vec<Line>,
     pub(crate) dialect: dialect::Evidence,
-    pub(crate) max_rounds: usize,
     pub(crate) round_dates_misaligned: bool,
     /// Line number of the first occurrence of each single-valued record.
     seen: std::collections::HashMap<[u8; 3], u32>,
@@ -214,7 +213,6 @@ impl<'a> Parser<'a> {
             scoring_sources: Vec::new(),
             lines: Vec::with_capacity(guess + 16),
             dialect: dialect::Evidence::default(),
-            max_rounds: 0,
             round_dates_misaligned: false,
             seen: Default::default(),
         }
@@ -365,7 +363,6 @@ impl<'a> Parser<'a> {
         for r in readers {
             self.players.extend(r.players);
             self.diags.extend(r.diags);
-            self.max_rounds = self.max_rounds.max(r.max_rounds);
             self.dialect.note_trf06_title(r.trf06_title);
         }
         // Player findings were gathered apart from the others: restore line order.
@@ -389,6 +386,14 @@ impl<'a> Parser<'a> {
         };
         let dialect = self.dialect.conclude(&self.header);
         let extensions = self.dialect.extensions;
+        // The longest round list: lines stop after their last block.
+        let rounds = self
+            .players
+            .iter()
+            .map(|p| p.rounds.len())
+            .max()
+            .unwrap_or(0);
+        let rounds = rounds.min(u16::MAX as usize) as u16;
         let t = Tournament {
             dialect: crate::model::DialectInfo {
                 dialect,
@@ -401,7 +406,7 @@ impl<'a> Parser<'a> {
             players: self.players,
             teams: self.teams,
             scoring: self.scoring,
-            rounds: self.max_rounds as u16,
+            rounds,
             extensions: self.ext,
             records: self.records,
             lines: self.lines,

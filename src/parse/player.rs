@@ -13,7 +13,6 @@ pub(super) struct PlayerReader<'a> {
     pub(super) text: &'a str,
     pub(super) diags: Vec<Diagnostic>,
     pub(super) players: Vec<Player>,
-    pub(super) max_rounds: usize,
     /// Line of the first TRF06 single-letter title, dialect evidence.
     pub(super) trf06_title: Option<u32>,
 }
@@ -24,7 +23,6 @@ impl<'a> PlayerReader<'a> {
             text,
             diags: Vec::new(),
             players: Vec::with_capacity(lines),
-            max_rounds: 0,
             trf06_title: None,
         }
     }
@@ -36,21 +34,18 @@ impl<'a> PlayerReader<'a> {
     pub(super) fn player_line(&mut self, cols: &Columns<'_>, number: u32) {
         let mark = self.diags.len();
         self.player(cols, number);
-        let text = cols.text();
-        if text.is_ascii() || !self.diags[mark..].iter().any(|d| block_trouble(d.code)) {
+        if cols.is_ascii() || !self.diags[mark..].iter().any(|d| block_trouble(d.code)) {
             return;
         }
         let by_char = self.diags.split_off(mark);
         let player = self.players.pop();
-        let rounds = self.max_rounds;
-        let bytes = Columns::by_bytes(text, cols.span().start as usize);
+        let bytes = Columns::by_bytes(cols.text(), cols.span().start as usize);
         self.player(&bytes, number);
         if self.diags[mark..].iter().any(|d| block_trouble(d.code)) {
             // Bytes do no better: keep the character reading and its findings.
             self.diags.truncate(mark);
             self.players.pop();
             self.players.extend(player);
-            self.max_rounds = rounds;
             self.diags.extend(by_char);
             return;
         }
@@ -189,7 +184,6 @@ impl<'a> PlayerReader<'a> {
         };
 
         let rounds = self.round_blocks(cols);
-        self.max_rounds = self.max_rounds.max(rounds.len());
         self.players.push(Player {
             start_rank,
             sex,
