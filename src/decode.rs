@@ -186,6 +186,61 @@ pub fn decode(bytes: &[u8], forced: Option<TextEncoding>) -> Result<Decoded<'_>,
     Ok(decoded)
 }
 
+/// The owned text of [`decode_vec`] and how it was obtained.
+#[derive(Debug, Clone)]
+pub struct DecodedText {
+    /// The text.
+    pub text: String,
+    /// The encoding used.
+    pub encoding: TextEncoding,
+    /// A byte-order mark was present and removed.
+    pub bom: bool,
+    /// Some bytes could not be decoded and were replaced by U+FFFD.
+    pub lossy: bool,
+}
+
+/// [`decode`] for owned bytes: valid UTF-8 (the usual case) becomes the text
+/// in place, validated once and not copied; anything else goes through
+/// [`decode`].
+pub fn decode_vec(
+    bytes: Vec<u8>,
+    forced: Option<TextEncoding>,
+) -> Result<DecodedText, DecodeError> {
+    let utf16_bom = bytes.len() >= 2 && (bytes[..2] == [0xFF, 0xFE] || bytes[..2] == [0xFE, 0xFF]);
+    let bytes = if forced.is_none() && !utf16_bom {
+        match String::from_utf8(bytes) {
+            Ok(mut text) => {
+                let bom = text.starts_with('\u{FEFF}');
+                if bom {
+                    text.drain(..3);
+                }
+                check_text(text.as_bytes())?;
+                let encoding = if text.is_ascii() {
+                    TextEncoding::Ascii
+                } else {
+                    TextEncoding::Utf8
+                };
+                return Ok(DecodedText {
+                    text,
+                    encoding,
+                    bom,
+                    lossy: false,
+                });
+            }
+            Err(e) => e.into_bytes(),
+        }
+    } else {
+        bytes
+    };
+    let d = decode(&bytes, forced)?;
+    Ok(DecodedText {
+        text: d.text.into_owned(),
+        encoding: d.encoding,
+        bom: d.bom,
+        lossy: d.lossy,
+    })
+}
+
 fn single_byte<'a>(
     body: &'a [u8],
     enc: &'static encoding_rs::Encoding,
@@ -259,6 +314,27 @@ mod tests {
                 serde_json::to_string(&e).unwrap(),
                 format!("\"{}\"", e.as_str())
             );
+        }
+    }
+
+    #[test]
+    fn owned_decoding_agrees_with_borrowed() {
+        let cases: [&[u8]; 6] = [
+            b"012 x",
+            "012 Míchéál".as_bytes(),
+            b"012 M\xedch\xe9\xe1l",
+            b"\xEF\xBB\xBF012 x",
+            &[0xFF, 0xFE, b'0', 0, b'1', 0, b'2', 0],
+            b"012\0x",
+        ];
+        for bytes in cases {
+            for forced in [None, Some(TextEncoding::Iso8859_2)] {
+                let a = decode(bytes, forced)
+                    .map(|d| (d.text.into_owned(), d.encoding, d.bom, d.lossy));
+                let b = decode_vec(bytes.to_vec(), forced)
+                    .map(|d| (d.text, d.encoding, d.bom, d.lossy));
+                assert_eq!(a, b, "{bytes:?} {forced:?}");
+            }
         }
     }
 

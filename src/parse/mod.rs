@@ -16,7 +16,7 @@ mod records;
 
 pub use date::{alternative, parse_birth, parse_date, Expect};
 
-use crate::decode::{decode, DecodeError, TextEncoding};
+use crate::decode::{decode_vec, DecodeError, TextEncoding};
 use crate::diag::Diagnostic;
 use crate::lines::{self, Columns, Line, LineKind};
 use crate::model::{Extensions, Header, Scoring, ScoringSource, Tournament, Trf26Records};
@@ -111,17 +111,8 @@ pub fn parse_vec(bytes: Vec<u8>, opts: &ReadOptions) -> Result<Parsed, ReadError
             limit: opts.max_file_bytes,
         });
     }
-    let d = decode(&bytes, opts.encoding)?;
-    let (encoding, bom, lossy) = (d.encoding, d.bom, d.lossy);
-    let text = match d.text {
-        std::borrow::Cow::Owned(s) => s,
-        std::borrow::Cow::Borrowed(_) if !bom => {
-            // `decode` borrowed, so the bytes are valid UTF-8.
-            String::from_utf8(bytes).unwrap_or_default()
-        }
-        std::borrow::Cow::Borrowed(s) => s.to_string(),
-    };
-    Ok(finish(text, encoding, bom, lossy, opts))
+    let d = decode_vec(bytes, opts.encoding)?;
+    Ok(finish(d.text, d.encoding, d.bom, d.lossy, opts))
 }
 
 /// Parses bytes (a copy of the text is kept for diagnostics).

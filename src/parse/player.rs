@@ -201,13 +201,9 @@ impl<'a> PlayerReader<'a> {
         });
     }
 
-    pub(super) fn invalid(&mut self, span: Span, message: String, label: &str, help: &str) {
-        self.diags.push(
-            codes::INVALID_FIELD
-                .diag(message)
-                .primary(span, label)
-                .help(help),
-        );
+    fn invalid(&mut self, span: Span, message: String, label: &str, help: &str) {
+        self.diags
+            .push(super::invalid_field(span, message, label, help));
     }
 
     /// Reads the round blocks; trailing blank blocks are dropped so that the
