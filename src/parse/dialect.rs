@@ -8,13 +8,11 @@
 //! (`013` with `310`, `XXR` with `142`) and are never rejected.
 
 use crate::model::{Dialect, Header};
-use crate::span::Span;
 
 #[derive(Debug, Default)]
 pub(crate) struct Evidence {
     pub(crate) evidence: Vec<String>,
     pub(crate) extensions: bool,
-    trf26: bool,
     draft: bool,
     comment_seen: bool,
     nrs_seen: bool,
@@ -31,7 +29,6 @@ impl Evidence {
     pub(crate) fn note_record(&mut self, code: [u8; 3], line: u32) {
         if TRF26_ONLY.contains(&&code) && !self.codes_seen.contains(&code) {
             self.codes_seen.push(code);
-            self.trf26 = true;
             if self.evidence.len() < 6 {
                 self.evidence.push(format!(
                     "record {} at line {line}",
@@ -49,20 +46,18 @@ impl Evidence {
     pub(crate) fn note_comment(&mut self, line: u32) {
         if !self.comment_seen {
             self.comment_seen = true;
-            self.trf26 = true;
             self.evidence.push(format!("### comment at line {line}"));
         }
     }
 
-    pub(crate) fn note_nrs(&mut self, fed: &str, _span: Span) {
+    pub(crate) fn note_nrs(&mut self, fed: &str) {
         if !self.nrs_seen {
             self.nrs_seen = true;
-            self.trf26 = true;
             self.evidence.push(format!("national-rating record {fed}"));
         }
     }
 
-    pub(crate) fn note_draft(&mut self, text: &str, _span: Span) {
+    pub(crate) fn note_draft(&mut self, text: &str) {
         if !self.draft {
             self.draft = true;
             let code = text.get(..3).unwrap_or(text);
@@ -74,7 +69,7 @@ impl Evidence {
         if self.draft {
             return Dialect::Draft2024;
         }
-        if self.trf26 {
+        if !self.codes_seen.is_empty() || self.comment_seen || self.nrs_seen {
             return Dialect::Trf26;
         }
         if let Some(line) = self.trf06_title {

@@ -240,6 +240,12 @@ impl<'a> Parser<'a> {
                 code,
                 kind,
             });
+            // `001` lines are read after the pass (see `read_players`): no
+            // column table for them here.
+            if code == Some(*b"001") && kind == LineKind::Record {
+                self.player_lines.push((number, s, e));
+                continue;
+            }
             let cols = Columns::new(text, s);
             match (kind, code) {
                 (LineKind::Record, Some(code)) => self.record(code, &cols, number),
@@ -268,11 +274,6 @@ impl<'a> Parser<'a> {
 
     fn record(&mut self, code: [u8; 3], cols: &Columns<'_>, number: u32) {
         match &code {
-            b"001" => {
-                let start = cols.span().start as usize;
-                self.player_lines
-                    .push((number, start, start + cols.text().len()));
-            }
             b"013" => self.team013(cols, number),
             b"310" => self.team310(cols, number),
             b"240" | b"250" | b"260" | b"299" | b"300" | b"320" | b"330" | b"340" | b"801"

@@ -369,7 +369,7 @@ impl Parser<'_> {
     }
 
     fn draft(&mut self, cols: &Columns<'_>, what: &str, help: &str) {
-        self.dialect.note_draft(cols.text(), cols.span());
+        self.dialect.note_draft(cols.text());
         self.diags.push(
             codes::DRAFT_RECORD
                 .diag(what.to_string())
@@ -399,7 +399,7 @@ impl Parser<'_> {
                 None
             }
         };
-        self.dialect.note_nrs(&federation, cols.span());
+        self.dialect.note_nrs(&federation);
         self.records.national_ratings.push(NationalRating {
             federation,
             start_rank: Spanned::new(rank, span),
