@@ -61,7 +61,7 @@ pub struct Args {
 
 /// One file's line of JSON.
 #[derive(Serialize)]
-struct JsonFile<'a> {
+struct JsonFile {
     file: String,
     dialect: &'static str,
     encoding: &'static str,
@@ -75,15 +75,10 @@ struct JsonFile<'a> {
     warnings: usize,
     advice: usize,
     diagnostics: Vec<JsonDiagnostic>,
-    #[serde(skip)]
-    _p: std::marker::PhantomData<&'a ()>,
 }
 
-/// One file's result.
-enum Outcome {
-    Checked(Box<(Parsed, CheckReport)>),
-    Unreadable(String),
-}
+/// One file's result: the report, or why the file could not be read.
+type Outcome = Result<Box<(Parsed, CheckReport)>, String>;
 
 pub fn run(a: Args) -> u8 {
     let Inputs {
@@ -118,8 +113,7 @@ pub fn run(a: Args) -> u8 {
             pb
         });
     // Read every report first, so that the rating list is searched once
-    // for the FIDE IDs of all of them.
-    // One file: no thread pool to start.
+    // for the FIDE IDs of all of them. One file starts no thread pool.
     let single = files.len() == 1;
     let read_one = |f: &PathBuf| {
         let r = trfkit::read_path(f, &read).map_err(|e| e.to_string());
@@ -158,12 +152,11 @@ pub fn run(a: Args) -> u8 {
             }
         }
     }
-    let check_one = |r: Result<Parsed, String>| match r {
-        Ok(parsed) => {
+    let check_one = |r: Result<Parsed, String>| -> Outcome {
+        r.map(|parsed| {
             let rep = check(&parsed, &opts);
-            Outcome::Checked(Box::new((parsed, rep)))
-        }
-        Err(e) => Outcome::Unreadable(e),
+            Box::new((parsed, rep))
+        })
     };
     let results: Vec<Outcome> = if single {
         parsed.into_iter().map(check_one).collect()
@@ -186,11 +179,11 @@ pub fn run(a: Args) -> u8 {
     for (path, r) in files.iter().zip(&results) {
         let name = path.display().to_string();
         match r {
-            Outcome::Unreadable(e) => {
+            Err(e) => {
                 unreadable += 1;
                 eprintln!("trf: {name}: {e}");
             }
-            Outcome::Checked(b) => {
+            Ok(b) => {
                 let (parsed, rep) = &**b;
                 let (e, w, adv) = rep.counts();
                 any_error |= e > 0;
@@ -255,7 +248,6 @@ pub fn run(a: Args) -> u8 {
                             .iter()
                             .map(|d| JsonDiagnostic::new(d, &loc))
                             .collect(),
-                        _p: std::marker::PhantomData,
                     };
                     out(&serde_json::to_string(&j).unwrap_or_default());
                     out("\n");
