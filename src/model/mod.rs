@@ -93,18 +93,22 @@ impl Tournament {
         index
     }
 
+    /// The start date written in `042`, when readable.
+    pub fn declared_start(&self) -> Option<chrono::NaiveDate> {
+        self.header.start_date.as_ref().and_then(|d| d.value.date)
+    }
+
+    /// The first readable `132` round date.
+    pub fn first_round_date(&self) -> Option<chrono::NaiveDate> {
+        self.header
+            .round_dates
+            .iter()
+            .find_map(|d| d.value.as_ref().and_then(|d| d.date))
+    }
+
     /// The start date: `042`, else the first `132` date.
     pub fn start_date(&self) -> Option<chrono::NaiveDate> {
-        self.header
-            .start_date
-            .as_ref()
-            .and_then(|d| d.value.date)
-            .or_else(|| {
-                self.header
-                    .round_dates
-                    .iter()
-                    .find_map(|d| d.value.as_ref().and_then(|d| d.date))
-            })
+        self.declared_start().or_else(|| self.first_round_date())
     }
 
     /// The end date: `052`, else the last `132` date.

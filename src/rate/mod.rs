@@ -208,40 +208,21 @@ struct Selection {
     notes: Vec<String>,
 }
 
-/// As the check context does: the override, else the edition in force at
-/// `042`, else at the first `132` date, else the latest.
+/// The edition by [`Regulations::choose`], with notes on how it was chosen.
 fn select_regulations(t: &Tournament, over: Option<Version>) -> Selection {
-    let from_042 = t.header.start_date.as_ref().and_then(|d| d.value.date);
-    let from_132 = t
-        .header
-        .round_dates
-        .iter()
-        .find_map(|d| d.value.as_ref().and_then(|f| f.date));
-    let start = from_042.or(from_132);
+    let choice = Regulations::choose(over, t.declared_start(), t.first_round_date());
+    let (version, basis, start) = (choice.regulations.version, choice.basis, choice.start);
     let mut notes = Vec::new();
-    let (version, basis) = match (over, from_042, from_132) {
-        (Some(v), _, _) => (v, RegulationsBasis::Override),
-        (None, Some(d), _) => (
-            Regulations::for_start_date(d).version,
-            RegulationsBasis::StartDate,
-        ),
-        (None, None, Some(d)) => {
-            notes.push(format!(
-                "no readable start date (042): the first round date (132), {d}, is used"
-            ));
-            (
-                Regulations::for_start_date(d).version,
-                RegulationsBasis::FirstRoundDate,
-            )
-        }
-        (None, None, None) => {
-            notes.push(format!(
-                "the report has no readable start date (042) or round date (132): the latest regulations ({}) are assumed",
-                Version::LATEST
-            ));
-            (Version::LATEST, RegulationsBasis::Assumed)
-        }
-    };
+    match (basis, start) {
+        (RegulationsBasis::FirstRoundDate, Some(d)) => notes.push(format!(
+            "no readable start date (042): the first round date (132), {d}, is used"
+        )),
+        (RegulationsBasis::Assumed, _) => notes.push(format!(
+            "the report has no readable start date (042) or round date (132): the latest regulations ({}) are assumed",
+            Version::LATEST
+        )),
+        _ => {}
+    }
     if over.is_none() {
         if let Some(d) = start {
             if Regulations::select(d).predates_oldest_text {

@@ -29,31 +29,9 @@ pub struct RatingSummary {
     pub notes: Vec<String>,
 }
 
-/// How the regulations edition was chosen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RegulationsBasis {
-    /// Given by the caller.
-    Override,
-    /// In force at the start date (`042`).
-    StartDate,
-    /// In force at the first round date (`132`), `042` being absent or unreadable.
-    FirstRoundDate,
-    /// No usable date: the latest edition.
-    Assumed,
-}
-
-impl RegulationsBasis {
-    /// Words for people: "in force at the start date".
-    pub fn describe(self) -> &'static str {
-        match self {
-            RegulationsBasis::Override => "chosen by the user",
-            RegulationsBasis::StartDate => "in force at the start date",
-            RegulationsBasis::FirstRoundDate => "in force at the first round date",
-            RegulationsBasis::Assumed => "assumed: the report has no usable date",
-        }
-    }
-}
+/// How the regulations edition was chosen: the regulations' own
+/// [`Basis`](crate::regulations::Basis).
+pub use crate::regulations::Basis as RegulationsBasis;
 
 /// The tournament's figures.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -161,6 +161,44 @@ pub struct Selection {
     pub predates_oldest_text: bool,
 }
 
+/// How the edition applied to a tournament was chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Basis {
+    /// Given by the caller (`--regulations`).
+    Override,
+    /// In force at the start date (`042`).
+    StartDate,
+    /// In force at the first round date (`132`), `042` being absent or
+    /// unreadable.
+    FirstRoundDate,
+    /// No usable date: the latest edition is assumed.
+    Assumed,
+}
+
+impl Basis {
+    /// Words for people: "in force at the start date".
+    pub fn describe(self) -> &'static str {
+        match self {
+            Basis::Override => "chosen by the user",
+            Basis::StartDate => "in force at the start date",
+            Basis::FirstRoundDate => "in force at the first round date",
+            Basis::Assumed => "assumed: the report has no usable date",
+        }
+    }
+}
+
+/// The edition applied to one tournament, and on what grounds.
+#[derive(Debug, Clone, Copy)]
+pub struct Choice {
+    /// The edition.
+    pub regulations: &'static Regulations,
+    /// How it was chosen.
+    pub basis: Basis,
+    /// The date it was chosen by (start date, else first round date).
+    pub start: Option<NaiveDate>,
+}
+
 impl Regulations {
     /// The edition in force for a tournament starting on `start`. Dates
     /// before 2003 get the 2003 text (see [`Regulations::select`] for the flag).
@@ -185,6 +223,29 @@ impl Regulations {
                 regulations: &versions::V2003,
                 predates_oldest_text: true,
             },
+        }
+    }
+
+    /// The edition for a tournament: `over` when given, else the one in
+    /// force at the start date (`042`), else at the first round date
+    /// (`132`), else the latest. The check and the rating pass both choose
+    /// this way.
+    pub fn choose(
+        over: Option<Version>,
+        start: Option<NaiveDate>,
+        first_round: Option<NaiveDate>,
+    ) -> Choice {
+        let date = start.or(first_round);
+        let (regulations, basis) = match (over, start, first_round) {
+            (Some(v), _, _) => (Regulations::of(v), Basis::Override),
+            (None, Some(d), _) => (Regulations::for_start_date(d), Basis::StartDate),
+            (None, None, Some(d)) => (Regulations::for_start_date(d), Basis::FirstRoundDate),
+            (None, None, None) => (Regulations::of(Version::LATEST), Basis::Assumed),
+        };
+        Choice {
+            regulations,
+            basis,
+            start: date,
         }
     }
 

@@ -54,19 +54,6 @@ impl CheckOptions {
     }
 }
 
-/// How the regulations were chosen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RegulationsChoice {
-    /// Given with `--regulations`.
-    Override,
-    /// In force at the start date read from `042`.
-    StartDate,
-    /// In force at the first `132` round date (`042` missing or unreadable).
-    FirstRoundDate,
-    /// No usable date: the latest edition is assumed.
-    Assumed,
-}
-
 /// The time control of the report, from `222` (exact) or else `122`.
 #[derive(Debug, Clone)]
 pub enum TimeControlInfo {
@@ -104,7 +91,7 @@ pub struct Ctx<'a> {
     /// The regulations applied.
     pub regs: &'static Regulations,
     /// How they were chosen.
-    pub regs_choice: RegulationsChoice,
+    pub regs_choice: crate::regulations::Basis,
     /// The start date used to choose them (and by dated amendments).
     pub start: Option<NaiveDate>,
     /// The tournament type.
@@ -119,33 +106,18 @@ pub struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     /// Builds the context (one pass over the players, one time-control read).
     pub fn new(tournament: &'a Tournament, text: &'a str, opts: &'a CheckOptions) -> Self {
-        let from_042 = tournament
-            .header
-            .start_date
-            .as_ref()
-            .and_then(|d| d.value.date);
-        let from_132 = tournament
-            .header
-            .round_dates
-            .iter()
-            .find_map(|d| d.value.as_ref().and_then(|f| f.date));
-        let start = from_042.or(from_132);
-        let (regs, regs_choice) = match (opts.regulations, from_042, from_132) {
-            (Some(v), _, _) => (Regulations::of(v), RegulationsChoice::Override),
-            (None, Some(d), _) => (Regulations::for_start_date(d), RegulationsChoice::StartDate),
-            (None, None, Some(d)) => (
-                Regulations::for_start_date(d),
-                RegulationsChoice::FirstRoundDate,
-            ),
-            (None, None, None) => (Regulations::of(Version::LATEST), RegulationsChoice::Assumed),
-        };
+        let choice = Regulations::choose(
+            opts.regulations,
+            tournament.declared_start(),
+            tournament.first_round_date(),
+        );
         Ctx {
             tournament,
             text,
             opts,
-            regs,
-            regs_choice,
-            start,
+            regs: choice.regulations,
+            regs_choice: choice.basis,
+            start: choice.start,
             kind: kind::detect(tournament),
             time_control: time_control(tournament),
             index: tournament.rank_index(),

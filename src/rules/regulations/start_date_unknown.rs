@@ -1,7 +1,7 @@
 //! Rule `start-date-unknown`.
 
 use crate::diag::Diagnostic;
-use crate::rules::context::RegulationsChoice;
+use crate::regulations::Basis;
 use crate::rules::{always, Ctx};
 
 crate::declare_rule! {
@@ -34,7 +34,7 @@ crate::declare_rule! {
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let h = &ctx.tournament.header;
     match ctx.regs_choice {
-        RegulationsChoice::Assumed => {
+        Basis::Assumed => {
             let d = START_DATE_UNKNOWN.diag(format!(
                 "no usable start date in `042` or `132`: the {} were assumed",
                 ctx.regs.title()
@@ -48,7 +48,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     .reference("FIDE Rating Regulations, transition clause (0.1)"),
             );
         }
-        RegulationsChoice::FirstRoundDate if h.start_date.is_some() => {
+        Basis::FirstRoundDate if h.start_date.is_some() => {
             let s = h.start_date.as_ref().map(|s| s.span).unwrap_or_default();
             out.push(
                 START_DATE_UNKNOWN
