@@ -185,12 +185,19 @@ pub fn write(t: &Tournament, target: Target) -> String {
         trim_end_line(&mut out);
     }
     let r = &t.records;
+    // Back to TRF(x): an absence announced for the next round is `XXZ`, and
+    // a prohibition over every round is `XXP`; what TRF(x) cannot say stays
+    // a TRF26 record.
+    let to_trf16 = target == Target::Trf16 && converting;
+    let all_rounds = declared_rounds.unwrap_or(t.rounds).max(t.rounds).max(1);
     for b in &r.byes {
-        let _ = write!(out, "240 {} {:>3}", b.kind, b.round.value);
-        for id in &b.ids {
-            let _ = write!(out, " {:>4}", id.value);
+        if to_trf16 && b.kind == 'Z' && usize::from(b.round.value) == usize::from(t.rounds) + 1 {
+            out.push_str("XXZ");
+            ids(&mut out, b.ids.iter().map(|i| i.value), 0);
+            continue;
         }
-        out.push_str("\r\n");
+        let _ = write!(out, "240 {} {:>3}", b.kind, b.round.value);
+        ids(&mut out, b.ids.iter().map(|i| i.value), 4);
     }
     let pts = |p: Option<Points>| {
         p.map(|p| format!("{:>4}", fit(p, 4)))
@@ -209,11 +216,13 @@ pub fn write(t: &Tournament, target: Target) -> String {
         );
     }
     for p in &r.prohibited {
-        let _ = write!(out, "260 {:>3} {:>3}", p.rounds.0, p.rounds.1);
-        for id in &p.ids {
-            let _ = write!(out, " {:>4}", id.value);
+        if to_trf16 && p.rounds.0 <= 1 && p.rounds.1 >= all_rounds {
+            out.push_str("XXP");
+            ids(&mut out, p.ids.iter().map(|i| i.value), 0);
+            continue;
         }
-        out.push_str("\r\n");
+        let _ = write!(out, "260 {:>3} {:>3}", p.rounds.0, p.rounds.1);
+        ids(&mut out, p.ids.iter().map(|i| i.value), 4);
     }
     for a in &r.abnormal_points {
         let _ = write!(
@@ -231,10 +240,7 @@ pub fn write(t: &Tournament, target: Target) -> String {
     }
     for l in &r.lineups {
         let _ = write!(out, "300 {:>3} {:>3} {:>3}", l.round, l.team, l.opponent);
-        for b in &l.boards {
-            let _ = write!(out, " {:>4}", b);
-        }
-        out.push_str("\r\n");
+        ids(&mut out, l.boards.iter().copied(), 4);
     }
     if let Some(tb) = &r.team_byes {
         let _ = write!(out, "320 {} {}", pts(tb.match_points), pts(tb.game_points));
@@ -322,27 +328,24 @@ fn extensions(
     let keep_xx = trf16 || !converting;
     for group in &e.xxp {
         if keep_xx {
-            let ids: Vec<String> = group.value.iter().map(|i| i.to_string()).collect();
-            let _ = write!(out, "XXP {}\r\n", ids.join(" "));
+            out.push_str("XXP");
+            ids(out, group.value.iter().copied(), 0);
         } else {
             let _ = write!(out, "260 {:>3} {:>3}", 1, last);
-            for id in &group.value {
-                let _ = write!(out, " {:>4}", id);
-            }
-            out.push_str("\r\n");
+            ids(out, group.value.iter().copied(), 4);
         }
     }
     if !e.xxz.is_empty() {
         if keep_xx {
-            let ids: Vec<String> = e.xxz.iter().map(|i| i.value.to_string()).collect();
-            let _ = write!(out, "XXZ {}\r\n", ids.join(" "));
+            out.push_str("XXZ");
         } else {
             let _ = write!(out, "240 Z {:>3}", t.rounds + 1);
-            for id in &e.xxz {
-                let _ = write!(out, " {:>4}", id.value);
-            }
-            out.push_str("\r\n");
         }
+        ids(
+            out,
+            e.xxz.iter().map(|i| i.value),
+            if keep_xx { 0 } else { 4 },
+        );
     }
     for d in &e.dat {
         let _ = write!(out, "DAT {:>4} {} {}", d.player.value, d.kind, d.data);
@@ -504,6 +507,16 @@ fn fit(p: Points, width: usize) -> String {
     } else {
         s
     }
+}
+
+/// Ends a line with ids after a blank each: right-aligned in `width`
+/// columns (TRF26's 4-column, 5-column-stride id lists), or as plain tokens
+/// (`width` 0, the `XX?` lines).
+fn ids(out: &mut String, ids: impl Iterator<Item = u16>, width: usize) {
+    for id in ids {
+        let _ = write!(out, " {id:>width$}");
+    }
+    out.push_str("\r\n");
 }
 
 fn trim_end_line(out: &mut String) {

@@ -155,8 +155,13 @@ fn fmt_writes_canonical_trf() {
         out16.contains("XXR 5\r\n") && out16.contains("XXC white1\r\n"),
         "{out16}"
     );
+    // TRF26's next-round absence and all-rounds prohibition go back to TRF(x).
     assert!(
-        out16.contains("XXZ 7\r\n") || out16.contains("240 Z"),
+        out16.contains("XXZ 7\r\n") && out16.contains("XXP 1 2\r\n"),
+        "{out16}"
+    );
+    assert!(
+        !out16.contains("\r\n240 ") && !out16.contains("\r\n260 "),
         "{out16}"
     );
 }
