@@ -44,13 +44,6 @@ pub struct Line {
     pub kind: LineKind,
 }
 
-impl Line {
-    /// The code as text, when the line has one.
-    pub fn code_str(&self) -> Option<&str> {
-        self.code.as_ref().and_then(|c| std::str::from_utf8(c).ok())
-    }
-}
-
 /// Numeric codes defined by TRF16 and TRF26 (and the Sept-2024 draft's `340`).
 pub const NUMERIC_CODES: &[&[u8; 3]] = &[
     b"001", b"012", b"013", b"022", b"032", b"042", b"052", b"062", b"072", b"082", b"092", b"102",

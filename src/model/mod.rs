@@ -66,14 +66,6 @@ pub struct Tournament {
 }
 
 impl Tournament {
-    /// The player with starting rank `rank`, if any (first one if duplicated).
-    ///
-    /// Linear in the number of players; use [`Tournament::rank_index`] for
-    /// repeated look-ups.
-    pub fn player(&self, rank: u16) -> Option<&Player> {
-        self.players.iter().find(|p| p.start_rank.value == rank)
-    }
-
     /// Index of players by starting rank: `index[rank]` is the position of the
     /// first player with that rank in `players`, or `u32::MAX`.
     pub fn rank_index(&self) -> Vec<u32> {

@@ -64,11 +64,6 @@ impl Player {
             .map(|e| e.value)
             .unwrap_or(RoundEntry::NOT_PAIRED)
     }
-
-    /// The rating, 0 meaning unrated.
-    pub fn rating_or_zero(&self) -> u16 {
-        self.rating.map(|r| r.value).unwrap_or(0)
-    }
 }
 
 /// Sex as written in column 10.
