@@ -1,7 +1,8 @@
 //! `trf check` as a library call: parse findings plus every applicable rule.
 
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{Consequence, Diagnostic, Severity, Verdict};
 use crate::parse::Parsed;
+use crate::regulations::Classification;
 use crate::report;
 use crate::rules::{self, CheckOptions, Ctx};
 
@@ -14,6 +15,14 @@ pub struct CheckReport {
     pub regulations: crate::regulations::Version,
     /// The tournament type and why.
     pub kind: crate::kind::KindDecision,
+    /// The rating list the event belongs to, and why.
+    pub rating_type: Classification,
+    /// What FIDE will do with the report, from every finding's consequence
+    /// (findings left out by the per-rule limit included).
+    pub verdict: Verdict,
+    /// Findings per consequence, gravest first, in the order of
+    /// [`Consequence::ALL`] (findings left out by the limit included).
+    pub by_consequence: [usize; 6],
     /// Errors, warnings and advice found, including findings left out by
     /// the per-rule limit.
     counts: (usize, usize, usize),
@@ -26,9 +35,18 @@ impl CheckReport {
         self.counts
     }
 
-    /// True when no finding is an error: FIDE can rate the report as it is.
+    /// True when the verdict is [`Verdict::Ready`]: the report can be
+    /// uploaded as it is (some games or players may still go unrated).
     pub fn rateable(&self) -> bool {
-        self.counts.0 == 0
+        self.verdict == Verdict::Ready
+    }
+
+    /// How many findings have this consequence.
+    pub fn count(&self, c: Consequence) -> usize {
+        Consequence::ALL
+            .iter()
+            .position(|x| *x == c)
+            .map_or(0, |i| self.by_consequence[i])
     }
 }
 
@@ -41,14 +59,27 @@ pub fn check(parsed: &Parsed, opts: &CheckOptions) -> CheckReport {
         .filter(|d| opts.enabled(d.rule, d.code))
         .cloned()
         .collect();
+    for d in &mut diagnostics {
+        if let Some(meta) = crate::parse::codes::find(d.code) {
+            crate::diag::note_unconfirmed(d, meta);
+        }
+    }
     diagnostics.extend(rules::run(&ctx));
     report::sort(&mut diagnostics);
     let counts = report::counts(&diagnostics);
+    let mut by_consequence = [0usize; 6];
+    for d in &diagnostics {
+        by_consequence[d.consequence as usize] += 1;
+    }
+    let verdict = Verdict::of(diagnostics.iter().map(|d| d.consequence));
     cap_per_rule(&mut diagnostics, opts.max_per_rule);
     CheckReport {
         diagnostics,
         regulations: ctx.regs.version,
         kind: ctx.kind.clone(),
+        rating_type: ctx.rating_type.clone(),
+        verdict,
+        by_consequence,
         counts,
     }
 }
@@ -75,14 +106,16 @@ fn cap_per_rule(diagnostics: &mut Vec<Diagnostic>, max: usize) {
         false
     });
     for (rule, code, n) in dropped {
-        diagnostics.push(
-            Diagnostic::new(
-                code,
-                rule,
-                Severity::Advice,
-                format!("{n} more `{rule}` findings not shown (limit {max} per rule)"),
-            )
-            .help("fix the ones shown first, or raise the limit with --max-per-rule"),
-        );
+        // Counted under the rule's consequence already: the note itself
+        // is information.
+        let mut d = Diagnostic::new(
+            code,
+            rule,
+            Severity::Advice,
+            format!("{n} more `{rule}` findings not shown (limit {max} per rule)"),
+        )
+        .help("fix the ones shown first, or raise the limit with --max-per-rule");
+        d.consequence = Consequence::Info;
+        diagnostics.push(d);
     }
 }

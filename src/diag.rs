@@ -43,6 +43,153 @@ impl From<Severity> for miette::Severity {
     }
 }
 
+/// What a finding means for the report: what FIDE will do with it.
+///
+/// A contract: the names (`as_str`, JSON `"consequence"`) never change.
+/// Ordered from the gravest to the mildest, the order in which the human
+/// output groups findings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Consequence {
+    /// The event as played cannot be rated: nothing the arbiter can type
+    /// fixes it.
+    EventNotRated,
+    /// Data FIDE or the rating officer needs is missing or wrong, and the
+    /// arbiter can correct it before the upload.
+    FixBeforeUpload,
+    /// Named players get no rating, or no first rating, from this event.
+    PlayersNotRated,
+    /// Named games are excluded from rating; the rest of the event is rated.
+    GamesNotRated,
+    /// Wrong, but without effect on rating.
+    Cosmetic,
+    /// An assumption, or something that was not (or cannot be) checked.
+    Info,
+}
+
+impl Consequence {
+    /// Every consequence, gravest first.
+    pub const ALL: [Consequence; 6] = [
+        Consequence::EventNotRated,
+        Consequence::FixBeforeUpload,
+        Consequence::PlayersNotRated,
+        Consequence::GamesNotRated,
+        Consequence::Cosmetic,
+        Consequence::Info,
+    ];
+
+    /// The contract name: `event-not-rated`, `games-not-rated`,
+    /// `players-not-rated`, `fix-before-upload`, `cosmetic`, `info`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Consequence::EventNotRated => "event-not-rated",
+            Consequence::FixBeforeUpload => "fix-before-upload",
+            Consequence::PlayersNotRated => "players-not-rated",
+            Consequence::GamesNotRated => "games-not-rated",
+            Consequence::Cosmetic => "cosmetic",
+            Consequence::Info => "info",
+        }
+    }
+
+    /// Reads a contract name.
+    pub fn from_name(name: &str) -> Option<Consequence> {
+        Consequence::ALL.into_iter().find(|c| c.as_str() == name)
+    }
+
+    /// The heading of the group in human output ("Will not be rated").
+    pub fn heading(self) -> &'static str {
+        match self {
+            Consequence::EventNotRated => "Will not be rated",
+            Consequence::FixBeforeUpload => "Fix before upload",
+            Consequence::PlayersNotRated => "Players not rated",
+            Consequence::GamesNotRated => "Games not rated",
+            Consequence::Cosmetic => "Cosmetic (no effect on rating)",
+            Consequence::Info => "For information",
+        }
+    }
+
+    /// The severity a finding of this consequence has unless its rule says
+    /// otherwise: the two that change the verdict are errors, the ones FIDE
+    /// rates around and the cosmetic ones warnings, information advice.
+    pub fn default_severity(self) -> Severity {
+        match self {
+            Consequence::EventNotRated | Consequence::FixBeforeUpload => Severity::Error,
+            Consequence::PlayersNotRated | Consequence::GamesNotRated | Consequence::Cosmetic => {
+                Severity::Warning
+            }
+            Consequence::Info => Severity::Advice,
+        }
+    }
+
+    /// The consequence a finding built without a rule's declaration gets
+    /// from its severity (errors block, warnings are cosmetic).
+    pub fn from_severity(s: Severity) -> Consequence {
+        match s {
+            Severity::Error => Consequence::FixBeforeUpload,
+            Severity::Warning => Consequence::Cosmetic,
+            Severity::Advice => Consequence::Info,
+        }
+    }
+}
+
+impl fmt::Display for Consequence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What FIDE will do with a report as a whole, derived from the
+/// consequences of its findings. A contract: JSON `"verdict"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Some finding is `event-not-rated`: the event will not be rated.
+    NotRateable,
+    /// No finding stops the event, but some is `fix-before-upload`.
+    FixBeforeUpload,
+    /// Nothing stops the upload; games or players may still be left out.
+    Ready,
+}
+
+impl Verdict {
+    /// The verdict of a set of findings.
+    pub fn of(consequences: impl IntoIterator<Item = Consequence>) -> Verdict {
+        let mut v = Verdict::Ready;
+        for c in consequences {
+            match c {
+                Consequence::EventNotRated => return Verdict::NotRateable,
+                Consequence::FixBeforeUpload => v = Verdict::FixBeforeUpload,
+                _ => {}
+            }
+        }
+        v
+    }
+
+    /// The contract name: `not-rateable`, `fix-before-upload`, `ready`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::NotRateable => "not-rateable",
+            Verdict::FixBeforeUpload => "fix-before-upload",
+            Verdict::Ready => "ready",
+        }
+    }
+
+    /// The verdict in words, for people.
+    pub fn words(self) -> &'static str {
+        match self {
+            Verdict::NotRateable => "FIDE will not rate this event",
+            Verdict::FixBeforeUpload => "fix the report before upload",
+            Verdict::Ready => "ready to upload",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A labelled span inside a diagnostic.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Label {
@@ -65,6 +212,8 @@ pub struct Diagnostic {
     pub rule: &'static str,
     /// Effective severity.
     pub severity: Severity,
+    /// What the finding means for the report (see [`Consequence`]).
+    pub consequence: Consequence,
     /// One-line message: lowercase start, no trailing period.
     pub message: String,
     /// Spans to draw; the first primary one gives `line`/`column`.
@@ -77,7 +226,8 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// A diagnostic with no labels yet.
+    /// A diagnostic with no labels yet; its consequence follows from its
+    /// severity (see [`Consequence::from_severity`]).
     pub fn new(
         code: &'static str,
         rule: &'static str,
@@ -88,6 +238,7 @@ impl Diagnostic {
             code,
             rule,
             severity,
+            consequence: Consequence::from_severity(severity),
             message: message.into(),
             labels: Vec::new(),
             help: None,
@@ -119,6 +270,15 @@ impl Diagnostic {
     /// one case than its default).
     pub fn with_severity(mut self, severity: Severity) -> Self {
         self.severity = severity;
+        self
+    }
+
+    /// Overrides the consequence for this finding (e.g. a rule whose
+    /// finding excludes some games in one case and the whole event in
+    /// another); the severity becomes the consequence's default.
+    pub fn with_consequence(mut self, consequence: Consequence) -> Self {
+        self.consequence = consequence;
+        self.severity = consequence.default_severity();
         self
     }
 
@@ -162,12 +322,13 @@ impl miette::Diagnostic for Diagnostic {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        match (&self.help, &self.reference) {
-            (None, None) => None,
-            (Some(h), None) => Some(Box::new(h)),
-            (None, Some(r)) => Some(Box::new(format!("see {r}"))),
-            (Some(h), Some(r)) => Some(Box::new(format!("{h}\nsee {r}"))),
-        }
+        let c = self.consequence.as_str();
+        Some(Box::new(match (&self.help, &self.reference) {
+            (None, None) => format!("consequence: {c}"),
+            (Some(h), None) => format!("{h}\nconsequence: {c}"),
+            (None, Some(r)) => format!("consequence: {c}\nsee {r}"),
+            (Some(h), Some(r)) => format!("{h}\nconsequence: {c}\nsee {r}"),
+        }))
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
@@ -216,6 +377,14 @@ pub struct RuleMeta {
     pub category: &'static str,
     /// Default severity.
     pub severity: Severity,
+    /// What a finding of this rule means for the report, by default.
+    pub consequence: Consequence,
+    /// Where that consequence comes from: the article, FIDE letter or
+    /// server practice, as `trf explain` prints it.
+    pub consequence_source: &'static str,
+    /// The consequence rests on a source that is silent or unconfirmed:
+    /// findings are warnings and say so rather than block.
+    pub unconfirmed: bool,
     /// One line: what it checks.
     pub summary: &'static str,
     /// The long documentation (Markdown with fixed sections).
@@ -225,6 +394,22 @@ pub struct RuleMeta {
 impl RuleMeta {
     /// Starts a finding of this rule at its default severity.
     pub fn diag(&'static self, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::new(self.code, self.name, self.severity, message)
+        let mut d = Diagnostic::new(self.code, self.name, self.severity, message);
+        d.consequence = self.consequence;
+        d
     }
+}
+
+/// Says, in a finding's help, that its consequence rests on a source that
+/// is silent or unconfirmed (the rule is marked so in its declaration), so
+/// that nobody takes a warning for FIDE's word.
+pub fn note_unconfirmed(d: &mut Diagnostic, meta: &RuleMeta) {
+    if !meta.unconfirmed {
+        return;
+    }
+    const NOTE: &str = "what FIDE does in this case is not published; this is trfkit's reading (see `trf explain`)";
+    d.help = Some(match d.help.take() {
+        Some(h) => format!("{h}; {NOTE}"),
+        None => NOTE.to_owned(),
+    });
 }

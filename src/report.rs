@@ -1,7 +1,7 @@
 //! Presenting findings: line/column location, the JSON contract, plain text
 //! and miette's graphical report.
 
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{Consequence, Diagnostic, Severity, Verdict};
 use crate::lines::Line;
 use crate::span::Span;
 use serde::Serialize;
@@ -48,6 +48,10 @@ pub struct JsonDiagnostic {
     pub rule: &'static str,
     /// `error`, `warning` or `advice`.
     pub severity: Severity,
+    /// What the finding means for the report: `event-not-rated`,
+    /// `fix-before-upload`, `players-not-rated`, `games-not-rated`,
+    /// `cosmetic` or `info`.
+    pub consequence: Consequence,
     /// The message.
     pub message: String,
     /// 1-based line of the primary label (null when the finding is about the
@@ -103,6 +107,7 @@ impl JsonDiagnostic {
             code: d.code,
             rule: d.rule,
             severity: d.severity,
+            consequence: d.consequence,
             message: d.message.clone(),
             line: primary.map(|l| l.line),
             column: primary.map(|l| l.column),
@@ -137,6 +142,7 @@ pub fn render_plain(file: &str, loc: &Locator<'_>, diags: &[Diagnostic]) -> Stri
             let (line, col) = loc.locate(l.span.start as usize);
             out.push_str(&format!("    at {line}:{col}: {}\n", l.text));
         }
+        out.push_str(&format!("    consequence: {}\n", d.consequence.as_str()));
         if let Some(h) = &d.help {
             out.push_str(&format!("    help: {h}\n"));
         }
@@ -227,4 +233,72 @@ pub fn counts(diags: &[Diagnostic]) -> (usize, usize, usize) {
 /// output is stable whatever order rules ran in.
 pub fn sort(diags: &mut [Diagnostic]) {
     diags.sort_by_key(|d| (d.primary_span().unwrap_or(Span::empty(0)).start, d.code));
+}
+
+/// Findings listed per consequence group in the verdict block; the rest of
+/// a group is counted.
+const SHOWN_PER_GROUP: usize = 5;
+
+/// The verdict block that ends a file's human output: the verdict in
+/// words, then the findings grouped by consequence, gravest first, each
+/// with its line and the article, e.g.
+///
+/// ```text
+/// x.trf: NOT RATEABLE: FIDE will not rate this event (TRF16 · Swiss · standard · 9 players · 5 rounds · regulations 2009)
+///   Will not be rated (1):
+///     line 4: the time control gives 100 min …; see FIDE Rating Regulations …, art. 1.1
+/// ```
+pub fn render_verdict(
+    file: &str,
+    loc: &Locator<'_>,
+    rep: &crate::check::CheckReport,
+    facts: &str,
+) -> String {
+    let mut out = String::new();
+    let head = match rep.verdict {
+        Verdict::NotRateable => "NOT RATEABLE: FIDE will not rate this event as played",
+        Verdict::FixBeforeUpload => {
+            "FIX BEFORE UPLOAD: data FIDE or the rating officer needs is missing or wrong"
+        }
+        Verdict::Ready => {
+            if rep.count(Consequence::GamesNotRated) + rep.count(Consequence::PlayersNotRated) > 0 {
+                "READY to upload: FIDE will rate it, without the games or players named below"
+            } else {
+                "READY to upload: FIDE will rate it"
+            }
+        }
+    };
+    out.push_str(&format!("{file}: {head} ({facts})\n"));
+    for c in Consequence::ALL {
+        let total = rep.count(c);
+        if total == 0 {
+            continue;
+        }
+        out.push_str(&format!("  {} ({total}):\n", c.heading()));
+        let group = rep.diagnostics.iter().filter(|d| d.consequence == c);
+        let mut shown = 0;
+        for d in group.take(SHOWN_PER_GROUP) {
+            shown += 1;
+            let at = d
+                .primary_span()
+                .map(|s| format!("line {}: ", loc.locate(s.start as usize).0))
+                .unwrap_or_default();
+            let see = d
+                .reference
+                .as_ref()
+                .map(|r| format!(" ({r})"))
+                .unwrap_or_default();
+            out.push_str(&format!("    {at}{}{see} [{}]\n", d.message, d.rule));
+        }
+        if total > shown {
+            out.push_str(&format!("    … and {} more\n", total - shown));
+        }
+    }
+    let (e, w, a) = rep.counts();
+    out.push_str(&format!(
+        "  {e} error{}, {w} warning{}, {a} advice\n",
+        if e == 1 { "" } else { "s" },
+        if w == 1 { "" } else { "s" },
+    ));
+    out
 }

@@ -56,7 +56,7 @@ fn check_human_plain_when_piped() {
 fn check_clean_file_exits_zero() {
     let (code, out, err) = trf(&["check", "samples/hand/swiss-utf8-lf.trf"]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains(": rateable"), "{out}");
+    assert!(out.contains(": READY to upload"), "{out}");
 }
 
 #[test]

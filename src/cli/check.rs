@@ -15,6 +15,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
 use trfkit::check::{check, CheckReport};
+use trfkit::diag::{Consequence, Verdict};
 use trfkit::ratinglist::RatingList;
 use trfkit::report::{self, JsonDiagnostic, Locator};
 use trfkit::rules::list::ListLookup;
@@ -70,6 +71,10 @@ struct JsonFile {
     regulations: &'static str,
     tournament_type: &'static str,
     tournament_type_reason: String,
+    rating_type: Option<trfkit::regulations::RatingType>,
+    rating_type_reason: String,
+    verdict: Verdict,
+    consequences: BTreeMap<&'static str, usize>,
     rateable: bool,
     errors: usize,
     warnings: usize,
@@ -172,9 +177,9 @@ pub fn run(a: Args) -> u8 {
     let width = a
         .width
         .unwrap_or(if terminal { terminal_width() } else { 80 });
-    let mut any_error = false;
+    let mut any_unready = false;
     let mut unreadable = 0usize;
-    let (mut rateable, mut with_errors, mut with_warnings) = (0usize, 0usize, 0usize);
+    let mut verdicts: BTreeMap<Verdict, usize> = BTreeMap::new();
     let mut by_rule: BTreeMap<&'static str, usize> = BTreeMap::new();
     for (path, r) in files.iter().zip(&results) {
         let name = path.display().to_string();
@@ -186,15 +191,8 @@ pub fn run(a: Args) -> u8 {
             Ok(b) => {
                 let (parsed, rep) = &**b;
                 let (e, w, adv) = rep.counts();
-                any_error |= e > 0;
-                if e == 0 {
-                    rateable += 1;
-                } else {
-                    with_errors += 1;
-                }
-                if w > 0 {
-                    with_warnings += 1;
-                }
+                any_unready |= rep.verdict != Verdict::Ready;
+                *verdicts.entry(rep.verdict).or_default() += 1;
                 for d in &rep.diagnostics {
                     *by_rule.entry(d.rule).or_default() += 1;
                 }
@@ -217,17 +215,16 @@ pub fn run(a: Args) -> u8 {
                     } else {
                         s.push_str(&report::render_plain(&name, &loc, &rep.diagnostics));
                     }
-                    let verdict = if e == 0 { "rateable" } else { "NOT rateable" };
-                    s.push_str(&format!(
-                        "{name}: {verdict} ({} · {} · {} players · {} rounds · regulations {}): {e} error{}, {w} warning{}, {adv} advice\n",
+                    let facts = format!(
+                        "{} · {} · {} · {} players · {} rounds · regulations {}",
                         t.dialect.dialect.as_str(),
                         rep.kind.kind.as_str(),
+                        rating_type_words(rep),
                         t.players.len(),
                         t.rounds,
                         rep.regulations.id(),
-                        if e == 1 { "" } else { "s" },
-                        if w == 1 { "" } else { "s" },
-                    ));
+                    );
+                    s.push_str(&report::render_verdict(&name, &loc, rep, &facts));
                     out(&s);
                 } else {
                     let j = JsonFile {
@@ -239,7 +236,14 @@ pub fn run(a: Args) -> u8 {
                         regulations: rep.regulations.id(),
                         tournament_type: rep.kind.kind.as_str(),
                         tournament_type_reason: rep.kind.reason.clone(),
-                        rateable: e == 0,
+                        rating_type: rep.rating_type.rating_type,
+                        rating_type_reason: rep.rating_type.reason.clone(),
+                        verdict: rep.verdict,
+                        consequences: Consequence::ALL
+                            .iter()
+                            .map(|c| (c.as_str(), rep.count(*c)))
+                            .collect(),
+                        rateable: rep.rateable(),
                         errors: e,
                         warnings: w,
                         advice: adv,
@@ -269,14 +273,24 @@ pub fn run(a: Args) -> u8 {
             .take(5)
             .map(|(r, n)| format!("{r} {n}"))
             .collect();
+        let n = |v: Verdict| verdicts.get(&v).copied().unwrap_or(0);
         out(&format!(
-            "\n{} files: {rateable} rateable, {with_errors} with errors, {with_warnings} with warnings, {unreadable} unreadable, {} skipped\n",
+            "\n{} files: {} ready, {} fix before upload, {} not rateable, {unreadable} unreadable, {} skipped\n",
             files.len(),
+            n(Verdict::Ready),
+            n(Verdict::FixBeforeUpload),
+            n(Verdict::NotRateable),
             skipped.len()
         ));
         if !top.is_empty() {
             out(&format!("most frequent: {}\n", top.join(", ")));
         }
+    }
+    if human && a.registered_on.is_none() && !results.is_empty() {
+        out(&format!(
+            "note: {}\n",
+            trfkit::rules::regulations::registration_too_late::registration_not_checked()
+        ));
     }
     // The process ends here: handing the memory back to the OS at exit is
     // cheaper than freeing every player's allocations one by one.
@@ -287,7 +301,7 @@ pub fn run(a: Args) -> u8 {
         }
         return EXIT_USAGE;
     }
-    if any_error {
+    if any_unready {
         EXIT_ERRORS
     } else {
         EXIT_OK
@@ -299,4 +313,13 @@ fn terminal_width() -> usize {
         .ok()
         .and_then(|c| c.parse().ok())
         .unwrap_or(100)
+}
+
+/// "standard", "rapid (25 min for 60 moves)", "rating type unknown".
+fn rating_type_words(rep: &CheckReport) -> String {
+    match rep.rating_type.rating_type {
+        Some(trfkit::regulations::RatingType::Standard) => "standard".to_owned(),
+        Some(t) => format!("{t}: {}", rep.rating_type.reason),
+        None => format!("no rating list: {}", rep.rating_type.reason),
+    }
 }

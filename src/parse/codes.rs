@@ -1,15 +1,19 @@
 //! The parser's own findings (syntax codes `TRF-S…`).
 
-use crate::diag::{RuleMeta, Severity};
+use crate::diag::{Consequence, RuleMeta, Severity};
 
 macro_rules! syntax_rule {
-    ($(#[doc = $doc:literal])* $id:ident = $code:literal, $name:literal, $sev:ident, $summary:literal;) => {
+    ($(#[doc = $doc:literal])* $id:ident = $code:literal, $name:literal, $sev:ident, $summary:literal,
+     $cons:ident, $src:literal $(, unconfirmed: $unc:literal)?;) => {
         $(#[doc = $doc])*
         pub static $id: RuleMeta = RuleMeta {
             code: $code,
             name: $name,
             category: "syntax",
             severity: Severity::$sev,
+            consequence: Consequence::$cons,
+            consequence_source: $src,
+            unconfirmed: false $(|| $unc)?,
             summary: $summary,
             explanation: concat!($($doc, "\n",)*),
         };
@@ -34,7 +38,8 @@ syntax_rule! {
     ///
     /// ## Reference
     /// TRF16 (FIDE Handbook C.04 Annex 2), general remarks; TRF26 `###` comments.
-    UNKNOWN_LINE = "TRF-S001", "unknown-line", Warning, "a line that is no TRF record";
+    UNKNOWN_LINE = "TRF-S001", "unknown-line", Warning, "a line that is no TRF record",
+    Cosmetic, "FIDE has not published what its rating server does with lines it does not know (silent); the line is not read by trfkit either", unconfirmed: true;
 }
 
 syntax_rule! {
@@ -55,7 +60,8 @@ syntax_rule! {
     ///
     /// ## Reference
     /// TRF16 record 001 (columns 5-89); TRF26 record tables.
-    INVALID_FIELD = "TRF-S002", "invalid-field", Error, "a fixed-column field that cannot be read";
+    INVALID_FIELD = "TRF-S002", "invalid-field", Error, "a fixed-column field that cannot be read",
+    FixBeforeUpload, "TRF16 (FIDE Handbook C.04 Annex 2): start rank, rating, FIDE ID, points and rank are read by column; an unreadable value is data the rating officer must have corrected";
 }
 
 syntax_rule! {
@@ -75,7 +81,8 @@ syntax_rule! {
     ///
     /// ## Reference
     /// TRF16 records 042, 052, 132 and 001 columns 70-79; TRF26 042/052.
-    INVALID_DATE = "TRF-S003", "invalid-date", Warning, "a date that cannot be read";
+    INVALID_DATE = "TRF-S003", "invalid-date", Warning, "a date that cannot be read",
+    Cosmetic, "a birth date or round date that cannot be read does not change the rating by itself; the rules that need the date (start-date-unknown, new-player-missing-data) report their own consequence";
 }
 
 syntax_rule! {
@@ -95,7 +102,8 @@ syntax_rule! {
     ///
     /// ## Reference
     /// TRF16 record 001, round blocks.
-    INVALID_ROUND_BLOCK = "TRF-S004", "invalid-round-block", Error, "a round block that cannot be read";
+    INVALID_ROUND_BLOCK = "TRF-S004", "invalid-round-block", Error, "a round block that cannot be read",
+    FixBeforeUpload, "TRF16 record 001, round blocks (columns 92 on): the games of an unreadable block cannot be rated until it is corrected";
 }
 
 syntax_rule! {
@@ -117,7 +125,8 @@ syntax_rule! {
     ///
     /// ## Reference
     /// TRF16 record 001, round blocks; trf-format §4.2 on byte-padded UTF-8.
-    MISALIGNED_COLUMNS = "TRF-S005", "misaligned-columns", Warning, "data outside its columns";
+    MISALIGNED_COLUMNS = "TRF-S005", "misaligned-columns", Warning, "data outside its columns",
+    Cosmetic, "trfkit recovered the value; whether FIDE's server, which reads fixed columns, does the same is not published (silent): realign before upload", unconfirmed: true;
 }
 
 syntax_rule! {
@@ -138,7 +147,8 @@ syntax_rule! {
     ///
     /// ## Reference
     /// TRF16 tournament section.
-    DUPLICATE_RECORD = "TRF-S006", "duplicate-record", Warning, "a single-valued record repeated";
+    DUPLICATE_RECORD = "TRF-S006", "duplicate-record", Warning, "a single-valued record repeated",
+    Cosmetic, "the first value is used; no rating effect";
 }
 
 syntax_rule! {
@@ -159,7 +169,8 @@ syntax_rule! {
     ///
     /// ## Reference
     /// JaVaFo Advanced User Manual (TRF(x)); bbpPairings README (TRF(bx)); TRF26 162/362.
-    MALFORMED_EXTENSION = "TRF-S007", "malformed-extension", Warning, "an extension or coded record that cannot be read";
+    MALFORMED_EXTENSION = "TRF-S007", "malformed-extension", Warning, "an extension or coded record that cannot be read",
+    Cosmetic, "pairing-program extensions (XX?, BB?) and TRF26 coded records are not used by FIDE's rating calculation";
 }
 
 syntax_rule! {
@@ -179,7 +190,8 @@ syntax_rule! {
     ///
     /// ## Reference
     /// TEC "Draft TRF 2025" (4 Sep 2024); TRF-2026 records 240 and 330.
-    DRAFT_RECORD = "TRF-S008", "draft-record", Advice, "a record of the Sept-2024 draft numbering";
+    DRAFT_RECORD = "TRF-S008", "draft-record", Advice, "a record of the Sept-2024 draft numbering",
+    Info, "the Sept-2024 draft numbering is read as TRF26; FIDE's handling of draft records is not published";
 }
 
 syntax_rule! {
@@ -199,7 +211,8 @@ syntax_rule! {
     ///
     /// ## Reference
     /// TRF26 042/052 (`YYYY/MM/DD`); TRF16 132 (`YY/MM/DD`).
-    AMBIGUOUS_DATE = "TRF-S009", "ambiguous-date", Advice, "a date whose day and month order was assumed";
+    AMBIGUOUS_DATE = "TRF-S009", "ambiguous-date", Advice, "a date whose day and month order was assumed",
+    Info, "an assumption about the day/month order, stated so it can be checked";
 }
 
 syntax_rule! {
@@ -216,7 +229,8 @@ syntax_rule! {
     ///
     /// ## Reference
     /// trf-format §4 (encodings).
-    LOSSY_DECODING = "TRF-S010", "lossy-decoding", Warning, "bytes that could not be decoded";
+    LOSSY_DECODING = "TRF-S010", "lossy-decoding", Warning, "bytes that could not be decoded",
+    Cosmetic, "names and text with undecodable bytes; FIDE identifies players by FIDE ID, so no rating effect (TRF16: name is \"warning if wrong\")";
 }
 
 syntax_rule! {
@@ -234,7 +248,8 @@ syntax_rule! {
     ///
     /// ## Reference
     /// TRF16 record layouts.
-    LINE_TOO_LONG = "TRF-S011", "line-too-long", Error, "a line over the length limit";
+    LINE_TOO_LONG = "TRF-S011", "line-too-long", Error, "a line over the length limit",
+    FixBeforeUpload, "the line was not read, so its data is missing from the report as trfkit reads it";
 }
 
 /// Every syntax rule, by code.
@@ -251,3 +266,8 @@ pub static ALL: &[&RuleMeta] = &[
     &LOSSY_DECODING,
     &LINE_TOO_LONG,
 ];
+
+/// Finds a syntax code's declaration by its code (`TRF-S005`).
+pub fn find(code: &str) -> Option<&'static RuleMeta> {
+    ALL.iter().copied().find(|m| m.code == code)
+}

@@ -18,6 +18,7 @@ mod calculation;
 mod dated;
 mod eligibility;
 mod play;
+pub mod rating_type;
 mod registration;
 mod version;
 mod versions;
@@ -35,6 +36,7 @@ pub use eligibility::{
 pub use play::{
     BandScope, DurationRule, MoveCountRule, MoveCountVerdict, QcApprovedFaster, RateOfPlay,
 };
+pub use rating_type::{Classification, RatingType};
 pub use registration::{
     registration_requirement, FieldStrength, LeadTime, RegistrationRequirement, RegistrationRule,
     REGISTRATION_SPLIT_FROM,

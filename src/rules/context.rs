@@ -4,7 +4,8 @@
 
 use crate::kind::{self, KindDecision};
 use crate::model::{Player, RoundEntry, Tournament};
-use crate::regulations::{Regulations, Version};
+use crate::regulations::rating_type::classify as classify_t60;
+use crate::regulations::{Classification, RatingType, Regulations, Version};
 use crate::span::{Span, Spanned};
 use crate::timecontrol::{self, TimeControl, TimeControlError};
 use chrono::NaiveDate;
@@ -98,6 +99,9 @@ pub struct Ctx<'a> {
     pub kind: KindDecision,
     /// The time control.
     pub time_control: TimeControlInfo,
+    /// The rating list the time control puts the event on (`None` inside
+    /// when the control is unknown or too fast for any list).
+    pub rating_type: Classification,
     /// `index[rank]` = position in `players` of the first player with that
     /// starting rank, `u32::MAX` when none.
     index: Vec<u32>,
@@ -111,6 +115,9 @@ impl<'a> Ctx<'a> {
             tournament.declared_start(),
             tournament.first_round_date(),
         );
+        let time_control = time_control(tournament);
+        let on = choice.start.unwrap_or(choice.regulations.effective_from);
+        let rating_type = classify(&time_control, on);
         Ctx {
             tournament,
             text,
@@ -119,9 +126,21 @@ impl<'a> Ctx<'a> {
             regs_choice: choice.basis,
             start: choice.start,
             kind: kind::detect(tournament),
-            time_control: time_control(tournament),
+            time_control,
+            rating_type,
             index: tournament.rank_index(),
         }
+    }
+
+    /// Whether the event is judged by the standard rules: its time control
+    /// puts it on the standard list, or on no list at all (then the
+    /// standard minimum is what it misses). A rapid or blitz event is never
+    /// judged by the standard chapter.
+    pub fn standard_rules(&self) -> bool {
+        !matches!(
+            self.rating_type.rating_type,
+            Some(RatingType::Rapid | RatingType::Blitz)
+        )
     }
 
     /// The players whose starting rank could be read: rules about pairings
@@ -212,6 +231,28 @@ impl<'a> Ctx<'a> {
     /// "FIDE Rating Regulations effective 1 March 2024, art. 1.4".
     pub fn cite(&self, topic: crate::regulations::Topic) -> String {
         self.regs.reference(topic)
+    }
+}
+
+/// The rating list of the event, from the shorter side's time for 60 moves.
+fn classify(tc: &TimeControlInfo, on: NaiveDate) -> Classification {
+    match tc {
+        TimeControlInfo::Read { control, .. } => {
+            let (w, b) = control.t60_seconds_by_side();
+            classify_t60(w.min(b), on)
+        }
+        TimeControlInfo::Absent => Classification {
+            rating_type: None,
+            reason: "no time control (`122`/`222`): the rating list cannot be decided".to_owned(),
+            unconfirmed: false,
+        },
+        TimeControlInfo::Unreadable { record, .. } => Classification {
+            rating_type: None,
+            reason: format!(
+                "the time control in `{record}` cannot be read: the rating list cannot be decided"
+            ),
+            unconfirmed: false,
+        },
     }
 }
 

@@ -43,9 +43,13 @@ pub fn always(_: &Ctx<'_>) -> bool {
 macro_rules! declare_rule {
     (@topic $topic:expr) => { Some($topic) };
     (@topic) => { None };
+    (@unconfirmed $u:literal) => { $u };
+    (@unconfirmed) => { false };
     ($(#[doc = $doc:literal])* $vis:vis static $id:ident = {
         code: $code:literal, name: $name:literal, category: $cat:literal,
         severity: $sev:ident, summary: $summary:literal,
+        consequence: $cons:ident, source: $src:literal,
+        $(unconfirmed: $unc:literal,)?
         $(topic: $topic:expr,)?
         applies: $applies:expr, check: $check:path $(,)? };) => {
         $(#[doc = $doc])*
@@ -55,6 +59,9 @@ macro_rules! declare_rule {
                 name: $name,
                 category: $cat,
                 severity: $crate::diag::Severity::$sev,
+                consequence: $crate::diag::Consequence::$cons,
+                consequence_source: $src,
+                unconfirmed: $crate::declare_rule!(@unconfirmed $($unc)?),
                 summary: $summary,
                 explanation: concat!($($doc, "\n",)*),
             },
@@ -96,6 +103,9 @@ pub fn run(ctx: &Ctx<'_>) -> Vec<Diagnostic> {
     let one = |rule: &&'static Rule| {
         let mut out = Vec::new();
         (rule.check)(ctx, &mut out);
+        for d in &mut out {
+            crate::diag::note_unconfirmed(d, &rule.meta);
+        }
         out
     };
     let work: usize = ctx.tournament.players.iter().map(|p| p.rounds.len()).sum();

@@ -28,6 +28,8 @@ crate::declare_rule! {
     pub static ASYMMETRIC_PAIRING = {
         code: "TRF-R003", name: "asymmetric-pairing", category: "integrity",
         severity: Error, summary: "a pairing not mirrored by the opponent's record",
+        consequence: FixBeforeUpload,
+        source: "the two players' round blocks must name each other (TRF16 record 001); FIDE cannot tell which game was played",
         applies: always, check: check,
     };
 }

@@ -31,6 +31,8 @@ crate::declare_rule! {
     pub static BYE_WITH_OPPONENT = {
         code: "TRF-R006", name: "bye-with-opponent", category: "integrity",
         severity: Error, summary: "a bye that names an opponent",
+        consequence: FixBeforeUpload,
+        source: "TRF16 record 001 round blocks: a bye names no opponent; the rating officer cannot tell whether a game was played",
         applies: always, check: check,
     };
 }

@@ -27,6 +27,8 @@ crate::declare_rule! {
     pub static DUPLICATE_FIDE_ID = {
         code: "TRF-P002", name: "duplicate-fide-id", category: "integrity",
         severity: Error, summary: "two players with the same FIDE ID",
+        consequence: FixBeforeUpload,
+        source: "FIDE identifies players by FIDE ID (letter to federations, 12 Aug 2013); two players under one ID cannot both be rated",
         applies: always, check: check,
     };
 }

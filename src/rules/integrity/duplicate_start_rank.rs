@@ -24,6 +24,8 @@ crate::declare_rule! {
     pub static DUPLICATE_START_RANK = {
         code: "TRF-P001", name: "duplicate-start-rank", category: "integrity",
         severity: Error, summary: "two players with the same starting rank",
+        consequence: FixBeforeUpload,
+        source: "opponents are named by start rank (TRF16 record 001): a repeated rank makes the pairings ambiguous",
         applies: always, check: check,
     };
 }

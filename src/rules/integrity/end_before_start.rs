@@ -29,6 +29,8 @@ crate::declare_rule! {
     pub static END_BEFORE_START = {
         code: "TRF-T002", name: "end-before-start", category: "integrity",
         severity: Error, summary: "the end date is before the start date",
+        consequence: FixBeforeUpload,
+        source: "TRF16 records 042/052: the dates decide the regulations and the rating list; the arbiter must correct them",
         applies: always, check: check,
     };
 }

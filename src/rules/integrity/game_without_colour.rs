@@ -27,7 +27,9 @@ crate::declare_rule! {
     /// TRF16 record 001, round blocks: colour `w`/`b` for played games.
     pub static GAME_WITHOUT_COLOUR = {
         code: "TRF-R007", name: "game-without-colour", category: "integrity",
-        severity: Error, summary: "a played game with no colour",
+        severity: Warning, summary: "a played game with no colour",
+        consequence: Cosmetic,
+        source: "colours do not enter the rating calculation; TRF16 asks for them (w/b) in every played game",
         applies: always, check: check,
     };
 }

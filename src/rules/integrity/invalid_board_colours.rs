@@ -26,6 +26,8 @@ crate::declare_rule! {
     pub static INVALID_BOARD_COLOURS = {
         code: "TRF-T008", name: "invalid-board-colours", category: "integrity",
         severity: Warning, summary: "a `352` board colour sequence with characters other than W and B",
+        consequence: Cosmetic,
+        source: "board colours (TRF26 352) do not enter the rating calculation",
         applies: always, check: check,
     };
 }

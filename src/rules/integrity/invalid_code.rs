@@ -41,6 +41,8 @@ crate::declare_rule! {
     pub static INVALID_CODE = {
         code: "TRF-P003", name: "invalid-code", category: "integrity",
         severity: Warning, summary: "a title, sex or federation code FIDE does not define",
+        consequence: Cosmetic,
+        source: "TRF16 record 001: sex, title and federation are \"warning if wrong\" (□): no rating effect",
         applies: always, check: check,
     };
 }

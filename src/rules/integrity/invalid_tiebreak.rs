@@ -34,6 +34,8 @@ crate::declare_rule! {
     pub static INVALID_TIEBREAK = {
         code: "TRF-T007", name: "invalid-tiebreak", category: "integrity",
         severity: Warning, summary: "a `202`/`212` tie-break descriptor not in the MTB26 syntax",
+        consequence: Cosmetic,
+        source: "tie-breaks do not enter the rating calculation",
         applies: always, check: check,
     };
 }

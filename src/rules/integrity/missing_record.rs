@@ -45,6 +45,8 @@ crate::declare_rule! {
     pub static MISSING_RECORD = {
         code: "TRF-T001", name: "missing-record", category: "integrity",
         severity: Error, summary: "a record mandatory for rating is missing or empty",
+        consequence: FixBeforeUpload,
+        source: "TRF16 tournament section: 012, 022, 032, 102 marked mandatory for rating (■); the rating officer must complete them before upload",
         applies: always, check: check,
     };
 }

@@ -26,6 +26,8 @@ crate::declare_rule! {
     pub static PLAYER_COUNT_MISMATCH = {
         code: "TRF-X002", name: "player-count-mismatch", category: "integrity",
         severity: Warning, summary: "record 062 disagrees with the number of players",
+        consequence: Cosmetic,
+        source: "header counts (TRF16 062/072/082) are informative; FIDE counts the records",
         applies: always, check: check,
     };
 }

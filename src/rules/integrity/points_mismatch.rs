@@ -52,6 +52,8 @@ crate::declare_rule! {
     pub static POINTS_MISMATCH = {
         code: "TRF-X001", name: "points-mismatch", category: "integrity",
         severity: Error, summary: "a player's points differ from the sum of their results",
+        consequence: FixBeforeUpload,
+        source: "TRF16 record 001 columns 81-84: the points must be the sum of the results; FIDE rates the results, so the arbiter must say which is right",
         applies: always, check: check,
     };
 }

@@ -41,6 +41,8 @@ crate::declare_rule! {
     pub static RANK_INCONSISTENT = {
         code: "TRF-X005", name: "rank-inconsistent", category: "integrity",
         severity: Warning, summary: "ranks that do not follow the points",
+        consequence: Cosmetic,
+        source: "the final rank (columns 86-89) does not enter the rating calculation",
         applies: always, check: check,
     };
 }

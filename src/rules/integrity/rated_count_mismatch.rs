@@ -26,6 +26,8 @@ crate::declare_rule! {
     pub static RATED_COUNT_MISMATCH = {
         code: "TRF-X003", name: "rated-count-mismatch", category: "integrity",
         severity: Warning, summary: "record 072 disagrees with the number of rated players",
+        consequence: Cosmetic,
+        source: "header counts (TRF16 062/072/082) are informative; FIDE counts the records",
         applies: always, check: check,
     };
 }

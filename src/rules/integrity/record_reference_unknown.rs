@@ -48,7 +48,9 @@ crate::declare_rule! {
     /// (number of rounds).
     pub static RECORD_REFERENCE_UNKNOWN = {
         code: "TRF-X009", name: "record-reference-unknown", category: "integrity",
-        severity: Error, summary: "a TRF26 record naming a player, team or round the report does not have",
+        severity: Warning, summary: "a TRF26 record naming a player, team or round the report does not have",
+        consequence: Cosmetic,
+        source: "TRF26 team and pairing records (240-330) are not used by the rating calculation",
         applies: always, check: check,
     };
 }

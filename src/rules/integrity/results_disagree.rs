@@ -34,6 +34,8 @@ crate::declare_rule! {
     pub static RESULTS_DISAGREE = {
         code: "TRF-R004", name: "results-disagree", category: "integrity",
         severity: Error, summary: "the two sides of a game record results that do not match",
+        consequence: FixBeforeUpload,
+        source: "the two blocks of a game must agree (TEC checklist VCL4THP Q181-Q184); FIDE cannot rate a game whose result is contradictory",
         applies: always, check: check,
     };
 }

@@ -36,6 +36,8 @@ crate::declare_rule! {
     pub static ROUND_DATE_MISSING = {
         code: "TRF-T005", name: "round-date-missing", category: "integrity",
         severity: Warning, summary: "a played round without a date in record 132",
+        consequence: Cosmetic,
+        source: "TRF16 record 132 round dates; the event's dates come from 042/052 (start-date-unknown reports a missing start)",
         applies: always, check: check,
     };
 }

@@ -38,6 +38,8 @@ crate::declare_rule! {
     pub static ROUND_DATE_OUTSIDE_TOURNAMENT = {
         code: "TRF-T003", name: "round-date-outside-tournament", category: "integrity",
         severity: Error, summary: "a round date before the start or after the end date",
+        consequence: FixBeforeUpload,
+        source: "TRF16 records 042/052/132 must agree: the dates decide the regulations and the rating list",
         applies: always, check: check,
     };
 }

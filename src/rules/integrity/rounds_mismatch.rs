@@ -39,7 +39,9 @@ crate::declare_rule! {
     /// record 132.
     pub static ROUNDS_MISMATCH = {
         code: "TRF-X006", name: "rounds-mismatch", category: "integrity",
-        severity: Error, summary: "the declared number of rounds disagrees with the rounds written",
+        severity: Warning, summary: "the declared number of rounds disagrees with the rounds written",
+        consequence: Cosmetic,
+        source: "TRF26 record 142 / JaVaFo XXR are pairing data; FIDE rates the round blocks written (unplayed declared rounds are unfinished-games)",
         applies: always, check: check,
     };
 }

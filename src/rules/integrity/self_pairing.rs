@@ -27,6 +27,8 @@ crate::declare_rule! {
     pub static SELF_PAIRING = {
         code: "TRF-R002", name: "self-pairing", category: "integrity",
         severity: Error, summary: "a player paired with themselves",
+        consequence: FixBeforeUpload,
+        source: "a player paired with himself is a corrupt round block; the game cannot be rated until corrected",
         applies: always, check: check,
     };
 }

@@ -32,6 +32,8 @@ crate::declare_rule! {
     pub static START_RANK_GAP = {
         code: "TRF-P004", name: "start-rank-gap", category: "integrity",
         severity: Advice, summary: "starting ranks that skip a number",
+        consequence: Cosmetic,
+        source: "start ranks need not be consecutive for rating",
         applies: always, check: check,
     };
 }

@@ -28,6 +28,8 @@ crate::declare_rule! {
     pub static TEAM_COUNT_MISMATCH = {
         code: "TRF-X004", name: "team-count-mismatch", category: "integrity",
         severity: Warning, summary: "record 082 disagrees with the number of teams",
+        consequence: Cosmetic,
+        source: "header counts (TRF16 062/072/082) are informative; FIDE counts the records",
         applies: always, check: check,
     };
 }

@@ -28,7 +28,9 @@ crate::declare_rule! {
     /// first ■).
     pub static TEAM_MEMBER_UNKNOWN = {
         code: "TRF-X007", name: "team-member-unknown", category: "integrity",
-        severity: Error, summary: "a team member with no player record",
+        severity: Warning, summary: "a team member with no player record",
+        consequence: Cosmetic,
+        source: "team composition (013/310) does not enter the individual rating calculation",
         applies: always, check: check,
     };
 }

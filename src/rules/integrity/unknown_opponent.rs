@@ -37,6 +37,8 @@ crate::declare_rule! {
     pub static UNKNOWN_OPPONENT = {
         code: "TRF-R001", name: "unknown-opponent", category: "integrity",
         severity: Error, summary: "a round block names a starting rank no player has",
+        consequence: FixBeforeUpload,
+        source: "a round block naming no player of the report is a game FIDE cannot rate until corrected (TRF16 record 001)",
         applies: always, check: check,
     };
 }

@@ -28,6 +28,8 @@ crate::declare_rule! {
     pub static BIRTH_YEAR_MISMATCH = {
         code: "TRF-L006", name: "birth-year-mismatch", category: "rating-list",
         severity: Warning, summary: "a birth year that differs from the rating list's",
+        consequence: Cosmetic,
+        source: "TRF16 record 001 birth date is \"warning if wrong\"; FIDE uses the list's data for the ID",
         applies: has_list, check: check,
     };
 }

@@ -28,6 +28,8 @@ crate::declare_rule! {
     pub static FEDERATION_MISMATCH = {
         code: "TRF-L003", name: "federation-mismatch", category: "rating-list",
         severity: Warning, summary: "a federation that differs from the rating list's",
+        consequence: Cosmetic,
+        source: "TRF16 record 001 federation is \"warning if wrong\"; FIDE uses the list's data for the ID",
         applies: has_list, check: check,
     };
 }

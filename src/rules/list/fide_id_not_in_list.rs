@@ -2,7 +2,7 @@
 
 use super::support::{self, who};
 use super::{has_list, Status};
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{Consequence, Diagnostic, Severity};
 use crate::rules::Ctx;
 
 crate::declare_rule! {
@@ -33,6 +33,8 @@ crate::declare_rule! {
     pub static FIDE_ID_NOT_IN_LIST = {
         code: "TRF-L001", name: "fide-id-not-in-list", category: "rating-list",
         severity: Error, summary: "a FIDE ID that the rating list does not hold",
+        consequence: FixBeforeUpload,
+        source: "FIDE matches players by FIDE ID (letter to federations, 12 Aug 2013); an ID that is not in the list must be corrected",
         applies: has_list, check: check,
     };
 }
@@ -56,7 +58,9 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             ))
             .primary(id.span, format!("not in `{}`", list.name));
         d = if single {
-            d.with_severity(Severity::Warning).help(format!(
+            d.with_consequence(Consequence::Info)
+                .with_severity(Severity::Warning)
+                .help(format!(
                 "`{}` is a per-type list and holds only rated players: check the ID against the combined list (players_list_foa.txt); if it is wrong, copy it from the player's FIDE profile",
                 list.name
             ))

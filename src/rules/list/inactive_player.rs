@@ -30,6 +30,8 @@ crate::declare_rule! {
     pub static INACTIVE_PLAYER = {
         code: "TRF-L008", name: "inactive-player", category: "rating-list",
         severity: Advice, summary: "a player the rating list flags inactive",
+        consequence: Info,
+        source: "an inactive player is rated as any other; activity is a matter of the list (B.02 2024 art. 7.1.3)",
         applies: has_list, check: check,
     };
 }

@@ -34,6 +34,8 @@ crate::declare_rule! {
     pub static NAME_MISMATCH = {
         code: "TRF-L002", name: "name-mismatch", category: "rating-list",
         severity: Warning, summary: "a name that differs from the rating list's for the same FIDE ID",
+        consequence: Cosmetic,
+        source: "TRF16 record 001 name is \"warning if wrong\"; FIDE uses the list's data for the ID",
         applies: has_list, check: check,
     };
 }

@@ -33,7 +33,9 @@ crate::declare_rule! {
     /// register a player who has no FIDE ID).
     pub static NEW_PLAYER_MISSING_DATA = {
         code: "TRF-L009", name: "new-player-missing-data", category: "rating-list",
-        severity: Warning, summary: "an unrated player without the birth date or sex FIDE needs to register them",
+        severity: Error, summary: "an unrated player without the birth date or sex FIDE needs to register them",
+        consequence: FixBeforeUpload,
+        source: "QC letter to rating officers, 26 Feb 2024: a new player needs a correct birth date and sex, or the officer may return the report",
         applies: has_list, check: check,
     };
 }

@@ -43,6 +43,8 @@ crate::declare_rule! {
     pub static RATING_MISMATCH = {
         code: "TRF-L007", name: "rating-mismatch", category: "rating-list",
         severity: Warning, summary: "a rating that differs from the rating list's",
+        consequence: Cosmetic,
+        source: "FIDE rates with the ratings of its own list, not the report's (B.02 2024 art. 7.1); the report's column is informative",
         applies: has_list, check: check,
     };
 }

@@ -29,6 +29,8 @@ crate::declare_rule! {
     pub static SEX_MISMATCH = {
         code: "TRF-L004", name: "sex-mismatch", category: "rating-list",
         severity: Warning, summary: "a sex that differs from the rating list's",
+        consequence: Cosmetic,
+        source: "TRF16 record 001 sex is \"warning if wrong\"; FIDE uses the list's data for the ID",
         applies: has_list, check: check,
     };
 }

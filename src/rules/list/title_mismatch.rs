@@ -33,6 +33,8 @@ crate::declare_rule! {
     pub static TITLE_MISMATCH = {
         code: "TRF-L005", name: "title-mismatch", category: "rating-list",
         severity: Warning, summary: "a title that differs from the rating list's",
+        consequence: Cosmetic,
+        source: "TRF16 record 001 title is \"warning if wrong\"; FIDE uses the list's data for the ID",
         applies: has_list, check: check,
     };
 }

@@ -37,14 +37,19 @@ crate::declare_rule! {
     /// 60-move games from 2014); regulations.md R6, R7, §4.
     pub static DAILY_PLAY_OVER_12_HOURS = {
         code: "TRF-F006", name: "daily-play-over-12-hours", category: "regulations",
-        severity: Error, summary: "more than 12 hours of play scheduled on one day",
+        severity: Warning, summary: "more than 12 hours of play scheduled on one day",
+        consequence: Info,
+        source: "B.02 section 3 limits play to 12 hours a day; what FIDE does with an event over it is not published (silent)",
+        unconfirmed: true,
         topic: crate::regulations::Topic::DailyPlayingTime,
         applies: applies, check: check,
     };
 }
 
 fn applies(ctx: &Ctx<'_>) -> bool {
-    matches!(&ctx.time_control, TimeControlInfo::Read { control, .. } if !control.is_armageddon())
+    // A rule of the standard chapter: rapid and blitz have their own.
+    ctx.standard_rules()
+        && matches!(&ctx.time_control, TimeControlInfo::Read { control, .. } if !control.is_armageddon())
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {

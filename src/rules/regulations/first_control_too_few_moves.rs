@@ -1,7 +1,7 @@
 //! Rule `first-control-too-few-moves`.
 
 use super::support::{cite, text};
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{Consequence, Diagnostic, Severity};
 use crate::regulations::{MoveCountRule, MoveCountVerdict, Topic};
 use crate::rules::context::TimeControlInfo;
 use crate::rules::Ctx;
@@ -40,14 +40,19 @@ crate::declare_rule! {
     /// regulations.md R5, §3.8.
     pub static FIRST_CONTROL_TOO_FEW_MOVES = {
         code: "TRF-F005", name: "first-control-too-few-moves", category: "regulations",
-        severity: Error, summary: "the first time control has fewer (or other) moves than required",
+        severity: Warning, summary: "the first time control has fewer (or other) moves than required",
+        consequence: GamesNotRated,
+        source: "B.02 2022/2024 art. 1.2 says the first control \"shall be\" at least 30 moves; the consequence is not stated (silent)",
+        unconfirmed: true,
         topic: crate::regulations::Topic::FirstControl,
         applies: applies, check: check,
     };
 }
 
 fn applies(ctx: &Ctx<'_>) -> bool {
-    matches!(&ctx.time_control, TimeControlInfo::Read { control, .. } if control.first_control_moves().is_some())
+    // A rule of the standard chapter: rapid and blitz have their own.
+    ctx.standard_rules()
+        && matches!(&ctx.time_control, TimeControlInfo::Read { control, .. } if control.first_control_moves().is_some())
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
@@ -62,15 +67,20 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let (requirement, severity) = match (verdict, rule) {
         (MoveCountVerdict::Meets, _) => return,
         (_, MoveCountRule::Recommended(m)) => (format!("recommends {m}"), Severity::Advice),
-        (_, MoveCountRule::Exactly(m)) => (format!("requires {m}"), Severity::Error),
-        (_, MoveCountRule::AtLeast(m)) => (format!("requires at least {m}"), Severity::Error),
+        // The texts say "shall", but no source says what FIDE does with such
+        // games: a warning that they may not be rated, never a block.
+        (_, MoveCountRule::Exactly(m)) => (format!("requires {m}"), Severity::Warning),
+        (_, MoveCountRule::AtLeast(m)) => (format!("requires at least {m}"), Severity::Warning),
     };
     let d = FIRST_CONTROL_TOO_FEW_MOVES
         .diag(format!(
             "the first time control is {moves} moves; {} {requirement}",
             text(ctx)
         ))
-        .with_severity(severity)
+        .with_consequence(match severity {
+            Severity::Advice => Consequence::Info,
+            _ => Consequence::GamesNotRated,
+        })
         .primary(*span, format!("{moves} moves in the first control"));
     let help = match severity {
         Severity::Advice => format!(
@@ -78,7 +88,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             control.describe()
         ),
         _ => format!(
-            "games at this control are not rated as standard; make the first control {} moves ({} was read)",
+            "games at this control may not be rated as standard (the text does not state the consequence, and FIDE has not published it); make the first control {} moves ({} was read)",
             match rule {
                 MoveCountRule::AtLeast(m) => format!("{m} or more"),
                 other => other.moves().to_string(),

@@ -30,13 +30,17 @@ crate::declare_rule! {
     pub static INTERIM_REPORT_REQUIRED = {
         code: "TRF-F009", name: "interim-report-required", category: "regulations",
         severity: Advice, summary: "a long event must report interim results every month",
+        consequence: Info,
+        source: "B.02 2022/2024 section 4: monthly interim reports for events over 30 days (90 before 2022); the consequence is not stated (silent)",
+        unconfirmed: true,
         topic: crate::regulations::Topic::InterimReports,
         applies: applies, check: check,
     };
 }
 
 fn applies(ctx: &Ctx<'_>) -> bool {
-    ctx.regs.interim_report_after_days.is_some()
+    // A rule of the standard chapter: rapid and blitz have their own.
+    ctx.standard_rules() && ctx.regs.interim_report_after_days.is_some()
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {

@@ -1,7 +1,7 @@
 //! Rule `registration-too-late`.
 
 use super::support::{cite, text, who, ymd};
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{Consequence, Diagnostic};
 use crate::model::{Player, Sex};
 use crate::regulations::{FieldStrength, LeadTime, RegistrationRule, Topic};
 use crate::rules::Ctx;
@@ -46,6 +46,8 @@ crate::declare_rule! {
     pub static REGISTRATION_TOO_LATE = {
         code: "TRF-F002", name: "registration-too-late", category: "regulations",
         severity: Error, summary: "the tournament was registered with FIDE too late before its start",
+        consequence: EventNotRated,
+        source: "B.02 art. 0.2–0.4 (2009 art. 0.4; 2024 art. 0.2–0.4): an event not registered in time is not rated unless the QC Chair (FIDE President for the 30-day class) accepts it",
         topic: crate::regulations::Topic::Registration,
         applies: applies, check: check,
     };
@@ -186,7 +188,27 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Without a registration date: which deadline would apply, and why.
+/// Whether the field puts the event in the longer-lead class of a
+/// field-strength rule (a 2700+ player or a 2500+ woman in 2024).
+fn strong_field(rule: RegistrationRule, f: &Field<'_>) -> bool {
+    let RegistrationRule::ByFieldStrength {
+        rating_above,
+        female_rating_above,
+        ..
+    } = rule
+    else {
+        return false;
+    };
+    let above = |p: Option<&Player>, limit: u16| {
+        p.is_some_and(|p| p.rating.is_some_and(|r| r.value > limit))
+    };
+    above(f.top, rating_above) || above(f.top_woman, female_rating_above)
+}
+
+/// Without a registration date: the unusual deadline of a strong field.
+/// The ordinary case, that registration was not checked at all, is said
+/// once per run by the caller (see [`registration_not_checked`]), not in
+/// every file.
 fn advise(
     ctx: &Ctx<'_>,
     out: &mut Vec<Diagnostic>,
@@ -201,6 +223,9 @@ fn advise(
         return;
     };
     let rule = *ctx.regs.registration.at(start);
+    if !strong_field(rule, f) {
+        return;
+    }
     let mut help = match reason(rule, f) {
         Some(r) => format!("{r}, so the {} deadline applies", lead_adjective(lead)),
         None => format!(
@@ -238,7 +263,14 @@ fn advise(
             lead_text(lead),
             ymd(deadline)
         ))
-        .with_severity(Severity::Advice)
+        .with_consequence(Consequence::Info)
         .primary(span, format!("start; register by {}", ymd(deadline)));
     out.push(cite(ctx, d, Topic::Registration, help));
+}
+
+/// The one advice a run gives when no registration date was given: FIDE
+/// rates only events registered in time, and the report does not say when
+/// this one was.
+pub fn registration_not_checked() -> &'static str {
+    "registration with FIDE was not checked: FIDE rates only events registered before their start (3 days in the 2024 text; 30 days with a player rated above 2700 or a woman above 2500); give --registered-on YYYY-MM-DD to check it"
 }

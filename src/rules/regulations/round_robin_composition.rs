@@ -36,6 +36,8 @@ crate::declare_rule! {
     pub static ROUND_ROBIN_COMPOSITION = {
         code: "TRF-F010", name: "round-robin-composition", category: "regulations",
         severity: Error, summary: "a round robin with too few rated players",
+        consequence: EventNotRated,
+        source: "B.02 2003–2014, round-robin composition (2005 art. 6.3–6.33, 6.43): a round robin without enough rated players is not rated",
         topic: crate::regulations::Topic::RoundRobinComposition,
         applies: applies, check: check,
     };

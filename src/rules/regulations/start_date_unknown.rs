@@ -26,7 +26,9 @@ crate::declare_rule! {
     /// 2014): amendments apply to tournaments starting on or after their date.
     pub static START_DATE_UNKNOWN = {
         code: "TRF-F001", name: "start-date-unknown", category: "regulations",
-        severity: Warning, summary: "no usable start date to choose the regulations by",
+        severity: Error, summary: "no usable start date to choose the regulations by",
+        consequence: FixBeforeUpload,
+        source: "TRF16 042/052 (mandatory for rating in TRF26): the dates decide the regulations, the list and the deadlines",
         applies: always, check: check,
     };
 }
@@ -56,7 +58,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                         "start date `042` cannot be read; the first round date chose the {}",
                         ctx.regs.title()
                     ))
-                    .with_severity(crate::diag::Severity::Advice)
+                    .with_consequence(crate::diag::Consequence::Info)
                     .primary(s, "unreadable start date")
                     .help("write the start date as `042 YYYY/MM/DD`")
                     .reference("FIDE Rating Regulations, transition clause (0.1)"),
@@ -69,7 +71,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             out.push(
                 START_DATE_UNKNOWN
                     .diag(format!("the tournament started on {start}, before the oldest edition known here (2003); the 2003 text was applied"))
-                    .with_severity(crate::diag::Severity::Advice)
+                    .with_consequence(crate::diag::Consequence::Info)
                     .primary(ctx.start_span().unwrap_or(ctx.file_span()), "start date")
                     .help("check the result against the regulations then in force")
                     .reference("FIDE Rating Regulations, transition clause"),

@@ -1,7 +1,7 @@
 //! Rule `time-control-below-minimum`.
 
 use super::support::{cite, game_text, games, minutes, plural, rating, rating_span, text, who};
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{Consequence, Diagnostic};
 use crate::model::{Player, RoundResult};
 use crate::regulations::{BandScope, RateOfPlay, Topic};
 use crate::rules::context::TimeControlInfo;
@@ -54,13 +54,16 @@ crate::declare_rule! {
     pub static TIME_CONTROL_BELOW_MINIMUM = {
         code: "TRF-F004", name: "time-control-below-minimum", category: "regulations",
         severity: Error, summary: "less thinking time for 60 moves than the rating bands require",
+        consequence: EventNotRated,
+        source: "B.02 art. 1.1 (2024 section 1): games below the minimum rate of play are not rated; by the whole tournament's band before 2017, per game from 2017; FIDE's server seen applying it (Canadian rating officer, 1 July list)",
         topic: crate::regulations::Topic::RateOfPlay,
         applies: applies, check: check,
     };
 }
 
 fn applies(ctx: &Ctx<'_>) -> bool {
-    matches!(ctx.time_control, TimeControlInfo::Read { .. })
+    // A rule of the standard chapter: rapid and blitz have their own.
+    ctx.standard_rules() && matches!(ctx.time_control, TimeControlInfo::Read { .. })
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
@@ -282,6 +285,11 @@ fn per_game(
         String::new()
     };
     let need = needs.first().copied().unwrap_or(rop.minutes_base);
+    // Some games below their band: those are left out and the rest of the
+    // event is rated. All of them: nothing of the event is rated.
+    if below.len() < total as usize {
+        d = d.with_consequence(Consequence::GamesNotRated);
+    }
     let help = format!(
         "each game's band is set by the higher-rated of its two players; these games are not rated as standard: {}{more}; at least {need} min for 60 moves, e.g. {}, lets every game count",
         examples.join("; "),
@@ -301,14 +309,18 @@ fn finish(
     mut help: String,
     delayed: bool,
 ) {
+    // Unsure findings warn and never block: the games may still be rated.
     if delayed {
-        d = d.with_severity(Severity::Warning);
+        d = d.with_consequence(Consequence::GamesNotRated);
         help = format!(
             "the control reaches {} only if its delay counts like an increment, which B.02 does not say; {help}",
             minutes(tc.t60)
         );
     } else if !tc.control.is_complete() {
-        d = d.with_severity(Severity::Warning);
+        d = d.with_consequence(Consequence::GamesNotRated);
+    }
+    if ctx.rating_type.rating_type.is_none() {
+        help = format!("{}; {help}", ctx.rating_type.reason);
     }
     help.push_str(&hedges(ctx, tc));
     out.push(cite(ctx, d, Topic::RateOfPlay, help));

@@ -37,7 +37,9 @@ crate::declare_rule! {
     /// TRF16 record 122, TRF26 record 222; regulations.md §4.2.
     pub static TIME_CONTROL_UNPARSED = {
         code: "TRF-F003", name: "time-control-unparsed", category: "regulations",
-        severity: Warning, summary: "the time control cannot be read, or 122 and 222 disagree",
+        severity: Error, summary: "the time control cannot be read, or 122 and 222 disagree",
+        consequence: FixBeforeUpload,
+        source: "B.02 section 1 (rate of play): the rating officer must know the time control to upload; without it the rate of play cannot be verified",
         topic: crate::regulations::Topic::RateOfPlay,
         applies: always, check: check,
     };

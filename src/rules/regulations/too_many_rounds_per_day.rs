@@ -29,14 +29,17 @@ crate::declare_rule! {
     /// hours, GA 1995; removed in 2014); regulations.md R6, §4.1.
     pub static TOO_MANY_ROUNDS_PER_DAY = {
         code: "TRF-F007", name: "too-many-rounds-per-day", category: "regulations",
-        severity: Error, summary: "more rounds on one day than the regulations allow",
+        severity: Warning, summary: "more rounds on one day than the regulations allow",
+        consequence: GamesNotRated,
+        source: "B.02 2003–2013 (three rounds a day, GA 1995): the games of such a day are not rated (2009 (s), 2013 per regulations-2009-2017)",
         topic: crate::regulations::Topic::RoundsPerDay,
         applies: applies, check: check,
     };
 }
 
 fn applies(ctx: &Ctx<'_>) -> bool {
-    ctx.regs.max_rounds_per_day.is_some()
+    // A rule of the standard chapter: rapid and blitz have their own.
+    ctx.standard_rules() && ctx.regs.max_rounds_per_day.is_some()
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {

@@ -36,13 +36,17 @@ crate::declare_rule! {
     pub static TOURNAMENT_TOO_LONG = {
         code: "TRF-F008", name: "tournament-too-long", category: "regulations",
         severity: Warning, summary: "the tournament lasts longer than the regulations allow",
+        consequence: Info,
+        source: "B.02 2003–2017 (90 days; leagues and approved events exempt); the consequence for other events is not published (silent)",
+        unconfirmed: true,
         topic: crate::regulations::Topic::Duration,
         applies: applies, check: check,
     };
 }
 
 fn applies(ctx: &Ctx<'_>) -> bool {
-    ctx.regs.duration.max_days.is_some()
+    // A rule of the standard chapter: rapid and blitz have their own.
+    ctx.standard_rules() && ctx.regs.duration.max_days.is_some()
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {

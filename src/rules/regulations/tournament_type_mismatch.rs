@@ -33,6 +33,8 @@ crate::declare_rule! {
     pub static TOURNAMENT_TYPE_MISMATCH = {
         code: "TRF-F015", name: "tournament-type-mismatch", category: "regulations",
         severity: Advice, summary: "the declared tournament type disagrees with the pairings",
+        consequence: Cosmetic,
+        source: "the declared type does not change FIDE's calculation; trfkit decides the round-robin route from the pairings",
         applies: applies, check: check,
     };
 }

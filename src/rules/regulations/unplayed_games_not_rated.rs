@@ -40,6 +40,8 @@ crate::declare_rule! {
     pub static UNPLAYED_GAMES_NOT_RATED = {
         code: "TRF-F014", name: "unplayed-games-not-rated", category: "regulations",
         severity: Advice, summary: "forfeits, games without a move and byes that will not be rated",
+        consequence: GamesNotRated,
+        source: "B.02 2024 art. 5.1: games not played (forfeits, byes, less than one move) are not rated",
         topic: crate::regulations::Topic::UnplayedGames,
         applies: always, check: check,
     };

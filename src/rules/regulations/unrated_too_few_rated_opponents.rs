@@ -43,6 +43,8 @@ crate::declare_rule! {
     pub static UNRATED_TOO_FEW_RATED_OPPONENTS = {
         code: "TRF-F012", name: "unrated-too-few-rated-opponents", category: "regulations",
         severity: Advice, summary: "an unrated player gets no rating from this event: too few rated opponents",
+        consequence: PlayersNotRated,
+        source: "B.02 2024 art. 7.1.4, 8.2.1: an unrated player needs games against rated opponents for a first rating; the result is kept for pooling",
         topic: crate::regulations::Topic::UnratedEvent,
         applies: always, check: check,
     };

@@ -43,6 +43,8 @@ crate::declare_rule! {
     pub static UNRATED_ZERO_SCORE = {
         code: "TRF-F013", name: "unrated-zero-score", category: "regulations",
         severity: Advice, summary: "an unrated player's score the regulations disregard",
+        consequence: PlayersNotRated,
+        source: "B.02 2024 art. 8.2.1: a zero score in a first rated event is disregarded",
         topic: crate::regulations::Topic::UnratedEvent,
         applies: always, check: check,
     };
