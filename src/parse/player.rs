@@ -331,6 +331,9 @@ impl<'a> PlayerReader<'a> {
                     RoundResult::NotPaired
                 }
             }
+            // TRF26's adjourned/postponed marker (VCL4THP Q164): a pending
+            // result, reported by the `unfinished-games` rule, not a typo.
+            b'?' => RoundResult::ADJOURNED,
             c => match RoundResult::from_letter(c as char) {
                 Some(r) => r,
                 None => {
@@ -339,7 +342,7 @@ impl<'a> PlayerReader<'a> {
                         codes::INVALID_ROUND_BLOCK
                             .diag(format!("round {round}: result code `{ch}` is not a TRF result"))
                             .primary(sub(7, ch.len_utf8()), "result")
-                            .help("results are + - W D L 1 = 0 H F U Z or blank; an unknown result is written blank (game pending)"),
+                            .help("results are + - W D L 1 = 0 H F U Z, `?` (adjourned, TRF26) or blank; an unknown result is written blank (game pending)"),
                     );
                     RoundResult::Unknown { code: ch }
                 }

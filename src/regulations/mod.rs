@@ -29,6 +29,7 @@ pub use calculation::{
     JuniorUntil, KRules, ListFrequency, PoolingMethod, PoolingWindow, Rounding, RoundingMode,
 };
 pub use dated::{Amendment, Dated};
+pub(crate) use dated::ymd;
 pub use eligibility::{
     AfterMatchDecided, CompositionShortfall, MatchWithUnrated, OneMoveRule, Requirement,
     RequirementScope, RoundRobinComposition, RoundRobinFacts, UnratedEventRule,
