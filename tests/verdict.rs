@@ -25,13 +25,21 @@ fn check(sample: &str, extra: &[&str]) -> Verdict {
     let mut args = vec!["check", path.as_str(), "--format", "json"];
     args.extend_from_slice(extra);
     let (code, out, err) = trf(&args);
-    assert_eq!(code, 1, "{sample}: the verdict is not `ready`, so the exit code is 1\n{out}{err}");
+    assert_eq!(
+        code, 1,
+        "{sample}: the verdict is not `ready`, so the exit code is 1\n{out}{err}"
+    );
     let json: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
     let deciding = json["diagnostics"]
         .as_array()
         .expect("diagnostics")
         .iter()
-        .filter(|d| matches!(d["consequence"].as_str(), Some("event-not-rated" | "fix-before-upload")))
+        .filter(|d| {
+            matches!(
+                d["consequence"].as_str(),
+                Some("event-not-rated" | "fix-before-upload")
+            )
+        })
         .filter_map(|d| d["rule"].as_str().map(str::to_owned))
         .collect();
     let mut human_args = vec!["check", path.as_str(), "--width", "100"];

@@ -404,3 +404,33 @@ fn fast_block(b: &[u8]) -> Option<RoundEntry> {
         result,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::model::RoundResult;
+    use crate::write::{write, Target};
+
+    /// TRF26's `?` (VCL4THP Q164) is read as an adjourned result without
+    /// a syntax finding, and written back as `?`.
+    #[test]
+    fn adjourned_result_is_read_and_written_back() {
+        let text = "012 Adjourned\n\
+001    1 m    Doe, John                         1850 ENG      400001 1990/01/01  1.0    1     2 w 1     2 b ?\n\
+001    2 m    Roe, Jim                          1720 ENG      400002 1991/01/01  0.0    2     1 b 0     1 w ?\n";
+        let parsed = crate::parse::parse_str(text);
+        assert!(
+            parsed
+                .diagnostics
+                .iter()
+                .all(|d| d.rule != "invalid-round-block"),
+            "{:#?}",
+            parsed.diagnostics
+        );
+        let p = &parsed.tournament.players[0];
+        assert_eq!(p.rounds[1].value.result, RoundResult::ADJOURNED);
+        assert!(p.rounds[1].value.result.is_pending());
+        let out = write(&parsed.tournament, Target::Trf16);
+        let line = out.lines().find(|l| l.starts_with("001    1")).unwrap();
+        assert!(line.trim_end().ends_with("2 b ?"), "{line}");
+    }
+}

@@ -28,8 +28,8 @@ pub use calculation::{
     CapApplication, ChangeMethod, DifferenceCap, DpExtremes, Floor, InitialRatingMethod, JuniorK,
     JuniorUntil, KRules, ListFrequency, PoolingMethod, PoolingWindow, Rounding, RoundingMode,
 };
-pub use dated::{Amendment, Dated};
 pub(crate) use dated::ymd;
+pub use dated::{Amendment, Dated};
 pub use eligibility::{
     AfterMatchDecided, CompositionShortfall, MatchWithUnrated, OneMoveRule, Requirement,
     RequirementScope, RoundRobinComposition, RoundRobinFacts, UnratedEventRule,

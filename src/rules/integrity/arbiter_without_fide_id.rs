@@ -1,27 +1,26 @@
 //! Rule `arbiter-without-fide-id`.
 
 use super::placeholder_fide_id::not_an_id;
-use crate::diag::{Consequence, Diagnostic};
+use crate::diag::Diagnostic;
 use crate::model::Dialect;
-use crate::rules::{always, Ctx};
+use crate::rules::Ctx;
 use chrono::NaiveDate;
 
 crate::declare_rule! {
     /// ## What it checks
-    /// That the chief arbiter (`102`) and each deputy (`112`) are named
-    /// with their FIDE ID. `102` and `112` are free text; programs write
-    /// the ID next to the name in any order (`IA Mikel Larreategi Arana
-    /// (22232540)`, `225185 Bailleul, Geert`), and FIDE's reference reader
-    /// takes any number of 6 or more digits there as the ID. A record with
-    /// a name and no such number is reported:
-    /// - an **error** in a TRF26 report, whose arbiter records FIDE's tools
-    ///   read the ID from;
-    /// - **information** in older dialects, whose `102` was a name only:
-    ///   the rating officer names the arbiters by ID when registering.
+    /// In a TRF26 report, that the chief arbiter (`102`) and each deputy
+    /// (`112`) are named with their FIDE ID. The records are free text;
+    /// programs write the ID next to the name in any order (`IA Mikel
+    /// Larreategi Arana (22232540)`, `225185 Bailleul, Geert`), and FIDE's
+    /// reference reader takes a number there as the ID. A record with a
+    /// name and no number that can be a FIDE ID (6 to 9 digits, no
+    /// placeholder such as `12345678`) is reported.
     ///
-    /// Events starting before 1 January 2013 (before arbiters' licences)
-    /// are not checked. Empty records are `missing-record`'s (`102`) or
-    /// ignored (`112`).
+    /// Older dialects are not checked: their `102` held a name only, and
+    /// the rating officer names the arbiters by ID when registering the
+    /// event. Events starting before 1 January 2013 (before arbiters'
+    /// licences) are not checked either. Empty records are
+    /// `missing-record`'s (`102`) or ignored (`112`).
     ///
     /// ## Why it matters
     /// Since 2013 "a tournament with non-licensed Arbiters will not be
@@ -43,8 +42,8 @@ crate::declare_rule! {
         code: "TRF-T009", name: "arbiter-without-fide-id", category: "integrity",
         severity: Error, summary: "an arbiter named without a FIDE ID",
         consequence: FixBeforeUpload,
-        source: "FIDE arbiters' licence from 1 Jan 2013: \"a tournament with non-licensed Arbiters will not be rated\" (fide-acceptance.md E10); the report cannot prove a licence, so a missing arbiter ID is data the rating officer must complete (information only before TRF26, whose 102 held a name)",
-        applies: always, check: check,
+        source: "FIDE arbiters' licence from 1 Jan 2013: \"a tournament with non-licensed Arbiters will not be rated\" (fide-acceptance.md E10); the report cannot prove a licence, so a missing arbiter ID is data the rating officer must complete (TRF26 reports; older dialects' 102 held a name only)",
+        applies: applies, check: check,
     };
 }
 
@@ -59,36 +58,39 @@ fn has_id(text: &str) -> bool {
         .any(|n| not_an_id(n).is_none())
 }
 
+/// TRF26 reports of events from 2013 (or without a usable start date).
+fn applies(ctx: &Ctx<'_>) -> bool {
+    ctx.tournament.dialect.dialect == Dialect::Trf26 && !ctx.start.is_some_and(|s| s < LICENCE_FROM)
+}
+
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    if ctx.start.is_some_and(|s| s < LICENCE_FROM) {
+    if !applies(ctx) {
         return;
     }
     let h = &ctx.tournament.header;
-    let trf26 = ctx.tournament.dialect.dialect == Dialect::Trf26;
     let records = h
         .chief_arbiter
         .iter()
         .map(|a| ("102", "chief arbiter", a))
-        .chain(h.deputy_arbiters.iter().map(|a| ("112", "deputy arbiter", a)));
+        .chain(
+            h.deputy_arbiters
+                .iter()
+                .map(|a| ("112", "deputy arbiter", a)),
+        );
     for (code, role, a) in records {
         let name = a.value.trim();
         if name.is_empty() || has_id(name) {
             continue;
         }
-        let d = ARBITER_WITHOUT_FIDE_ID
-            .diag(format!("{role} `{name}` (`{code}`) is named without a FIDE ID"))
-            .primary(a.span, "no FIDE ID")
-            .reference(format!("TRF record {code}; FIDE arbiters' licence, from 1 January 2013"));
-        out.push(if trf26 {
-            d.help(format!(
-                "write the arbiter's FIDE ID after the name, e.g. `{code} {name} (400123)`; only licensed arbiters' events are rated, and FIDE checks the licence by ID"
-            ))
-        } else {
-            d.with_consequence(Consequence::Info).help(format!(
-                "a {} `{code}` holds a name; the rating officer names the arbiters by FIDE ID when registering the event (only licensed arbiters' events are rated); writing the ID after the name helps",
-                ctx.tournament.dialect.dialect.as_str()
-            ))
-        });
+        out.push(
+            ARBITER_WITHOUT_FIDE_ID
+                .diag(format!("{role} `{name}` (`{code}`) is named without a FIDE ID"))
+                .primary(a.span, "no FIDE ID")
+                .help(format!(
+                    "write the arbiter's FIDE ID after the name, e.g. `{code} {name} (400123)`; only licensed arbiters' events are rated, and FIDE checks the licence by ID"
+                ))
+                .reference(format!("TRF26 record {code}; FIDE arbiters' licence, from 1 January 2013")),
+        );
     }
 }
 

@@ -125,7 +125,10 @@ mod tests {
         assert_eq!(find("eng"), None);
         assert_eq!(find("SCG").unwrap().successors, ["SRB", "MNE"]);
         assert_eq!(find("LIB").unwrap().successors, ["LBN"]);
-        assert_eq!(find("USR").unwrap().successors, ["RUS", "UKR", "GEO", "UZB"]);
+        assert_eq!(
+            find("USR").unwrap().successors,
+            ["RUS", "UKR", "GEO", "UZB"]
+        );
         assert!(find("AHO").unwrap().successors.is_empty());
     }
 }

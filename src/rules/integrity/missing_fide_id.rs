@@ -2,13 +2,15 @@
 
 use crate::diag::{Consequence, Diagnostic};
 use crate::grammar::p001;
+use crate::model::Player;
 use crate::rules::{always, Ctx};
 use chrono::NaiveDate;
 
 crate::declare_rule! {
     /// ## What it checks
     /// That every player, rated or not, has a FIDE ID in `001` columns
-    /// 58-68 (blank or `0` is none). Since FIDE's letter to federations of
+    /// 58-68 (blank or `0` is none; a column holding something unreadable is
+    /// `invalid-field`'s). Since FIDE's letter to federations of
     /// 12 August 2013 the rating office rejects reports submitted without ID
     /// numbers, and a new player's ID is created by the player's own
     /// federation before the upload: from tournaments starting on that
@@ -57,7 +59,17 @@ const REFERENCE: &str =
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let players = &ctx.tournament.players;
-    let missing: Vec<_> = players.iter().filter(|p| p.fide_id.is_none()).collect();
+    // A column that holds something unreadable is `invalid-field`'s.
+    let blank = |p: &Player| {
+        ctx.slice(ctx.player_field(p, &p001::FIDE_ID))
+            .trim()
+            .trim_start_matches('0')
+            .is_empty()
+    };
+    let missing: Vec<_> = players
+        .iter()
+        .filter(|p| p.fide_id.is_none() && blank(p))
+        .collect();
     let Some(first) = missing.first() else {
         return;
     };
@@ -91,12 +103,10 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             first.start_rank.value, first.name.value
         )
     };
-    let mut d = MISSING_FIDE_ID
-        .diag(message)
-        .primary(
-            ctx.player_field(first, &p001::FIDE_ID),
-            format!("no FIDE ID for `{}`", first.name.value),
-        );
+    let mut d = MISSING_FIDE_ID.diag(message).primary(
+        ctx.player_field(first, &p001::FIDE_ID),
+        format!("no FIDE ID for `{}`", first.name.value),
+    );
     for p in missing.iter().skip(1).take(SHOWN) {
         d = d.secondary(
             ctx.player_field(p, &p001::FIDE_ID),

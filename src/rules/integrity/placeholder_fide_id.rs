@@ -2,8 +2,8 @@
 
 use crate::diag::Diagnostic;
 use crate::model::Player;
-use crate::span::Spanned;
 use crate::rules::{always, Ctx};
+use crate::span::Spanned;
 
 crate::declare_rule! {
     /// ## What it checks
@@ -90,7 +90,10 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             ),
         };
         let mut d = PLACEHOLDER_FIDE_ID
-            .diag(format!("`{}` in the FIDE ID column of {who} is not a FIDE ID: {why}", id.value))
+            .diag(format!(
+                "`{}` in the FIDE ID column of {who} is not a FIDE ID: {why}",
+                id.value
+            ))
             .primary(id.span, "not a FIDE ID");
         for (p, id) in ids.iter().skip(1).take(SHOWN) {
             d = d.secondary(id.span, format!("player {}", p.start_rank.value));
@@ -111,7 +114,14 @@ mod tests {
 
     #[test]
     fn real_ids_pass_and_placeholders_do_not() {
-        for real in [600_068, 1_503_014, 4_100_018, 34_100_000, 653_054_768, 400_041] {
+        for real in [
+            600_068,
+            1_503_014,
+            4_100_018,
+            34_100_000,
+            653_054_768,
+            400_041,
+        ] {
             assert_eq!(not_an_id(real), None, "{real}");
         }
         for fake in [

@@ -135,7 +135,8 @@ fn shown(r: RoundResult) -> String {
     }
 }
 
-const REFERENCE: &str = "TRF16 record 001, round blocks (result); FIDE TEC checklist VCL4THP Q180-Q184";
+const REFERENCE: &str =
+    "TRF16 record 001, round blocks (result); FIDE TEC checklist VCL4THP Q180-Q184";
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     for p in ctx.ranked_players() {
@@ -204,8 +205,14 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             };
             let mut d = RESULTS_DISAGREE
                 .diag(message)
-                .primary(block_part(ctx, e.span, Part::Result), format!("player {me}"))
-                .secondary(block_part(ctx, t.span, Part::Result), format!("player {opp}"))
+                .primary(
+                    block_part(ctx, e.span, Part::Result),
+                    format!("player {me}"),
+                )
+                .secondary(
+                    block_part(ctx, t.span, Part::Result),
+                    format!("player {opp}"),
+                )
                 .help(help)
                 .reference(REFERENCE);
             if let Some(c) = consequence {

@@ -69,7 +69,10 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let mut order: Vec<&str> = Vec::new();
     let mut seen: HashMap<&str, Seen> = HashMap::new();
     let h = &ctx.tournament.header;
-    let header = h.federation.as_ref().map(|f| (f.value.as_str(), f.span, None));
+    let header = h
+        .federation
+        .as_ref()
+        .map(|f| (f.value.as_str(), f.span, None));
     let players = ctx.tournament.players.iter().filter_map(|p| {
         p.federation
             .as_ref()

@@ -129,8 +129,16 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         let parts: Vec<String> = [
             (t.byes, "bye", "byes"),
             (t.forfeits, "forfeit", "forfeits"),
-            (t.short, "game of less than one move", "games of less than one move"),
-            (t.pending, "pairing without a result", "pairings without a result"),
+            (
+                t.short,
+                "game of less than one move",
+                "games of less than one move",
+            ),
+            (
+                t.pending,
+                "pairing without a result",
+                "pairings without a result",
+            ),
         ]
         .into_iter()
         .filter(|(n, ..)| *n > 0)

@@ -76,12 +76,19 @@ const PLATFORMS: &[&str] = &[
 fn online_mark(text: &str) -> Option<String> {
     let lower = text.to_ascii_lowercase();
     if let Some(at) = lower.find("http://").or_else(|| lower.find("https://")) {
-        let url: String = text[at..].chars().take_while(|c| !c.is_whitespace()).collect();
+        let url: String = text[at..]
+            .chars()
+            .take_while(|c| !c.is_whitespace())
+            .collect();
         return Some(format!("the web address `{url}`"));
     }
     for word in text.split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '-' || c == '/')) {
         // A path after a domain (`lichess.org/swiss`) belongs to the domain.
-        let host = word.split('/').next().unwrap_or("").trim_matches(['.', '-']);
+        let host = word
+            .split('/')
+            .next()
+            .unwrap_or("")
+            .trim_matches(['.', '-']);
         if host.is_empty() {
             continue;
         }
@@ -106,7 +113,8 @@ fn online_mark(text: &str) -> Option<String> {
 fn is_platform(host: &str, p: &str) -> bool {
     let labels: Vec<&str> = host.split('.').collect();
     let wanted: Vec<&str> = p.split('.').collect();
-    let ends_with = |tail: &[&str]| labels.len() >= tail.len() && labels[labels.len() - tail.len()..] == *tail;
+    let ends_with =
+        |tail: &[&str]| labels.len() >= tail.len() && labels[labels.len() - tail.len()..] == *tail;
     if wanted.len() > 1 {
         // A domain: `chess.com`, `www.chess.com`.
         return ends_with(&wanted);
@@ -139,7 +147,9 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         n => format!(" (and {} other records)", n - 1),
     };
     let mut d = ONLINE_EVENT
-        .diag(format!("record `{code}` names {mark}{others}: an online event"))
+        .diag(format!(
+            "record `{code}` names {mark}{others}: an online event"
+        ))
         .primary(*span, "online");
     for (code, span, _) in &hits[1..] {
         d = d.secondary(*span, format!("`{code}` online too"));

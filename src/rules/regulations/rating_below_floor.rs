@@ -71,7 +71,10 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     };
     let others = match below.len() {
         1 => String::new(),
-        n => format!(" (and {} more)", plural((n - 1) as u64, "player", "players")),
+        n => format!(
+            " (and {} more)",
+            plural((n - 1) as u64, "player", "players")
+        ),
     };
     let mut d = RATING_BELOW_FLOOR
         .diag(format!(
