@@ -60,7 +60,7 @@ fn has_id(text: &str) -> bool {
 
 /// TRF26 reports of events from 2013 (or without a usable start date).
 fn applies(ctx: &Ctx<'_>) -> bool {
-    ctx.tournament.dialect.dialect == Dialect::Trf26 && !ctx.start.is_some_and(|s| s < LICENCE_FROM)
+    ctx.tournament.dialect.dialect == Dialect::Trf26 && ctx.start.is_none_or(|s| s >= LICENCE_FROM)
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {

@@ -68,7 +68,7 @@ pub(crate) fn not_an_id(id: u64) -> Option<&'static str> {
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     // One finding per reason: a generator that wrote fake IDs for everybody
     // gives one finding, not one per player.
-    let mut groups: Vec<(&'static str, Vec<(&Player, Spanned<u64>)>)> = Vec::new();
+    let mut groups: Vec<(&'static str, Vec<Written<'_>>)> = Vec::new();
     for p in &ctx.tournament.players {
         let Some(id) = p.fide_id else { continue };
         let Some(why) = not_an_id(id.value) else {
@@ -107,6 +107,9 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
 
 /// Secondary labels drawn at most; the rest are counted in the message.
 const SHOWN: usize = 5;
+
+/// A player and the value in their FIDE ID column.
+type Written<'a> = (&'a Player, Spanned<u64>);
 
 #[cfg(test)]
 mod tests {
