@@ -1,7 +1,7 @@
 //! Rule `no-rated-games`.
 
 use super::support::plural;
-use crate::diag::Diagnostic;
+use crate::diag::{Consequence, Diagnostic};
 use crate::model::RoundResult;
 use crate::regulations::OneMoveRule;
 use crate::rules::{always, Ctx};
@@ -17,7 +17,10 @@ crate::declare_rule! {
     ///   pairing program's file written before round 1);
     /// - every pairing is a bye, a forfeit, a game of less than one move, or
     ///   still without a result;
-    /// - games were played, but nobody in the report is rated.
+    /// - games were played, but nobody in the report is rated. When some
+    ///   players have a FIDE ID the rating column may merely be blank (FIDE
+    ///   rates from its own list): then the finding asks for the ratings
+    ///   (`fix-before-upload`) instead of refusing the event.
     ///
     /// No edition rates a game between two unrated players: a rated
     /// player's change is computed from games against rated opponents, and
@@ -112,14 +115,26 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         }
     }
     let blocks = t.byes + t.forfeits + t.short + t.pending;
+    let with_id = players.iter().filter(|p| p.fide_id.is_some()).count();
+    let mut consequence = None;
     let (message, help) = if t.games > 0 {
-        (
-            format!(
-                "none of the {} is rated: games between unrated players produce no rating",
-                plural(players.len() as u64, "player", "players")
-            ),
-            "an unrated player gets a first rating only from games against rated opponents (columns 49-52 hold the FIDE rating); if the players are rated, write their FIDE ratings".to_owned(),
-        )
+        let who = plural(players.len() as u64, "player", "players");
+        if with_id > 0 {
+            // FIDE rates from its own list: players with IDs may be rated
+            // and the column merely left blank.
+            consequence = Some(Consequence::FixBeforeUpload);
+            (
+                format!("none of the {who} has a rating in columns 49-52, though {with_id} have a FIDE ID"),
+                "write the players' FIDE ratings from the list in force; if none of them is rated, FIDE has nothing to rate: games between unrated players produce no rating".to_owned(),
+            )
+        } else {
+            (
+                format!(
+                    "none of the {who} is rated: games between unrated players produce no rating"
+                ),
+                "an unrated player gets a first rating only from games against rated opponents (columns 49-52 hold the FIDE rating); if the players are rated, write their FIDE IDs and ratings".to_owned(),
+            )
+        }
     } else if blocks == 0 {
         (
             "no round has been played: the report has no game at all".to_owned(),
@@ -160,5 +175,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         )
         .help(help)
         .reference(ctx.cite(crate::regulations::Topic::UnplayedGames));
-    out.push(d);
+    out.push(match consequence {
+        Some(c) => d.with_consequence(c),
+        None => d,
+    });
 }
