@@ -24,7 +24,7 @@ pub(crate) fn listed<'a>(ctx: &Ctx<'a>) -> impl Iterator<Item = (&'a Player, &'a
 
 /// `` player `3` (`Weber, Lukas`) ``, for messages.
 pub(crate) fn who(p: &Player) -> String {
-    format!("player `{}` (`{}`)", p.start_rank.value, p.name.value)
+    format!("{} (`{}`)", p.designation(), p.name.value)
 }
 
 /// The time control whose rating the report's rating column (49-52) holds:
