@@ -70,6 +70,14 @@ pub enum ReadError {
         /// The limit.
         limit: u64,
     },
+    /// A pipe, FIFO or device that gave more than
+    /// [`ReadOptions::max_file_bytes`]: its size is not known beforehand,
+    /// so reading stopped one byte past the limit.
+    #[error("input is over the limit of {limit} bytes (raise it with --max-size)")]
+    TooLargeStream {
+        /// The limit.
+        limit: u64,
+    },
     /// Empty or binary.
     #[error(transparent)]
     Decode(#[from] DecodeError),
@@ -84,23 +92,55 @@ pub struct Parsed {
     pub tournament: Tournament,
     /// Syntax findings, in line order.
     pub diagnostics: Vec<Diagnostic>,
+    /// Lines (1-based) read as Windows-1252 in a file otherwise read as
+    /// UTF-8 (see [`crate::decode::Decoded::fallback_lines`]): `trf fmt`
+    /// writes each line back in the encoding it was read in.
+    pub fallback_lines: Vec<u32>,
 }
 
 /// Reads a file, refusing it before reading when it is over the size limit.
 pub fn read_path(path: &Path, opts: &ReadOptions) -> Result<Parsed, ReadError> {
+    parse_vec(read_source(path, opts)?, opts)
+}
+
+/// The bytes of a file, within [`ReadOptions::max_file_bytes`]: a regular
+/// file over the limit is refused before reading; a pipe, FIFO or device
+/// (whose size is unknown) is read up to one byte past the limit, then
+/// refused.
+pub fn read_source(path: &Path, opts: &ReadOptions) -> Result<Vec<u8>, ReadError> {
     let io = |source| ReadError::Io {
         path: path.display().to_string(),
         source,
     };
-    let meta = std::fs::metadata(path).map_err(io)?;
-    if meta.len() > opts.max_file_bytes {
+    let file = std::fs::File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if meta.is_file() && meta.len() > opts.max_file_bytes {
         return Err(ReadError::TooLarge {
             size: meta.len(),
             limit: opts.max_file_bytes,
         });
     }
-    let bytes = std::fs::read(path).map_err(io)?;
-    parse_vec(bytes, opts)
+    read_limited(file, opts.max_file_bytes).map_err(|e| match e {
+        ReadError::Io { source, .. } => io(source),
+        e => e,
+    })
+}
+
+/// Reads `r` to its end, but never more than `limit` bytes plus the one that
+/// tells it is over: standard input and pipes are bounded too.
+pub fn read_limited(r: impl std::io::Read, limit: u64) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    r.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|source| ReadError::Io {
+            path: "input".into(),
+            source,
+        })?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLargeStream { limit });
+    }
+    Ok(bytes)
 }
 
 /// Parses owned bytes; valid UTF-8 is used in place, without a copy.
@@ -112,7 +152,44 @@ pub fn parse_vec(bytes: Vec<u8>, opts: &ReadOptions) -> Result<Parsed, ReadError
         });
     }
     let d = decode_vec(bytes, opts.encoding)?;
-    Ok(finish(d.text, d.encoding, d.bom, d.lossy, opts))
+    let mut parsed = finish(d.text, d.encoding, d.bom, d.lossy, opts);
+    if !d.fallback_lines.is_empty() {
+        let finding = mixed_encoding(&parsed, &d.fallback_lines);
+        parsed.diagnostics.push(finding);
+        parsed
+            .diagnostics
+            .sort_by_key(|d| d.primary_span().map(|s| s.start).unwrap_or(0));
+    }
+    parsed.fallback_lines = d.fallback_lines;
+    Ok(parsed)
+}
+
+/// The `mixed-encoding` finding: which lines were read as Windows-1252.
+fn mixed_encoding(parsed: &Parsed, lines: &[u32]) -> Diagnostic {
+    const SHOWN: usize = 10;
+    let mut list: Vec<String> = lines.iter().take(SHOWN).map(u32::to_string).collect();
+    if lines.len() > SHOWN {
+        list.push(format!("and {} more", lines.len() - SHOWN));
+    }
+    let span = parsed
+        .tournament
+        .lines
+        .get(lines[0] as usize - 1)
+        .map(|l| l.span)
+        .unwrap_or_default();
+    let (noun, verb) = if lines.len() == 1 {
+        ("line", "is")
+    } else {
+        ("lines", "are")
+    };
+    codes::MIXED_ENCODING
+        .diag(format!(
+            "{noun} {} {verb} not valid UTF-8 and {} read as Windows-1252; the rest of the file is UTF-8",
+            list.join(", "),
+            if lines.len() == 1 { "was" } else { "were" }
+        ))
+        .primary(span, "read as Windows-1252")
+        .help("save the file in one encoding (UTF-8): FIDE's server reads it whole, one way")
 }
 
 /// Parses bytes (a copy of the text is kept for diagnostics).
@@ -155,12 +232,22 @@ fn finish(
                 .help("let trfkit detect the encoding, or pass the right one with --encoding"),
         );
     }
+    if encoding == TextEncoding::Utf16 {
+        let end = lines::split(&text).next().map(|l| l.1).unwrap_or(0);
+        p.diags.push(
+            codes::UTF16_ENCODING
+                .diag("the file is UTF-16 and was decoded from its byte-order mark")
+                .primary(Span::new(0, end), "first line of a UTF-16 file")
+                .help("save the report as UTF-8 or Windows-1252: FIDE's server and most pairing programs read one byte per character"),
+        );
+    }
     p.run();
     let (tournament, diagnostics) = p.into_tournament(encoding, bom);
     Parsed {
         text,
         tournament,
         diagnostics,
+        fallback_lines: Vec::new(),
     }
 }
 
