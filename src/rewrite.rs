@@ -292,6 +292,7 @@ fn same_content(
         max_file_bytes: u64::MAX,
         max_line_bytes: opts.max_line_bytes,
         threads: opts.threads,
+        max_findings_per_rule: 0,
     };
     let again =
         parse_vec(bytes.to_vec(), &opts).map_err(|e| RewriteError::NotFaithful(e.to_string()))?;

@@ -103,7 +103,9 @@ pub fn run(a: Args) -> u8 {
             return EXIT_USAGE;
         }
     }
-    let read = a.read.options();
+    let mut read = a.read.options();
+    // The reader keeps no more findings per rule than will be shown.
+    read.max_findings_per_rule = a.max_per_rule;
     let progress =
         (!a.no_progress && std::io::stderr().is_terminal() && files.len() > 1).then(|| {
             let pb = indicatif::ProgressBar::new(files.len() as u64);

@@ -6,6 +6,7 @@
 //! field gives a diagnostic and parsing goes on: ten bad lines give ten
 //! diagnostics. Only unreadable input is fatal ([`ReadError`]).
 
+mod cap;
 pub mod codes;
 mod date;
 mod dialect;
@@ -38,6 +39,11 @@ pub struct ReadOptions {
     /// or more): `None` uses one per core, `Some(1)` reads on the calling
     /// thread. The result is the same either way.
     pub threads: Option<usize>,
+    /// Findings kept per syntax rule (0, the default: all). Those over it
+    /// are counted in [`Parsed::dropped`]: `trf check` passes its
+    /// `--max-per-rule` so that memory does not grow with the number of
+    /// findings.
+    pub max_findings_per_rule: usize,
 }
 
 impl Default for ReadOptions {
@@ -47,6 +53,7 @@ impl Default for ReadOptions {
             max_file_bytes: 64 << 20,
             max_line_bytes: 100_000,
             threads: None,
+            max_findings_per_rule: 0,
         }
     }
 }
@@ -96,6 +103,9 @@ pub struct Parsed {
     /// UTF-8 (see [`crate::decode::Decoded::fallback_lines`]): `trf fmt`
     /// writes each line back in the encoding it was read in.
     pub fallback_lines: Vec<u32>,
+    /// Findings over [`ReadOptions::max_findings_per_rule`], counted by
+    /// rule and severity instead of kept.
+    pub dropped: Vec<crate::rules::overflow::Dropped>,
 }
 
 /// Reads a file, refusing it before reading when it is over the size limit.
@@ -242,12 +252,13 @@ fn finish(
         );
     }
     p.run();
-    let (tournament, diagnostics) = p.into_tournament(encoding, bom);
+    let (tournament, diagnostics, dropped) = p.into_tournament(encoding, bom);
     Parsed {
         text,
         tournament,
         diagnostics,
         fallback_lines: Vec::new(),
+        dropped,
     }
 }
 
@@ -271,6 +282,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) round_dates_misaligned: bool,
     /// Line number of the first occurrence of each single-valued record.
     seen: std::collections::HashMap<[u8; 3], u32>,
+    /// The limit on findings kept per rule.
+    cap: cap::Cap,
 }
 
 impl<'a> Parser<'a> {
@@ -293,12 +306,20 @@ impl<'a> Parser<'a> {
             dialect: dialect::Evidence::default(),
             round_dates_misaligned: false,
             seen: Default::default(),
+            cap: cap::Cap::new(opts.max_findings_per_rule),
         }
     }
 
     fn run(&mut self) {
         for (i, (s, e)) in lines::split(self.text).enumerate() {
-            let number = i as u32 + 1;
+            let mark = self.diags.len();
+            self.line(i as u32 + 1, s, e);
+            self.cap.trim(&mut self.diags, mark);
+        }
+    }
+
+    fn line(&mut self, number: u32, s: usize, e: usize) {
+        {
             let text = &self.text[s..e];
             let span = Span::new(s, e);
             if text.len() > self.opts.max_line_bytes {
@@ -318,7 +339,7 @@ impl<'a> Parser<'a> {
                         .primary(Span::new(s, s + 3.min(text.len())), "this line was skipped")
                         .help("no TRF record is this long; remove or split the line"),
                 );
-                continue;
+                return;
             }
             let (code, kind) = lines::classify(text);
             self.lines.push(Line {
@@ -331,7 +352,7 @@ impl<'a> Parser<'a> {
             // column table for them here.
             if code == Some(*b"001") && kind == LineKind::Record {
                 self.player_lines.push((number, s, e));
-                continue;
+                return;
             }
             let cols = Columns::new(text, s);
             match (kind, code) {
@@ -403,12 +424,16 @@ impl<'a> Parser<'a> {
     fn read_players(&mut self) {
         let lines = std::mem::take(&mut self.player_lines);
         let text = self.text;
+        let max = self.opts.max_findings_per_rule;
         let read = |part: &[(u32, usize, usize)]| {
             let mut r = player::PlayerReader::new(text, part.len());
+            let mut cap = cap::Cap::new(max);
             for &(number, s, e) in part {
+                let mark = r.diags.len();
                 r.player_line(&Columns::new(&text[s..e], s), number);
+                cap.trim(&mut r.diags, mark);
             }
-            r
+            (r, cap)
         };
         let threads = if lines.len() >= PARALLEL_PLAYERS {
             self.opts.threads.unwrap_or_else(|| {
@@ -420,7 +445,7 @@ impl<'a> Parser<'a> {
             1
         }
         .clamp(1, 8);
-        let readers: Vec<player::PlayerReader<'_>> = if threads <= 1 {
+        let readers: Vec<(player::PlayerReader<'_>, cap::Cap)> = if threads <= 1 {
             vec![read(&lines)]
         } else {
             let size = lines.len().div_ceil(threads);
@@ -439,7 +464,8 @@ impl<'a> Parser<'a> {
             })
         };
         self.players = Vec::with_capacity(lines.len());
-        for r in readers {
+        for (r, cap) in readers {
+            self.cap.overflow.count_dropped(cap.overflow.take());
             self.players.extend(r.players);
             self.diags.extend(r.diags);
             self.dialect.note_trf06_title(r.trf06_title);
@@ -453,7 +479,11 @@ impl<'a> Parser<'a> {
         mut self,
         encoding: TextEncoding,
         bom: bool,
-    ) -> (Tournament, Vec<Diagnostic>) {
+    ) -> (
+        Tournament,
+        Vec<Diagnostic>,
+        Vec<crate::rules::overflow::Dropped>,
+    ) {
         self.read_players();
         self.settle_dates();
         let mut sources = self.scoring_sources.clone();
@@ -490,7 +520,7 @@ impl<'a> Parser<'a> {
             records: self.records,
             lines: self.lines,
         };
-        (t, self.diags)
+        (t, self.diags, self.cap.overflow.take())
     }
 }
 

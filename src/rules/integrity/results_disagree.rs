@@ -121,7 +121,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     mirror_letter(b)
                 ),
             };
-            out.push(
+            ctx.emit(
+ out,
                 RESULTS_DISAGREE
                     .diag(format!(
                         "round `{round}`: player `{me}` has {} against `{opp}`, but player `{opp}` has {} against `{me}`",
