@@ -23,11 +23,14 @@ impl Parser<'_> {
             b"032" => self.header.federation = text(),
             b"042" => self.header.start_date = self.date(value, "start date"),
             b"052" => self.header.end_date = self.date(value, "end date"),
-            b"062" => self.header.declared_players = self.count(value, "number of players"),
-            b"072" => {
-                self.header.declared_rated_players = self.count(value, "number of rated players")
+            b"062" => {
+                self.header.declared_players = self.count(value, "number of players", MAX_U32)
             }
-            b"082" => self.header.declared_teams = self.count(value, "number of teams"),
+            b"072" => {
+                self.header.declared_rated_players =
+                    self.count(value, "number of rated players", MAX_U32)
+            }
+            b"082" => self.header.declared_teams = self.count(value, "number of teams", MAX_U32),
             b"092" => self.header.tournament_type = text(),
             b"102" => self.header.chief_arbiter = text(),
             b"112" => {
@@ -39,8 +42,8 @@ impl Parser<'_> {
             b"132" => self.round_dates(cols),
             b"142" => {
                 self.header.declared_rounds = self
-                    .count(value, "number of rounds")
-                    .map(|c| c.map(|v| v.min(u16::MAX as u32) as u16))
+                    .count(value, "number of rounds", u16::MAX.into())
+                    .map(|c| c.map(|v| v as u16))
             }
             b"152" => {
                 self.header.initial_colour = match value.map(|(t, s)| (t.to_ascii_uppercase(), s)) {
@@ -184,11 +187,22 @@ impl Parser<'_> {
         }
     }
 
-    fn count(&mut self, value: Option<(&str, Span)>, what: &str) -> Option<Spanned<u32>> {
+    /// A count of at most `max` (the largest value its field can hold): a
+    /// larger one is a finding, not a silent blank or a clipped value.
+    fn count(&mut self, value: Option<(&str, Span)>, what: &str, max: u32) -> Option<Spanned<u32>> {
         let (t, s) = value?;
         match uint(t) {
-            Ok(Some(v)) if v <= u32::MAX as u64 => Some(Spanned::new(v as u32, s)),
-            Ok(_) => None,
+            Ok(Some(v)) if v <= u64::from(max) => Some(Spanned::new(v as u32, s)),
+            Ok(None) => None,
+            Ok(Some(_)) => {
+                self.invalid(
+                    s,
+                    format!("{what} `{t}` is too large (at most {max})"),
+                    what,
+                    "write the real count",
+                );
+                None
+            }
             Err(()) => {
                 self.invalid(
                     s,
@@ -402,3 +416,6 @@ fn list(t: &str) -> Vec<String> {
         .filter(|s| !s.is_empty())
         .collect()
 }
+
+/// The largest `062`/`072`/`082` count the model holds.
+const MAX_U32: u32 = u32::MAX;
