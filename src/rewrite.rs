@@ -228,6 +228,7 @@ fn canonical_line(text: &str, file: &Tournament, target: Target) -> Option<Strin
     if !alone.diagnostics.is_empty() {
         return None;
     }
+    let before = content(&alone.tournament);
     let mut t = alone.tournament;
     // The file's dialect, not the one a single line suggests, decides
     // whether anything is converted.
@@ -238,8 +239,7 @@ fn canonical_line(text: &str, file: &Tournament, target: Target) -> Option<Strin
         return None;
     }
     let again = parse_str(line);
-    (again.diagnostics.is_empty() && content(&again.tournament) == content(&t))
-        .then(|| line.to_owned())
+    (again.diagnostics.is_empty() && content(&again.tournament) == before).then(|| line.to_owned())
 }
 
 /// The encoding line `number` was read in.
@@ -311,10 +311,15 @@ fn same_content(
     }
 }
 
-/// A tournament without its layout (line numbers, spans, dialect evidence),
-/// as JSON.
+/// A tournament without its layout (line numbers, spans, the dialect), as
+/// JSON. The dialect is form, not content: a TRF06 file comes back as
+/// TRF16 once canonical, and one line alone suggests no dialect.
 fn content(t: &Tournament) -> serde_json::Value {
-    strip_layout(serde_json::to_value(t).unwrap_or_default())
+    let mut v = strip_layout(serde_json::to_value(t).unwrap_or_default());
+    if let Some(m) = v.as_object_mut() {
+        m.remove("dialect");
+    }
+    v
 }
 
 fn strip_layout(mut v: serde_json::Value) -> serde_json::Value {
