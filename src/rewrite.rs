@@ -10,8 +10,9 @@
 //! * a record line the reader read without any finding is written in its
 //!   canonical form, but only when that form reads back to the same values
 //!   as the line itself (each candidate is re-read and compared);
-//! * every other line (comments, rulers, blank and unknown lines, lines with
-//!   a finding, lines with undecodable bytes) keeps its original bytes;
+//! * every other line (comments, rulers, blank and unknown lines, extension
+//!   lines such as `DAT`, lines with a finding, lines with undecodable
+//!   bytes) keeps its original bytes;
 //! * a line is written back in the encoding it was read in, so a UTF-8 file
 //!   with one Windows-1252 line stays that way, byte for byte where nothing
 //!   changed.
@@ -189,12 +190,11 @@ fn lines_with_findings(parsed: &Parsed) -> Vec<bool> {
     bad
 }
 
-/// Kinds of line that have a canonical form.
+/// Kinds of line that have a canonical form. Extension lines (`XX?`, `BB?`,
+/// `DAT`, and whatever other programs invent) belong to the programs that
+/// wrote them: they are kept as they are unless converted.
 fn rewritable(kind: LineKind) -> bool {
-    matches!(
-        kind,
-        LineKind::Record | LineKind::Extension | LineKind::NationalRating
-    )
+    matches!(kind, LineKind::Record | LineKind::NationalRating)
 }
 
 /// Records that say the same thing differently in TRF16 and TRF26.
