@@ -30,6 +30,19 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// The messages of one rule's findings in `trf check --format json FILE`.
+fn messages(file: &Path, rule: &str) -> Vec<String> {
+    let (_, out, _) = trf(&["check", s(file), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == rule)
+        .map(|d| d["message"].as_str().unwrap().to_owned())
+        .collect()
+}
+
 /// The lines of `bytes` (CR LF, LF or CR ended), as byte strings.
 fn lines(bytes: &[u8]) -> Vec<Vec<u8>> {
     trfkit::lines::split_bytes(bytes)
@@ -404,15 +417,7 @@ fn header_counts_beyond_their_type_are_findings() {
             .replacen("062 7", "062 4294967296", 1)
             .replacen("XXR 5", "XXR 5\n142 70000", 1);
     let f = write(dir.path(), "big.trf", text);
-    let (_, out, _) = trf(&["check", s(&f), "--format", "json"]);
-    let v: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
-    let invalid: Vec<&str> = v["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["rule"] == "invalid-field")
-        .map(|d| d["message"].as_str().unwrap())
-        .collect();
+    let invalid = messages(&f, "invalid-field");
     assert!(
         invalid.iter().any(|m| m.contains("4294967296")),
         "{invalid:?}"
@@ -439,16 +444,8 @@ fn huge_scoring_values_do_not_wrap_to_negative_totals() {
         text.push('\n');
     }
     let f = write(dir.path(), "xxs.trf", text);
-    let (_, out, err) = trf(&["check", s(&f), "--format", "json"]);
-    let v: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
-    let totals: Vec<&str> = v["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["rule"] == "points-mismatch")
-        .map(|d| d["message"].as_str().unwrap())
-        .collect();
-    assert_eq!(totals.len(), 2, "{out}{err}");
+    let totals = messages(&f, "points-mismatch");
+    assert_eq!(totals.len(), 2, "{totals:?}");
     for m in totals {
         assert!(!m.contains("`-"), "a negative total: {m}");
     }
@@ -505,5 +502,27 @@ proptest::proptest! {
                 proptest::prop_assert_eq!(&out[i], line, "line {} changed", i + 1);
             }
         }
+    }
+}
+
+#[test]
+fn fmt_never_writes_replacement_characters() {
+    // A Latin-1 report read as UTF-8: the lines with bytes that are not
+    // UTF-8 are kept as they are, never written with U+FFFD.
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = std::fs::read(common::root().join("samples/real/icu-latin-1.trf")).unwrap();
+    let f = write(dir.path(), "latin1.trf", &bytes);
+    let (code, out, err) = trf_raw(&["fmt", s(&f), "--encoding", "utf-8"]);
+    assert_eq!(code, 0, "{err}");
+    let replacement = "\u{FFFD}".as_bytes();
+    assert!(!out.windows(3).any(|w| w == replacement));
+    let undecodable: Vec<Vec<u8>> = lines(&bytes)
+        .into_iter()
+        .filter(|l| std::str::from_utf8(l).is_err())
+        .collect();
+    assert!(!undecodable.is_empty());
+    let written = lines(&out);
+    for l in &undecodable {
+        assert!(written.contains(l), "{}", String::from_utf8_lossy(l));
     }
 }

@@ -82,8 +82,7 @@ const RATIO_FLOOR: u64 = 16 << 20;
 fn member_limit(compressed: u64) -> u64 {
     compressed
         .saturating_mul(MAX_RATIO)
-        .max(RATIO_FLOOR)
-        .min(MAX_MEMBER_BYTES)
+        .clamp(RATIO_FLOOR, MAX_MEMBER_BYTES)
 }
 
 fn too_large(name: &str, limit: u64) -> std::io::Error {

@@ -48,17 +48,8 @@ pub fn display(p: &Path) -> String {
 
 /// Runs `trf` from the repository root; returns (exit code, stdout, stderr).
 pub fn trf(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_trf"))
-        .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run trf");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let (code, out, err) = trf_raw(args);
+    (code, String::from_utf8_lossy(&out).into_owned(), err)
 }
 
 /// Runs `trf` from the repository root; returns (exit code, stdout bytes,
