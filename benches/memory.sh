@@ -5,7 +5,9 @@
 #   each (most of them unknown players, many in several teams);
 # * pairings.trf: ~13 MB, 9,999 players x 120 rounds of random pairings
 #   (opponents, colours and results drawn at random: nearly every round
-#   entry disagrees with its opponent's).
+#   entry disagrees with its opponent's);
+# * blocks.trf: the same with opponents up to 29,997 and unreadable results
+#   (millions of reader findings as well as rule findings).
 #
 # Not part of CI; run from the repository root:
 #
@@ -45,16 +47,20 @@ with open(d + "/teams.trf", "w") as f:
         members = " ".join("%4d" % rnd.randint(1, 9999) for _ in range(18_000))
         f.write("013 %-32s %s\n" % ("Team %d" % t, members))
 
-with open(d + "/pairings.trf", "w") as f:
-    players, rounds = 9999, 120
-    f.write("012 Pairing memory test\n042 2024/01/01\n052 2024/01/02\n")
-    for n in range(1, players + 1):
-        blocks = [(rnd.randint(1, players), rnd.choice("wb"), rnd.choice("10=+-"))
-                  for _ in range(rounds)]
-        f.write(player(n, rounds, blocks) + "\n")
+def pairings(name, top, colours, results):
+    with open(d + "/" + name, "w") as f:
+        players, rounds = 9999, 120
+        f.write("012 Pairing memory test\n042 2024/01/01\n052 2024/01/02\n")
+        for n in range(1, players + 1):
+            blocks = [(rnd.randint(1, top * players), rnd.choice(colours), rnd.choice(results))
+                      for _ in range(rounds)]
+            f.write(player(n, rounds, blocks) + "\n")
+
+pairings("pairings.trf", 1, "wb", "10=+-")
+pairings("blocks.trf", 3, "wb-", "10=+-HFUZ")
 PY
 
-for f in teams pairings; do
+for f in teams pairings blocks; do
   size=$(stat -c %s "$dir/$f.trf")
   # `trf check` exits 1 (errors found): that is expected here.
   rss=$( { /usr/bin/time -v "$trf" check --format json "$dir/$f.trf" >/dev/null || true; } 2>&1 \
