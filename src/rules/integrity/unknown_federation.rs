@@ -117,7 +117,11 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             Judgement::Unknown => UNKNOWN_FEDERATION
                 .diag(format!("federation `{value}` of {whose} is not a FIDE federation code"))
                 .primary(s.span, "not a FIDE federation")
-                .help("write the FIDE federation the player is registered with, e.g. `ENG`, `GER`, `IND`, or `FID` for a player under the FIDE flag; a club or national abbreviation is not one"),
+                .help(if s.players == 0 {
+                    "write the host federation's FIDE code in `032`, e.g. `ENG`, `GER`, `IND`; a club, a platform or a national abbreviation is not one"
+                } else {
+                    "write the FIDE federation the player is registered with, e.g. `ENG`, `GER`, `IND`, or `FID` for a player under the FIDE flag; a club or national abbreviation is not one"
+                }),
             Judgement::Former(f) => {
                 let instead = match f.successors.as_slice() {
                     [] => "check the player's current federation on the FIDE rating list".to_owned(),
