@@ -117,7 +117,7 @@ fn version_diff_2008_fails_the_round_cap_and_the_per_tournament_band() {
         "{diags:#?}"
     );
     // The per-tournament band stops the whole event; the fourth round of
-    // the day is left out game by game.
+    // the day is a warning whose consequence no source states.
     let consequence = |rule: &str| diags.iter().find(|d| d.rule == rule).map(|d| d.consequence);
     assert_eq!(
         consequence("time-control-below-minimum"),
@@ -125,7 +125,7 @@ fn version_diff_2008_fails_the_round_cap_and_the_per_tournament_band() {
     );
     assert_eq!(
         consequence("too-many-rounds-per-day"),
-        Some(Consequence::GamesNotRated)
+        Some(Consequence::Info)
     );
     let tc = diags
         .iter()

@@ -300,7 +300,7 @@ pub fn run(a: Args) -> u8 {
             out(&format!("most frequent: {}\n", top.join(", ")));
         }
     }
-    if human && a.registered_on.is_none() && !results.is_empty() {
+    if human && a.registered_on.is_none() && results.iter().any(Result::is_ok) {
         out(&format!(
             "note: {}\n",
             trfkit::rules::regulations::registration_too_late::registration_not_checked()

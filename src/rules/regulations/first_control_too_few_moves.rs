@@ -88,7 +88,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             control.describe()
         ),
         _ => format!(
-            "games at this control may not be rated as standard (the text does not state the consequence, and FIDE has not published it); make the first control {} moves ({} was read)",
+            "games at this control may not be rated as standard (the text does not state the consequence, and FIDE has not published it); if `122` says what was played, leave it as it is, and give future events a first control of {} moves ({} was read)",
             match rule {
                 MoveCountRule::AtLeast(m) => format!("{m} or more"),
                 other => other.moves().to_string(),

@@ -272,5 +272,5 @@ fn advise(
 /// rates only events registered in time, and the report does not say when
 /// this one was.
 pub fn registration_not_checked() -> &'static str {
-    "registration with FIDE was not checked: FIDE rates only events registered before their start (3 days in the 2024 text; 30 days with a player rated above 2700 or a woman above 2500); give --registered-on YYYY-MM-DD to check it"
+    "registration with FIDE was not checked: FIDE rates only events registered in time before their start (one month in the 2009 text, one week in 2013–2021, 3 days from 2022, 30 days with a player rated above 2700 or a woman above 2500; none stated before 2009); give --registered-on YYYY-MM-DD to check it"
 }

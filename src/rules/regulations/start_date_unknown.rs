@@ -64,6 +64,24 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     .reference("FIDE Rating Regulations, transition clause (0.1)"),
             );
         }
+        Basis::FirstRoundDate => {
+            // TRF16 does not require `042`, so this is no error; but the
+            // edition, K and every deadline hang on the date, and where it
+            // came from is an assumption to state.
+            if let (Some(start), Some(span)) = (ctx.start, ctx.start_span()) {
+                out.push(
+                    START_DATE_UNKNOWN
+                        .diag(format!(
+                            "no start date `042`: the first round date, {start}, chose the {}",
+                            ctx.regs.title()
+                        ))
+                        .with_consequence(crate::diag::Consequence::Info)
+                        .primary(span, "first round date")
+                        .help("write the start date as `042 YYYY/MM/DD` (and the end date as `052`) so that nobody has to guess")
+                        .reference("FIDE Rating Regulations, transition clause (0.1); TRF16 records 042, 052"),
+                );
+            }
+        }
         _ => {}
     }
     if let (Some(start), None) = (ctx.start, ctx.opts.regulations) {

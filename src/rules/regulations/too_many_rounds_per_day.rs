@@ -14,8 +14,10 @@ crate::declare_rule! {
     /// (`daily-play-over-12-hours`), and the rule does not run.
     ///
     /// ## Why it matters
-    /// The games of a day with too many rounds are not rated under these
-    /// texts, whatever the time control.
+    /// The texts limit the rounds a day to protect the quality of play;
+    /// they do not say what happens to a day over the limit, and no FIDE
+    /// source does. The finding warns and never blocks; the rating pass
+    /// rates the games as played.
     ///
     /// ## Example
     /// ```text
@@ -30,8 +32,9 @@ crate::declare_rule! {
     pub static TOO_MANY_ROUNDS_PER_DAY = {
         code: "TRF-F007", name: "too-many-rounds-per-day", category: "regulations",
         severity: Warning, summary: "more rounds on one day than the regulations allow",
-        consequence: GamesNotRated,
-        source: "B.02 2003–2013 (three rounds a day, GA 1995): the games of such a day are not rated (2009 (s), 2013 per regulations-2009-2017)",
+        consequence: Info,
+        source: "B.02 2003–2013 (three rounds a day, GA 1995; 2009 (s)) set the limit but not its consequence, and FIDE has not published one (silent, like the 12-hour rule): a warning, and the rating pass rates the games",
+        unconfirmed: true,
         topic: crate::regulations::Topic::RoundsPerDay,
         applies: applies, check: check,
     };
@@ -67,7 +70,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             d,
             Topic::RoundsPerDay,
             format!(
-                "the games of a day with more than {max} rounds are not rated; spread the rounds over more days, or correct the dates in record `132`"
+                "the text allows at most {max} rounds a day but does not say what happens to the games of a longer day; if the dates in record `132` are wrong, correct them; otherwise ask the rating officer"
             ),
         ));
     }

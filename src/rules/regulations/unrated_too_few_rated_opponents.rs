@@ -1,6 +1,6 @@
 //! Rule `unrated-too-few-rated-opponents`.
 
-use super::support::{cite, named, plural, rated_games, rating_span, text};
+use super::support::{cite, named, plural, rated_games, rating_span, score_disregarded, text};
 use crate::diag::Diagnostic;
 use crate::kind::Kind;
 use crate::regulations::{RequirementScope, Topic};
@@ -72,6 +72,9 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         .filter(|p| p.rating.is_none())
         .filter_map(|p| {
             let g = rated_games(ctx, p);
+            if score_disregarded(ctx, &g) {
+                return None; // unrated-zero-score: the result is disregarded
+            }
             let falls_short = match rule.min_rated_opponents {
                 Some(req) => g.opponents < req.minimum,
                 None => g.games < min_games,

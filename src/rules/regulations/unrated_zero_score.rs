@@ -1,6 +1,6 @@
 //! Rule `unrated-zero-score`.
 
-use super::support::{cite, named, plural, rated_games, score, text};
+use super::support::{cite, named, plural, rated_games, score, score_disregarded, text};
 use crate::diag::Diagnostic;
 use crate::kind::Kind;
 use crate::regulations::{RequirementScope, Topic};
@@ -62,12 +62,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let whole_event = ctx.kind.kind.is_round_robin();
     for p in ctx.tournament.players.iter().filter(|p| p.rating.is_none()) {
         let g = rated_games(ctx, p);
-        // Too few rated opponents: the event does not count anyway, and
-        // `unrated-too-few-rated-opponents` says so.
-        let short = rule
-            .min_rated_opponents
-            .is_some_and(|r| !whole_event && g.opponents < r.minimum);
-        if g.games == 0 || short {
+        if !score_disregarded(ctx, &g) {
             continue;
         }
         let (half_points, games, against) = if whole_event {
@@ -75,9 +70,6 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         } else {
             (g.half_points, g.games, "against rated opponents")
         };
-        if half_points >= req.minimum {
-            continue;
-        }
         let what = if req.minimum >= 2 {
             "0 or ½"
         } else {
