@@ -536,20 +536,29 @@ fn an_unrated_player_with_no_rated_opponent_has_no_ru() {
         "this event does not count towards an initial rating: no game against a rated opponent"
     )));
     assert_eq!(s.tournament.excluded.between_unrated, 1);
-    // A match with an unrated player is not rated at all (2024, R12).
+    // A match with an unrated player is not rated at all (2024, R12): no
+    // changes, the reason in the notes; `what_if` computes them anyway,
+    // every row marked hypothetical. Player 2's hypothetical Ru, by hand
+    // (2024: two hypothetical 1800 draws): W = ½, Ra = (2000 + 2000 +
+    // 3600)/4 = 1900, p = (½ + 1)/4 = .375 → .38 → dp −87, Ru = 1813.
     let mut text = String::from("012 Match\n042 2024/05/01\n");
     text += &line(1, Some(2000), &[(2, 'w', '1'), (2, 'b', '=')]);
     text += &line(2, None, &[(1, 'b', '0'), (1, 'w', '=')]);
-    let s = rate(
-        &trfkit::parse_str(&text).tournament,
-        &RateOptions::default(),
-    );
-    assert!(s
-        .notes
-        .iter()
-        .any(|n| n.starts_with("a match with an unrated player is not rated")));
+    let t = trfkit::parse_str(&text).tournament;
+    let s = rate(&t, &RateOptions::default());
+    assert!(s.players.is_empty() && !s.hypothetical);
+    assert!(s.notes[0].starts_with("NO RATING CHANGES"), "{:?}", s.notes);
+    assert_eq!(s.verdict_reasons[0].rule, "match-with-unrated-player");
+    assert_eq!(s.tournament.excluded.match_with_unrated, 2);
+    let what_if = RateOptions {
+        what_if: true,
+        ..RateOptions::default()
+    };
+    let s = rate(&t, &what_if);
+    assert!(s.hypothetical && s.players.iter().all(|p| p.hypothetical));
+    assert!(s.notes[0].starts_with("HYPOTHETICAL"), "{:?}", s.notes);
+    assert_eq!(player(&s, 2).ru, Some(1813));
     assert_eq!(player(&s, 1).games, 0);
-    assert_eq!(player(&s, 2).ru, None);
 }
 
 #[test]
@@ -671,11 +680,17 @@ fn snapshot_name(path: &str, format: &str) -> String {
     format!("{format}__{stem}")
 }
 
+/// The exit status `trf rate` gives a sample: `trf check`'s verdict (the
+/// chessfy export lacks data FIDE needs: fix before upload).
+fn expected_exit(path: &str) -> i32 {
+    i32::from(path.contains("chessfy"))
+}
+
 #[test]
 fn human_snapshots() {
     for path in SNAPSHOT_SAMPLES {
         let (code, out, err) = trf(&["rate", path]);
-        assert_eq!(code, 0, "{path}: {err}");
+        assert_eq!(code, expected_exit(path), "{path}: {err}");
         insta::assert_snapshot!(snapshot_name(path, "human"), out);
     }
 }
@@ -684,7 +699,7 @@ fn human_snapshots() {
 fn json_snapshots() {
     for path in SNAPSHOT_SAMPLES {
         let (code, out, err) = trf(&["rate", path, "--format", "json"]);
-        assert_eq!(code, 0, "{path}: {err}");
+        assert_eq!(code, expected_exit(path), "{path}: {err}");
         let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
         // The contract's fields.
         assert!(v["regulations"].is_string());
@@ -733,7 +748,7 @@ fn json_snapshots() {
 fn csv_snapshots() {
     for path in SNAPSHOT_SAMPLES {
         let (code, out, err) = trf(&["rate", path, "--format", "csv"]);
-        assert_eq!(code, 0, "{path}: {err}");
+        assert_eq!(code, expected_exit(path), "{path}: {err}");
         let rows = out.lines().count();
         let (_, json, _) = trf(&["rate", path, "--format", "json"]);
         let v: serde_json::Value = serde_json::from_str(&json).expect("json");

@@ -54,18 +54,22 @@
 //! ```
 
 mod collect;
+pub mod exclusions;
 mod k;
 mod render;
 mod summary;
+mod verdict;
 
 pub use render::{render_csv, render_human};
 pub use summary::{
-    ExcludedGames, KSource, PlayerRating, RatingSummary, RegulationsBasis, RoundRobinFigures,
-    TournamentSummary, UnratedOutcome,
+    ExcludedGame, ExcludedGames, KSource, PlayerRating, RatingSummary, RegulationsBasis,
+    RoundRobinFigures, TournamentSummary, UnratedOutcome, VerdictReason,
 };
 
+use crate::check::CheckReport;
 use crate::kind::{self, Kind, KindDecision};
-use crate::model::{ByeKind, Player, Tournament};
+use crate::model::{Player, Tournament};
+use crate::parse::Parsed;
 use crate::rating::{
     initial_rating, rated_change, rated_change_averaged, round, round_robin_initial_ratings,
     AverageSource, Fraction, HalfPoints, Hundredths, InitialRating, Publication, RatedGame,
@@ -73,11 +77,12 @@ use crate::rating::{
 };
 use crate::ratinglist::ListRecord;
 use crate::regulations::{
-    ChangeMethod, InitialRatingMethod, MatchWithUnrated, PoolingMethod, PoolingWindow, Regulations,
-    Topic, Version,
+    ChangeMethod, InitialRatingMethod, PoolingMethod, PoolingWindow, Regulations, Topic, Version,
 };
+use crate::rules::{CheckOptions, Ctx};
 use chrono::NaiveDate;
 use collect::{PlayerGames, Unplayed};
+use exclusions::{Excluded, Reason};
 use std::collections::HashMap;
 
 /// What the caller knows beyond the report.
@@ -92,12 +97,59 @@ pub struct RateOptions {
     /// whether 30 games are reached, and its birth year stands in for a
     /// missing one; the report's rating stays Ro (a difference is noted).
     pub list: Option<HashMap<u64, ListRecord>>,
+    /// Compute the figures of an event FIDE will not rate anyway, marked
+    /// hypothetical (`--what-if`): the reasons that stop the whole event
+    /// are set aside, the games left out one by one stay out.
+    pub what_if: bool,
 }
 
-/// Runs FIDE's calculation on a report. Linear in players × rounds, except
-/// for round robins, whose crosstable is quadratic in players.
+/// Runs FIDE's calculation on a report, without the report's other
+/// checks: only the games the regulations leave out
+/// ([`exclusions::excluded`], under the default check options) are known
+/// here, so `verdict` is `None`. An event those exclusions stop (a match
+/// with an unrated player, every game below the rate of play) gets no
+/// changes, or hypothetical ones with [`RateOptions::what_if`]. Use
+/// [`rate_checked`] for what `trf rate` does. Linear in players × rounds,
+/// except for round robins, whose crosstable is quadratic in players.
 pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
-    let sel = select_regulations(t, opts.regulations);
+    let check = CheckOptions {
+        regulations: opts.regulations,
+        ..CheckOptions::default()
+    };
+    let ctx = Ctx::new(t, "", &check);
+    verdict::rate_in(&ctx, opts, None)
+}
+
+/// A report checked and rated: `trf rate`.
+#[derive(Debug, Clone)]
+pub struct CheckedRating {
+    /// What `trf check` finds, with the verdict.
+    pub report: CheckReport,
+    /// The figures FIDE would compute, obeying the verdict.
+    pub summary: RatingSummary,
+}
+
+/// Runs the checks of `trf check` with `check`, then FIDE's calculation on
+/// what FIDE would rate: the games the checks exclude are left out and
+/// listed, a `not-rateable` event gets no changes (hypothetical ones with
+/// [`RateOptions::what_if`]). The edition is `check.regulations` (else the
+/// one in force at the start date) for both, so they cannot differ.
+pub fn rate_checked(parsed: &Parsed, check: &CheckOptions, opts: &RateOptions) -> CheckedRating {
+    let report = crate::check::check(parsed, check);
+    let ctx = Ctx::new(&parsed.tournament, &parsed.text, check);
+    let summary = verdict::rate_in(&ctx, opts, Some(&report));
+    CheckedRating { report, summary }
+}
+
+/// The calculation itself, over every game not in `excluded`, under the
+/// edition chosen from `over` and the report's dates.
+fn calculate(
+    t: &Tournament,
+    opts: &RateOptions,
+    over: Option<Version>,
+    excluded: &[&Excluded],
+) -> RatingSummary {
+    let sel = select_regulations(t, over);
     let version = sel.version;
     let regs = version.regulations();
     let mut notes = sel.notes;
@@ -111,7 +163,7 @@ pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
 
     let kind = kind::detect(t);
     let index = t.rank_index();
-    let games = collect::collect(t, &index);
+    let games = collect::collect(t, &index, excluded);
     let ratings: Vec<Option<u16>> = t
         .players
         .iter()
@@ -120,17 +172,7 @@ pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
     let any_unrated = ratings.iter().any(Option::is_none);
     let any_rated = ratings.iter().any(Option::is_some);
 
-    let match_blocked = kind.kind == Kind::Match
-        && any_unrated
-        && regs.match_with_unrated == MatchWithUnrated::NotRatedIfAnyUnrated;
-    if match_blocked {
-        notes.push(format!(
-            "a match with an unrated player is not rated ({})",
-            regs.reference(Topic::MatchWithUnrated)
-        ));
-    }
-
-    let rr = round_robin(t, &kind, &games, &ratings, version, start, match_blocked);
+    let rr = round_robin(t, &kind, &games, &ratings, version, start);
     notes.extend(rr.notes.iter().cloned());
 
     let pass = Pass {
@@ -140,7 +182,6 @@ pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
         players: &t.players,
         ratings: &ratings,
         games: &games,
-        match_blocked,
         route: rr.route.as_ref(),
         counts_unrated: rr.route.is_some() && regs.round_robin_counts_unrated_games,
         rr_average: rr.average,
@@ -166,13 +207,20 @@ pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
     notes.extend(caveats(regs, any_rated, any_unrated, pass.route.is_some()));
 
     let (rated_games, initial_rating_games, excluded) = count_games(&games, &uses, &ratings);
-    if excluded.against_unrated > 0 && !pass.counts_unrated && !match_blocked {
+    if excluded.against_unrated > 0 && !pass.counts_unrated {
         notes.push(format!(
             "rated players' games against unrated opponents do not change their ratings ({})",
             regs.reference(Topic::RatingChange)
         ));
     }
+    let excluded_games = collect::listing(t, &games, version);
     RatingSummary {
+        verdict: None,
+        rating_type: None,
+        rating_type_reason: String::new(),
+        hypothetical: false,
+        verdict_reasons: Vec::new(),
+        excluded_games,
         regulations: version,
         regulations_title: regs.title(),
         regulations_basis: sel.basis,
@@ -258,7 +306,6 @@ fn round_robin(
     ratings: &[Option<u16>],
     version: Version,
     start: NaiveDate,
-    match_blocked: bool,
 ) -> RoundRobin {
     let regs = version.regulations();
     let mut out = RoundRobin {
@@ -281,7 +328,7 @@ fn round_robin(
             ..
         }
     );
-    let wants_route = route_in_text && any_unrated && !match_blocked;
+    let wants_route = route_in_text && any_unrated;
     let averaged = regs.change_method == ChangeMethod::Averaged;
     if !wants_route && !averaged {
         return out;
@@ -366,8 +413,6 @@ enum NotCounted {
     AgainstUnrated,
     /// Against an unrated player the round-robin route disregarded.
     AgainstDisregarded,
-    /// A match with an unrated player (R12).
-    MatchWithUnrated,
     /// An unrated player against another unrated player.
     BetweenUnrated,
     /// The unrated player's event does not count.
@@ -382,7 +427,6 @@ struct Pass<'a> {
     players: &'a [Player],
     ratings: &'a [Option<u16>],
     games: &'a [PlayerGames],
-    match_blocked: bool,
     route: Option<&'a RoundRobinRatings>,
     counts_unrated: bool,
     rr_average: Option<i32>,
@@ -395,7 +439,6 @@ impl Pass<'_> {
         let mut uses = Vec::with_capacity(g.played.len());
         for pl in &g.played {
             let opponent = match self.ratings[pl.opponent] {
-                _ if self.match_blocked => Err(NotCounted::MatchWithUnrated),
                 Some(r) => Ok(r),
                 None if self.counts_unrated => self
                     .route
@@ -459,6 +502,7 @@ impl Pass<'_> {
             ru: None,
             outcome: None,
             notes,
+            hypothetical: false,
         };
         (row, uses)
     }
@@ -485,12 +529,11 @@ impl Pass<'_> {
             ru: None,
             outcome: Some(UnratedOutcome::NotCounted),
             notes: Vec::new(),
+            hypothetical: false,
         };
         let mut notes = Vec::new();
         let uses: Vec<Use>;
-        if self.match_blocked {
-            uses = vec![Use::Not(NotCounted::MatchWithUnrated); g.played.len()];
-        } else if let Some(route) = self.route {
+        if let Some(route) = self.route {
             if let Some((_, why)) = route.excluded.iter().find(|(j, _)| *j == i) {
                 notes.push(format!(
                     "this event does not count towards an initial rating: {why}; the opponents' games against the player are disregarded too ({})",
@@ -636,7 +679,7 @@ impl Pass<'_> {
             None => groups.push((what, vec![round])),
         };
         for s in &g.skipped {
-            add(unplayed_label(s.why).to_owned(), s.round);
+            add(s.why.label().to_owned(), s.round);
         }
         for (pl, u) in g.played.iter().zip(uses) {
             if let Use::Not(why) = u {
@@ -666,20 +709,6 @@ fn repeats_exclusions(note: &str) -> bool {
     note.ends_with("against unrated opponents not counted")
 }
 
-fn unplayed_label(why: Unplayed) -> &'static str {
-    match why {
-        Unplayed::Forfeit => "forfeit",
-        Unplayed::ShortGame => "game of less than one move (W/D/L)",
-        Unplayed::Bye(ByeKind::Half) => "half-point bye",
-        Unplayed::Bye(ByeKind::Full) => "full-point bye",
-        Unplayed::Bye(ByeKind::PairingAllocated) => "pairing-allocated bye",
-        Unplayed::Bye(ByeKind::Zero) => "zero-point bye",
-        Unplayed::Pending => "no result yet",
-        Unplayed::UnknownResult => "result letter TRF does not define",
-        Unplayed::WithoutOpponent => "result without an opponent in the report",
-    }
-}
-
 fn not_counted_label(why: NotCounted) -> &'static str {
     match why {
         NotCounted::AgainstUnrated | NotCounted::BetweenUnrated => {
@@ -688,7 +717,6 @@ fn not_counted_label(why: NotCounted) -> &'static str {
         NotCounted::AgainstDisregarded => {
             "game against an unrated player whose result the regulations disregard"
         }
-        NotCounted::MatchWithUnrated => "match with an unrated player",
         NotCounted::EventExcluded => "the event does not count for this player",
     }
 }
@@ -815,27 +843,20 @@ fn count_games(
                 initial += 1;
             }
         }
-        for s in &g.skipped {
-            if let Some(j) = s.opponent {
-                let mirrored = games.get(j).is_some_and(|o| {
-                    o.skipped
-                        .iter()
-                        .any(|q| q.round == s.round && q.opponent == Some(i))
-                });
-                if mirrored && j < i {
-                    continue;
-                }
-            }
-            let slot = match s.why {
-                Unplayed::Forfeit => &mut ex.forfeits,
-                Unplayed::ShortGame => &mut ex.short_games,
-                Unplayed::Bye(_) => &mut ex.byes,
-                Unplayed::Pending => &mut ex.pending,
-                Unplayed::UnknownResult => &mut ex.unknown_results,
-                Unplayed::WithoutOpponent => &mut ex.without_opponent,
-            };
-            *slot += 1;
-        }
+    }
+    for (_, s) in collect::skipped_once(games) {
+        let slot = match s.why {
+            Unplayed::Forfeit => &mut ex.forfeits,
+            Unplayed::ShortGame => &mut ex.short_games,
+            Unplayed::Bye(_) => &mut ex.byes,
+            Unplayed::Pending => &mut ex.pending,
+            Unplayed::UnknownResult => &mut ex.unknown_results,
+            Unplayed::WithoutOpponent => &mut ex.without_opponent,
+            Unplayed::Excluded(Reason::BelowRateOfPlay { .. }) => &mut ex.below_rate_of_play,
+            Unplayed::Excluded(Reason::AfterMatchDecided { .. }) => &mut ex.after_match_decided,
+            Unplayed::Excluded(Reason::MatchWithUnrated) => &mut ex.match_with_unrated,
+        };
+        *slot += 1;
     }
     (rated, initial, ex)
 }

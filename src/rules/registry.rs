@@ -22,6 +22,7 @@ pub static RULES: &[&Rule] = &[
     &unrated_zero_score::UNRATED_ZERO_SCORE,
     &unplayed_games_not_rated::UNPLAYED_GAMES_NOT_RATED,
     &tournament_type_mismatch::TOURNAMENT_TYPE_MISMATCH,
+    &match_decided_games::MATCH_DECIDED_GAMES,
     &fide_id_not_in_list::FIDE_ID_NOT_IN_LIST,
     &name_mismatch::NAME_MISMATCH,
     &federation_mismatch::FEDERATION_MISMATCH,

@@ -2,8 +2,8 @@
 
 use super::support::{cite, rating_span, text};
 use crate::diag::Diagnostic;
-use crate::kind::Kind;
-use crate::regulations::{MatchWithUnrated, Topic};
+use crate::rate::exclusions::{is_match, match_with_unrated};
+use crate::regulations::Topic;
 use crate::rules::Ctx;
 
 crate::declare_rule! {
@@ -38,33 +38,19 @@ crate::declare_rule! {
 }
 
 fn applies(ctx: &Ctx<'_>) -> bool {
-    ctx.kind.kind == Kind::Match && ctx.tournament.players.len() == 2
+    is_match(ctx)
 }
 
+/// Words the decision of [`crate::rate::exclusions`] (the rating pass
+/// leaves the same games out).
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    if !applies(ctx) {
-        return;
-    }
-    let unrated: Vec<_> = ctx
-        .tournament
-        .players
-        .iter()
-        .filter(|p| p.rating.is_none())
-        .collect();
-    let (fires, rule_text) = match ctx.regs.match_with_unrated {
-        MatchWithUnrated::NotRatedIfAnyUnrated => (
-            !unrated.is_empty(),
-            "a match with an unrated player is not rated",
-        ),
-        MatchWithUnrated::NotRatedIfMoreThanOneUnrated => (
-            unrated.len() > 1,
-            "a match between unrated players is not rated",
-        ),
-    };
-    let Some(first) = unrated.first().filter(|_| fires) else {
+    let Some(m) = match_with_unrated(ctx) else {
         return;
     };
-    let subject = match unrated.as_slice() {
+    let Some(first) = m.unrated.first() else {
+        return;
+    };
+    let subject = match m.unrated.as_slice() {
         [p] => format!(
             "player {} ({}) in this match is",
             p.start_rank.value, p.name.value
@@ -73,11 +59,12 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     };
     let mut d = MATCH_WITH_UNRATED_PLAYER
         .diag(format!(
-            "{subject} unrated; under {} {rule_text}",
-            text(ctx)
+            "{subject} unrated; under {} {}",
+            text(ctx),
+            m.rule_text
         ))
         .primary(rating_span(ctx, first), "unrated");
-    for p in unrated.iter().skip(1) {
+    for p in m.unrated.iter().skip(1) {
         d = d.secondary(rating_span(ctx, p), "unrated");
     }
     out.push(cite(

@@ -1,0 +1,536 @@
+//! Which games played over the board FIDE leaves out of the rating, and
+//! why: the one place that decides it. The rules that report it
+//! (`time-control-below-minimum`, `match-decided-games`,
+//! `match-with-unrated-player`) word the findings from these decisions, and
+//! the rating pass leaves exactly the same games out, so `trf check` and
+//! `trf rate` cannot disagree.
+//!
+//! Unplayed results (forfeits, byes, games of less than one move) are not
+//! decided here: they are never games for the calculation (regulations.md
+//! R10, R11) and the rating pass reads them from the results themselves.
+//!
+//! Each decision comes as data ([`Excluded`]: the pairing, the reason, the
+//! consequence and the topic of the regulations), so a later pass (rapid
+//! and blitz) can add its own sources without touching the calculation.
+
+use crate::diag::Consequence;
+use crate::kind::Kind;
+use crate::model::{Player, RoundResult};
+use crate::regulations::{BandScope, MatchWithUnrated, Topic};
+use crate::rules::context::TimeControlInfo;
+use crate::rules::regulations::support::{games, rating, Game};
+use crate::rules::Ctx;
+use crate::span::Span;
+use crate::timecontrol::TimeControl;
+use serde::Serialize;
+
+/// A game played over the board that is not rated, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Excluded {
+    /// Round, 1-based.
+    pub round: u16,
+    /// The two players' starting ranks, lower first.
+    pub ranks: (u16, u16),
+    /// Why.
+    pub reason: Reason,
+    /// What the finding means: `games-not-rated` when the rest of the
+    /// event is rated, `event-not-rated` when this reason stops the whole
+    /// event (then `--what-if` counts the game hypothetically).
+    pub consequence: Consequence,
+    /// The rule that reports it.
+    pub rule: &'static str,
+    /// The topic of the regulations (its article is cited per edition).
+    #[serde(skip)]
+    pub topic: Topic,
+}
+
+/// Why a game played over the board is not rated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Reason {
+    /// Slower than the minimum rate of play of its band (R1, R4).
+    BelowRateOfPlay {
+        /// Time for 60 moves the control gives (the shorter side's), in
+        /// seconds; without the delay when only the delay reaches the band.
+        t60_seconds: u32,
+        /// The minimum the band requires, in minutes.
+        required_minutes: u32,
+        /// The band is set by the whole tournament (texts before 2017), not
+        /// by the game.
+        per_tournament: bool,
+    },
+    /// Played after one player had won the match (R13).
+    AfterMatchDecided {
+        /// The round after which the match was decided.
+        decided_in_round: u16,
+        /// The winner's starting rank.
+        winner: u16,
+        /// The winner's score then, in half-points.
+        winner_half_points: u32,
+        /// Games of the match (the declared rounds, else the rounds in the
+        /// report).
+        match_games: u16,
+    },
+    /// A match with an unrated player that the edition does not rate (R12).
+    MatchWithUnrated,
+}
+
+impl Reason {
+    /// The key used in JSON and the summary's counts.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Reason::BelowRateOfPlay { .. } => "below_rate_of_play",
+            Reason::AfterMatchDecided { .. } => "after_match_decided",
+            Reason::MatchWithUnrated => "match_with_unrated",
+        }
+    }
+
+    /// The reason in words, for people.
+    pub fn describe(&self) -> String {
+        match *self {
+            Reason::BelowRateOfPlay {
+                t60_seconds,
+                required_minutes,
+                per_tournament,
+            } => format!(
+                "below the minimum rate of play: {} for 60 moves, {required_minutes} min required{}",
+                minutes(t60_seconds),
+                if per_tournament {
+                    " by the tournament's highest rating"
+                } else {
+                    " by the game's higher rating"
+                }
+            ),
+            Reason::AfterMatchDecided {
+                decided_in_round,
+                winner,
+                winner_half_points,
+                match_games,
+            } => format!(
+                "played after the match was decided: player {winner} had {} of {match_games} after round {decided_in_round}",
+                crate::rules::regulations::support::score(winner_half_points)
+            ),
+            Reason::MatchWithUnrated => "a match with an unrated player".to_owned(),
+        }
+    }
+}
+
+/// Every game the regulations leave out of this report, by the rules that
+/// are enabled and apply, in round then rank order.
+pub fn excluded(ctx: &Ctx<'_>) -> Vec<Excluded> {
+    let mut out = Vec::new();
+    let on = |name: &str, code: &str| ctx.opts.enabled(name, code);
+    if on("time-control-below-minimum", "TRF-F004") {
+        if let Some(s) = rate_of_play_shortfall(ctx) {
+            s.push_excluded(&mut out);
+        }
+    }
+    if on("match-with-unrated-player", "TRF-F011") {
+        if match_with_unrated(ctx).is_some() {
+            for g in games(ctx).filter(over_the_board) {
+                out.push(pairing(
+                    &g,
+                    Reason::MatchWithUnrated,
+                    Consequence::EventNotRated,
+                    "match-with-unrated-player",
+                    Topic::MatchWithUnrated,
+                ));
+            }
+        }
+    }
+    if on("match-decided-games", "TRF-F030") {
+        if let Some(m) = match_decided(ctx) {
+            let reason = m.reason();
+            for g in &m.after {
+                out.push(pairing(
+                    g,
+                    reason,
+                    Consequence::GamesNotRated,
+                    "match-decided-games",
+                    Topic::GamesAfterMatchDecided,
+                ));
+            }
+        }
+    }
+    out.sort_by_key(|e| (e.round, e.ranks));
+    out
+}
+
+fn pairing(
+    g: &Game<'_>,
+    reason: Reason,
+    consequence: Consequence,
+    rule: &'static str,
+    topic: Topic,
+) -> Excluded {
+    let (a, b) = (g.player.start_rank.value, g.opponent.start_rank.value);
+    Excluded {
+        round: u16::try_from(g.round).unwrap_or(u16::MAX),
+        ranks: (a.min(b), a.max(b)),
+        reason,
+        consequence,
+        rule,
+        topic,
+    }
+}
+
+/// A game decided over the board (`1 = 0`): the only kind a band or a
+/// match decision can take out of the rating.
+fn over_the_board(g: &Game<'_>) -> bool {
+    matches!(g.entry.value.result, RoundResult::Game { .. })
+}
+
+// ---------------------------------------------------------------------------
+// Rate of play (R1, R4).
+// ---------------------------------------------------------------------------
+
+/// Games slower than the minimum rate of play.
+#[derive(Debug)]
+pub(crate) struct RateOfPlayShortfall<'a> {
+    /// The control read from `222`/`122`.
+    pub control: &'a TimeControl,
+    /// Where it is written.
+    pub span: Span,
+    /// The control's time for 60 moves, the shorter side's, in seconds.
+    pub t60: u32,
+    /// The time counted against the bands: `t60`, or without the delay when
+    /// only the delay (counted like an increment) reaches the band.
+    pub counted: u32,
+    /// The shortfall holds only if the delay does not count like an
+    /// increment, which B.02 does not say: a warning, never a block.
+    pub delayed: bool,
+    /// Per tournament or per game.
+    pub scope: Shortfall<'a>,
+}
+
+/// The shortfall by the scope of the bands.
+#[derive(Debug)]
+pub(crate) enum Shortfall<'a> {
+    /// The highest-rated player in the tournament sets the band for every
+    /// game (texts before 2017): no game of the event is rated as standard.
+    Tournament {
+        /// The first player with the highest rating.
+        top: Option<&'a Player>,
+        /// The minimum that player's band requires, in minutes.
+        need_minutes: u32,
+        /// The games over the board.
+        games: Vec<Game<'a>>,
+    },
+    /// Each game's band is set by the higher-rated of its two players.
+    Game {
+        /// Games over the board.
+        total: u32,
+        /// The games below their band and the band's minimum in minutes,
+        /// in round then rank order.
+        below: Vec<(Game<'a>, u32)>,
+    },
+}
+
+impl RateOfPlayShortfall<'_> {
+    /// What the shortfall means: a block when it takes every game (or the
+    /// whole tournament), games left out when it takes some; a warning
+    /// only when it rests on the delay or on an incomplete control.
+    pub fn consequence(&self) -> Consequence {
+        let all = match &self.scope {
+            Shortfall::Tournament { .. } => true,
+            Shortfall::Game { total, below } => below.len() >= *total as usize,
+        };
+        if !all || self.delayed || !self.control.is_complete() {
+            Consequence::GamesNotRated
+        } else {
+            Consequence::EventNotRated
+        }
+    }
+
+    fn push_excluded(&self, out: &mut Vec<Excluded>) {
+        let consequence = self.consequence();
+        let mut push = |g: &Game<'_>, need: u32, per_tournament: bool| {
+            out.push(pairing(
+                g,
+                Reason::BelowRateOfPlay {
+                    t60_seconds: self.counted,
+                    required_minutes: need,
+                    per_tournament,
+                },
+                consequence,
+                "time-control-below-minimum",
+                Topic::RateOfPlay,
+            ));
+        };
+        match &self.scope {
+            Shortfall::Tournament {
+                need_minutes,
+                games,
+                ..
+            } => {
+                for g in games {
+                    push(g, *need_minutes, true);
+                }
+            }
+            Shortfall::Game { below, .. } => {
+                for (g, need) in below {
+                    push(g, *need, false);
+                }
+            }
+        }
+    }
+}
+
+/// The games below the minimum rate of play of the edition applied, or
+/// `None` when every game meets its band (or the rule does not apply: a
+/// rapid or blitz event, or no readable control).
+pub(crate) fn rate_of_play_shortfall<'a>(ctx: &'a Ctx<'a>) -> Option<RateOfPlayShortfall<'a>> {
+    if !ctx.standard_rules() {
+        return None;
+    }
+    let TimeControlInfo::Read { control, span, .. } = &ctx.time_control else {
+        return None;
+    };
+    // Every player needs the minimum: for Armageddon, the shorter side.
+    let (w, b) = control.t60_seconds_by_side();
+    let t60 = w.min(b);
+    let without_delay = control.has_delay().then(|| {
+        let (w, b) = no_delay(control).t60_seconds_by_side();
+        w.min(b)
+    });
+    let rop = &ctx.regs.rate_of_play;
+    // A control that meets the highest band meets every band: nothing to
+    // look at game by game.
+    let highest = rop.minimum_minutes(Some(u16::MAX)) * 60;
+    if t60 >= highest && without_delay.is_none_or(|t| t >= highest) && control.is_complete() {
+        return None;
+    }
+    let shortfall = |counted: u32, delayed: bool, scope| RateOfPlayShortfall {
+        control,
+        span: *span,
+        t60,
+        counted,
+        delayed,
+        scope,
+    };
+    match rop.scope {
+        BandScope::Tournament => {
+            // The first player with the highest rating sets the band.
+            let mut top: Option<&Player> = None;
+            for p in &ctx.tournament.players {
+                if rating(p) > top.and_then(rating) {
+                    top = Some(p);
+                }
+            }
+            let need = rop.minimum_minutes(top.and_then(rating));
+            let (counted, delayed) = if t60 < need * 60 {
+                (t60, false)
+            } else {
+                match without_delay {
+                    Some(t) if t < need * 60 => (t, true),
+                    _ => return None,
+                }
+            };
+            let games = games(ctx).filter(over_the_board).collect();
+            Some(shortfall(
+                counted,
+                delayed,
+                Shortfall::Tournament {
+                    top,
+                    need_minutes: need,
+                    games,
+                },
+            ))
+        }
+        BandScope::Game => {
+            let need = |g: &Game<'_>| rop.minimum_minutes(rating(g.player).max(rating(g.opponent)));
+            let mut total = 0u32;
+            let mut below = Vec::new();
+            let mut below_without_delay = 0u32;
+            for g in games(ctx).filter(over_the_board) {
+                total += 1;
+                let n = need(&g) * 60;
+                if t60 < n {
+                    below.push((g, n / 60));
+                } else if without_delay.is_some_and(|t| t < n) {
+                    below_without_delay += 1;
+                }
+            }
+            let delayed = below.is_empty() && below_without_delay > 0;
+            let counted = if delayed {
+                // Re-count against the control without its delay.
+                let t = without_delay.unwrap_or(t60);
+                for g in games(ctx).filter(over_the_board) {
+                    if t < need(&g) * 60 {
+                        let n = need(&g);
+                        below.push((g, n));
+                    }
+                }
+                t
+            } else {
+                t60
+            };
+            if below.is_empty() {
+                return None;
+            }
+            below.sort_by_key(|(g, _)| (g.round, g.player.start_rank.value));
+            Some(shortfall(
+                counted,
+                delayed,
+                Shortfall::Game { total, below },
+            ))
+        }
+    }
+}
+
+/// The same control with the delay taken out.
+fn no_delay(tc: &TimeControl) -> TimeControl {
+    let mut t = tc.clone();
+    let strip = |ps: &mut Vec<crate::timecontrol::Period>| {
+        for p in ps {
+            p.increment_seconds = 0;
+        }
+    };
+    strip(&mut t.periods);
+    if let Some(b) = t.black_periods.as_mut() {
+        strip(b);
+    }
+    t.delay = None;
+    t
+}
+
+/// `90 min`, `123 min 20 s`: exact, from seconds.
+fn minutes(seconds: u32) -> String {
+    crate::rules::regulations::support::minutes(seconds)
+}
+
+// ---------------------------------------------------------------------------
+// Matches (R12, R13).
+// ---------------------------------------------------------------------------
+
+/// A two-player event: the match rules apply.
+pub(crate) fn is_match(ctx: &Ctx<'_>) -> bool {
+    ctx.kind.kind == Kind::Match && ctx.tournament.players.len() == 2
+}
+
+/// A match the edition does not rate because of its unrated players.
+#[derive(Debug)]
+pub(crate) struct UnratedMatch<'a> {
+    /// The unrated players, in file order.
+    pub unrated: Vec<&'a Player>,
+    /// The edition's rule in words.
+    pub rule_text: &'static str,
+}
+
+/// The match's unrated players when the edition refuses to rate it (R12):
+/// 2003–2009 more than one unrated player, 2013 on any.
+pub(crate) fn match_with_unrated<'a>(ctx: &'a Ctx<'a>) -> Option<UnratedMatch<'a>> {
+    if !is_match(ctx) {
+        return None;
+    }
+    let unrated: Vec<&Player> = ctx
+        .tournament
+        .players
+        .iter()
+        .filter(|p| p.rating.is_none())
+        .collect();
+    let (fires, rule_text) = match ctx.regs.match_with_unrated {
+        MatchWithUnrated::NotRatedIfAnyUnrated => (
+            !unrated.is_empty(),
+            "a match with an unrated player is not rated",
+        ),
+        MatchWithUnrated::NotRatedIfMoreThanOneUnrated => (
+            unrated.len() > 1,
+            "a match between unrated players is not rated",
+        ),
+    };
+    fires.then_some(UnratedMatch { unrated, rule_text })
+}
+
+/// The number of rounds the report declares: `142`, else `XXR`.
+pub(crate) fn declared_rounds(ctx: &Ctx<'_>) -> Option<crate::span::Spanned<u16>> {
+    let t = ctx.tournament;
+    t.header.declared_rounds.or(t.extensions.xxr)
+}
+
+/// A match decided before its last game, and the games played after.
+#[derive(Debug)]
+pub(crate) struct MatchDecided<'a> {
+    /// Games of the match: `142`/`XXR` when it declares at least the rounds
+    /// written, else the rounds in the report.
+    pub games: u16,
+    /// The match length was taken from the rounds in the report, not a
+    /// declaration.
+    pub games_assumed: bool,
+    /// The round after which the winner could no longer be caught.
+    pub decided_in_round: u16,
+    /// The winner.
+    pub winner: &'a Player,
+    /// The winner's score after that round, in half-points.
+    pub winner_half_points: u32,
+    /// The games over the board played after that round.
+    pub after: Vec<Game<'a>>,
+}
+
+impl MatchDecided<'_> {
+    /// The exclusion reason these games carry.
+    pub fn reason(&self) -> Reason {
+        Reason::AfterMatchDecided {
+            decided_in_round: self.decided_in_round,
+            winner: self.winner.start_rank.value,
+            winner_half_points: self.winner_half_points,
+            match_games: self.games,
+        }
+    }
+}
+
+/// The games of a match played after one player had more than half of the
+/// match's points (R13), or `None` when the match was not decided before
+/// its last game or no game over the board followed. Points come from
+/// every result with a score (forfeits count in the match score).
+pub(crate) fn match_decided<'a>(ctx: &'a Ctx<'a>) -> Option<MatchDecided<'a>> {
+    if !is_match(ctx) {
+        return None;
+    }
+    let players = &ctx.tournament.players;
+    let rounds = players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
+    let written = u16::try_from(rounds).unwrap_or(u16::MAX);
+    let declared = declared_rounds(ctx).map(|d| d.value);
+    let (length, games_assumed) = match declared {
+        Some(d) if d >= written => (d, false),
+        _ => (written, true),
+    };
+    // Decided when a player has more than half of the points: more
+    // half-points than there are games.
+    let mut half = [0u32; 2];
+    let mut decided: Option<(u16, usize, u32)> = None;
+    for r in 0..rounds {
+        for (i, p) in players.iter().enumerate().take(2) {
+            let hp = p.rounds.get(r).map_or(0, |e| match e.value.result {
+                RoundResult::Game { outcome } | RoundResult::ShortGame { outcome } => {
+                    outcome.half_points()
+                }
+                RoundResult::Forfeit { won } => 2 * u32::from(won),
+                RoundResult::Bye { .. }
+                | RoundResult::Pending
+                | RoundResult::NotPaired
+                | RoundResult::Unknown { .. } => 0,
+            });
+            half[i] += hp;
+        }
+        if let Some(w) = (0..2).find(|&i| half[i] > u32::from(length)) {
+            decided = Some((u16::try_from(r + 1).unwrap_or(u16::MAX), w, half[w]));
+            break;
+        }
+    }
+    let (round, w, hp) = decided?;
+    let after: Vec<Game<'a>> = games(ctx)
+        .filter(|g| g.round > usize::from(round) && over_the_board(g))
+        .collect();
+    if after.is_empty() {
+        return None;
+    }
+    Some(MatchDecided {
+        games: length,
+        games_assumed,
+        decided_in_round: round,
+        winner: &players[w],
+        winner_half_points: hp,
+        after,
+    })
+}
