@@ -792,3 +792,181 @@ fn cli_options_and_refusals() {
     assert_eq!(code, 2);
     assert!(err.starts_with("trf: samples/does-not-exist.trf:"), "{err}");
 }
+
+// ---------------------------------------------------------------------------
+// The verdict first: `trf rate` rates only what FIDE would rate.
+// ---------------------------------------------------------------------------
+
+const ALL_BELOW: &str = "samples/hand/rate-not-rateable-2024-all-below-band.trf";
+const SOME_BELOW: &str = "samples/hand/rate-2024-swiss-60-min-some-below-band.trf";
+const MATCH_DECIDED: &str = "samples/hand/rate-2024-match-decided.trf";
+
+fn changes(s: &RatingSummary) -> Vec<(u16, Option<i64>)> {
+    s.players.iter().map(|p| (p.start_rank, p.change)).collect()
+}
+
+#[test]
+fn a_not_rateable_event_gets_its_reasons_and_no_changes() {
+    // 60 min for 60 moves under the 2024 text, every player rated 1800 or
+    // more: each of the 6 games needs 90 min, so none is rated and the
+    // event is not rated.
+    let (code, out, err) = trf(&["rate", ALL_BELOW]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.starts_with(&format!("{ALL_BELOW}: NOT RATEABLE")),
+        "verdict first:\n{out}"
+    );
+    assert!(!out.contains("Rated players"), "{out}");
+    insta::assert_snapshot!(snapshot_name(ALL_BELOW, "human"), out);
+    let (code, out, _) = trf(&["rate", ALL_BELOW, "--format", "json"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["verdict"], "not-rateable");
+    assert_eq!(v["rating_type"], "standard");
+    assert_eq!(v["hypothetical"], false);
+    assert_eq!(v["players"].as_array().map(Vec::len), Some(0));
+    assert_eq!(
+        v["verdict_reasons"][0]["rule"],
+        "time-control-below-minimum"
+    );
+    assert_eq!(v["tournament"]["excluded"]["below_rate_of_play"], 6);
+    insta::assert_snapshot!(snapshot_name(ALL_BELOW, "json"), out);
+}
+
+#[test]
+fn what_if_computes_anyway_and_marks_every_figure() {
+    // The same event with --what-if (2024, K 20, PD from the D → PD table):
+    // 1 (2000): 1800 D 200 → .76, won +.24; 1850 D 150 → .70, drew −.20;
+    //   1900 D 100 → .64, won +.36: +.40 × 20 = +8.
+    // 2 (1900): 1850 → .57, drew −.07; 1800 → .64, won +.36; 2000 → .36,
+    //   lost −.36: −.07 × 20 = −1.4 → −1.
+    // 3 (1850): 1900 → .43, drew +.07; 2000 → .30, drew +.20; 1800 → .57,
+    //   won +.43: +.70 × 20 = +14.
+    // 4 (1800): .24 + .36 + .43 = 1.03 lost: −1.03 × 20 = −20.6 → −21.
+    let (code, out, _) = trf(&["rate", ALL_BELOW, "--what-if", "--format", "json"]);
+    assert_eq!(code, 1, "the verdict stays not-rateable");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["hypothetical"], true);
+    let got: Vec<(i64, bool)> = v["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| (p["change"].as_i64().unwrap_or(0), p["hypothetical"] == true))
+        .collect();
+    assert_eq!(got, [(8, true), (-1, true), (14, true), (-21, true)]);
+    insta::assert_snapshot!(snapshot_name(ALL_BELOW, "json-what-if"), out);
+    let (_, out, _) = trf(&["rate", ALL_BELOW, "--what-if"]);
+    assert!(out.contains("HYPOTHETICAL"), "{out}");
+    assert_eq!(out.matches("+8*").count(), 1, "{out}");
+    insta::assert_snapshot!(snapshot_name(ALL_BELOW, "human-what-if"), out);
+    let (_, csv, _) = trf(&["rate", ALL_BELOW, "--what-if", "--format", "csv"]);
+    let rows: Vec<&str> = csv.lines().collect();
+    assert!(rows[0].ends_with(",hypothetical"));
+    assert!(rows[1..].iter().all(|r| r.ends_with(",true")), "{csv}");
+}
+
+#[test]
+fn a_swiss_at_60_minutes_leaves_out_exactly_the_games_below_their_band() {
+    // 2024 text, 60 min for 60 moves: a game needs 90 min when either
+    // player is rated 1800 or more (players 1 at 2000 and 2 at 1850), 60
+    // otherwise. Games below their band, by hand: round 1 1–4 and 2–5,
+    // round 2 1–2, round 3 1–3 and 2–6 (5 of 9). Rated: 3–6 ½–½, 3–4 1–0,
+    // 5–6 0–1, 4–5 ½–½.
+    // 3 (1750): 1600 D 150 → .70, drew −.20; 1700 D 50 → .57, won +.43:
+    //   +.23 × 20 = +4.6 → +5.
+    // 4 (1700): 1750 → .43, lost −.43; 1650 → .57, drew −.07: −.50 → −10.
+    // 5 (1650): 1600 → .57, lost −.57; 1700 → .43, drew +.07: −.50 → −10.
+    // 6 (1600): 1750 → .30, drew +.20; 1650 → .43, won +.57: +.77 → +15.4
+    //   → +15. Players 1 and 2 have no rated game left: no change.
+    let s = rate_sample(SOME_BELOW, &RateOptions::default());
+    let left_out: Vec<(u16, Vec<u16>, &str)> = s
+        .excluded_games
+        .iter()
+        .map(|g| (g.round, g.players.clone(), g.reason))
+        .collect();
+    let below = "below_rate_of_play";
+    assert_eq!(
+        left_out,
+        [
+            (1, vec![1, 4], below),
+            (1, vec![2, 5], below),
+            (2, vec![1, 2], below),
+            (3, vec![1, 3], below),
+            (3, vec![2, 6], below),
+        ]
+    );
+    assert_eq!(s.tournament.rated_games, 4);
+    assert_eq!(s.tournament.excluded.below_rate_of_play, 5);
+    assert_eq!(
+        changes(&s),
+        [
+            (1, Some(0)),
+            (2, Some(0)),
+            (3, Some(5)),
+            (4, Some(-10)),
+            (5, Some(-10)),
+            (6, Some(15))
+        ]
+    );
+    assert!(s.excluded_games.iter().all(|g| g.article
+        == "FIDE Rating Regulations effective 1 March 2024, section 1 (rate of play)"
+        && g.rule == Some("time-control-below-minimum")));
+    let (code, out, _) = trf(&["rate", SOME_BELOW, "--format", "json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["verdict"], "ready");
+}
+
+#[test]
+fn a_match_decided_before_its_last_game_is_rated_without_the_rest() {
+    // Six games (142): player 1 leads 3½–½ after round 4, more than half of
+    // 6 points, so games 5 and 6 are not rated (2024 art. 6.2). By hand on
+    // the first four: 1 (2450, K 10) D 150 → .70 × 4 = 2.80, W 3½: +.70 ×
+    // 10 = +7; 2 (2300, K 20) .30 × 4 = 1.20, W ½: −.70 × 20 = −14. (All
+    // six would give 1 W 4, We 4.20: −2.)
+    let s = rate_sample(MATCH_DECIDED, &RateOptions::default());
+    assert_eq!(changes(&s), [(1, Some(7)), (2, Some(-14))]);
+    assert_eq!(s.tournament.excluded.after_match_decided, 2);
+    let rounds: Vec<u16> = s.excluded_games.iter().map(|g| g.round).collect();
+    assert_eq!(rounds, [5, 6]);
+    assert_eq!(s.excluded_games[0].rule, Some("match-decided-games"));
+    let (code, out, _) = trf(&["rate", MATCH_DECIDED]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(snapshot_name(MATCH_DECIDED, "human"), out);
+}
+
+#[test]
+fn rate_takes_the_options_of_check() {
+    // Disabling the rule takes its exclusions away too: the checks and the
+    // calculation cannot disagree.
+    let (code, out, _) = trf(&[
+        "rate",
+        ALL_BELOW,
+        "--disable",
+        "time-control-below-minimum",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["verdict"], "ready");
+    assert_eq!(v["players"][0]["change"], 8);
+    // An older edition: the 2005 text sets the band by the tournament's
+    // highest rating (2000 → 90 min): 60 min is below it.
+    let (code, out, _) = trf(&[
+        "rate",
+        SOME_BELOW,
+        "--regulations",
+        "2005",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(
+        (v["regulations"].as_str(), v["verdict"].as_str()),
+        (Some("2005"), Some("not-rateable"))
+    );
+    let (code, _, err) = trf(&["rate", SOME_BELOW, "--registered-on", "2024-13-01"]);
+    assert_eq!(code, 2, "{err}");
+}

@@ -13,6 +13,7 @@ use super::summary::ExcludedGame;
 use crate::model::{ByeKind, Outcome, RoundResult, Tournament};
 use crate::rating::GameScore;
 use crate::regulations::{Topic, Version};
+use crate::rules::regulations::unplayed_games_not_rated::UNPLAYED_GAMES_NOT_RATED;
 use std::collections::HashMap;
 
 /// A played game from one player's side.
@@ -84,9 +85,7 @@ impl Unplayed {
     fn topic(self) -> Topic {
         match self {
             Unplayed::ShortGame => Topic::OneMoveRule,
-            Unplayed::Excluded(Reason::BelowRateOfPlay { .. }) => Topic::RateOfPlay,
-            Unplayed::Excluded(Reason::AfterMatchDecided { .. }) => Topic::GamesAfterMatchDecided,
-            Unplayed::Excluded(Reason::MatchWithUnrated) => Topic::MatchWithUnrated,
+            Unplayed::Excluded(r) => r.rule().topic.unwrap_or(Topic::UnplayedGames),
             _ => Topic::UnplayedGames,
         }
     }
@@ -95,15 +94,10 @@ impl Unplayed {
     fn rule(self) -> Option<&'static str> {
         match self {
             Unplayed::Forfeit | Unplayed::ShortGame | Unplayed::Bye(_) => {
-                Some("unplayed-games-not-rated")
+                Some(UNPLAYED_GAMES_NOT_RATED.meta.name)
             }
-            Unplayed::Pending => None,
-            Unplayed::UnknownResult | Unplayed::WithoutOpponent => None,
-            Unplayed::Excluded(Reason::BelowRateOfPlay { .. }) => {
-                Some("time-control-below-minimum")
-            }
-            Unplayed::Excluded(Reason::AfterMatchDecided { .. }) => Some("match-decided-games"),
-            Unplayed::Excluded(Reason::MatchWithUnrated) => Some("match-with-unrated-player"),
+            Unplayed::Pending | Unplayed::UnknownResult | Unplayed::WithoutOpponent => None,
+            Unplayed::Excluded(r) => Some(r.rule().meta.name),
         }
     }
 }

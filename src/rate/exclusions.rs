@@ -18,8 +18,11 @@ use crate::kind::Kind;
 use crate::model::{Player, RoundResult};
 use crate::regulations::{BandScope, MatchWithUnrated, Topic};
 use crate::rules::context::TimeControlInfo;
+use crate::rules::regulations::match_decided_games::MATCH_DECIDED_GAMES;
+use crate::rules::regulations::match_with_unrated_player::MATCH_WITH_UNRATED_PLAYER;
 use crate::rules::regulations::support::{games, rating, Game};
-use crate::rules::Ctx;
+use crate::rules::regulations::time_control_below_minimum::TIME_CONTROL_BELOW_MINIMUM;
+use crate::rules::{Ctx, Rule};
 use crate::span::Span;
 use crate::timecontrol::TimeControl;
 use serde::Serialize;
@@ -76,6 +79,15 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// The rule of `trf check` that reports it.
+    pub fn rule(&self) -> &'static Rule {
+        match self {
+            Reason::BelowRateOfPlay { .. } => &TIME_CONTROL_BELOW_MINIMUM,
+            Reason::AfterMatchDecided { .. } => &MATCH_DECIDED_GAMES,
+            Reason::MatchWithUnrated => &MATCH_WITH_UNRATED_PLAYER,
+        }
+    }
+
     /// The key used in JSON and the summary's counts.
     pub fn key(&self) -> &'static str {
         match self {
@@ -119,36 +131,26 @@ impl Reason {
 /// are enabled and apply, in round then rank order.
 pub fn excluded(ctx: &Ctx<'_>) -> Vec<Excluded> {
     let mut out = Vec::new();
-    let on = |name: &str, code: &str| ctx.opts.enabled(name, code);
-    if on("time-control-below-minimum", "TRF-F004") {
+    let on = |r: &Rule| ctx.opts.enabled(r.meta.name, r.meta.code);
+    if on(&TIME_CONTROL_BELOW_MINIMUM) {
         if let Some(s) = rate_of_play_shortfall(ctx) {
             s.push_excluded(&mut out);
         }
     }
-    if on("match-with-unrated-player", "TRF-F011") {
-        if match_with_unrated(ctx).is_some() {
-            for g in games(ctx).filter(over_the_board) {
-                out.push(pairing(
-                    &g,
-                    Reason::MatchWithUnrated,
-                    Consequence::EventNotRated,
-                    "match-with-unrated-player",
-                    Topic::MatchWithUnrated,
-                ));
-            }
+    if on(&MATCH_WITH_UNRATED_PLAYER) && match_with_unrated(ctx).is_some() {
+        for g in games(ctx).filter(over_the_board) {
+            out.push(pairing(
+                &g,
+                Reason::MatchWithUnrated,
+                Consequence::EventNotRated,
+            ));
         }
     }
-    if on("match-decided-games", "TRF-F030") {
+    if on(&MATCH_DECIDED_GAMES) {
         if let Some(m) = match_decided(ctx) {
             let reason = m.reason();
             for g in &m.after {
-                out.push(pairing(
-                    g,
-                    reason,
-                    Consequence::GamesNotRated,
-                    "match-decided-games",
-                    Topic::GamesAfterMatchDecided,
-                ));
+                out.push(pairing(g, reason, Consequence::GamesNotRated));
             }
         }
     }
@@ -156,21 +158,17 @@ pub fn excluded(ctx: &Ctx<'_>) -> Vec<Excluded> {
     out
 }
 
-fn pairing(
-    g: &Game<'_>,
-    reason: Reason,
-    consequence: Consequence,
-    rule: &'static str,
-    topic: Topic,
-) -> Excluded {
+/// The exclusion of one pairing, under the rule that reports the reason.
+fn pairing(g: &Game<'_>, reason: Reason, consequence: Consequence) -> Excluded {
+    let rule = reason.rule();
     let (a, b) = (g.player.start_rank.value, g.opponent.start_rank.value);
     Excluded {
         round: u16::try_from(g.round).unwrap_or(u16::MAX),
         ranks: (a.min(b), a.max(b)),
         reason,
         consequence,
-        rule,
-        topic,
+        rule: rule.meta.name,
+        topic: rule.topic.unwrap_or(Topic::UnplayedGames),
     }
 }
 
@@ -253,8 +251,6 @@ impl RateOfPlayShortfall<'_> {
                     per_tournament,
                 },
                 consequence,
-                "time-control-below-minimum",
-                Topic::RateOfPlay,
             ));
         };
         match &self.scope {

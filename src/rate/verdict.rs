@@ -26,8 +26,7 @@ pub(super) fn rate_in(
     let excluded = exclusions::excluded(ctx);
     let stops_event = |e: &Excluded| e.consequence == Consequence::EventNotRated;
     let verdict = report.map(|r| r.verdict);
-    let not_rateable =
-        verdict == Some(Verdict::NotRateable) || excluded.iter().any(|e| stops_event(e));
+    let not_rateable = verdict == Some(Verdict::NotRateable) || excluded.iter().any(stops_event);
     let hypothetical = not_rateable && opts.what_if;
     let (set_aside, applied): (Vec<&Excluded>, Vec<&Excluded>) = excluded
         .iter()
