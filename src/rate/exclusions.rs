@@ -61,6 +61,12 @@ pub enum Reason {
         /// The band is set by the whole tournament (texts before 2017), not
         /// by the game.
         per_tournament: bool,
+        /// The control reaches the band only if its delay counts like an
+        /// increment, which B.02 does not say: left out on that reading.
+        delay_not_counted: bool,
+        /// The control does not say what follows its last period: only the
+        /// stated periods were counted.
+        stated_periods_only: bool,
     },
     /// Played after one player had won the match (R13).
     AfterMatchDecided {
@@ -104,13 +110,25 @@ impl Reason {
                 t60_seconds,
                 required_minutes,
                 per_tournament,
+                delay_not_counted,
+                stated_periods_only,
             } => format!(
-                "below the minimum rate of play: {} for 60 moves, {required_minutes} min required{}",
+                "below the minimum rate of play: {} for 60 moves, {required_minutes} min required{}{}{}",
                 minutes(t60_seconds),
                 if per_tournament {
                     " by the tournament's highest rating"
                 } else {
                     " by the game's higher rating"
+                },
+                if delay_not_counted {
+                    " (counted without its delay: B.02 does not say a delay counts like an increment; trfkit's reading)"
+                } else {
+                    ""
+                },
+                if stated_periods_only {
+                    " (the control's stated periods only: it does not say what follows them)"
+                } else {
+                    ""
                 }
             ),
             Reason::AfterMatchDecided {
@@ -249,6 +267,8 @@ impl RateOfPlayShortfall<'_> {
                     t60_seconds: self.counted,
                     required_minutes: need,
                     per_tournament,
+                    delay_not_counted: self.delayed,
+                    stated_periods_only: !self.control.is_complete(),
                 },
                 consequence,
             ));
