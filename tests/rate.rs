@@ -970,3 +970,54 @@ fn rate_takes_the_options_of_check() {
     let (code, _, err) = trf(&["rate", SOME_BELOW, "--registered-on", "2024-13-01"]);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn the_2003_text_asks_three_rated_opponents_and_ignores_a_first_result_below_1801() {
+    // 2003 text (6.42): an unrated player's result counts only after
+    // meeting three rated **opponents**. Player 1 plays 2 (1900) twice and
+    // 3 (1850) once: three games, two opponents, so nothing counts.
+    let report = |third: u16| {
+        let mut text = String::from("012 Swiss 2004\n042 2004/03/01\n");
+        text += &line(1, None, &[(2, 'w', '1'), (3, 'b', '0'), (third, 'w', '0')]);
+        // Round 3: 1 meets `third`; of the other two rated players, those
+        // left pair with each other or get the bye.
+        let (two, three, four) = if third == 2 {
+            ((1, 'b', '1'), (4, 'b', '='), (3, 'w', '='))
+        } else {
+            ((0, '-', 'U'), (0, '-', 'U'), (1, 'b', '1'))
+        };
+        text += &line(2, Some(1900), &[(1, 'b', '0'), (4, 'w', '1'), two]);
+        text += &line(3, Some(1850), &[(4, 'w', '='), (1, 'w', '1'), three]);
+        text += &line(4, Some(1800), &[(3, 'b', '='), (2, 'b', '0'), four]);
+        rate(
+            &trfkit::parse_str(&text).tournament,
+            &RateOptions::default(),
+        )
+    };
+    let s = report(2);
+    assert_eq!(s.regulations, Version::V2003);
+    let p = player(&s, 1);
+    assert_eq!((p.ru, p.outcome), (None, Some(UnratedOutcome::NotCounted)));
+    assert!(
+        p.notes
+            .iter()
+            .any(|n| n.contains("met 2 rated opponent(s); at least 3 are needed")),
+        "{:?}",
+        p.notes
+    );
+    // Meeting 4 (1800) instead in round 3: three opponents. By hand, Ra =
+    // (1900 + 1850 + 1800)/3 = 1850, W 1 of 3, p .33 → dp −125, Ru = 1725:
+    // below 1801, so the first performance is ignored (discarded), not
+    // kept for pooling.
+    let s = report(4);
+    let p = player(&s, 1);
+    assert_eq!(
+        (p.ra, p.ru, p.outcome),
+        (Some(1850), Some(1725), Some(UnratedOutcome::Discarded))
+    );
+    assert!(
+        !p.notes.iter().any(|n| n.contains("pooling")),
+        "{:?}",
+        p.notes
+    );
+}

@@ -588,10 +588,21 @@ impl Pass<'_> {
                     score: pl.score,
                 })
                 .collect();
+            // The texts that ask three rated opponents count opponents, not
+            // games: a player met twice counts once.
+            let mut met: Vec<usize> = g
+                .played
+                .iter()
+                .filter(|pl| self.ratings[pl.opponent].is_some())
+                .map(|pl| pl.opponent)
+                .collect();
+            met.sort_unstable();
+            met.dedup();
             let input = UnratedInput {
                 games: &list,
                 start_date: self.start,
                 has_earlier_results: None,
+                rated_opponents: u32::try_from(met.len()).ok(),
             };
             match initial_rating(self.version, &input) {
                 Ok(ir) => {

@@ -5,6 +5,13 @@
 //!    and the average dpa of their dp(p); rounded half up (2348.45 → 2348).
 //! 2. First pass: at 50 %, Ru = Ra; above, Ra + the increment per half-point
 //!    above 50 %; below, Ra + dp × n/(n + 1); rounded half up.
+//!
+//! In both formulas n is the number of **opponents** (2003/2005 art. 10.21,
+//! 10.25: "n/(n + 1)" with n the opponents met): in a double round robin it
+//! is half the games. p, the score above 50 % and the averages of step 3 run
+//! over the games. regulations.md §3.1 only shows a single round robin,
+//! where the two agree; the later texts with this route (2009–2014) are
+//! read the same.
 //! 3. Correction: for each unrated player, every opponent (rated, or unrated
 //!    with its first-pass Ru) more than the cap away is counted at exactly the
 //!    cap; the total adjustment is spread over the n games:
@@ -239,8 +246,13 @@ pub fn round_robin_initial_ratings(
     if players.len() < 2 {
         return Err(RoundRobinError::TooFewPlayers);
     }
-    let n = cycles * (players.len() as u32 - 1);
+    // n of the formulas is the number of opponents (2003/2005 art. 10.21,
+    // 10.25): in a double round robin half the games. Scores, p and the
+    // averages run over the games.
+    let opponents = players.len() as u32 - 1;
+    let n = cycles * opponents;
     let n64 = i64::from(n);
+    let o64 = i64::from(opponents);
     let score = |i: usize| HalfPoints(players.iter().map(|&j| at(i, j)).sum());
 
     // Step 1: Rar, dpa, Ra.
@@ -262,8 +274,8 @@ pub fn round_robin_initial_ratings(
     let rar = Fraction::new(rated_sum, rated_count).ok_or(RoundRobinError::NoRatedPlayers)?;
     let dpa = Fraction::new(dp_sum, rated_count).ok_or(RoundRobinError::NoRatedPlayers)?;
     let ra_exact = Fraction::new(
-        rated_sum * (n64 + 1) - dp_sum * n64,
-        rated_count * (n64 + 1),
+        rated_sum * (o64 + 1) - dp_sum * o64,
+        rated_count * (o64 + 1),
     )
     .ok_or(RoundRobinError::NoRatedPlayers)?;
     let ra = round(ra_exact, regs.rounding.averages);
@@ -282,7 +294,7 @@ pub fn round_robin_initial_ratings(
                 player: i,
                 p_hundredths: p,
             })?;
-            Fraction::new(base * (n64 + 1) + i64::from(d) * n64, n64 + 1)
+            Fraction::new(base * (o64 + 1) + i64::from(d) * o64, o64 + 1)
                 .ok_or(RoundRobinError::TooFewPlayers)
         }
     };
@@ -343,9 +355,14 @@ pub fn round_robin_initial_ratings(
         });
     }
     notes.push(format!(
-        "Ra = {rar} − {dpa} × {n}/{} = {ra_exact}, rounded to {ra}; one {cap}-point correction pass as in the regulations' example",
-        n + 1
+        "Ra = {rar} − {dpa} × {opponents}/{} = {ra_exact}, rounded to {ra}; one {cap}-point correction pass as in the regulations' example",
+        opponents + 1
     ));
+    if cycles > 1 {
+        notes.push(format!(
+            "double round robin: n in Ra = Rar − dpa × n/(n + 1) and in Ru = Rc + dp × n/(n + 1) is the {opponents} opponents, not the {n} games (2003/2005 art. 10.21, 10.25; read the same in the later texts with this route)"
+        ));
+    }
     Ok(RoundRobinRatings {
         active: players,
         excluded,
