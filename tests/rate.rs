@@ -1021,3 +1021,68 @@ fn the_2003_text_asks_three_rated_opponents_and_ignores_a_first_result_below_180
         p.notes
     );
 }
+
+#[test]
+fn a_scheveningen_with_two_unrated_players_is_not_rated_under_2005() {
+    // 2005 art. 6.4: Knights (1 at 2250, 2 at 2200) against Rooks (3 and 4,
+    // both unrated), each member of one team against each of the other:
+    // four games, none rated. With player 4 rated 2100 it is rated: player
+    // 1 (K 15 derived, 2250) drew 4 (D 150 → .70): ½ − .70 = −.20 × 15 =
+    // −3; the games against unrated 3 do not count.
+    let dir = "samples/rules/match-with-unrated-player";
+    let two = format!("{dir}/fires_2006_scheveningen_two_unrated.trf");
+    let (code, out, _) = trf(&["rate", &two, "--format", "json"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["verdict"], "not-rateable");
+    assert_eq!(v["verdict_reasons"][0]["rule"], "match-with-unrated-player");
+    assert_eq!(v["tournament"]["excluded"]["match_with_unrated"], 4);
+    assert_eq!(v["players"].as_array().map(Vec::len), Some(0));
+    let one = format!("{dir}/ok_2006_scheveningen_one_unrated.trf");
+    let s = rate_sample(&one, &RateOptions::default());
+    assert_eq!(s.tournament.excluded.match_with_unrated, 0);
+    assert_eq!(player(&s, 1).change, Some(-3));
+}
+
+#[test]
+fn notes_name_players_by_starting_rank() {
+    // A 2005 round robin in which rated player 2 wins every game: dp of
+    // p = 1.00 is blank in the 2005 table, so the round-robin route cannot
+    // run and the note must name player 2 by starting rank (its index in
+    // the file is 1). Unrated player 4 is then rated as in a Swiss, by
+    // hand: Ra = (2200 + 2300 + 2400)/3 = 2300, W 1 of 3, p .33 → dp −125,
+    // Ru = 2175 (3 games of the 9 needed: kept for pooling).
+    let mut text = String::from("012 RR 2006\n042 2006/01/01\n");
+    text += &line(
+        1,
+        Some(2300),
+        &[(2, 'w', '0'), (4, 'b', '='), (3, 'w', '1')],
+    );
+    text += &line(
+        2,
+        Some(2400),
+        &[(1, 'b', '1'), (3, 'w', '1'), (4, 'w', '1')],
+    );
+    text += &line(
+        3,
+        Some(2200),
+        &[(4, 'w', '='), (2, 'b', '0'), (1, 'b', '0')],
+    );
+    text += &line(4, None, &[(3, 'b', '='), (1, 'w', '='), (2, 'b', '0')]);
+    let s = rate(
+        &trfkit::parse_str(&text).tournament,
+        &RateOptions::default(),
+    );
+    assert!(
+        s.notes.iter().any(|n| n.contains(
+            "not applicable: player 2 (Player 2) scored p = 100%, whose dp this text leaves undefined"
+        )),
+        "{:?}",
+        s.notes
+    );
+    let u = player(&s, 4);
+    assert_eq!(
+        (u.ra, u.ru, u.outcome),
+        (Some(2300), Some(2175), Some(UnratedOutcome::TooFewGames))
+    );
+}

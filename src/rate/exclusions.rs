@@ -80,7 +80,8 @@ pub enum Reason {
         /// report).
         match_games: u16,
     },
-    /// A match with an unrated player that the edition does not rate (R12).
+    /// A match with an unrated player, or a Scheveningen with more than
+    /// one, that the edition does not rate (R12).
     MatchWithUnrated,
 }
 
@@ -140,7 +141,10 @@ impl Reason {
                 "played after the match was decided: player {winner} had {} of {match_games} after round {decided_in_round}",
                 crate::rules::regulations::support::score(winner_half_points)
             ),
-            Reason::MatchWithUnrated => "a match with an unrated player".to_owned(),
+            Reason::MatchWithUnrated => {
+                "a match (or Scheveningen) the edition does not rate because of its unrated players"
+                    .to_owned()
+            }
         }
     }
 }
@@ -156,6 +160,7 @@ pub fn excluded(ctx: &Ctx<'_>) -> Vec<Excluded> {
         }
     }
     if on(&MATCH_WITH_UNRATED_PLAYER) && match_with_unrated(ctx).is_some() {
+        // Every game of the match or Scheveningen.
         for g in games(ctx).filter(over_the_board) {
             out.push(pairing(
                 &g,
@@ -424,38 +429,181 @@ pub(crate) fn is_match(ctx: &Ctx<'_>) -> bool {
     ctx.kind.kind == Kind::Match && ctx.tournament.players.len() == 2
 }
 
-/// A match the edition does not rate because of its unrated players.
+/// A match (or a Scheveningen) the edition does not rate because of its
+/// unrated players.
 #[derive(Debug)]
 pub(crate) struct UnratedMatch<'a> {
     /// The unrated players, in file order.
     pub unrated: Vec<&'a Player>,
     /// The edition's rule in words.
     pub rule_text: &'static str,
+    /// Set when the event is a Scheveningen: how it was recognised.
+    pub scheveningen: Option<Scheveningen>,
 }
 
 /// The match's unrated players when the edition refuses to rate it (R12):
-/// 2003–2009 more than one unrated player, 2013 on any.
+/// 2003–2009 more than one unrated player, 2013 on any. Under the texts
+/// that name them (2003, 2005: art. 6.4; 2009 (?)), a Scheveningen with
+/// more than one unrated player is not rated either.
 pub(crate) fn match_with_unrated<'a>(ctx: &'a Ctx<'a>) -> Option<UnratedMatch<'a>> {
+    let unrated = || -> Vec<&'a Player> {
+        ctx.tournament
+            .players
+            .iter()
+            .filter(|p| p.rating.is_none())
+            .collect()
+    };
+    let more_than_one =
+        ctx.regs.match_with_unrated == MatchWithUnrated::NotRatedIfMoreThanOneUnrated;
     if !is_match(ctx) {
-        return None;
+        if !more_than_one {
+            return None;
+        }
+        let unrated = unrated();
+        if unrated.len() < 2 {
+            return None;
+        }
+        let s = scheveningen(ctx)?;
+        return Some(UnratedMatch {
+            unrated,
+            rule_text: "a Scheveningen with more than one unrated player is not rated",
+            scheveningen: Some(s),
+        });
     }
-    let unrated: Vec<&Player> = ctx
-        .tournament
-        .players
-        .iter()
-        .filter(|p| p.rating.is_none())
-        .collect();
-    let (fires, rule_text) = match ctx.regs.match_with_unrated {
-        MatchWithUnrated::NotRatedIfAnyUnrated => (
-            !unrated.is_empty(),
-            "a match with an unrated player is not rated",
-        ),
-        MatchWithUnrated::NotRatedIfMoreThanOneUnrated => (
+    let unrated = unrated();
+    let (fires, rule_text) = if more_than_one {
+        (
             unrated.len() > 1,
             "a match between unrated players is not rated",
-        ),
+        )
+    } else {
+        (
+            !unrated.is_empty(),
+            "a match with an unrated player is not rated",
+        )
     };
-    fires.then_some(UnratedMatch { unrated, rule_text })
+    fires.then_some(UnratedMatch {
+        unrated,
+        rule_text,
+        scheveningen: None,
+    })
+}
+
+/// A Scheveningen as recognised from a report: two sides, every member of
+/// one side paired with every member of the other and nobody with their
+/// own side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Scheveningen {
+    /// The starting ranks of each side, ascending.
+    pub sides: [Vec<u16>; 2],
+    /// What besides the pairings says it is one: the two teams of
+    /// `013`/`310`, or the declared type.
+    pub basis: String,
+}
+
+/// Recognises a Scheveningen: the pairings (every result that names an
+/// opponent) split the players into two sides of at least two, every
+/// pairing crosses the sides and every cross pair met; and the report says
+/// so too, by exactly two teams (`013`/`310`) that are those sides, or by a
+/// type (`092`/`192`) naming a Scheveningen. The pairings alone are not
+/// enough: a small Swiss can pair like one. Linear in the pairings.
+pub(crate) fn scheveningen(ctx: &Ctx<'_>) -> Option<Scheveningen> {
+    let t = ctx.tournament;
+    let n = t.players.len();
+    if n < 4 {
+        return None;
+    }
+    let at: std::collections::HashMap<u16, usize> = t
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.start_rank.value, i))
+        .collect();
+    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut pairs: std::collections::HashSet<(usize, usize)> = std::collections::HashSet::new();
+    for g in games(ctx) {
+        let (Some(&a), Some(&b)) = (
+            at.get(&g.player.start_rank.value),
+            at.get(&g.opponent.start_rank.value),
+        ) else {
+            continue;
+        };
+        adj[a].push(b);
+        adj[b].push(a);
+        pairs.insert((a.min(b), a.max(b)));
+    }
+    // Two-colour the pairing graph.
+    let mut side: Vec<Option<usize>> = vec![None; n];
+    for start in 0..n {
+        if side[start].is_some() {
+            continue;
+        }
+        side[start] = Some(0);
+        let mut stack = vec![start];
+        while let Some(v) = stack.pop() {
+            let c = side[v]?;
+            for &w in &adj[v] {
+                match side[w] {
+                    None => {
+                        side[w] = Some(1 - c);
+                        stack.push(w);
+                    }
+                    Some(d) if d == c => return None,
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    let mut sides: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
+    for (i, p) in t.players.iter().enumerate() {
+        sides[side[i]?].push(p.start_rank.value);
+    }
+    if sides.iter().any(|s| s.len() < 2) || pairs.len() != sides[0].len() * sides[1].len() {
+        return None;
+    }
+    for s in &mut sides {
+        s.sort_unstable();
+    }
+    let basis = team_basis(t, &sides).or_else(|| declared_basis(t))?;
+    Some(Scheveningen { sides, basis })
+}
+
+/// "the two teams `Knights` and `Rooks`" when the report's teams are the
+/// two sides.
+fn team_basis(t: &crate::model::Tournament, sides: &[Vec<u16>; 2]) -> Option<String> {
+    let [a, b] = t.teams.as_slice() else {
+        return None;
+    };
+    let members = |team: &crate::model::Team| {
+        let mut m: Vec<u16> = team.members.iter().map(|r| r.value).collect();
+        m.sort_unstable();
+        m
+    };
+    let (ma, mb) = (members(a), members(b));
+    let same = (ma == sides[0] && mb == sides[1]) || (ma == sides[1] && mb == sides[0]);
+    same.then(|| {
+        format!(
+            "the two teams `{}` and `{}` are the two sides",
+            a.name.value, b.name.value
+        )
+    })
+}
+
+/// "the type `092 Scheveningen`" when the declared type names one.
+fn declared_basis(t: &crate::model::Tournament) -> Option<String> {
+    let h = &t.header;
+    [
+        ("192", &h.tournament_type_code),
+        ("092", &h.tournament_type),
+    ]
+    .into_iter()
+    .find_map(|(code, v)| {
+        let v = v.as_ref()?;
+        v.value
+            .to_ascii_lowercase()
+            .contains("scheveningen")
+            .then(|| format!("the type `{code} {}` says so", v.value))
+    })
 }
 
 /// The number of rounds the report declares: `142`, else `XXR`.

@@ -1,11 +1,22 @@
 //! The rating pass: what FIDE's calculation makes of a report, under the
 //! regulations in force at the tournament's own start date.
 //!
-//! [`rate`] wires the exact maths of [`crate::rating`] to the model:
+//! [`rate_checked`] is `trf rate`: the checks of `trf check` first, then the
+//! calculation on **what FIDE would rate** (the private `verdict` module decides what
+//! may be shown): a `ready` report gets its figures; `fix-before-upload`
+//! the same figures, which hold only once the report is fixed; a
+//! `not-rateable` one its reasons and no changes, or with
+//! [`RateOptions::what_if`] hypothetical figures, every one marked.
+//! [`rate`] is the calculation without the other checks.
 //!
 //! * **Which games count.** Only `1 = 0` between two players of the file.
 //!   Forfeits, one-move games (`W D L`), byes, pending and unknown results
-//!   are never rated and are counted by kind ([`ExcludedGames`]). A rated
+//!   are never rated and are counted by kind ([`ExcludedGames`]). Games the
+//!   regulations leave out, below the rate of play of their band, played
+//!   after a match was decided, or of a match or Scheveningen with unrated
+//!   players, are decided once in [`exclusions`], which the rules of `trf
+//!   check` use too, and are listed per game with the article
+//!   ([`ExcludedGame`]). A rated
 //!   player's change uses the games against rated opponents (per game from
 //!   2005, the averaged method in 2003); in a complete round robin under
 //!   the 2003–2014 texts the games against unrated players count too, at
@@ -34,9 +45,35 @@
 //!   through the route; reading of regulations.md R22).
 //! * A match with an unrated player is not rated where the edition says so
 //!   (R12; unconfirmed (?) for 2009 and 2013–2017, see the regulations data).
+//!   Under 2003/2005 (art. 6.4; 2009 (?)) neither is a Scheveningen with more
+//!   than one unrated player. A Scheveningen is recognised when the pairings
+//!   split the players into two sides of at least two, every pairing crosses
+//!   the sides and every cross pair met, and the report says so too: exactly
+//!   two teams (`013`/`310`) that are the sides, or a type (`092`/`192`)
+//!   naming one (the pairings alone could be a small Swiss).
+//! * Games played after one player has won a match are left out (R13) in
+//!   every edition: 2003 "may not be rated" (Spanish "are not rated"), 2005
+//!   "may be omitted", 2022/2024 unless waived on the organiser's prior
+//!   request, which a TRF cannot show. The match's length is `142`/`XXR`,
+//!   else the rounds in the report.
+//! * In a round robin of the 2003–2014 route, n in Ra = Rar − dpa × n/(n + 1)
+//!   and in Ru = Rc + dp × n/(n + 1) is the number of **opponents**, not
+//!   games (2003/2005 art. 10.21, 10.25): in a double round robin half the
+//!   games.
+//! * The texts that ask three rated opponents of an unrated player (2003
+//!   art. 6.42, 2005, 2009) count opponents, not games: one met twice counts
+//!   once.
+//! * Under the 2003 text a first performance below 1801 is ignored
+//!   (discarded), not kept for pooling.
+//! * An unrated player's result when the round-robin route cannot run is
+//!   computed as in a Swiss, and the note names the player that stopped it
+//!   by starting rank; notes never name a player by position in the file.
 //! * Earlier results of unrated players are not in the report: every
 //!   unrated player is treated as playing a first rated event (R16), and a
 //!   result with too few games is "kept for pooling" (R27, R28).
+//! * The calculation is the standard chapter's: for an event the time
+//!   control puts on the rapid or blitz list, the notes say that the rapid
+//!   and blitz rules are not applied.
 //!
 //! ```
 //! use trfkit::rate::{rate, RateOptions};
@@ -205,6 +242,23 @@ fn calculate(
         }
     }
     notes.extend(caveats(regs, any_rated, any_unrated, pass.route.is_some()));
+    if any_unrated {
+        if let Some(req) = regs.unrated_event.at(start).min_rated_opponents {
+            notes.push(format!(
+                "an unrated player's result counts only after meeting {} rated opponents ({}): opponents are counted, not games, so one met twice counts once",
+                req.minimum,
+                regs.reference(Topic::UnratedEvent)
+            ));
+        }
+        let floor = regs.floor.at(start);
+        if floor.below_floor_discarded {
+            notes.push(format!(
+                "a first Ru below {} is discarded, not kept for pooling ({})",
+                floor.min_rating,
+                regs.reference(Topic::RatingFloor)
+            ));
+        }
+    }
 
     let (rated_games, initial_rating_games, excluded) = count_games(&games, &uses, &ratings);
     if excluded.against_unrated > 0 && !pass.counts_unrated {
@@ -370,7 +424,11 @@ fn round_robin(
                 out.route = Some(r);
             }
             Err(e) => out.notes.push(format!(
-                "round-robin route for unrated players not applicable: {e}; they are rated as in a Swiss"
+                "round-robin route for unrated players not applicable: {}; they are rated as in a Swiss",
+                e.describe(&|i| t.players.get(i).map_or_else(
+                    || "?".to_owned(),
+                    |p| format!("{} ({})", p.start_rank.value, p.name.value)
+                ))
             )),
         }
     }

@@ -52,17 +52,14 @@ pub struct RoundRobinInput<'a> {
     pub has_earlier_results: &'a [Option<bool>],
 }
 
-/// Why a round robin cannot be computed by this route.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, thiserror::Error)]
+/// Why a round robin cannot be computed by this route. Players are
+/// indices into the input; [`RoundRobinError::describe`] names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum RoundRobinError {
     /// The version has no round-robin route.
-    #[error(
-        "the {0} text has no round-robin route for unrated players; use the Swiss calculation"
-    )]
     NoRoundRobinRoute(Version),
     /// The score matrix is not m × m.
-    #[error("score matrix has {cells} cells; {players} players need {expected}")]
     MatrixSize {
         /// Players.
         players: usize,
@@ -72,7 +69,6 @@ pub enum RoundRobinError {
         expected: usize,
     },
     /// `has_earlier_results` is neither empty nor one entry per player.
-    #[error("{given} 'earlier results' entries for {players} players")]
     HistorySize {
         /// Players.
         players: usize,
@@ -80,16 +76,13 @@ pub enum RoundRobinError {
         given: usize,
     },
     /// Zero cycles.
-    #[error("a round robin has at least one cycle")]
     NoCycles,
     /// A diagonal cell is not 0.
-    #[error("player {player} has a score against themself")]
     SelfScore {
         /// Player index.
         player: usize,
     },
     /// Two players' scores against each other do not add up to the games played.
-    #[error("players {a} and {b} scored {sum} half-points between them; {expected} expected")]
     PairSum {
         /// First player.
         a: usize,
@@ -101,13 +94,10 @@ pub enum RoundRobinError {
         expected: u32,
     },
     /// Fewer than two players remain.
-    #[error("fewer than two players remain")]
     TooFewPlayers,
     /// No rated player remains, so Rar is undefined.
-    #[error("no rated player remains, so the tournament average is undefined")]
     NoRatedPlayers,
     /// A player scored 100 % or 0 % where the version leaves dp blank.
-    #[error("player {player} scored p = {p_hundredths}%, whose dp this text leaves undefined")]
     DpUndefined {
         /// Player index.
         player: usize,
@@ -115,6 +105,59 @@ pub enum RoundRobinError {
         p_hundredths: u32,
     },
 }
+
+impl RoundRobinError {
+    /// The reason in words, naming each player by `who(index)` (the
+    /// rating pass gives the starting rank and name).
+    pub fn describe(&self, who: &dyn Fn(usize) -> String) -> String {
+        match *self {
+            RoundRobinError::NoRoundRobinRoute(v) => format!(
+                "the {v} text has no round-robin route for unrated players; use the Swiss calculation"
+            ),
+            RoundRobinError::MatrixSize {
+                players,
+                cells,
+                expected,
+            } => format!("score matrix has {cells} cells; {players} players need {expected}"),
+            RoundRobinError::HistorySize { players, given } => {
+                format!("{given} 'earlier results' entries for {players} players")
+            }
+            RoundRobinError::NoCycles => "a round robin has at least one cycle".to_owned(),
+            RoundRobinError::SelfScore { player } => {
+                format!("player {} has a score against themself", who(player))
+            }
+            RoundRobinError::PairSum {
+                a,
+                b,
+                sum,
+                expected,
+            } => format!(
+                "players {} and {} scored {sum} half-points between them; {expected} expected",
+                who(a),
+                who(b)
+            ),
+            RoundRobinError::TooFewPlayers => "fewer than two players remain".to_owned(),
+            RoundRobinError::NoRatedPlayers => {
+                "no rated player remains, so the tournament average is undefined".to_owned()
+            }
+            RoundRobinError::DpUndefined {
+                player,
+                p_hundredths,
+            } => format!(
+                "player {} scored p = {p_hundredths}%, whose dp this text leaves undefined",
+                who(player)
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for RoundRobinError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.describe(&|i| format!("at index {i}")))
+    }
+}
+
+impl std::error::Error for RoundRobinError {}
 
 /// One unrated player's initial rating by the round-robin route.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
