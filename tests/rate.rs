@@ -681,9 +681,10 @@ fn snapshot_name(path: &str, format: &str) -> String {
 }
 
 /// The exit status `trf rate` gives a sample: `trf check`'s verdict (the
-/// chessfy export lacks data FIDE needs: fix before upload).
+/// chessfy export lacks its federation (`032`) and the TRF26 sample
+/// declares a round it has no results for: both fix before upload).
 fn expected_exit(path: &str) -> i32 {
-    i32::from(path.contains("chessfy"))
+    i32::from(path.contains("chessfy") || path.contains("trf26-individual"))
 }
 
 #[test]
@@ -919,7 +920,7 @@ fn a_swiss_at_60_minutes_leaves_out_exactly_the_games_below_their_band() {
 
 #[test]
 fn a_match_decided_before_its_last_game_is_rated_without_the_rest() {
-    // Six games (142): player 1 leads 3½–½ after round 4, more than half of
+    // Six games (XXR): player 1 leads 3½–½ after round 4, more than half of
     // 6 points, so games 5 and 6 are not rated (2024 art. 6.2). By hand on
     // the first four: 1 (2450, K 10) D 150 → .70 × 4 = 2.80, W 3½: +.70 ×
     // 10 = +7; 2 (2300, K 20) .30 × 4 = 1.20, W ½: −.70 × 20 = −14. (All

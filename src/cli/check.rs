@@ -66,6 +66,10 @@ pub struct RuleArgs {
     /// The event is a national championship (round-robin composition exception).
     #[arg(long)]
     pub national_championship: bool,
+    /// The event is a hybrid event individually approved by the FIDE QC
+    /// Chair: rated like over-the-board play (complete PGN goes with the report).
+    #[arg(long)]
+    pub hybrid_approved: bool,
 }
 
 impl RuleArgs {
@@ -78,6 +82,7 @@ impl RuleArgs {
             national_championship: self.national_championship,
             max_per_rule,
             rating_list: None,
+            hybrid_approved: self.hybrid_approved,
         }
     }
 }
