@@ -698,3 +698,70 @@ pub(crate) fn match_decided<'a>(ctx: &'a Ctx<'a>) -> Option<MatchDecided<'a>> {
         after,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::CheckOptions;
+
+    /// A 2×2 schedule: 1 and 2 against 3 and 4, two rounds, 3 and 4
+    /// unrated; `type_line` is the `092` record.
+    fn two_by_two(type_line: &str) -> String {
+        format!(
+            "012 Four\n042 2006/05/01\n{type_line}\n\
+001    1 m    A                                 2250 IRL     2500901 1981/01/01  1.5    1     3 w 1     4 b =\n\
+001    2 m    B                                 2200 IRL     2500902 1982/01/01  2.0    2     4 w 1     3 b 1\n\
+001    3 m    C                                      IRL             1983/01/01  0.0    3     1 b 0     2 w 0\n\
+001    4 m    D                                      IRL             1984/01/01  0.5    4     2 b 0     1 w =\n"
+        )
+    }
+
+    #[test]
+    fn a_scheveningen_needs_the_report_to_say_so() {
+        let opts = CheckOptions::default();
+        let declared = crate::parse_str(&two_by_two("092 Scheveningen")).tournament;
+        let ctx = Ctx::new(&declared, "", &opts);
+        let s = scheveningen(&ctx).expect("recognised");
+        assert_eq!(s.sides, [vec![1, 2], vec![3, 4]]);
+        assert!(s.basis.contains("092 Scheveningen"), "{}", s.basis);
+        // Under 2005, two unrated players: every game is left out.
+        let ex = excluded(&ctx);
+        assert_eq!(ex.len(), 4);
+        assert!(ex
+            .iter()
+            .all(|e| e.reason == Reason::MatchWithUnrated
+                && e.consequence == Consequence::EventNotRated));
+        // The same pairings declared as a Swiss are a small Swiss.
+        let swiss = crate::parse_str(&two_by_two("092 Swiss")).tournament;
+        let ctx = Ctx::new(&swiss, "", &opts);
+        assert_eq!(scheveningen(&ctx), None);
+        assert!(excluded(&ctx).is_empty());
+    }
+
+    #[test]
+    fn forfeits_count_towards_deciding_a_match() {
+        // Four games, no declared length: 1 wins round 1 by forfeit, then
+        // rounds 2 and 3 over the board: 3 points of 4 after round 3, so
+        // round 4 is not rated; the forfeit itself is never rated anyway.
+        let text = "012 Match\n042 2024/05/01\n\
+001    1 m    A                                 2250 IRL     2500901 1981/01/01  3.0    1     2 w +     2 b 1     2 w 1     2 b 0\n\
+001    2 m    B                                 2200 IRL     2500902 1982/01/01  1.0    2     1 b -     1 w 0     1 b 0     1 w 1\n";
+        let t = crate::parse_str(text).tournament;
+        let opts = CheckOptions::default();
+        let ctx = Ctx::new(&t, "", &opts);
+        let m = match_decided(&ctx).expect("decided");
+        assert_eq!(
+            (
+                m.games,
+                m.games_assumed,
+                m.decided_in_round,
+                m.winner_half_points
+            ),
+            (4, true, 3, 6)
+        );
+        let ex = excluded(&ctx);
+        let rounds: Vec<u16> = ex.iter().map(|e| e.round).collect();
+        assert_eq!(rounds, [4]);
+        assert_eq!(ex[0].consequence, Consequence::GamesNotRated);
+    }
+}

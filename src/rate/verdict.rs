@@ -151,9 +151,8 @@ fn reasons(
         if out.iter().any(|r| r.rule == e.rule) {
             continue;
         }
-        let code = crate::rules::registry::find(e.rule).map_or("", |r| r.meta.code);
         out.push(VerdictReason {
-            code,
+            code: e.reason.rule().meta.code,
             rule: e.rule,
             consequence: e.consequence,
             message: format!("no game of the event is rated: {}", e.reason.describe()),
