@@ -1039,6 +1039,13 @@ fn a_scheveningen_with_two_unrated_players_is_not_rated_under_2005() {
     assert_eq!(v["verdict_reasons"][0]["rule"], "match-with-unrated-player");
     assert_eq!(v["tournament"]["excluded"]["match_with_unrated"], 4);
     assert_eq!(v["players"].as_array().map(Vec::len), Some(0));
+    let notes = v["notes"].as_array().expect("notes");
+    assert!(
+        notes.iter().any(|n| n
+            .as_str()
+            .is_some_and(|n| n.starts_with("recognised as a Scheveningen because the two teams"))),
+        "{notes:?}"
+    );
     let one = format!("{dir}/ok_2006_scheveningen_one_unrated.trf");
     let s = rate_sample(&one, &RateOptions::default());
     assert_eq!(s.tournament.excluded.match_with_unrated, 0);

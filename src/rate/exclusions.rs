@@ -501,6 +501,19 @@ pub(crate) struct Scheveningen {
     pub basis: String,
 }
 
+impl Scheveningen {
+    /// How it was recognised, for the finding and the rating notes.
+    pub fn describe(&self) -> String {
+        let side = |v: &Vec<u16>| v.iter().map(u16::to_string).collect::<Vec<_>>().join(", ");
+        format!(
+            "recognised as a Scheveningen because {} and every member of one side played every member of the other (sides {} and {})",
+            self.basis,
+            side(&self.sides[0]),
+            side(&self.sides[1])
+        )
+    }
+}
+
 /// Recognises a Scheveningen: the pairings (every result that names an
 /// opponent) split the players into two sides of at least two, every
 /// pairing crosses the sides and every cross pair met; and the report says

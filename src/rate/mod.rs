@@ -125,7 +125,9 @@ use std::collections::HashMap;
 /// What the caller knows beyond the report.
 #[derive(Debug, Clone, Default)]
 pub struct RateOptions {
-    /// Apply this edition instead of the one in force at the start date.
+    /// Apply this edition instead of the one in force at the start date
+    /// ([`rate`]; [`rate_checked`] takes the check options' edition, so
+    /// the checks and the calculation apply the same one).
     pub regulations: Option<Version>,
     /// K to use for a FIDE ID (before the K × n cap).
     pub k_overrides: HashMap<u64, u8>,

@@ -72,6 +72,10 @@ pub(super) fn rate_in(
                     None => format!("{} [{}]", r.message, r.rule),
                 }),
         );
+        // How a Scheveningen was recognised is a reading: say it.
+        if let Some(m) = exclusions::match_with_unrated(ctx) {
+            notes.extend(m.scheveningen.map(|s| s.describe()));
+        }
         s.notes = notes;
         s.players.clear();
         s.excluded_games.clear();

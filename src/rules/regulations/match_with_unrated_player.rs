@@ -80,20 +80,10 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         d = d.secondary(rating_span(ctx, p), "unrated");
     }
     let help = match &m.scheveningen {
-        Some(s) => {
-            let side = |v: &Vec<u16>| {
-                v.iter()
-                    .map(u16::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            format!(
-                "recognised as a Scheveningen because {} and every member of one side played every member of the other (sides {} and {}); no game of it will be rated; if a player has a FIDE rating, write it in columns 49-52",
-                s.basis,
-                side(&s.sides[0]),
-                side(&s.sides[1])
-            )
-        }
+        Some(s) => format!(
+            "{}; no game of it will be rated; if a player has a FIDE rating, write it in columns 49-52",
+            s.describe()
+        ),
         None => "the games of this match will not be rated; if a player has a FIDE rating, write it in columns 49-52".to_owned(),
     };
     out.push(cite(ctx, d, Topic::MatchWithUnrated, help));
