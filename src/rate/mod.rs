@@ -1,26 +1,26 @@
 //! The rating pass: what FIDE's calculation makes of a report, under the
 //! regulations in force at the tournament's own start date.
 //!
-//! [`rate_checked`] is `trf rate`: the checks of `trf check` first, then the
-//! calculation on **what FIDE would rate** (the private `verdict` module decides what
-//! may be shown): a `ready` report gets its figures; `fix-before-upload`
-//! the same figures, which hold only once the report is fixed; a
-//! `not-rateable` one its reasons and no changes, or with
+//! [`rate_checked`] is `trf rate`: the checks of `trf check` first, then
+//! the calculation on **what FIDE would rate** (the private `verdict`
+//! module decides what may be shown): a `ready` report gets its figures;
+//! `fix-before-upload` the same figures, which hold only once the report is
+//! fixed; a `not-rateable` one its reasons and no changes, or with
 //! [`RateOptions::what_if`] hypothetical figures, every one marked.
 //! [`rate`] is the calculation without the other checks.
 //!
 //! * **Which games count.** Only `1 = 0` between two players of the file.
 //!   Forfeits, one-move games (`W D L`), byes, pending and unknown results
 //!   are never rated and are counted by kind ([`ExcludedGames`]). Games the
-//!   regulations leave out, below the rate of play of their band, played
+//!   regulations leave out (below the rate of play of their band, played
 //!   after a match was decided, or of a match or Scheveningen with unrated
-//!   players, are decided once in [`exclusions`], which the rules of `trf
+//!   players) are decided once, in [`exclusions`], which the rules of `trf
 //!   check` use too, and are listed per game with the article
-//!   ([`ExcludedGame`]). A rated
-//!   player's change uses the games against rated opponents (per game from
-//!   2005, the averaged method in 2003); in a complete round robin under
-//!   the 2003–2014 texts the games against unrated players count too, at
-//!   their computed Ru (regulations.md R23, §3.1).
+//!   ([`ExcludedGame`]). A rated player's change uses the games against
+//!   rated opponents (per game from 2005, the averaged method in 2003); in
+//!   a complete round robin under the 2003–2014 texts the games against
+//!   unrated players count too, at their computed Ru (regulations.md R23,
+//!   §3.1).
 //! * **K** comes from the caller's override, else the rating list, else is
 //!   worked out from the rating, birth date and start date with every
 //!   assumption stated; then K × n ≤ 700 where the edition has it.
