@@ -1094,3 +1094,36 @@ fn notes_name_players_by_starting_rank() {
         (Some(2300), Some(2175), Some(UnratedOutcome::TooFewGames))
     );
 }
+
+#[test]
+fn a_double_round_robin_counts_opponents_through_the_whole_pass() {
+    // The double round robin of rating_oracles.rs as a report (2005 text):
+    // Rar 2300, dpa 111, n = 3 opponents: Ra = 2216.75 → 2217; U (4):
+    // Rc 2204, Ru 1999, 6 of the 9 games a first rating needs. A (2400,
+    // K 10) counts U at 1999: vs B D 100 → .64, won +.36, drew −.14; vs C
+    // D 200 → .76, won twice +.48; vs U D 401 → 350 → .89, won twice
+    // +.22: +.92 × 10 = +9.2 → +9.
+    const DRR: &str = "samples/hand/rate-2005-double-rr-unrated.trf";
+    let s = rate_sample(DRR, &RateOptions::default());
+    let rr = s.tournament.round_robin.expect("round-robin route used");
+    assert_eq!((rr.cycles, rr.games_per_player, rr.ra), (2, 6, 2217));
+    let u = player(&s, 4);
+    assert_eq!(
+        (u.ra, u.ru, u.outcome),
+        (Some(2204), Some(1999), Some(UnratedOutcome::TooFewGames))
+    );
+    assert_eq!(player(&s, 1).change, Some(9));
+    // As a report the event is not rated: a double round robin with an
+    // unrated player needs 6 players, 4 of them rated (art. 6.32); the
+    // figures come only with --what-if, marked.
+    let (code, out, _) = trf(&["rate", DRR, "--format", "json"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["verdict_reasons"][0]["rule"], "round-robin-composition");
+    let (_, out, _) = trf(&["rate", DRR, "--what-if"]);
+    assert!(
+        out.contains("n = 3 opponents (6 games), Rar = 2300.00, dpa = 111.00, Ra = 2217"),
+        "{out}"
+    );
+    assert!(out.contains("1999*"), "{out}");
+}

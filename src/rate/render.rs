@@ -71,7 +71,19 @@ pub fn render_human(s: &RatingSummary) -> String {
             "Round robin:",
             format!(
                 "n = {}, Rar = {}, dpa = {}, Ra = {}",
-                rr.games_per_player, rr.rar, rr.dpa, rr.ra
+                // n of the formulas is the opponents; a double round
+                // robin plays each twice.
+                match rr.cycles {
+                    0 | 1 => rr.games_per_player.to_string(),
+                    c => format!(
+                        "{} opponents ({} games)",
+                        rr.games_per_player / u32::from(c),
+                        rr.games_per_player
+                    ),
+                },
+                rr.rar,
+                rr.dpa,
+                rr.ra
             ),
         );
     }
