@@ -702,8 +702,11 @@ fn json_snapshots() {
         let (code, out, err) = trf(&["rate", path, "--format", "json"]);
         assert_eq!(code, expected_exit(path), "{path}: {err}");
         let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
-        // The contract's fields.
+        // The contract's fields, old and added (never renamed).
         assert!(v["regulations"].is_string());
+        assert!(v["verdict"].is_string() && v["rating_type"].is_string());
+        assert!(v["hypothetical"].is_boolean());
+        assert!(v["verdict_reasons"].is_array() && v["excluded_games"].is_array());
         for key in [
             "name",
             "start",
@@ -737,6 +740,7 @@ fn json_snapshots() {
                 "notes",
                 "w_minus_we",
                 "new_rating",
+                "hypothetical",
             ] {
                 assert!(p.get(key).is_some(), "{path}: player misses {key}");
             }
