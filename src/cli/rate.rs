@@ -15,7 +15,7 @@ use trfkit::rate::{rate_checked, render_csv, render_human, CheckedRating, RateOp
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The report.
+    /// The report (`-` for standard input).
     file: PathBuf,
     /// Output format.
     #[arg(long, value_enum, default_value_t = RateFormat::Human)]
@@ -71,7 +71,7 @@ fn parse_k(s: &str) -> Result<(u64, u8), String> {
 }
 
 pub fn run(a: Args) -> u8 {
-    let parsed = match trfkit::read_path(&a.file, &a.read.options()) {
+    let parsed = match super::read_report(&a.file, &a.read.options()) {
         Ok(p) => p,
         Err(e) => return fail(&a.file, &e),
     };
@@ -99,13 +99,12 @@ pub fn run(a: Args) -> u8 {
     let CheckedRating { report, summary } = rate_checked(&parsed, &check, &opts);
     match a.format {
         RateFormat::Human => {
-            out(&verdict_block(
-                &a.file.display().to_string(),
-                &parsed,
-                &report,
-            ));
+            // A report's control characters are shown escaped, never sent
+            // to the terminal.
+            let verdict = verdict_block(&super::files::shown(&a.file), &parsed, &report);
+            out(&super::terminal::escape(&verdict));
             out("\n");
-            out(&render_human(&summary));
+            out(&super::terminal::escape(&render_human(&summary)));
         }
         RateFormat::Json => {
             out(&serde_json::to_string_pretty(&summary).unwrap_or_default());
