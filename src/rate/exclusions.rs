@@ -523,7 +523,9 @@ impl Scheveningen {
 pub(crate) fn scheveningen(ctx: &Ctx<'_>) -> Option<Scheveningen> {
     let t = ctx.tournament;
     let n = t.players.len();
-    if n < 4 {
+    // What the report says is checked first: a Swiss of hundreds of
+    // players never pays for the pairing graph.
+    if n < 4 || (t.teams.len() != 2 && declared_basis(t).is_none()) {
         return None;
     }
     let at: std::collections::HashMap<u16, usize> = t
