@@ -920,6 +920,20 @@ fn a_swiss_at_60_minutes_leaves_out_exactly_the_games_below_their_band() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["verdict"], "ready");
+    // `trf check` reports the same five games.
+    let (_, out, _) = trf(&["check", SOME_BELOW, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let finding = v["diagnostics"]
+        .as_array()
+        .and_then(|d| d.iter().find(|d| d["rule"] == "time-control-below-minimum"))
+        .expect("the finding");
+    assert_eq!(finding["consequence"], "games-not-rated");
+    assert!(
+        finding["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("5 of 9 games are below")),
+        "{finding}"
+    );
 }
 
 #[test]
