@@ -212,8 +212,11 @@ fn rate_takes_k_from_the_rating_list() {
         "--format",
         "json",
     ]);
-    assert_eq!(code, 0, "{err}");
+    // The list is also cross-checked, as `trf check` does: player 5's ID is
+    // not in it, so the report must be fixed before upload (exit 1).
+    assert_eq!(code, 1, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["verdict"], "fix-before-upload");
     let p0 = &v["players"][0];
     assert_eq!(
         (p0["k"].as_u64(), p0["k_source"].as_str()),

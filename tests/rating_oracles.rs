@@ -280,6 +280,49 @@ fn round_robin_disregards_low_scoring_unrated_players_with_their_games() {
 // ---------------------------------------------------------------------------
 
 #[test]
+fn double_round_robin_n_is_the_opponents() {
+    // A double round robin under the 2005 text: A 2400, B 2300, C 2200 and
+    // one unrated player U (index 3). Pair scores over the two games:
+    // A–B 1½–½, A–C 2–0, A–U 2–0, B–C 1½–½, B–U 2–0, C–U 1–1; out of 6:
+    // A 5½, B 4, C 1½, U 1.
+    // By hand, with n = 3 opponents (art. 10.21, 10.25):
+    //   p: A 5½/6 = .92 → dp 401, B 4/6 = .67 → 125, C 1½/6 = .25 → −193.
+    //   Rar = 6900/3 = 2300, dpa = 333/3 = 111,
+    //   Ra = 2300 − 111 × 3/4 = 2216.75 → 2217.
+    //   U: p = 1/6 = .17 → dp −273; first pass 2217 − 273 × 3/4 = 2012.25
+    //   → 2012. A (2400) is 388 away: counted as 2362, −38 in each of the
+    //   two games, −76 over U's 6 games: Rc = 2217 − 76/6 = 2204.33 → 2204,
+    //   Ru = 2204 − 204.75 = 1999.25 → 1999.
+    // Reading n as the 6 games would give Ra 2205 and a first pass of 1971.
+    let ratings = [Some(2400), Some(2300), Some(2200), None];
+    #[rustfmt::skip]
+    let scores = [
+        0, 3, 4, 4,
+        1, 0, 3, 4,
+        0, 1, 0, 2,
+        0, 0, 2, 0,
+    ];
+    let input = RoundRobinInput {
+        ratings: &ratings,
+        scores: &scores,
+        cycles: 2,
+        start_date: date(2006, 5, 1),
+        has_earlier_results: &[],
+    };
+    let r = round_robin_initial_ratings(Version::V2005, &input).expect("computable");
+    assert_eq!((r.games_per_player, r.ra), (6, 2217));
+    let u = unrated_row(&r, 3);
+    assert_eq!(
+        (u.first_pass, u.adjustment, u.rc, u.ru),
+        (2012, -76, 2204, 1999)
+    );
+    assert!(r
+        .notes
+        .iter()
+        .any(|n| n.starts_with("double round robin: n")));
+}
+
+#[test]
 fn pooled_2270() {
     let parts = [
         PoolPart { ru: 2280, games: 5 },
@@ -315,6 +358,7 @@ fn newcomer_1922_v2024() {
         games: &games,
         start_date: date(2024, 6, 1),
         has_earlier_results: Some(false),
+        rated_opponents: None,
     };
     let r = initial_rating(Version::V2024, &input).expect("counts");
     assert_eq!(r.opponents_average.hundredths(), 187243);
@@ -520,6 +564,7 @@ fn example_b(version: Version, start: NaiveDate) -> InitialRating {
         games: &EXAMPLE_B,
         start_date: start,
         has_earlier_results: Some(false),
+        rated_opponents: None,
     };
     initial_rating(version, &input).expect("counts")
 }
@@ -577,6 +622,7 @@ fn initial(version: Version, games: &[UnratedGame]) -> Result<InitialRating, Exc
         games,
         start_date: start,
         has_earlier_results: Some(false),
+        rated_opponents: None,
     };
     initial_rating(version, &input)
 }

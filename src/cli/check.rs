@@ -31,23 +31,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
-    /// Do not run these rules (names or codes; repeatable).
-    #[arg(long = "disable", value_name = "RULE")]
-    disable: Vec<String>,
-    /// Apply this edition of the FIDE Rating Regulations (2003, 2005, 2009,
-    /// 2013, 2014, 2017, 2022, 2024) instead of the one in force at the start date.
-    #[arg(long, value_name = "VERSION")]
-    regulations: Option<trfkit::regulations::Version>,
-    /// The date the tournament was registered with FIDE (YYYY-MM-DD).
-    #[arg(long, value_name = "DATE")]
-    registered_on: Option<chrono::NaiveDate>,
-    /// The event is a national championship (round-robin composition exception).
-    #[arg(long)]
-    national_championship: bool,
-    /// The event is a hybrid event individually approved by the FIDE QC
-    /// Chair: rated like over-the-board play (complete PGN goes with the report).
-    #[arg(long)]
-    hybrid_approved: bool,
+    #[command(flatten)]
+    rules: RuleArgs,
     /// Findings shown per rule and file (0 = all).
     #[arg(long, value_name = "N", default_value_t = 200)]
     max_per_rule: usize,
@@ -63,6 +48,62 @@ pub struct Args {
     no_progress: bool,
     #[command(flatten)]
     read: ReadArgs,
+}
+
+/// The options that decide what the rules find, shared by `trf check` and
+/// `trf rate` (which obeys the same checks).
+#[derive(clap::Args, Debug, Clone)]
+pub struct RuleArgs {
+    /// Do not run these rules (names or codes; repeatable).
+    #[arg(long = "disable", value_name = "RULE")]
+    pub disable: Vec<String>,
+    /// Apply this edition of the FIDE Rating Regulations (2003, 2005, 2009,
+    /// 2013, 2014, 2017, 2022, 2024) instead of the one in force at the start date.
+    #[arg(long, value_name = "VERSION")]
+    pub regulations: Option<trfkit::regulations::Version>,
+    /// The date the tournament was registered with FIDE (YYYY-MM-DD).
+    #[arg(long, value_name = "DATE")]
+    pub registered_on: Option<chrono::NaiveDate>,
+    /// The event is a national championship (round-robin composition exception).
+    #[arg(long)]
+    pub national_championship: bool,
+    /// The event is a hybrid event individually approved by the FIDE QC
+    /// Chair: rated like over-the-board play (complete PGN goes with the report).
+    #[arg(long)]
+    pub hybrid_approved: bool,
+}
+
+impl RuleArgs {
+    /// The library's options (no rating list yet).
+    pub fn options(&self, max_per_rule: usize) -> CheckOptions {
+        CheckOptions {
+            disabled: self.disable.clone(),
+            regulations: self.regulations,
+            registered_on: self.registered_on,
+            national_championship: self.national_championship,
+            max_per_rule,
+            rating_list: None,
+            hybrid_approved: self.hybrid_approved,
+        }
+    }
+}
+
+/// Searches the rating list for `ids`, saying on stderr when its index
+/// could not be used; `None` (with the reason on stderr) when the list
+/// cannot be read.
+pub fn read_list(path: &std::path::Path, ids: &[u64]) -> Option<ListLookup> {
+    match ListLookup::read(path, ids) {
+        Ok(l) => {
+            if let Some(why) = &l.index_problem {
+                eprintln!("trf: rating list index not used, list scanned instead: {why}");
+            }
+            Some(l)
+        }
+        Err(e) => {
+            eprintln!("trf: rating list: {e}");
+            None
+        }
+    }
 }
 
 /// One file's line of JSON.
@@ -96,15 +137,7 @@ pub fn run(a: Args) -> u8 {
         skipped,
         missing,
     } = files::expand(&a.paths);
-    let mut opts = CheckOptions {
-        disabled: a.disable.clone(),
-        regulations: a.regulations,
-        registered_on: a.registered_on,
-        national_championship: a.national_championship,
-        max_per_rule: a.max_per_rule,
-        rating_list: None,
-        hybrid_approved: a.hybrid_approved,
-    };
+    let mut opts = a.rules.options(a.max_per_rule);
     // Refuse an unreadable list (or an unknown layout) before reading any
     // report: only the header is read here.
     if let Some(list) = &a.rating_list {
@@ -149,18 +182,12 @@ pub fn run(a: Args) -> u8 {
             .flatten()
             .flat_map(|p| ListLookup::ids_of(&p.tournament))
             .collect();
-        match ListLookup::read(list, &ids) {
-            Ok(l) => {
-                if let Some(why) = &l.index_problem {
-                    eprintln!("trf: rating list index not used, list scanned instead: {why}");
-                }
-                opts.rating_list = Some(Arc::new(l));
-            }
-            Err(e) => {
+        match read_list(list, &ids) {
+            Some(l) => opts.rating_list = Some(Arc::new(l)),
+            None => {
                 if let Some(pb) = progress {
                     pb.finish_and_clear();
                 }
-                eprintln!("trf: rating list: {e}");
                 return EXIT_USAGE;
             }
         }
@@ -229,16 +256,7 @@ pub fn run(a: Args) -> u8 {
                             &rep.diagnostics,
                         )));
                     }
-                    let facts = format!(
-                        "{} · {} · {} · {} players · {} rounds · regulations {}",
-                        t.dialect.dialect.as_str(),
-                        rep.kind.kind.as_str(),
-                        rating_type_words(rep),
-                        t.players.len(),
-                        t.rounds,
-                        rep.regulations.id(),
-                    );
-                    s.push_str(&report::render_verdict(&name, &loc, rep, &facts));
+                    s.push_str(&verdict_block(&name, parsed, rep));
                     out(&s);
                 } else {
                     let j = JsonFile {
@@ -300,7 +318,7 @@ pub fn run(a: Args) -> u8 {
             out(&format!("most frequent: {}\n", top.join(", ")));
         }
     }
-    if human && a.registered_on.is_none() && results.iter().any(Result::is_ok) {
+    if human && a.rules.registered_on.is_none() && results.iter().any(Result::is_ok) {
         out(&format!(
             "note: {}\n",
             trfkit::rules::regulations::registration_too_late::registration_not_checked()
@@ -320,6 +338,23 @@ pub fn run(a: Args) -> u8 {
     } else {
         EXIT_OK
     }
+}
+
+/// The verdict block of one report, with its facts line (dialect, type,
+/// rating list, size, edition).
+pub fn verdict_block(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
+    let t = &parsed.tournament;
+    let loc = Locator::new(&parsed.text, &t.lines);
+    let facts = format!(
+        "{} · {} · {} · {} players · {} rounds · regulations {}",
+        t.dialect.dialect.as_str(),
+        rep.kind.kind.as_str(),
+        rating_type_words(rep),
+        t.players.len(),
+        t.rounds,
+        rep.regulations.id(),
+    );
+    report::render_verdict(name, &loc, rep, &facts)
 }
 
 fn terminal_width() -> usize {

@@ -1,9 +1,17 @@
-//! `trf rate FILE [--format human|json|csv] [--regulations V] [--k FIDE_ID=K]...`.
+//! `trf rate FILE [--format human|json|csv] [--what-if] [--k FIDE_ID=K]...`
+//! with the rule options of `trf check`.
+//!
+//! The checks run first and their verdict is printed first; the figures
+//! obey it (see [`trfkit::rate::rate_checked`]). Exit status as `trf
+//! check`: 0 ready, 1 otherwise, 2 usage error or unreadable file.
 
-use super::{fail, out, ReadArgs, EXIT_OK};
+use super::check::{read_list, verdict_block, RuleArgs};
+use super::{fail, out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use std::collections::HashMap;
 use std::path::PathBuf;
-use trfkit::rate::{rate, render_csv, render_human, RateOptions};
+use std::sync::Arc;
+use trfkit::diag::Verdict;
+use trfkit::rate::{rate_checked, render_csv, render_human, CheckedRating, RateOptions};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -12,15 +20,18 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = RateFormat::Human)]
     format: RateFormat,
-    /// Apply this edition of the FIDE Rating Regulations (2003, 2005, 2009,
-    /// 2013, 2014, 2017, 2022, 2024) instead of the one in force at the start date.
-    #[arg(long, value_name = "VERSION")]
-    regulations: Option<trfkit::regulations::Version>,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Compute the figures of an event FIDE will not rate, every one
+    /// marked hypothetical.
+    #[arg(long)]
+    what_if: bool,
     /// Use K for the player with this FIDE ID (before the K × n ≤ 700 cap); repeatable.
     #[arg(long = "k", value_name = "FIDE_ID=K", value_parser = parse_k)]
     k: Vec<(u64, u8)>,
     /// Take K (and the game count the K rules need) from this FIDE rating
-    /// list (TXT, XML or zip; an index built by `trf list index` is used).
+    /// list (TXT, XML or zip; an index built by `trf list index` is used),
+    /// and cross-check the players against it as `trf check` does.
     #[arg(long, value_name = "FILE")]
     rating_list: Option<PathBuf>,
     #[command(flatten)]
@@ -69,46 +80,42 @@ pub fn run(a: Args) -> u8 {
         Some(path) => {
             let ids: Vec<u64> =
                 trfkit::rules::list::ListLookup::ids_of(&parsed.tournament).collect();
-            match trfkit::rules::list::ListLookup::read(path, &ids) {
-                Ok(l) => {
-                    if let Some(why) = &l.index_problem {
-                        eprintln!("trf: rating list index not used, list scanned instead: {why}");
-                    }
-                    Some(l.found.clone())
-                }
-                Err(e) => {
-                    eprintln!("trf: rating list: {e}");
-                    return super::EXIT_USAGE;
-                }
+            match read_list(path, &ids) {
+                Some(l) => Some(Arc::new(l)),
+                None => return EXIT_USAGE,
             }
         }
     };
+    let mut check = a
+        .rules
+        .options(trfkit::rules::CheckOptions::default().max_per_rule);
+    check.rating_list = list.clone();
     let opts = RateOptions {
-        regulations: a.regulations,
+        regulations: a.rules.regulations,
         k_overrides: a.k.iter().copied().collect::<HashMap<u64, u8>>(),
-        list,
+        list: list.map(|l| l.found.clone()),
+        what_if: a.what_if,
     };
-    let summary = rate(&parsed.tournament, &opts);
-    let errors = parsed
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == trfkit::Severity::Error)
-        .count();
-    if errors > 0 {
-        eprintln!(
-            "trf: {}: the reader found {errors} error(s); the figures may be incomplete (run `trf check`)",
-            a.file.display()
-        );
-    }
+    let CheckedRating { report, summary } = rate_checked(&parsed, &check, &opts);
     match a.format {
-        RateFormat::Human => out(&super::terminal::escape(&render_human(&summary))),
+        RateFormat::Human => {
+            // A report's control characters are shown escaped, never sent
+            // to the terminal.
+            let verdict = verdict_block(&super::files::shown(&a.file), &parsed, &report);
+            out(&super::terminal::escape(&verdict));
+            out("\n");
+            out(&super::terminal::escape(&render_human(&summary)));
+        }
         RateFormat::Json => {
             out(&serde_json::to_string_pretty(&summary).unwrap_or_default());
             out("\n");
         }
         RateFormat::Csv => out(&render_csv(&summary)),
     }
-    EXIT_OK
+    match report.verdict {
+        Verdict::Ready => EXIT_OK,
+        Verdict::FixBeforeUpload | Verdict::NotRateable => EXIT_ERRORS,
+    }
 }
 
 #[cfg(test)]

@@ -3,10 +3,18 @@
 //!
 //! Only `1 = 0` between two players of the file is a game here. Forfeits,
 //! one-move games (`W D L`), byes, pending and unknown results are kept with
-//! their kind so the summary can count them (regulations.md R10, R11).
+//! their kind so the summary can count them (regulations.md R10, R11), and
+//! so are the games the regulations leave out
+//! ([`super::exclusions`]: below the rate of play, after a match was
+//! decided, a match with an unrated player).
 
+use super::exclusions::{Excluded, Reason};
+use super::summary::ExcludedGame;
 use crate::model::{ByeKind, Outcome, RoundResult, Tournament};
 use crate::rating::GameScore;
+use crate::regulations::{Topic, Version};
+use crate::rules::regulations::unplayed_games_not_rated::UNPLAYED_GAMES_NOT_RATED;
+use std::collections::HashMap;
 
 /// A played game from one player's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +43,63 @@ pub(crate) enum Unplayed {
     /// `1 = 0` without an opponent, against oneself, or against a starting
     /// rank that is not in the file.
     WithoutOpponent,
+    /// Played over the board, but left out by the regulations.
+    Excluded(Reason),
+}
+
+impl Unplayed {
+    /// Short words for a player's notes ("forfeit", "half-point bye").
+    pub fn label(self) -> &'static str {
+        match self {
+            Unplayed::Forfeit => "forfeit",
+            Unplayed::ShortGame => "game of less than one move (W/D/L)",
+            Unplayed::Bye(ByeKind::Half) => "half-point bye",
+            Unplayed::Bye(ByeKind::Full) => "full-point bye",
+            Unplayed::Bye(ByeKind::PairingAllocated) => "pairing-allocated bye",
+            Unplayed::Bye(ByeKind::Zero) => "zero-point bye",
+            Unplayed::Pending => "no result yet",
+            Unplayed::UnknownResult => "result letter TRF does not define",
+            Unplayed::WithoutOpponent => "result without an opponent in the report",
+            Unplayed::Excluded(Reason::BelowRateOfPlay { .. }) => "below the minimum rate of play",
+            Unplayed::Excluded(Reason::AfterMatchDecided { .. }) => {
+                "played after the match was decided"
+            }
+            Unplayed::Excluded(Reason::MatchWithUnrated) => "match with an unrated player",
+        }
+    }
+
+    /// The key of `tournament.excluded` the entry is counted under.
+    pub fn key(self) -> &'static str {
+        match self {
+            Unplayed::Forfeit => "forfeits",
+            Unplayed::ShortGame => "short_games",
+            Unplayed::Bye(_) => "byes",
+            Unplayed::Pending => "pending",
+            Unplayed::UnknownResult => "unknown_results",
+            Unplayed::WithoutOpponent => "without_opponent",
+            Unplayed::Excluded(r) => r.key(),
+        }
+    }
+
+    /// The topic of the regulations that leaves it out.
+    fn topic(self) -> Topic {
+        match self {
+            Unplayed::ShortGame => Topic::OneMoveRule,
+            Unplayed::Excluded(r) => r.rule().topic.unwrap_or(Topic::UnplayedGames),
+            _ => Topic::UnplayedGames,
+        }
+    }
+
+    /// The rule of `trf check` that reports it.
+    fn rule(self) -> Option<&'static str> {
+        match self {
+            Unplayed::Forfeit | Unplayed::ShortGame | Unplayed::Bye(_) => {
+                Some(UNPLAYED_GAMES_NOT_RATED.meta.name)
+            }
+            Unplayed::Pending | Unplayed::UnknownResult | Unplayed::WithoutOpponent => None,
+            Unplayed::Excluded(r) => Some(r.rule().meta.name),
+        }
+    }
 }
 
 /// One unplayed entry.
@@ -57,8 +122,13 @@ pub(crate) struct PlayerGames {
     pub skipped: Vec<Skipped>,
 }
 
-/// Reads every player's round entries. Linear in players × rounds.
-pub(crate) fn collect(t: &Tournament, index: &[u32]) -> Vec<PlayerGames> {
+/// Reads every player's round entries; the games in `excluded` become
+/// skipped entries with their reason. Linear in players × rounds.
+pub(crate) fn collect(t: &Tournament, index: &[u32], excluded: &[&Excluded]) -> Vec<PlayerGames> {
+    let left_out: HashMap<(u16, u16, u16), Reason> = excluded
+        .iter()
+        .map(|e| ((e.round, e.ranks.0, e.ranks.1), e.reason))
+        .collect();
     let slot = |rank: u16| -> Option<usize> {
         index
             .get(usize::from(rank))
@@ -78,19 +148,28 @@ pub(crate) fn collect(t: &Tournament, index: &[u32]) -> Vec<PlayerGames> {
                 let round = u16::try_from(r + 1).unwrap_or(u16::MAX);
                 let e = e.value;
                 let opponent = e.opponent.and_then(slot).filter(|&o| o != me);
+                // The regulations' exclusions are keyed by starting ranks,
+                // lower first.
+                let left_out_reason = |o: usize| {
+                    let (a, b) = (p.start_rank.value, t.players.get(o)?.start_rank.value);
+                    left_out.get(&(round, a.min(b), a.max(b))).copied()
+                };
                 let why = match e.result {
                     RoundResult::NotPaired => continue,
-                    RoundResult::Game { outcome } => match opponent {
-                        Some(opponent) => {
-                            out.played.push(Played {
-                                round,
-                                opponent,
-                                score: score(outcome),
-                            });
-                            continue;
+                    RoundResult::Game { outcome } => {
+                        match (opponent, opponent.and_then(left_out_reason)) {
+                            (Some(_), Some(r)) => Unplayed::Excluded(r),
+                            (Some(opponent), None) => {
+                                out.played.push(Played {
+                                    round,
+                                    opponent,
+                                    score: score(outcome),
+                                });
+                                continue;
+                            }
+                            (None, _) => Unplayed::WithoutOpponent,
                         }
-                        None => Unplayed::WithoutOpponent,
-                    },
+                    }
                     RoundResult::ShortGame { .. } => Unplayed::ShortGame,
                     RoundResult::Forfeit { .. } => Unplayed::Forfeit,
                     RoundResult::Bye { bye } => Unplayed::Bye(bye),
@@ -106,6 +185,61 @@ pub(crate) fn collect(t: &Tournament, index: &[u32]) -> Vec<PlayerGames> {
             out
         })
         .collect()
+}
+
+/// Every skipped entry once: a pairing both records describe is taken from
+/// the lower player index; a bye, or a result without an opponent, once
+/// per player and round. Each with its player's index.
+pub(crate) fn skipped_once(games: &[PlayerGames]) -> impl Iterator<Item = (usize, &Skipped)> {
+    games.iter().enumerate().flat_map(move |(i, g)| {
+        g.skipped.iter().filter_map(move |s| {
+            if let Some(j) = s.opponent {
+                let mirrored = games.get(j).is_some_and(|o| {
+                    o.skipped
+                        .iter()
+                        .any(|q| q.round == s.round && q.opponent == Some(i))
+                });
+                if mirrored && j < i {
+                    return None;
+                }
+            }
+            Some((i, s))
+        })
+    })
+}
+
+/// The games left out of the figures, one entry per pairing (a bye per
+/// player), in round then starting-rank order, with the article of
+/// `version` that leaves each out.
+pub(crate) fn listing(
+    t: &Tournament,
+    games: &[PlayerGames],
+    version: Version,
+) -> Vec<ExcludedGame> {
+    let regs = version.regulations();
+    let rank = |i: usize| t.players.get(i).map_or(0, |p| p.start_rank.value);
+    let mut out: Vec<ExcludedGame> = skipped_once(games)
+        .map(|(i, s)| {
+            let mut players = vec![rank(i)];
+            if let Some(j) = s.opponent {
+                players.push(rank(j));
+                players.sort_unstable();
+            }
+            ExcludedGame {
+                round: s.round,
+                players,
+                reason: s.why.key(),
+                why: match s.why {
+                    Unplayed::Excluded(r) => r.describe(),
+                    other => other.label().to_owned(),
+                },
+                rule: s.why.rule(),
+                article: regs.reference(s.why.topic()),
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| (a.round, &a.players).cmp(&(b.round, &b.players)));
+    out
 }
 
 /// The player's result as the rating maths take it.
@@ -199,7 +333,7 @@ mod tests {
     #[test]
     fn reads_games_and_builds_the_matrix() {
         let t = parsed(RR4);
-        let g = collect(&t, &t.rank_index());
+        let g = collect(&t, &t.rank_index(), &[]);
         assert_eq!(g.len(), 4);
         assert_eq!(
             g[0].played[0],
@@ -223,7 +357,7 @@ mod tests {
 001    2      B                                 2300                             0.0    2     1 b -  0000 - U     0 w 1     1 w W     1 b  
 ";
         let t = parsed(text);
-        let g = collect(&t, &t.rank_index());
+        let g = collect(&t, &t.rank_index(), &[]);
         let why: Vec<Unplayed> = g[0].skipped.iter().map(|s| s.why).collect();
         assert_eq!(
             why,

@@ -1,15 +1,26 @@
 //! The rating pass: what FIDE's calculation makes of a report, under the
 //! regulations in force at the tournament's own start date.
 //!
-//! [`rate`] wires the exact maths of [`crate::rating`] to the model:
+//! [`rate_checked`] is `trf rate`: the checks of `trf check` first, then
+//! the calculation on **what FIDE would rate** (the private `verdict`
+//! module decides what may be shown): a `ready` report gets its figures;
+//! `fix-before-upload` the same figures, which hold only once the report is
+//! fixed; a `not-rateable` one its reasons and no changes, or with
+//! [`RateOptions::what_if`] hypothetical figures, every one marked.
+//! [`rate`] is the calculation without the other checks.
 //!
 //! * **Which games count.** Only `1 = 0` between two players of the file.
 //!   Forfeits, one-move games (`W D L`), byes, pending and unknown results
-//!   are never rated and are counted by kind ([`ExcludedGames`]). A rated
-//!   player's change uses the games against rated opponents (per game from
-//!   2005, the averaged method in 2003); in a complete round robin under
-//!   the 2003–2014 texts the games against unrated players count too, at
-//!   their computed Ru (regulations.md R23, §3.1).
+//!   are never rated and are counted by kind ([`ExcludedGames`]). Games the
+//!   regulations leave out (below the rate of play of their band, played
+//!   after a match was decided, or of a match or Scheveningen with unrated
+//!   players) are decided once, in [`exclusions`], which the rules of `trf
+//!   check` use too, and are listed per game with the article
+//!   ([`ExcludedGame`]). A rated player's change uses the games against
+//!   rated opponents (per game from 2005, the averaged method in 2003); in
+//!   a complete round robin under the 2003–2014 texts the games against
+//!   unrated players count too, at their computed Ru (regulations.md R23,
+//!   §3.1).
 //! * **K** comes from the caller's override, else the rating list, else is
 //!   worked out from the rating, birth date and start date with every
 //!   assumption stated; then K × n ≤ 700 where the edition has it.
@@ -34,9 +45,35 @@
 //!   through the route; reading of regulations.md R22).
 //! * A match with an unrated player is not rated where the edition says so
 //!   (R12; unconfirmed (?) for 2009 and 2013–2017, see the regulations data).
+//!   Under 2003/2005 (art. 6.4; 2009 (?)) neither is a Scheveningen with more
+//!   than one unrated player. A Scheveningen is recognised when the pairings
+//!   split the players into two sides of at least two, every pairing crosses
+//!   the sides and every cross pair met, and the report says so too: exactly
+//!   two teams (`013`/`310`) that are the sides, or a type (`092`/`192`)
+//!   naming one (the pairings alone could be a small Swiss).
+//! * Games played after one player has won a match are left out (R13) in
+//!   every edition: 2003 "may not be rated" (Spanish "are not rated"), 2005
+//!   "may be omitted", 2022/2024 unless waived on the organiser's prior
+//!   request, which a TRF cannot show. The match's length is `142`/`XXR`,
+//!   else the rounds in the report.
+//! * In a round robin of the 2003–2014 route, n in Ra = Rar − dpa × n/(n + 1)
+//!   and in Ru = Rc + dp × n/(n + 1) is the number of **opponents**, not
+//!   games (2003/2005 art. 10.21, 10.25): in a double round robin half the
+//!   games.
+//! * The texts that ask three rated opponents of an unrated player (2003
+//!   art. 6.42, 2005, 2009) count opponents, not games: one met twice counts
+//!   once.
+//! * Under the 2003 text a first performance below 1801 is ignored
+//!   (discarded), not kept for pooling.
+//! * An unrated player's result when the round-robin route cannot run is
+//!   computed as in a Swiss, and the note names the player that stopped it
+//!   by starting rank; notes never name a player by position in the file.
 //! * Earlier results of unrated players are not in the report: every
 //!   unrated player is treated as playing a first rated event (R16), and a
 //!   result with too few games is "kept for pooling" (R27, R28).
+//! * The calculation is the standard chapter's: for an event the time
+//!   control puts on the rapid or blitz list, the notes say that the rapid
+//!   and blitz rules are not applied.
 //!
 //! ```
 //! use trfkit::rate::{rate, RateOptions};
@@ -54,18 +91,22 @@
 //! ```
 
 mod collect;
+pub mod exclusions;
 mod k;
 mod render;
 mod summary;
+mod verdict;
 
 pub use render::{render_csv, render_human};
 pub use summary::{
-    ExcludedGames, KSource, PlayerRating, RatingSummary, RegulationsBasis, RoundRobinFigures,
-    TournamentSummary, UnratedOutcome,
+    ExcludedGame, ExcludedGames, KSource, PlayerRating, RatingSummary, RegulationsBasis,
+    RoundRobinFigures, TournamentSummary, UnratedOutcome, VerdictReason,
 };
 
+use crate::check::CheckReport;
 use crate::kind::{self, Kind, KindDecision};
-use crate::model::{ByeKind, Player, Tournament};
+use crate::model::{Player, Tournament};
+use crate::parse::Parsed;
 use crate::rating::{
     initial_rating, rated_change, rated_change_averaged, round, round_robin_initial_ratings,
     AverageSource, Fraction, HalfPoints, Hundredths, InitialRating, Publication, RatedGame,
@@ -73,17 +114,20 @@ use crate::rating::{
 };
 use crate::ratinglist::ListRecord;
 use crate::regulations::{
-    ChangeMethod, InitialRatingMethod, MatchWithUnrated, PoolingMethod, PoolingWindow, Regulations,
-    Topic, Version,
+    ChangeMethod, InitialRatingMethod, PoolingMethod, PoolingWindow, Regulations, Topic, Version,
 };
+use crate::rules::{CheckOptions, Ctx};
 use chrono::NaiveDate;
 use collect::{PlayerGames, Unplayed};
+use exclusions::{Excluded, Reason};
 use std::collections::HashMap;
 
 /// What the caller knows beyond the report.
 #[derive(Debug, Clone, Default)]
 pub struct RateOptions {
-    /// Apply this edition instead of the one in force at the start date.
+    /// Apply this edition instead of the one in force at the start date
+    /// ([`rate`]; [`rate_checked`] takes the check options' edition, so
+    /// the checks and the calculation apply the same one).
     pub regulations: Option<Version>,
     /// K to use for a FIDE ID (before the K × n cap).
     pub k_overrides: HashMap<u64, u8>,
@@ -92,12 +136,59 @@ pub struct RateOptions {
     /// whether 30 games are reached, and its birth year stands in for a
     /// missing one; the report's rating stays Ro (a difference is noted).
     pub list: Option<HashMap<u64, ListRecord>>,
+    /// Compute the figures of an event FIDE will not rate anyway, marked
+    /// hypothetical (`--what-if`): the reasons that stop the whole event
+    /// are set aside, the games left out one by one stay out.
+    pub what_if: bool,
 }
 
-/// Runs FIDE's calculation on a report. Linear in players × rounds, except
-/// for round robins, whose crosstable is quadratic in players.
+/// Runs FIDE's calculation on a report, without the report's other
+/// checks: only the games the regulations leave out
+/// ([`exclusions::excluded`], under the default check options) are known
+/// here, so `verdict` is `None`. An event those exclusions stop (a match
+/// with an unrated player, every game below the rate of play) gets no
+/// changes, or hypothetical ones with [`RateOptions::what_if`]. Use
+/// [`rate_checked`] for what `trf rate` does. Linear in players × rounds,
+/// except for round robins, whose crosstable is quadratic in players.
 pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
-    let sel = select_regulations(t, opts.regulations);
+    let check = CheckOptions {
+        regulations: opts.regulations,
+        ..CheckOptions::default()
+    };
+    let ctx = Ctx::new(t, "", &check);
+    verdict::rate_in(&ctx, opts, None)
+}
+
+/// A report checked and rated: `trf rate`.
+#[derive(Debug, Clone)]
+pub struct CheckedRating {
+    /// What `trf check` finds, with the verdict.
+    pub report: CheckReport,
+    /// The figures FIDE would compute, obeying the verdict.
+    pub summary: RatingSummary,
+}
+
+/// Runs the checks of `trf check` with `check`, then FIDE's calculation on
+/// what FIDE would rate: the games the checks exclude are left out and
+/// listed, a `not-rateable` event gets no changes (hypothetical ones with
+/// [`RateOptions::what_if`]). The edition is `check.regulations` (else the
+/// one in force at the start date) for both, so they cannot differ.
+pub fn rate_checked(parsed: &Parsed, check: &CheckOptions, opts: &RateOptions) -> CheckedRating {
+    let report = crate::check::check(parsed, check);
+    let ctx = Ctx::new(&parsed.tournament, &parsed.text, check);
+    let summary = verdict::rate_in(&ctx, opts, Some(&report));
+    CheckedRating { report, summary }
+}
+
+/// The calculation itself, over every game not in `excluded`, under the
+/// edition chosen from `over` and the report's dates.
+fn calculate(
+    t: &Tournament,
+    opts: &RateOptions,
+    over: Option<Version>,
+    excluded: &[&Excluded],
+) -> RatingSummary {
+    let sel = select_regulations(t, over);
     let version = sel.version;
     let regs = version.regulations();
     let mut notes = sel.notes;
@@ -111,7 +202,7 @@ pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
 
     let kind = kind::detect(t);
     let index = t.rank_index();
-    let games = collect::collect(t, &index);
+    let games = collect::collect(t, &index, excluded);
     let ratings: Vec<Option<u16>> = t
         .players
         .iter()
@@ -120,17 +211,7 @@ pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
     let any_unrated = ratings.iter().any(Option::is_none);
     let any_rated = ratings.iter().any(Option::is_some);
 
-    let match_blocked = kind.kind == Kind::Match
-        && any_unrated
-        && regs.match_with_unrated == MatchWithUnrated::NotRatedIfAnyUnrated;
-    if match_blocked {
-        notes.push(format!(
-            "a match with an unrated player is not rated ({})",
-            regs.reference(Topic::MatchWithUnrated)
-        ));
-    }
-
-    let rr = round_robin(t, &kind, &games, &ratings, version, start, match_blocked);
+    let rr = round_robin(t, &kind, &games, &ratings, version, start);
     notes.extend(rr.notes.iter().cloned());
 
     let pass = Pass {
@@ -140,7 +221,6 @@ pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
         players: &t.players,
         ratings: &ratings,
         games: &games,
-        match_blocked,
         route: rr.route.as_ref(),
         counts_unrated: rr.route.is_some() && regs.round_robin_counts_unrated_games,
         rr_average: rr.average,
@@ -164,15 +244,39 @@ pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
         }
     }
     notes.extend(caveats(regs, any_rated, any_unrated, pass.route.is_some()));
+    if any_unrated {
+        if let Some(req) = regs.unrated_event.at(start).min_rated_opponents {
+            notes.push(format!(
+                "an unrated player's result counts only after meeting {} rated opponents ({}): opponents are counted, not games, so one met twice counts once",
+                req.minimum,
+                regs.reference(Topic::UnratedEvent)
+            ));
+        }
+        let floor = regs.floor.at(start);
+        if floor.below_floor_discarded {
+            notes.push(format!(
+                "a first Ru below {} is discarded, not kept for pooling ({})",
+                floor.min_rating,
+                regs.reference(Topic::RatingFloor)
+            ));
+        }
+    }
 
     let (rated_games, initial_rating_games, excluded) = count_games(&games, &uses, &ratings);
-    if excluded.against_unrated > 0 && !pass.counts_unrated && !match_blocked {
+    if excluded.against_unrated > 0 && !pass.counts_unrated {
         notes.push(format!(
             "rated players' games against unrated opponents do not change their ratings ({})",
             regs.reference(Topic::RatingChange)
         ));
     }
+    let excluded_games = collect::listing(t, &games, version);
     RatingSummary {
+        verdict: None,
+        rating_type: None,
+        rating_type_reason: String::new(),
+        hypothetical: false,
+        verdict_reasons: Vec::new(),
+        excluded_games,
         regulations: version,
         regulations_title: regs.title(),
         regulations_basis: sel.basis,
@@ -258,7 +362,6 @@ fn round_robin(
     ratings: &[Option<u16>],
     version: Version,
     start: NaiveDate,
-    match_blocked: bool,
 ) -> RoundRobin {
     let regs = version.regulations();
     let mut out = RoundRobin {
@@ -281,7 +384,7 @@ fn round_robin(
             ..
         }
     );
-    let wants_route = route_in_text && any_unrated && !match_blocked;
+    let wants_route = route_in_text && any_unrated;
     let averaged = regs.change_method == ChangeMethod::Averaged;
     if !wants_route && !averaged {
         return out;
@@ -323,7 +426,11 @@ fn round_robin(
                 out.route = Some(r);
             }
             Err(e) => out.notes.push(format!(
-                "round-robin route for unrated players not applicable: {e}; they are rated as in a Swiss"
+                "round-robin route for unrated players not applicable: {}; they are rated as in a Swiss",
+                e.describe(&|i| t.players.get(i).map_or_else(
+                    || "?".to_owned(),
+                    |p| format!("{} ({})", p.start_rank.value, p.name.value)
+                ))
             )),
         }
     }
@@ -366,8 +473,6 @@ enum NotCounted {
     AgainstUnrated,
     /// Against an unrated player the round-robin route disregarded.
     AgainstDisregarded,
-    /// A match with an unrated player (R12).
-    MatchWithUnrated,
     /// An unrated player against another unrated player.
     BetweenUnrated,
     /// The unrated player's event does not count.
@@ -382,7 +487,6 @@ struct Pass<'a> {
     players: &'a [Player],
     ratings: &'a [Option<u16>],
     games: &'a [PlayerGames],
-    match_blocked: bool,
     route: Option<&'a RoundRobinRatings>,
     counts_unrated: bool,
     rr_average: Option<i32>,
@@ -395,7 +499,6 @@ impl Pass<'_> {
         let mut uses = Vec::with_capacity(g.played.len());
         for pl in &g.played {
             let opponent = match self.ratings[pl.opponent] {
-                _ if self.match_blocked => Err(NotCounted::MatchWithUnrated),
                 Some(r) => Ok(r),
                 None if self.counts_unrated => self
                     .route
@@ -459,6 +562,7 @@ impl Pass<'_> {
             ru: None,
             outcome: None,
             notes,
+            hypothetical: false,
         };
         (row, uses)
     }
@@ -485,12 +589,11 @@ impl Pass<'_> {
             ru: None,
             outcome: Some(UnratedOutcome::NotCounted),
             notes: Vec::new(),
+            hypothetical: false,
         };
         let mut notes = Vec::new();
         let uses: Vec<Use>;
-        if self.match_blocked {
-            uses = vec![Use::Not(NotCounted::MatchWithUnrated); g.played.len()];
-        } else if let Some(route) = self.route {
+        if let Some(route) = self.route {
             if let Some((_, why)) = route.excluded.iter().find(|(j, _)| *j == i) {
                 notes.push(format!(
                     "this event does not count towards an initial rating: {why}; the opponents' games against the player are disregarded too ({})",
@@ -545,10 +648,21 @@ impl Pass<'_> {
                     score: pl.score,
                 })
                 .collect();
+            // The texts that ask three rated opponents count opponents, not
+            // games: a player met twice counts once.
+            let mut met: Vec<usize> = g
+                .played
+                .iter()
+                .filter(|pl| self.ratings[pl.opponent].is_some())
+                .map(|pl| pl.opponent)
+                .collect();
+            met.sort_unstable();
+            met.dedup();
             let input = UnratedInput {
                 games: &list,
                 start_date: self.start,
                 has_earlier_results: None,
+                rated_opponents: u32::try_from(met.len()).ok(),
             };
             match initial_rating(self.version, &input) {
                 Ok(ir) => {
@@ -636,7 +750,7 @@ impl Pass<'_> {
             None => groups.push((what, vec![round])),
         };
         for s in &g.skipped {
-            add(unplayed_label(s.why).to_owned(), s.round);
+            add(s.why.label().to_owned(), s.round);
         }
         for (pl, u) in g.played.iter().zip(uses) {
             if let Use::Not(why) = u {
@@ -666,20 +780,6 @@ fn repeats_exclusions(note: &str) -> bool {
     note.ends_with("against unrated opponents not counted")
 }
 
-fn unplayed_label(why: Unplayed) -> &'static str {
-    match why {
-        Unplayed::Forfeit => "forfeit",
-        Unplayed::ShortGame => "game of less than one move (W/D/L)",
-        Unplayed::Bye(ByeKind::Half) => "half-point bye",
-        Unplayed::Bye(ByeKind::Full) => "full-point bye",
-        Unplayed::Bye(ByeKind::PairingAllocated) => "pairing-allocated bye",
-        Unplayed::Bye(ByeKind::Zero) => "zero-point bye",
-        Unplayed::Pending => "no result yet",
-        Unplayed::UnknownResult => "result letter TRF does not define",
-        Unplayed::WithoutOpponent => "result without an opponent in the report",
-    }
-}
-
 fn not_counted_label(why: NotCounted) -> &'static str {
     match why {
         NotCounted::AgainstUnrated | NotCounted::BetweenUnrated => {
@@ -688,7 +788,6 @@ fn not_counted_label(why: NotCounted) -> &'static str {
         NotCounted::AgainstDisregarded => {
             "game against an unrated player whose result the regulations disregard"
         }
-        NotCounted::MatchWithUnrated => "match with an unrated player",
         NotCounted::EventExcluded => "the event does not count for this player",
     }
 }
@@ -815,27 +914,20 @@ fn count_games(
                 initial += 1;
             }
         }
-        for s in &g.skipped {
-            if let Some(j) = s.opponent {
-                let mirrored = games.get(j).is_some_and(|o| {
-                    o.skipped
-                        .iter()
-                        .any(|q| q.round == s.round && q.opponent == Some(i))
-                });
-                if mirrored && j < i {
-                    continue;
-                }
-            }
-            let slot = match s.why {
-                Unplayed::Forfeit => &mut ex.forfeits,
-                Unplayed::ShortGame => &mut ex.short_games,
-                Unplayed::Bye(_) => &mut ex.byes,
-                Unplayed::Pending => &mut ex.pending,
-                Unplayed::UnknownResult => &mut ex.unknown_results,
-                Unplayed::WithoutOpponent => &mut ex.without_opponent,
-            };
-            *slot += 1;
-        }
+    }
+    for (_, s) in collect::skipped_once(games) {
+        let slot = match s.why {
+            Unplayed::Forfeit => &mut ex.forfeits,
+            Unplayed::ShortGame => &mut ex.short_games,
+            Unplayed::Bye(_) => &mut ex.byes,
+            Unplayed::Pending => &mut ex.pending,
+            Unplayed::UnknownResult => &mut ex.unknown_results,
+            Unplayed::WithoutOpponent => &mut ex.without_opponent,
+            Unplayed::Excluded(Reason::BelowRateOfPlay { .. }) => &mut ex.below_rate_of_play,
+            Unplayed::Excluded(Reason::AfterMatchDecided { .. }) => &mut ex.after_match_decided,
+            Unplayed::Excluded(Reason::MatchWithUnrated) => &mut ex.match_with_unrated,
+        };
+        *slot += 1;
     }
     (rated, initial, ex)
 }

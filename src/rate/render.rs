@@ -10,6 +10,12 @@ use std::fmt::Write as _;
 pub fn render_human(s: &RatingSummary) -> String {
     let t = &s.tournament;
     let mut out = String::new();
+    let banner = super::verdict::banner(s);
+    if let Some(b) = &banner {
+        let _ = writeln!(out, "{b}\n");
+    }
+    // Hypothetical figures carry a mark in every row.
+    let mark = if s.hypothetical { "*" } else { "" };
     let mut line = |label: &str, value: String| {
         let _ = writeln!(out, "{label:<13}{value}");
     };
@@ -65,13 +71,31 @@ pub fn render_human(s: &RatingSummary) -> String {
             "Round robin:",
             format!(
                 "n = {}, Rar = {}, dpa = {}, Ra = {}",
-                rr.games_per_player, rr.rar, rr.dpa, rr.ra
+                // n of the formulas is the opponents; a double round
+                // robin plays each twice.
+                match rr.cycles {
+                    0 | 1 => rr.games_per_player.to_string(),
+                    c => format!(
+                        "{} opponents ({} games)",
+                        rr.games_per_player / u32::from(c),
+                        rr.games_per_player
+                    ),
+                },
+                rr.rar,
+                rr.dpa,
+                rr.ra
             ),
         );
     }
 
+    // The banner is the first note: printed once, above.
+    let tournament_notes: Vec<&String> = s
+        .notes
+        .iter()
+        .filter(|n| Some(*n) != banner.as_ref())
+        .collect();
     let mut notes = NoteIndex::default();
-    for n in &s.notes {
+    for n in &tournament_notes {
         notes.number(n);
     }
     let rated: Vec<&PlayerRating> = s.players.iter().filter(|p| p.rated).collect();
@@ -100,8 +124,10 @@ pub fn render_human(s: &RatingSummary) -> String {
                     p.score.to_string(),
                     p.expected.map_or_else(String::new, |h| h.to_string()),
                     p.w_minus_we.map_or_else(String::new, signed),
-                    p.change.map_or_else(String::new, signed_int),
-                    opt(p.new_rating),
+                    p.change
+                        .map_or_else(String::new, |c| format!("{}{mark}", signed_int(c))),
+                    p.new_rating
+                        .map_or_else(String::new, |n| format!("{n}{mark}")),
                     notes.refs(&p.notes),
                 ]
             })
@@ -124,7 +150,7 @@ pub fn render_human(s: &RatingSummary) -> String {
                     p.games.to_string(),
                     p.score.to_string(),
                     opt(p.ra),
-                    opt(p.ru),
+                    p.ru.map_or_else(String::new, |r| format!("{r}{mark}")),
                     p.outcome
                         .map_or_else(String::new, |o| o.describe().to_owned()),
                     notes.refs(&p.notes),
@@ -133,8 +159,31 @@ pub fn render_human(s: &RatingSummary) -> String {
             .collect();
         table(&mut out, &header, &rows, &[1, 7, 8]);
     }
+    if s.hypothetical && !s.players.is_empty() {
+        out.push_str("* hypothetical: FIDE will not rate this event (--what-if)\n");
+    }
+    if !s.excluded_games.is_empty() {
+        out.push_str("\nGames not rated\n");
+        let name = |rank: u16| -> String {
+            match s.players.iter().find(|p| p.start_rank == rank) {
+                Some(p) => format!("{rank} {}", p.name),
+                None => rank.to_string(),
+            }
+        };
+        for g in &s.excluded_games {
+            let who: Vec<String> = g.players.iter().map(|&r| name(r)).collect();
+            let _ = writeln!(
+                out,
+                "  round {}: {}: {} ({})",
+                g.round,
+                who.join(" – "),
+                g.why,
+                g.article
+            );
+        }
+    }
     if !notes.list.is_empty() {
-        out.push_str(&match s.notes.len() {
+        out.push_str(&match tournament_notes.len() {
             0 => "\nNotes\n".to_owned(),
             1 => "\nNotes (1 concerns the whole tournament)\n".to_owned(),
             n => format!("\nNotes (1-{n} concern the whole tournament)\n"),
@@ -152,7 +201,7 @@ pub fn render_human(s: &RatingSummary) -> String {
 /// a comma, a quote or a line break.
 pub fn render_csv(s: &RatingSummary) -> String {
     let mut out = String::from(
-        "start_rank,fide_id,name,rated,ro,k,k_source,games,score,expected,w_minus_we,raw_change,change,new_rating,ra,ru,outcome,notes\n",
+        "start_rank,fide_id,name,rated,ro,k,k_source,games,score,expected,w_minus_we,raw_change,change,new_rating,ra,ru,outcome,notes,hypothetical\n",
     );
     for p in &s.players {
         let fields = [
@@ -174,6 +223,7 @@ pub fn render_csv(s: &RatingSummary) -> String {
             opt(p.ru),
             p.outcome.map_or_else(String::new, |o| json_name(&o)),
             p.notes.join("; "),
+            p.hypothetical.to_string(),
         ];
         let cells: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
         out.push_str(&cells.join(","));
@@ -245,6 +295,9 @@ fn reason_words(key: &str) -> &str {
         "without_opponent" => "results without an opponent",
         "against_unrated" => "rated-unrated games",
         "between_unrated" => "games between unrated players",
+        "below_rate_of_play" => "below the minimum rate of play",
+        "after_match_decided" => "played after the match was decided",
+        "match_with_unrated" => "match with an unrated player",
         other => other,
     }
 }

@@ -6,15 +6,33 @@
 //! as JSON numbers with at most one (scores) or two (expectations) decimals,
 //! whole values as integers (`3`, `3.5`, `2.44`).
 
+use crate::diag::{Consequence, Verdict};
 use crate::kind::Kind;
 use crate::rating::{HalfPoints, Hundredths};
-use crate::regulations::Version;
+use crate::regulations::{RatingType, Version};
 use chrono::NaiveDate;
 use serde::{Serialize, Serializer};
 
 /// The rating pass over one report.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RatingSummary {
+    /// What FIDE will do with the report (`trf check`'s verdict), when the
+    /// checks ran ([`super::rate_checked`]); `None` from [`super::rate`].
+    pub verdict: Option<Verdict>,
+    /// The rating list the time control puts the event on (as `trf check`
+    /// says it); `None` when it cannot be decided.
+    pub rating_type: Option<RatingType>,
+    /// Why that list, or why none.
+    pub rating_type_reason: String,
+    /// The figures are hypothetical: FIDE will not rate this event, and
+    /// `--what-if` asked for them anyway.
+    pub hypothetical: bool,
+    /// The findings behind a verdict other than `ready`, gravest first: why
+    /// the event will not be rated, or what to fix before the upload.
+    pub verdict_reasons: Vec<VerdictReason>,
+    /// Every game left out of the figures, per pairing (a bye per player),
+    /// in round order: why, and the article.
+    pub excluded_games: Vec<ExcludedGame>,
     /// The edition applied, as its year (`"2024"`).
     pub regulations: Version,
     /// Its title, e.g. "FIDE Rating Regulations effective 1 March 2024".
@@ -27,6 +45,42 @@ pub struct RatingSummary {
     pub players: Vec<PlayerRating>,
     /// Assumptions and rule choices that concern the whole tournament.
     pub notes: Vec<String>,
+}
+
+/// A finding that stops the upload or the event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VerdictReason {
+    /// The rule's code, e.g. `TRF-F004`.
+    pub code: &'static str,
+    /// The rule's name, e.g. `time-control-below-minimum`.
+    pub rule: &'static str,
+    /// `event-not-rated` or `fix-before-upload`.
+    pub consequence: Consequence,
+    /// The finding's message.
+    pub message: String,
+    /// The article or specification section.
+    pub reference: Option<String>,
+}
+
+/// One game (or bye) left out of the figures.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ExcludedGame {
+    /// Round, 1-based.
+    pub round: u16,
+    /// Starting ranks: both players of a pairing (lower first), or the one
+    /// player of a bye or a result without an opponent.
+    pub players: Vec<u16>,
+    /// The reason's key, as in `tournament.excluded`: `forfeits`,
+    /// `short_games`, `byes`, `pending`, `unknown_results`,
+    /// `without_opponent`, `below_rate_of_play`, `after_match_decided`,
+    /// `match_with_unrated`.
+    pub reason: &'static str,
+    /// The reason in words.
+    pub why: String,
+    /// The rule of `trf check` that reports it, if one does.
+    pub rule: Option<&'static str>,
+    /// The article of the edition applied.
+    pub article: String,
 }
 
 /// How the regulations edition was chosen: the regulations' own
@@ -88,11 +142,20 @@ pub struct ExcludedGames {
     pub against_unrated: u32,
     /// Played games between two unrated players.
     pub between_unrated: u32,
+    /// Games played slower than the minimum rate of play of their band
+    /// (`time-control-below-minimum`).
+    pub below_rate_of_play: u32,
+    /// Games of a match played after one player had won it
+    /// (`match-decided-games`).
+    pub after_match_decided: u32,
+    /// Games of a match the edition does not rate because of an unrated
+    /// player (`match-with-unrated-player`).
+    pub match_with_unrated: u32,
 }
 
 impl ExcludedGames {
     /// The counts with their JSON names, in a fixed order.
-    pub fn by_reason(&self) -> [(&'static str, u32); 8] {
+    pub fn by_reason(&self) -> [(&'static str, u32); 11] {
         [
             ("forfeits", self.forfeits),
             ("short_games", self.short_games),
@@ -102,6 +165,9 @@ impl ExcludedGames {
             ("without_opponent", self.without_opponent),
             ("against_unrated", self.against_unrated),
             ("between_unrated", self.between_unrated),
+            ("below_rate_of_play", self.below_rate_of_play),
+            ("after_match_decided", self.after_match_decided),
+            ("match_with_unrated", self.match_with_unrated),
         ]
     }
 
@@ -230,6 +296,9 @@ pub struct PlayerRating {
     pub outcome: Option<UnratedOutcome>,
     /// Assumptions and exclusions, in words for people.
     pub notes: Vec<String>,
+    /// The figures are hypothetical: FIDE will not rate this event
+    /// (`--what-if`).
+    pub hypothetical: bool,
 }
 
 /// Half-points as a JSON number: `3`, `3.5`.

@@ -5,6 +5,13 @@
 //!    and the average dpa of their dp(p); rounded half up (2348.45 → 2348).
 //! 2. First pass: at 50 %, Ru = Ra; above, Ra + the increment per half-point
 //!    above 50 %; below, Ra + dp × n/(n + 1); rounded half up.
+//!
+//! In both formulas n is the number of **opponents** (2003/2005 art. 10.21,
+//! 10.25: "n/(n + 1)" with n the opponents met): in a double round robin it
+//! is half the games. p, the score above 50 % and the averages of step 3 run
+//! over the games. regulations.md §3.1 only shows a single round robin,
+//! where the two agree; the later texts with this route (2009–2014) are
+//! read the same.
 //! 3. Correction: for each unrated player, every opponent (rated, or unrated
 //!    with its first-pass Ru) more than the cap away is counted at exactly the
 //!    cap; the total adjustment is spread over the n games:
@@ -45,17 +52,14 @@ pub struct RoundRobinInput<'a> {
     pub has_earlier_results: &'a [Option<bool>],
 }
 
-/// Why a round robin cannot be computed by this route.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, thiserror::Error)]
+/// Why a round robin cannot be computed by this route. Players are
+/// indices into the input; [`RoundRobinError::describe`] names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum RoundRobinError {
     /// The version has no round-robin route.
-    #[error(
-        "the {0} text has no round-robin route for unrated players; use the Swiss calculation"
-    )]
     NoRoundRobinRoute(Version),
     /// The score matrix is not m × m.
-    #[error("score matrix has {cells} cells; {players} players need {expected}")]
     MatrixSize {
         /// Players.
         players: usize,
@@ -65,7 +69,6 @@ pub enum RoundRobinError {
         expected: usize,
     },
     /// `has_earlier_results` is neither empty nor one entry per player.
-    #[error("{given} 'earlier results' entries for {players} players")]
     HistorySize {
         /// Players.
         players: usize,
@@ -73,16 +76,13 @@ pub enum RoundRobinError {
         given: usize,
     },
     /// Zero cycles.
-    #[error("a round robin has at least one cycle")]
     NoCycles,
     /// A diagonal cell is not 0.
-    #[error("player {player} has a score against themself")]
     SelfScore {
         /// Player index.
         player: usize,
     },
     /// Two players' scores against each other do not add up to the games played.
-    #[error("players {a} and {b} scored {sum} half-points between them; {expected} expected")]
     PairSum {
         /// First player.
         a: usize,
@@ -94,13 +94,10 @@ pub enum RoundRobinError {
         expected: u32,
     },
     /// Fewer than two players remain.
-    #[error("fewer than two players remain")]
     TooFewPlayers,
     /// No rated player remains, so Rar is undefined.
-    #[error("no rated player remains, so the tournament average is undefined")]
     NoRatedPlayers,
     /// A player scored 100 % or 0 % where the version leaves dp blank.
-    #[error("player {player} scored p = {p_hundredths}%, whose dp this text leaves undefined")]
     DpUndefined {
         /// Player index.
         player: usize,
@@ -108,6 +105,59 @@ pub enum RoundRobinError {
         p_hundredths: u32,
     },
 }
+
+impl RoundRobinError {
+    /// The reason in words, naming each player by `who(index)` (the
+    /// rating pass gives the starting rank and name).
+    pub fn describe(&self, who: &dyn Fn(usize) -> String) -> String {
+        match *self {
+            RoundRobinError::NoRoundRobinRoute(v) => format!(
+                "the {v} text has no round-robin route for unrated players; use the Swiss calculation"
+            ),
+            RoundRobinError::MatrixSize {
+                players,
+                cells,
+                expected,
+            } => format!("score matrix has {cells} cells; {players} players need {expected}"),
+            RoundRobinError::HistorySize { players, given } => {
+                format!("{given} 'earlier results' entries for {players} players")
+            }
+            RoundRobinError::NoCycles => "a round robin has at least one cycle".to_owned(),
+            RoundRobinError::SelfScore { player } => {
+                format!("player {} has a score against themself", who(player))
+            }
+            RoundRobinError::PairSum {
+                a,
+                b,
+                sum,
+                expected,
+            } => format!(
+                "players {} and {} scored {sum} half-points between them; {expected} expected",
+                who(a),
+                who(b)
+            ),
+            RoundRobinError::TooFewPlayers => "fewer than two players remain".to_owned(),
+            RoundRobinError::NoRatedPlayers => {
+                "no rated player remains, so the tournament average is undefined".to_owned()
+            }
+            RoundRobinError::DpUndefined {
+                player,
+                p_hundredths,
+            } => format!(
+                "player {} scored p = {p_hundredths}%, whose dp this text leaves undefined",
+                who(player)
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for RoundRobinError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.describe(&|i| format!("at index {i}")))
+    }
+}
+
+impl std::error::Error for RoundRobinError {}
 
 /// One unrated player's initial rating by the round-robin route.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -239,8 +289,13 @@ pub fn round_robin_initial_ratings(
     if players.len() < 2 {
         return Err(RoundRobinError::TooFewPlayers);
     }
-    let n = cycles * (players.len() as u32 - 1);
+    // n of the formulas is the number of opponents (2003/2005 art. 10.21,
+    // 10.25): in a double round robin half the games. Scores, p and the
+    // averages run over the games.
+    let opponents = players.len() as u32 - 1;
+    let n = cycles * opponents;
     let n64 = i64::from(n);
+    let o64 = i64::from(opponents);
     let score = |i: usize| HalfPoints(players.iter().map(|&j| at(i, j)).sum());
 
     // Step 1: Rar, dpa, Ra.
@@ -262,8 +317,8 @@ pub fn round_robin_initial_ratings(
     let rar = Fraction::new(rated_sum, rated_count).ok_or(RoundRobinError::NoRatedPlayers)?;
     let dpa = Fraction::new(dp_sum, rated_count).ok_or(RoundRobinError::NoRatedPlayers)?;
     let ra_exact = Fraction::new(
-        rated_sum * (n64 + 1) - dp_sum * n64,
-        rated_count * (n64 + 1),
+        rated_sum * (o64 + 1) - dp_sum * o64,
+        rated_count * (o64 + 1),
     )
     .ok_or(RoundRobinError::NoRatedPlayers)?;
     let ra = round(ra_exact, regs.rounding.averages);
@@ -282,7 +337,7 @@ pub fn round_robin_initial_ratings(
                 player: i,
                 p_hundredths: p,
             })?;
-            Fraction::new(base * (n64 + 1) + i64::from(d) * n64, n64 + 1)
+            Fraction::new(base * (o64 + 1) + i64::from(d) * o64, o64 + 1)
                 .ok_or(RoundRobinError::TooFewPlayers)
         }
     };
@@ -343,9 +398,14 @@ pub fn round_robin_initial_ratings(
         });
     }
     notes.push(format!(
-        "Ra = {rar} − {dpa} × {n}/{} = {ra_exact}, rounded to {ra}; one {cap}-point correction pass as in the regulations' example",
-        n + 1
+        "Ra = {rar} − {dpa} × {opponents}/{} = {ra_exact}, rounded to {ra}; one {cap}-point correction pass as in the regulations' example",
+        opponents + 1
     ));
+    if cycles > 1 {
+        notes.push(format!(
+            "double round robin: n in Ra = Rar − dpa × n/(n + 1) and in Ru = Rc + dp × n/(n + 1) is the {opponents} opponents, not the {n} games (2003/2005 art. 10.21, 10.25; read the same in the later texts with this route)"
+        ));
+    }
     Ok(RoundRobinRatings {
         active: players,
         excluded,

@@ -41,6 +41,11 @@ pub struct UnratedInput<'a> {
     /// Whether the player already has counted results from earlier events;
     /// `None` = unknown, treated as a first event (stated in the notes).
     pub has_earlier_results: Option<bool>,
+    /// Distinct rated opponents met, for the texts that ask a number of
+    /// rated **opponents** (2003–2013: three; a player met twice counts
+    /// once). `None` = not known: each game against a rated opponent is
+    /// taken as a different opponent, and the notes say so.
+    pub rated_opponents: Option<u32>,
 }
 
 /// Why an event does not count towards an initial rating.
@@ -185,12 +190,20 @@ pub fn initial_rating(
     }
     let first_event = first_event(input.has_earlier_results, &mut notes);
     if let Some(req) = rule.min_rated_opponents {
-        if applies(req.scope, first_event) && n < req.minimum {
-            let reason = Exclusion::TooFewRatedOpponents {
-                played: n,
-                required: req.minimum,
-            };
-            return Err(excluded(reason, notes));
+        if applies(req.scope, first_event) {
+            let met = input.rated_opponents.unwrap_or_else(|| {
+                notes.push(format!(
+                    "the {n} game(s) against rated opponents are taken as {n} different opponents (the opponents are not known)"
+                ));
+                n
+            });
+            if met < req.minimum {
+                let reason = Exclusion::TooFewRatedOpponents {
+                    played: met,
+                    required: req.minimum,
+                };
+                return Err(excluded(reason, notes));
+            }
         }
     }
     if let Some(req) = rule.min_half_points {
@@ -382,6 +395,7 @@ mod tests {
             games: &g,
             start_date: date(2023, 5, 1),
             has_earlier_results: Some(false),
+            rated_opponents: None,
         };
         let r = initial_rating(Version::V2022, &input);
         let r = r.as_ref().map(|r| (r.games_used.clone(), r.ru));
@@ -436,6 +450,7 @@ mod tests {
             games: &zero,
             start_date: date(2006, 1, 1),
             has_earlier_results: Some(true),
+            rated_opponents: None,
         };
         assert_eq!(
             initial_rating(Version::V2005, &i).err().map(|e| e.reason),
@@ -446,6 +461,7 @@ mod tests {
             games: &zero,
             start_date: date(2023, 1, 1),
             has_earlier_results: Some(true),
+            rated_opponents: None,
         };
         assert_eq!(
             initial_rating(Version::V2022, &i).ok().map(|r| r.ru),
@@ -475,6 +491,7 @@ mod tests {
             games,
             start_date,
             has_earlier_results,
+            rated_opponents: None,
         }
     }
 }

@@ -166,9 +166,11 @@ const R2003: Regulations = Regulations {
     round_robin_counts_unrated_games: true,
     registration: Dated::fixed(RegistrationRule::NoLeadTimeStated),
     lists: Dated::fixed(ListFrequency::Quarterly),
+    // A first performance below 1801 is ignored, not kept for pooling
+    // (2003 text, section 10; regulations.md R20 names only the floor).
     floor: Dated::fixed(Floor {
         min_rating: 1801,
-        below_floor_discarded: false,
+        below_floor_discarded: true,
     }),
     difference_cap: Dated::fixed(CAP_350),
     change_method: ChangeMethod::Averaged,

@@ -26,6 +26,7 @@ pub static RULES: &[&Rule] = &[
     &no_rated_games::NO_RATED_GAMES,
     &unfinished_games::UNFINISHED_GAMES,
     &rating_below_floor::RATING_BELOW_FLOOR,
+    &match_decided_games::MATCH_DECIDED_GAMES,
     &fide_id_not_in_list::FIDE_ID_NOT_IN_LIST,
     &name_mismatch::NAME_MISMATCH,
     &federation_mismatch::FEDERATION_MISMATCH,

@@ -8,6 +8,7 @@
 pub mod daily_play_over_12_hours;
 pub mod first_control_too_few_moves;
 pub mod interim_report_required;
+pub mod match_decided_games;
 pub mod match_with_unrated_player;
 pub mod no_rated_games;
 pub mod online_event;
@@ -15,7 +16,7 @@ pub mod rating_below_floor;
 pub mod registration_too_late;
 pub mod round_robin_composition;
 pub mod start_date_unknown;
-mod support;
+pub(crate) mod support;
 pub mod time_control_below_minimum;
 pub mod time_control_unparsed;
 pub mod too_many_rounds_per_day;

@@ -1,13 +1,12 @@
 //! Rule `time-control-below-minimum`.
 
-use super::support::{cite, game_text, games, minutes, plural, rating, rating_span, text, who};
+use super::support::{cite, game_text, minutes, plural, rating, rating_span, text, who, Game};
 use crate::diag::{Consequence, Diagnostic};
-use crate::model::{Player, RoundResult};
-use crate::regulations::{BandScope, RateOfPlay, Topic};
+use crate::model::Player;
+use crate::rate::exclusions::{rate_of_play_shortfall, RateOfPlayShortfall, Shortfall};
+use crate::regulations::{RateOfPlay, Topic};
 use crate::rules::context::TimeControlInfo;
 use crate::rules::Ctx;
-use crate::span::Span;
-use crate::timecontrol::TimeControl;
 
 crate::declare_rule! {
     /// ## What it checks
@@ -32,6 +31,9 @@ crate::declare_rule! {
     /// its delay is a warning. A control that does not say what follows its
     /// last period is counted on its stated periods only, and a shortfall is
     /// then a warning.
+    ///
+    /// Which games fall below their band is decided once, in
+    /// `trfkit::rate::exclusions`; `trf rate` leaves exactly those games out.
     ///
     /// ## Why it matters
     /// Games played faster than the minimum are not rated as standard
@@ -66,55 +68,19 @@ fn applies(ctx: &Ctx<'_>) -> bool {
     ctx.standard_rules() && matches!(ctx.time_control, TimeControlInfo::Read { .. })
 }
 
+/// Words the shortfall that [`crate::rate::exclusions`] decides (the
+/// rating pass leaves out the same games).
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    let TimeControlInfo::Read { control, span, .. } = &ctx.time_control else {
+    let Some(s) = rate_of_play_shortfall(ctx) else {
         return;
     };
-    // Every player needs the minimum: for Armageddon, the shorter side.
-    let (w, b) = control.t60_seconds_by_side();
-    let t60 = w.min(b);
-    let without_delay = control.has_delay().then(|| {
-        let (w, b) = no_delay(control).t60_seconds_by_side();
-        w.min(b)
-    });
-    // A control that meets the highest band meets every band: nothing to
-    // look at game by game.
-    let highest = ctx.regs.rate_of_play.minimum_minutes(Some(u16::MAX)) * 60;
-    if t60 >= highest && without_delay.is_none_or(|t| t >= highest) && control.is_complete() {
-        return;
-    }
-    let tc = Control {
-        control,
-        span: *span,
-        t60,
+    let d = match &s.scope {
+        Shortfall::Tournament {
+            top, need_minutes, ..
+        } => per_tournament(ctx, &s, *top, *need_minutes),
+        Shortfall::Game { total, below } => per_game(ctx, &s, *total, below),
     };
-    match ctx.regs.rate_of_play.scope {
-        BandScope::Tournament => per_tournament(ctx, out, &tc, without_delay),
-        BandScope::Game => per_game(ctx, out, &tc, without_delay),
-    }
-}
-
-/// The control and its T60 (the shorter side's).
-struct Control<'a> {
-    control: &'a TimeControl,
-    span: Span,
-    t60: u32,
-}
-
-/// The same control with the delay taken out.
-fn no_delay(tc: &TimeControl) -> TimeControl {
-    let mut t = tc.clone();
-    let strip = |ps: &mut Vec<crate::timecontrol::Period>| {
-        for p in ps {
-            p.increment_seconds = 0;
-        }
-    };
-    strip(&mut t.periods);
-    if let Some(b) = t.black_periods.as_mut() {
-        strip(b);
-    }
-    t.delay = None;
-    t
+    finish(ctx, out, &s, d);
 }
 
 /// "120 min (a player rated 2200 or more)".
@@ -145,42 +111,28 @@ fn suggestion(need_minutes: u32) -> &'static str {
 
 /// The hedges a finding carries: an incomplete control, a delay, a QC
 /// approval of a faster control.
-fn hedges(ctx: &Ctx<'_>, tc: &Control<'_>) -> String {
+fn hedges(ctx: &Ctx<'_>, s: &RateOfPlayShortfall<'_>) -> String {
     let mut h = String::new();
-    if !tc.control.is_complete() {
+    if !s.control.is_complete() {
         h.push_str("; the control does not say what follows its last period, so only the stated periods were counted");
     }
     if let Some(q) = ctx.regs.rate_of_play.qc_approved_faster {
-        if tc.t60 >= q.minimum_minutes * 60 {
+        if s.t60 >= q.minimum_minutes * 60 {
             h.push_str("; events the Qualification Commission approved for standard rating at 45'+30\" or 60'+30\" (2025 pilot, 2026 rule) are the exception");
         }
     }
     h
 }
 
+/// The finding and its help when the tournament's highest rating sets the
+/// band.
 fn per_tournament(
     ctx: &Ctx<'_>,
-    out: &mut Vec<Diagnostic>,
-    tc: &Control<'_>,
-    without_delay: Option<u32>,
-) {
+    s: &RateOfPlayShortfall<'_>,
+    top: Option<&Player>,
+    need: u32,
+) -> (Diagnostic, String) {
     let rop = &ctx.regs.rate_of_play;
-    // The first player with the highest rating sets the band.
-    let mut top: Option<&Player> = None;
-    for p in &ctx.tournament.players {
-        if rating(p) > top.and_then(rating) {
-            top = Some(p);
-        }
-    }
-    let need = rop.minimum_minutes(top.and_then(rating));
-    let (t60, delayed) = if tc.t60 < need * 60 {
-        (tc.t60, false)
-    } else {
-        match without_delay {
-            Some(t) if t < need * 60 => (t, true),
-            _ => return,
-        }
-    };
     let why = match top.and_then(|p| rating(p).map(|r| (p, r))) {
         Some((p, r)) if r >= rop.lower_threshold => format!(
             "player {} is in the tournament, rated {} or more",
@@ -199,10 +151,10 @@ fn per_tournament(
     let mut d = TIME_CONTROL_BELOW_MINIMUM
         .diag(format!(
             "the time control gives {} per player for 60 moves; {} requires {need} min because {why}",
-            minutes(t60),
+            minutes(s.counted),
             text(ctx)
         ))
-        .primary(tc.span, format!("{} for 60 moves", minutes(tc.t60)));
+        .primary(s.span, format!("{} for 60 moves", minutes(s.t60)));
     if let Some(p) = top.filter(|_| need > rop.minutes_base) {
         d = d.secondary(
             rating_span(ctx, p),
@@ -213,68 +165,31 @@ fn per_tournament(
         "the band is set by the highest-rated player in the tournament, so no game of this tournament is rated as standard; use at least {need} min for 60 moves, e.g. {}",
         suggestion(need)
     );
-    finish(ctx, out, tc, d, help, delayed);
+    (d, help)
 }
 
+/// The finding and its help when each game's band is its own.
 fn per_game(
     ctx: &Ctx<'_>,
-    out: &mut Vec<Diagnostic>,
-    tc: &Control<'_>,
-    without_delay: Option<u32>,
-) {
+    s: &RateOfPlayShortfall<'_>,
+    total: u32,
+    below: &[(Game<'_>, u32)],
+) -> (Diagnostic, String) {
     let rop = &ctx.regs.rate_of_play;
-    let mut total = 0u32;
-    let mut below = Vec::new();
-    let mut below_without_delay = 0u32;
-    for g in games(ctx) {
-        if !matches!(g.entry.value.result, RoundResult::Game { .. }) {
-            continue;
-        }
-        total += 1;
-        let need = rop.minimum_minutes(rating(g.player).max(rating(g.opponent))) * 60;
-        if tc.t60 < need {
-            below.push((g, need / 60));
-        } else if without_delay.is_some_and(|t| t < need) {
-            below_without_delay += 1;
-        }
-    }
-    let delayed = below.is_empty() && below_without_delay > 0;
-    if delayed {
-        // Re-count against the control without its delay.
-        let t = without_delay.unwrap_or(tc.t60);
-        for g in games(ctx) {
-            if !matches!(g.entry.value.result, RoundResult::Game { .. }) {
-                continue;
-            }
-            let need = rop.minimum_minutes(rating(g.player).max(rating(g.opponent))) * 60;
-            if t < need {
-                below.push((g, need / 60));
-            }
-        }
-    }
-    if below.is_empty() {
-        return;
-    }
-    below.sort_by_key(|(g, _)| (g.round, g.player.start_rank.value));
     let mut needs: Vec<u32> = below.iter().map(|(_, n)| *n).collect();
     needs.sort_unstable_by(|a, b| b.cmp(a));
     needs.dedup();
     let bands: Vec<String> = needs.iter().map(|&n| band(rop, n)).collect();
-    let t60 = if delayed {
-        without_delay.unwrap_or(tc.t60)
-    } else {
-        tc.t60
-    };
     let mut d = TIME_CONTROL_BELOW_MINIMUM
         .diag(format!(
             "{} of {} below the minimum rate of play: the time control gives {} per player for 60 moves, {} requires {}",
             below.len(),
             plural(total, "game is", "games are"),
-            minutes(t60),
+            minutes(s.counted),
             text(ctx),
             bands.join(", ")
         ))
-        .primary(tc.span, format!("{} for 60 moves", minutes(tc.t60)));
+        .primary(s.span, format!("{} for 60 moves", minutes(s.t60)));
     if let Some((g, _)) = below.first() {
         d = d.secondary(g.entry.span, format!("round {}", g.round));
     }
@@ -285,43 +200,39 @@ fn per_game(
         String::new()
     };
     let need = needs.first().copied().unwrap_or(rop.minutes_base);
-    // Some games below their band: those are left out and the rest of the
-    // event is rated. All of them: nothing of the event is rated.
-    if below.len() < total as usize {
-        d = d.with_consequence(Consequence::GamesNotRated);
-    }
     let help = format!(
         "each game's band is set by the higher-rated of its two players; these games are not rated as standard: {}{more}; at least {need} min for 60 moves, e.g. {}, lets every game count",
         examples.join("; "),
         suggestion(need)
     );
-    finish(ctx, out, tc, d, help, delayed);
+    (d, help)
 }
 
-/// Common ending of both scopes: a finding that holds only by counting a
-/// delay, or on an incomplete control, is a warning; the help says why and
-/// adds the caveats of the edition.
+/// Common ending of both scopes: the consequence the shortfall has (some
+/// games, the event, or a warning when it rests on the delay or on an
+/// incomplete control); the help says why and adds the caveats of the
+/// edition.
 fn finish(
     ctx: &Ctx<'_>,
     out: &mut Vec<Diagnostic>,
-    tc: &Control<'_>,
-    mut d: Diagnostic,
-    mut help: String,
-    delayed: bool,
+    s: &RateOfPlayShortfall<'_>,
+    (d, mut help): (Diagnostic, String),
 ) {
-    // Unsure findings warn and never block: the games may still be rated.
-    if delayed {
-        d = d.with_consequence(Consequence::GamesNotRated);
+    let consequence = s.consequence();
+    let d = if consequence == Consequence::EventNotRated {
+        d
+    } else {
+        d.with_consequence(consequence)
+    };
+    if s.delayed {
         help = format!(
             "the control reaches {} only if its delay counts like an increment, which B.02 does not say; {help}",
-            minutes(tc.t60)
+            minutes(s.t60)
         );
-    } else if !tc.control.is_complete() {
-        d = d.with_consequence(Consequence::GamesNotRated);
     }
     if ctx.rating_type.rating_type.is_none() {
         help = format!("{}; {help}", ctx.rating_type.reason);
     }
-    help.push_str(&hedges(ctx, tc));
+    help.push_str(&hedges(ctx, s));
     out.push(cite(ctx, d, Topic::RateOfPlay, help));
 }
