@@ -50,6 +50,14 @@ pub struct Args {
     /// zip FIDE ships; an index built by `trf list index` is used when present).
     #[arg(long, value_name = "FILE")]
     rating_list: Option<PathBuf>,
+    /// The list the event is registered for: standard, rapid or blitz
+    /// (default: read from the time control; a contradiction is a warning).
+    #[arg(long, value_name = "TYPE")]
+    rating_type: Option<trfkit::regulations::RatingType>,
+    /// The Qualification Commission approved this event for standard rating
+    /// at 45'+30" or 60'+30" ("fast classic": the 2025 pilot events, or from 2026).
+    #[arg(long)]
+    qc_approved_fast_classic: bool,
     /// Width of the graphical report (default: the terminal's).
     #[arg(long)]
     width: Option<usize>,
@@ -98,6 +106,8 @@ pub fn run(a: Args) -> u8 {
         national_championship: a.national_championship,
         max_per_rule: a.max_per_rule,
         rating_list: None,
+        rating_type: a.rating_type,
+        qc_fast_classic: a.qc_approved_fast_classic,
     };
     // Refuse an unreadable list (or an unknown layout) before reading any
     // report: only the header is read here.
@@ -315,9 +325,11 @@ fn terminal_width() -> usize {
         .unwrap_or(100)
 }
 
-/// "standard", "rapid (25 min for 60 moves)", "rating type unknown".
+/// "standard", "Rapid (15 min + 10 s: 25 min for 60 moves)", "no rating
+/// list: …".
 fn rating_type_words(rep: &CheckReport) -> String {
     match rep.rating_type.rating_type {
+        Some(_) if !rep.rating_type.heading.is_empty() => rep.rating_type.heading.clone(),
         Some(trfkit::regulations::RatingType::Standard) => "standard".to_owned(),
         Some(t) => format!("{t}: {}", rep.rating_type.reason),
         None => format!("no rating list: {}", rep.rating_type.reason),

@@ -4,8 +4,10 @@
 
 use crate::kind::{self, KindDecision};
 use crate::model::{Player, RoundEntry, Tournament};
-use crate::regulations::rating_type::classify as classify_t60;
-use crate::regulations::{Classification, RatingType, Regulations, Version};
+use crate::regulations::rating_type::{
+    self as rt, classify as classify_t60, FastClassic, GameInput, GameTally,
+};
+use crate::regulations::{BandScope, Classification, RapidBlitz, RatingType, Regulations, Version};
 use crate::span::{Span, Spanned};
 use crate::timecontrol::{self, TimeControl, TimeControlError};
 use chrono::NaiveDate;
@@ -30,6 +32,12 @@ pub struct CheckOptions {
     /// (`--rating-list`), reduced to the reports' FIDE IDs and shared
     /// between reports; the rating-list rules run only when it is set.
     pub rating_list: Option<std::sync::Arc<crate::rules::list::ListLookup>>,
+    /// The list the event is registered for (`--rating-type`), which
+    /// overrides the list read from the time control.
+    pub rating_type: Option<RatingType>,
+    /// The user states that the Qualification Commission approved the event
+    /// for standard rating at 45'+30" or 60'+30" (`--qc-approved-fast-classic`).
+    pub qc_fast_classic: bool,
 }
 
 impl Default for CheckOptions {
@@ -41,6 +49,8 @@ impl Default for CheckOptions {
             national_championship: false,
             max_per_rule: 200,
             rating_list: None,
+            rating_type: None,
+            qc_fast_classic: false,
         }
     }
 }
@@ -102,6 +112,13 @@ pub struct Ctx<'a> {
     /// The rating list the time control puts the event on (`None` inside
     /// when the control is unknown or too fast for any list).
     pub rating_type: Classification,
+    /// The games over the board counted by the list each goes to.
+    pub games_by_list: GameTally,
+    /// The rapid and blitz chapter in force, for a rapid or blitz event.
+    pub rapid_blitz: Option<&'static RapidBlitz>,
+    /// The fast-classic window the user's QC approval applies in, when
+    /// `--qc-approved-fast-classic` is given and the start date falls in one.
+    pub fast_classic: Option<&'static FastClassic>,
     /// `index[rank]` = position in `players` of the first player with that
     /// starting rank, `u32::MAX` when none.
     index: Vec<u32>,
@@ -117,7 +134,56 @@ impl<'a> Ctx<'a> {
         );
         let time_control = time_control(tournament);
         let on = choice.start.unwrap_or(choice.regulations.effective_from);
-        let rating_type = classify(&time_control, on);
+        let index = tournament.rank_index();
+        let fast_classic = opts
+            .qc_fast_classic
+            .then(|| rt::fast_classic_at(on))
+            .flatten();
+        let mut rating_type = classify(&time_control, on);
+        let games_by_list = match &time_control {
+            TimeControlInfo::Read { control, .. } => tally(
+                tournament,
+                &index,
+                control,
+                choice.regulations,
+                on,
+                fast_classic,
+            ),
+            _ => GameTally::default(),
+        };
+        games_by_list.refine(&mut rating_type, on);
+        if let Some(t) = opts.rating_type {
+            rating_type.reason = format!(
+                "{t}, as given with --rating-type (the time control says: {})",
+                rating_type.reason
+            );
+            rating_type.rating_type = Some(t);
+        }
+        if let (Some(t), TimeControlInfo::Read { control, .. }) =
+            (rating_type.rating_type, &time_control)
+        {
+            let (w, b) = control.t60_seconds_by_side();
+            let words = rt::heading(t, &control_words(control), w.min(b));
+            let given = opts
+                .rating_type
+                .map_or("", |_| ", given with --rating-type");
+            let off_list = games_by_list.between;
+            rating_type.heading = match t {
+                RatingType::Standard if off_list > 0 => {
+                    format!(
+                        "{}{given}; {off_list} of {} games on no list",
+                        words.trim_end_matches(')'),
+                        games_by_list.games
+                    ) + ")"
+                }
+                RatingType::Standard if given.is_empty() => String::new(),
+                _ => format!("{}{given})", words.trim_end_matches(')')),
+            };
+        }
+        let rapid_blitz = match rating_type.rating_type {
+            Some(RatingType::Rapid | RatingType::Blitz) => RapidBlitz::at(on),
+            _ => None,
+        };
         Ctx {
             tournament,
             text,
@@ -128,7 +194,10 @@ impl<'a> Ctx<'a> {
             kind: kind::detect(tournament),
             time_control,
             rating_type,
-            index: tournament.rank_index(),
+            games_by_list,
+            rapid_blitz,
+            fast_classic,
+            index,
         }
     }
 
@@ -245,6 +314,8 @@ fn classify(tc: &TimeControlInfo, on: NaiveDate) -> Classification {
             rating_type: None,
             reason: "no time control (`122`/`222`): the rating list cannot be decided".to_owned(),
             unconfirmed: false,
+            by_time_control: None,
+            heading: String::new(),
         },
         TimeControlInfo::Unreadable { record, .. } => Classification {
             rating_type: None,
@@ -252,8 +323,66 @@ fn classify(tc: &TimeControlInfo, on: NaiveDate) -> Classification {
                 "the time control in `{record}` cannot be read: the rating list cannot be decided"
             ),
             unconfirmed: false,
+            by_time_control: None,
+            heading: String::new(),
         },
     }
+}
+
+/// `15 min + 10 s` for a one-period control, else the canonical
+/// description.
+fn control_words(tc: &TimeControl) -> String {
+    match tc.periods.as_slice() {
+        [p] if p.moves.is_none() && tc.black_periods.is_none() && tc.delay.is_none() => {
+            rt::short_control(p.base_seconds, p.increment_seconds)
+        }
+        _ => tc.describe(),
+    }
+}
+
+/// The games over the board counted by the list each goes to, each
+/// pairing once (from the lower starting rank): one pass.
+fn tally(
+    t: &Tournament,
+    index: &[u32],
+    tc: &TimeControl,
+    regs: &Regulations,
+    on: NaiveDate,
+    fast_classic: Option<&FastClassic>,
+) -> GameTally {
+    let rating = |p: &Player| p.rating.map(|r| r.value);
+    let rop = &regs.rate_of_play;
+    let top = t.players.iter().filter_map(rating).max();
+    let (white_t60, black_t60) = tc.t60_seconds_by_side();
+    let mut out = GameTally::default();
+    for p in &t.players {
+        let me = p.start_rank.value;
+        for e in &p.rounds {
+            let Some(o) = e.value.opponent.filter(|&o| o > me) else {
+                continue;
+            };
+            if !matches!(e.value.result, crate::model::RoundResult::Game { .. }) {
+                continue;
+            }
+            let Some(opp) = index
+                .get(usize::from(o))
+                .and_then(|&i| t.players.get(i as usize))
+            else {
+                continue;
+            };
+            let band = match rop.scope {
+                BandScope::Game => rating(p).max(rating(opp)),
+                BandScope::Tournament => top,
+            };
+            let g = GameInput {
+                white_t60,
+                black_t60,
+                standard_minimum_minutes: rop.minimum_minutes(band),
+            };
+            out.add(rt::classify_game(g, on, fast_classic));
+        }
+    }
+    out
 }
 
 fn time_control(t: &Tournament) -> TimeControlInfo {
