@@ -23,6 +23,11 @@ pub struct Args {
     /// list (TXT, XML or zip; an index built by `trf list index` is used).
     #[arg(long, value_name = "FILE")]
     rating_list: Option<PathBuf>,
+    /// The list the event is registered for: standard, rapid or blitz
+    /// (default: read from the time control). A rapid or blitz event is
+    /// rated by that chapter's rules.
+    #[arg(long, value_name = "TYPE")]
+    rating_type: Option<trfkit::regulations::RatingType>,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -87,6 +92,7 @@ pub fn run(a: Args) -> u8 {
         regulations: a.regulations,
         k_overrides: a.k.iter().copied().collect::<HashMap<u64, u8>>(),
         list,
+        rating_type: a.rating_type,
     };
     let summary = rate(&parsed.tournament, &opts);
     let errors = parsed

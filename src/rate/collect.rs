@@ -35,6 +35,9 @@ pub(crate) enum Unplayed {
     /// `1 = 0` without an opponent, against oneself, or against a starting
     /// rank that is not in the file.
     WithoutOpponent,
+    /// A rapid or blitz game the 600-point rule leaves out (R&B 2024
+    /// art. 7.3.1 as amended 1 December 2024).
+    RatingGap,
 }
 
 /// One unplayed entry.

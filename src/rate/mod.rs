@@ -55,6 +55,7 @@
 
 mod collect;
 mod k;
+mod rapid;
 mod render;
 mod summary;
 
@@ -67,9 +68,10 @@ pub use summary::{
 use crate::kind::{self, Kind, KindDecision};
 use crate::model::{ByeKind, Player, Tournament};
 use crate::rating::{
-    initial_rating, rated_change, rated_change_averaged, round, round_robin_initial_ratings,
-    AverageSource, Fraction, HalfPoints, Hundredths, InitialRating, Publication, RatedGame,
-    RatedInput, RoundRobinInput, RoundRobinRatings, UnratedGame, UnratedInput,
+    initial_rating, rated_change, rated_change_averaged, rated_change_per_game_with_cap, round,
+    round_robin_initial_ratings, AverageSource, Fraction, HalfPoints, Hundredths, InitialRating,
+    Publication, RatedGame, RatedInput, RoundRobinInput, RoundRobinRatings, UnratedGame,
+    UnratedInput,
 };
 use crate::ratinglist::ListRecord;
 use crate::regulations::{
@@ -92,6 +94,9 @@ pub struct RateOptions {
     /// whether 30 games are reached, and its birth year stands in for a
     /// missing one; the report's rating stays Ro (a difference is noted).
     pub list: Option<HashMap<u64, ListRecord>>,
+    /// The list the event is registered for (`--rating-type`), instead of
+    /// the one its time control gives.
+    pub rating_type: Option<crate::regulations::RatingType>,
 }
 
 /// Runs FIDE's calculation on a report. Linear in players × rounds, except
@@ -111,12 +116,25 @@ pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
 
     let kind = kind::detect(t);
     let index = t.rank_index();
-    let games = collect::collect(t, &index);
-    let ratings: Vec<Option<u16>> = t
+    let class =
+        crate::rules::context::classify_event(t, &index, regs, start, opts.rating_type, false);
+    let chapter = rapid::Chapter::at(class.rating_type.rating_type, start);
+    let mut games = collect::collect(t, &index);
+    let mut ratings: Vec<Option<u16>> = t
         .players
         .iter()
         .map(|p| p.rating.map(|r| r.value))
         .collect();
+    let mut seeds = vec![None; t.players.len()];
+    if let Some(ch) = &chapter {
+        notes.extend(ch.notes(version, start, opts.list.is_some()));
+        seeds = rapid::seed(ch, &t.players, &mut ratings, opts);
+        if let Some(gap) = ch.big_gap {
+            rapid::drop_big_gaps(gap, &mut games, &ratings);
+        }
+    } else {
+        notes.extend(off_list_note(&class));
+    }
     let any_unrated = ratings.iter().any(Option::is_none);
     let any_rated = ratings.iter().any(Option::is_some);
 
@@ -144,6 +162,8 @@ pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
         route: rr.route.as_ref(),
         counts_unrated: rr.route.is_some() && regs.round_robin_counts_unrated_games,
         rr_average: rr.average,
+        chapter: chapter.as_ref(),
+        seeds: &seeds,
     };
     let mut players = Vec::with_capacity(t.players.len());
     let mut uses = Vec::with_capacity(t.players.len());
@@ -172,7 +192,12 @@ pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
             regs.reference(Topic::RatingChange)
         ));
     }
+    let reported =
+        chapter.is_some() || opts.rating_type.is_some() || class.rating_type.rating_type.is_none();
     RatingSummary {
+        rating_type: reported.then_some(class.rating_type.rating_type).flatten(),
+        rating_type_reason: reported.then(|| class.rating_type.reason.clone()),
+        rating_type_heading: class.rating_type.heading.clone(),
         regulations: version,
         regulations_title: regs.title(),
         regulations_basis: sel.basis,
@@ -386,6 +411,10 @@ struct Pass<'a> {
     route: Option<&'a RoundRobinRatings>,
     counts_unrated: bool,
     rr_average: Option<i32>,
+    /// The rapid and blitz chapter, for a rapid or blitz event.
+    chapter: Option<&'a rapid::Chapter>,
+    /// Per player, the note of a standard rating used as the R&B rating.
+    seeds: &'a [Option<String>],
 }
 
 impl Pass<'_> {
@@ -416,20 +445,48 @@ impl Pass<'_> {
             });
         }
         let n = counted.len() as u32;
-        let kc = k::choose(self.version, self.start, p, ro, n, self.opts);
+        let overridden = p
+            .fide_id
+            .is_some_and(|f| self.opts.k_overrides.contains_key(&f.value));
+        let seed = self.seeds.get(i).cloned().flatten();
+        let rb_k = match self.chapter {
+            Some(_) if overridden => None,
+            Some(_) if seed.is_some() => Some(rapid::seeded_k(self.version, self.start, n)),
+            Some(ch) => ch.flat_k(n),
+            None => None,
+        };
+        let kc = match rb_k {
+            Some((k, note)) => k::KChoice {
+                k,
+                source: KSource::Derived,
+                notes: vec![note],
+            },
+            None => {
+                let kind = self
+                    .chapter
+                    .map_or(crate::ratinglist::RatingKind::Standard, |c| c.kind);
+                k::choose_for(kind, self.version, self.start, p, ro, n, self.opts)
+            }
+        };
         let input = RatedInput {
             rating: ro,
             k: kc.k,
             games: &counted,
             start_date: self.start,
         };
-        let change = match self.rr_average {
-            Some(ra) => {
+        let change = match (self.chapter, self.rr_average) {
+            (Some(ch), _) => rated_change_per_game_with_cap(
+                self.version,
+                &input,
+                ch.difference_cap(self.version, self.start),
+            ),
+            (None, Some(ra)) => {
                 rated_change_averaged(self.version, &input, AverageSource::RoundRobin { ra })
             }
-            None => rated_change(self.version, &input),
+            (None, None) => rated_change(self.version, &input),
         };
-        let mut notes = kc.notes;
+        let mut notes: Vec<String> = seed.into_iter().collect();
+        notes.extend(kc.notes);
         notes.extend(self.exclusion_notes(i, &uses, true));
         let half = change.raw_change.0.rem_euclid(100) == 50;
         notes.extend(
@@ -660,6 +717,28 @@ impl Pass<'_> {
     }
 }
 
+/// For an event the time control puts on no list (or not on the list of
+/// all its games), the note that FIDE would not rate what is shown.
+fn off_list_note(class: &crate::rules::context::EventClass) -> Option<String> {
+    use crate::rules::context::TimeControlInfo;
+    if !matches!(class.time_control, TimeControlInfo::Read { .. }) {
+        return None;
+    }
+    let c = &class.rating_type;
+    if c.rating_type.is_none() {
+        return Some(format!(
+            "the time control puts the event on no rating list ({}): FIDE would not rate these games; the figures show the standard calculation only for reference",
+            c.reason
+        ));
+    }
+    (class.games_by_list.between > 0).then(|| {
+        format!(
+            "{} of {} games are on no list ({}): FIDE would not rate them, but they are counted here; `trf check` names them",
+            class.games_by_list.between, class.games_by_list.games, c.reason
+        )
+    })
+}
+
 /// The maths count the games against unrated opponents; the exclusion
 /// notes list them with their rounds already.
 fn repeats_exclusions(note: &str) -> bool {
@@ -677,6 +756,9 @@ fn unplayed_label(why: Unplayed) -> &'static str {
         Unplayed::Pending => "no result yet",
         Unplayed::UnknownResult => "result letter TRF does not define",
         Unplayed::WithoutOpponent => "result without an opponent in the report",
+        Unplayed::RatingGap => {
+            "600 points or more apart with a player above 2600 (rapid and blitz, from 1 December 2024)"
+        }
     }
 }
 
@@ -833,6 +915,7 @@ fn count_games(
                 Unplayed::Pending => &mut ex.pending,
                 Unplayed::UnknownResult => &mut ex.unknown_results,
                 Unplayed::WithoutOpponent => &mut ex.without_opponent,
+                Unplayed::RatingGap => &mut ex.rating_gap,
             };
             *slot += 1;
         }

@@ -28,6 +28,11 @@ pub fn render_human(s: &RatingSummary) -> String {
             s.regulations_basis.describe()
         ),
     );
+    if !s.rating_type_heading.is_empty() {
+        line("Rating type:", s.rating_type_heading.clone());
+    } else if let Some(why) = &s.rating_type_reason {
+        line("Rating type:", why.clone());
+    }
     line("Type:", format!("{}: {}", t.kind.as_str(), t.type_reason));
     line(
         "Players:",
@@ -245,6 +250,7 @@ fn reason_words(key: &str) -> &str {
         "without_opponent" => "results without an opponent",
         "against_unrated" => "rated-unrated games",
         "between_unrated" => "games between unrated players",
+        "rating_gap" => "600-point gaps above 2600",
         other => other,
     }
 }

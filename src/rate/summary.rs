@@ -15,6 +15,19 @@ use serde::{Serialize, Serializer};
 /// The rating pass over one report.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RatingSummary {
+    /// The list the event was rated for, when it is not simply standard:
+    /// `rapid` or `blitz` (by the rules of that chapter), a list given with
+    /// `--rating-type`, or `null` when the time control puts the event on no
+    /// list. Absent for a standard event.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating_type: Option<crate::regulations::RatingType>,
+    /// Why, whenever `rating_type` would say more than "standard".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating_type_reason: Option<String>,
+    /// "Rapid (15 min + 10 s: 25 min for 60 moves)" for the human header;
+    /// empty for a standard event.
+    #[serde(skip)]
+    pub rating_type_heading: String,
     /// The edition applied, as its year (`"2024"`).
     pub regulations: Version,
     /// Its title, e.g. "FIDE Rating Regulations effective 1 March 2024".
@@ -88,11 +101,19 @@ pub struct ExcludedGames {
     pub against_unrated: u32,
     /// Played games between two unrated players.
     pub between_unrated: u32,
+    /// Rapid or blitz games the 600-point rule leaves out (from
+    /// 1 December 2024); absent when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub rating_gap: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl ExcludedGames {
     /// The counts with their JSON names, in a fixed order.
-    pub fn by_reason(&self) -> [(&'static str, u32); 8] {
+    pub fn by_reason(&self) -> [(&'static str, u32); 9] {
         [
             ("forfeits", self.forfeits),
             ("short_games", self.short_games),
@@ -102,6 +123,7 @@ impl ExcludedGames {
             ("without_opponent", self.without_opponent),
             ("against_unrated", self.against_unrated),
             ("between_unrated", self.between_unrated),
+            ("rating_gap", self.rating_gap),
         ]
     }
 

@@ -132,54 +132,21 @@ impl<'a> Ctx<'a> {
             tournament.declared_start(),
             tournament.first_round_date(),
         );
-        let time_control = time_control(tournament);
         let on = choice.start.unwrap_or(choice.regulations.effective_from);
         let index = tournament.rank_index();
-        let fast_classic = opts
-            .qc_fast_classic
-            .then(|| rt::fast_classic_at(on))
-            .flatten();
-        let mut rating_type = classify(&time_control, on);
-        let games_by_list = match &time_control {
-            TimeControlInfo::Read { control, .. } => tally(
-                tournament,
-                &index,
-                control,
-                choice.regulations,
-                on,
-                fast_classic,
-            ),
-            _ => GameTally::default(),
-        };
-        games_by_list.refine(&mut rating_type, on);
-        if let Some(t) = opts.rating_type {
-            rating_type.reason = format!(
-                "{t}, as given with --rating-type (the time control says: {})",
-                rating_type.reason
-            );
-            rating_type.rating_type = Some(t);
-        }
-        if let (Some(t), TimeControlInfo::Read { control, .. }) =
-            (rating_type.rating_type, &time_control)
-        {
-            let (w, b) = control.t60_seconds_by_side();
-            let words = rt::heading(t, &control_words(control), w.min(b));
-            let given = opts
-                .rating_type
-                .map_or("", |_| ", given with --rating-type");
-            let off_list = games_by_list.between;
-            rating_type.heading = match t {
-                RatingType::Standard if off_list > 0 => {
-                    format!(
-                        "{}{given}; {off_list} of {} games on no list",
-                        words.trim_end_matches(')'),
-                        games_by_list.games
-                    ) + ")"
-                }
-                RatingType::Standard if given.is_empty() => String::new(),
-                _ => format!("{}{given})", words.trim_end_matches(')')),
-            };
-        }
+        let EventClass {
+            time_control,
+            rating_type,
+            games_by_list,
+            fast_classic,
+        } = classify_event(
+            tournament,
+            &index,
+            choice.regulations,
+            on,
+            opts.rating_type,
+            opts.qc_fast_classic,
+        );
         let rapid_blitz = match rating_type.rating_type {
             Some(RatingType::Rapid | RatingType::Blitz) => RapidBlitz::at(on),
             _ => None,
@@ -300,6 +267,77 @@ impl<'a> Ctx<'a> {
     /// "FIDE Rating Regulations effective 1 March 2024, art. 1.4".
     pub fn cite(&self, topic: crate::regulations::Topic) -> String {
         self.regs.reference(topic)
+    }
+}
+
+/// What the time control makes of an event: read once for the check and
+/// the rating pass.
+#[derive(Debug, Clone)]
+pub struct EventClass {
+    /// The time control as read.
+    pub time_control: TimeControlInfo,
+    /// The event's list, why, and the header words.
+    pub rating_type: Classification,
+    /// The games over the board by the list each goes to.
+    pub games_by_list: GameTally,
+    /// The fast-classic window the user's QC approval applies in.
+    pub fast_classic: Option<&'static FastClassic>,
+}
+
+/// Classifies an event that started on `on` under `regs`: the list by the
+/// shorter side's time for 60 moves, refined game by game (a game below
+/// its standard band and too slow for rapid is on no list), then the
+/// user's `--rating-type` (stated in the reason and the header), then the
+/// fast-classic approval the user states.
+pub fn classify_event(
+    tournament: &Tournament,
+    index: &[u32],
+    regs: &Regulations,
+    on: NaiveDate,
+    over: Option<RatingType>,
+    qc_fast_classic: bool,
+) -> EventClass {
+    let time_control = time_control(tournament);
+    let fast_classic = qc_fast_classic.then(|| rt::fast_classic_at(on)).flatten();
+    let mut rating_type = classify(&time_control, on);
+    let games_by_list = match &time_control {
+        TimeControlInfo::Read { control, .. } => {
+            tally(tournament, index, control, regs, on, fast_classic)
+        }
+        _ => GameTally::default(),
+    };
+    games_by_list.refine(&mut rating_type, on);
+    if let Some(t) = over {
+        rating_type.reason = format!(
+            "{t}, as given with --rating-type (the time control says: {})",
+            rating_type.reason
+        );
+        rating_type.rating_type = Some(t);
+    }
+    if let (Some(t), TimeControlInfo::Read { control, .. }) =
+        (rating_type.rating_type, &time_control)
+    {
+        let (w, b) = control.t60_seconds_by_side();
+        let words = rt::heading(t, &control_words(control), w.min(b));
+        let given = over.map_or("", |_| ", given with --rating-type");
+        let off_list = games_by_list.between;
+        rating_type.heading = match t {
+            RatingType::Standard if off_list > 0 => {
+                format!(
+                    "{}{given}; {off_list} of {} games on no list",
+                    words.trim_end_matches(')'),
+                    games_by_list.games
+                ) + ")"
+            }
+            RatingType::Standard if given.is_empty() => String::new(),
+            _ => format!("{}{given})", words.trim_end_matches(')')),
+        };
+    }
+    EventClass {
+        time_control,
+        rating_type,
+        games_by_list,
+        fast_classic,
     }
 }
 
