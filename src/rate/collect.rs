@@ -38,6 +38,9 @@ pub(crate) enum Unplayed {
     /// A rapid or blitz game the 600-point rule leaves out (R&B 2024
     /// art. 7.3.1 as amended 1 December 2024).
     RatingGap,
+    /// A game on no rating list: below its standard band and too slow for
+    /// rapid, or played with unequal times in rapid or blitz.
+    NotOnList,
 }
 
 /// One unplayed entry.

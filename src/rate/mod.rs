@@ -127,13 +127,29 @@ pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
         .collect();
     let mut seeds = vec![None; t.players.len()];
     if let Some(ch) = &chapter {
-        notes.extend(ch.notes(version, start, opts.list.is_some()));
+        let any_unrated = ratings.iter().any(Option::is_none);
+        notes.extend(ch.notes(version, start, opts.list.is_some(), any_unrated));
         seeds = rapid::seed(ch, &t.players, &mut ratings, opts);
         if let Some(gap) = ch.big_gap {
             rapid::drop_big_gaps(gap, &mut games, &ratings);
         }
     } else {
         notes.extend(off_list_note(&class));
+    }
+    if let crate::rules::context::TimeControlInfo::Read { control, .. } = &class.time_control {
+        let n = rapid::drop_off_list(&mut games, &ratings, control, regs, start, chapter.as_ref());
+        if n > 0 && chapter.is_some() {
+            notes.push(format!(
+                "the players had different times: {n} game(s) not rated in {} ({})",
+                class
+                    .rating_type
+                    .rating_type
+                    .map_or("rapid or blitz", |t| t.as_str()),
+                chapter.map_or_else(String::new, |c| c
+                    .rb
+                    .reference(crate::regulations::RapidBlitzTopic::UnequalTimes))
+            ));
+        }
     }
     let any_unrated = ratings.iter().any(Option::is_none);
     let any_rated = ratings.iter().any(Option::is_some);
@@ -732,9 +748,10 @@ fn off_list_note(class: &crate::rules::context::EventClass) -> Option<String> {
         ));
     }
     (class.games_by_list.between > 0).then(|| {
+        let g = &class.games_by_list;
         format!(
-            "{} of {} games are on no list ({}): FIDE would not rate them, but they are counted here; `trf check` names them",
-            class.games_by_list.between, class.games_by_list.games, c.reason
+            "{} of {} games are on no list, too slow for rapid (less than 60 min) and below their standard band (up to {} min): FIDE does not rate them, and they are left out here; `trf check` names them",
+            g.between, g.games, g.between_need_minutes
         )
     })
 }
@@ -756,6 +773,7 @@ fn unplayed_label(why: Unplayed) -> &'static str {
         Unplayed::Pending => "no result yet",
         Unplayed::UnknownResult => "result letter TRF does not define",
         Unplayed::WithoutOpponent => "result without an opponent in the report",
+        Unplayed::NotOnList => "on no rating list (see the notes)",
         Unplayed::RatingGap => {
             "600 points or more apart with a player above 2600 (rapid and blitz, from 1 December 2024)"
         }
@@ -916,6 +934,7 @@ fn count_games(
                 Unplayed::UnknownResult => &mut ex.unknown_results,
                 Unplayed::WithoutOpponent => &mut ex.without_opponent,
                 Unplayed::RatingGap => &mut ex.rating_gap,
+                Unplayed::NotOnList => &mut ex.not_on_list,
             };
             *slot += 1;
         }

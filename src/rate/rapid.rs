@@ -25,7 +25,7 @@
 //! for word; where an older chapter differs (the "at least one point" of a
 //! first event, 2012–2021 (s)) the summary notes it.
 
-use super::collect::{PlayerGames, Skipped, Unplayed};
+use super::collect::{Played, PlayerGames, Skipped, Unplayed};
 use super::RateOptions;
 use crate::model::Player;
 use crate::rating::cap_k_for_games;
@@ -114,10 +114,26 @@ impl Chapter {
     }
 
     /// The notes that concern the whole event.
-    pub fn notes(&self, version: Version, start: NaiveDate, list_given: bool) -> Vec<String> {
+    pub fn notes(
+        &self,
+        version: Version,
+        start: NaiveDate,
+        list_given: bool,
+        any_unrated: bool,
+    ) -> Vec<String> {
         let rb = self.rb;
+        let k = match self.k {
+            RapidBlitzK::AsStandard => format!(
+                "K by the standard rules ({})",
+                caveat_or_read(rb, RapidBlitzTopic::KFactor, start)
+            ),
+            RapidBlitzK::Flat { k, .. } => format!(
+                "K {k} for every player ({})",
+                caveat_or_read(rb, RapidBlitzTopic::KFactor, start)
+            ),
+        };
         let mut out = vec![format!(
-            "{} event: rated by {} ({}), with the standard {} text's tables, initial ratings, floor and rounding, which that chapter copies",
+            "{} event: rated by {} ({}): {k}; the standard {} text's tables, initial ratings, floor and rounding, which that chapter copies",
             self.list.title(),
             rb.text(),
             rb.title,
@@ -146,7 +162,7 @@ impl Chapter {
                 rb.reference(RapidBlitzTopic::BigGap)
             ));
         }
-        if rb.standard_seed.value && !list_given {
+        if rb.standard_seed.value && !list_given && any_unrated {
             out.push(format!(
                 "no rating list given: players without a {} rating in the report are treated as unrated; one who holds a standard rating would be rated with it ({}); give --rating-list to apply it",
                 self.list,
@@ -252,22 +268,33 @@ pub(crate) fn drop_big_gaps(
     games: &mut [PlayerGames],
     ratings: &[Option<u16>],
 ) -> usize {
+    let rating = |i: usize| ratings.get(i).copied().flatten();
+    leave_out(
+        games,
+        Unplayed::RatingGap,
+        |i, pl| matches!((rating(i), rating(pl.opponent)), (Some(a), Some(b)) if gap.excludes(a, b)),
+    )
+}
+
+/// Moves the played games `off` picks to `skipped` as `why`, keeping both
+/// lists in round order; returns how many pairings (counted once) it moved.
+fn leave_out(
+    games: &mut [PlayerGames],
+    why: Unplayed,
+    off: impl Fn(usize, &Played) -> bool,
+) -> usize {
     let mut pairings = 0;
     for (i, g) in games.iter_mut().enumerate() {
-        let Some(mine) = ratings.get(i).copied().flatten() else {
-            continue;
-        };
         let mut kept = Vec::with_capacity(g.played.len());
         for pl in g.played.drain(..) {
-            let other = ratings.get(pl.opponent).copied().flatten();
-            if other.is_some_and(|o| gap.excludes(mine, o)) {
+            if off(i, &pl) {
                 if pl.opponent > i {
                     pairings += 1;
                 }
                 g.skipped.push(Skipped {
                     round: pl.round,
                     opponent: Some(pl.opponent),
-                    why: Unplayed::RatingGap,
+                    why,
                 });
             } else {
                 kept.push(pl);
@@ -299,4 +326,48 @@ pub(crate) fn seeded_k(version: Version, start: NaiveDate, games: u32) -> (u8, S
         ));
     }
     (capped, note)
+}
+
+/// Moves to `skipped` the games FIDE rates on no list although the event
+/// is rated: in a standard event, the games below their standard band and
+/// too slow for rapid (a 60-minute game with a player rated 1800 or more
+/// in 2024); in a rapid or blitz event whose chapter rates no game with
+/// unequal times (R&B 2024 art. 1.2), every game of an Armageddon control.
+/// Returns how many pairings it left out.
+pub(crate) fn drop_off_list(
+    games: &mut [PlayerGames],
+    ratings: &[Option<u16>],
+    tc: &crate::timecontrol::TimeControl,
+    regs: &crate::regulations::Regulations,
+    start: NaiveDate,
+    chapter: Option<&Chapter>,
+) -> usize {
+    use crate::regulations::rating_type::{classify_game, GameClass, GameInput};
+    use crate::regulations::BandScope;
+    let (white_t60, black_t60) = tc.t60_seconds_by_side();
+    let unequal = white_t60 != black_t60 || tc.black_periods.is_some();
+    let all_off = chapter.is_some_and(|c| unequal && c.rb.unequal_times_not_rated.value);
+    if chapter.is_some() && !all_off {
+        return 0;
+    }
+    let rop = &regs.rate_of_play;
+    let top = ratings.iter().flatten().copied().max();
+    let rating = |i: usize| ratings.get(i).copied().flatten();
+    leave_out(games, Unplayed::NotOnList, |i, pl| {
+        all_off || {
+            let band = match rop.scope {
+                BandScope::Game => rating(i).max(rating(pl.opponent)),
+                BandScope::Tournament => top,
+            };
+            let input = GameInput {
+                white_t60,
+                black_t60,
+                standard_minimum_minutes: rop.minimum_minutes(band),
+            };
+            matches!(
+                classify_game(input, start, None),
+                GameClass::BetweenRapidAndStandard { .. }
+            )
+        }
+    })
 }

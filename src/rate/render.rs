@@ -251,6 +251,7 @@ fn reason_words(key: &str) -> &str {
         "against_unrated" => "rated-unrated games",
         "between_unrated" => "games between unrated players",
         "rating_gap" => "600-point gaps above 2600",
+        "not_on_list" => "games on no rating list",
         other => other,
     }
 }

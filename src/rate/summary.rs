@@ -105,6 +105,10 @@ pub struct ExcludedGames {
     /// 1 December 2024); absent when none.
     #[serde(skip_serializing_if = "is_zero")]
     pub rating_gap: u32,
+    /// Games on no rating list (below their standard band and too slow for
+    /// rapid, or with unequal times in rapid or blitz); absent when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub not_on_list: u32,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -113,7 +117,7 @@ fn is_zero(n: &u32) -> bool {
 
 impl ExcludedGames {
     /// The counts with their JSON names, in a fixed order.
-    pub fn by_reason(&self) -> [(&'static str, u32); 9] {
+    pub fn by_reason(&self) -> [(&'static str, u32); 10] {
         [
             ("forfeits", self.forfeits),
             ("short_games", self.short_games),
@@ -124,6 +128,7 @@ impl ExcludedGames {
             ("against_unrated", self.against_unrated),
             ("between_unrated", self.between_unrated),
             ("rating_gap", self.rating_gap),
+            ("not_on_list", self.not_on_list),
         ]
     }
 

@@ -359,6 +359,14 @@ impl RapidBlitz {
     /// text was read, else the topic's name.
     pub fn article(&self, topic: RapidBlitzTopic) -> &'static str {
         use RapidBlitzTopic as T;
+        let absent = match topic {
+            T::BigGap => self.big_gap.latest().is_none(),
+            T::RoundsPerDay => self.rounds_per_day.value.is_none(),
+            _ => false,
+        };
+        if absent {
+            return "no such rule";
+        }
         if self.id != "2024" {
             return topic.name();
         }

@@ -377,7 +377,7 @@ impl GameTally {
             return;
         }
         let why = format!(
-            "below the standard band of its players (up to {} min) and too slow for rapid (less than 60 min): rated on no list",
+            "below the standard band its players set (up to {} min) and too slow for rapid (less than 60 min): rated on no list",
             self.between_need_minutes
         );
         if self.between == self.games {

@@ -179,6 +179,28 @@ impl<'a> Ctx<'a> {
         )
     }
 
+    /// The standard rating a player the report leaves unrated is rated
+    /// with in a rapid or blitz event (R&B 2024 art. 7.2.1): the list given
+    /// with `--rating-list` shows no rating of the event's list but a
+    /// standard one. Such a player "is considered to be rated": rules about
+    /// unrated players should pass him by.
+    pub fn standard_seed(&self, p: &Player) -> Option<u16> {
+        self.rapid_blitz.filter(|rb| rb.standard_seed.value)?;
+        if p.rating.is_some() {
+            return None;
+        }
+        let kind = match self.rating_type.rating_type? {
+            RatingType::Rapid => crate::ratinglist::RatingKind::Rapid,
+            RatingType::Blitz => crate::ratinglist::RatingKind::Blitz,
+            RatingType::Standard => return None,
+        };
+        let record = self.opts.rating_list.as_deref()?.get(p.fide_id?.value)?;
+        match record.entry(kind) {
+            Some(_) => None,
+            None => record.standard.map(|e| e.rating),
+        }
+    }
+
     /// The players whose starting rank could be read: rules about pairings
     /// skip the others, whose lines already carry an `invalid-field` error
     /// and whose opponents cannot name them.
@@ -322,13 +344,11 @@ pub fn classify_event(
         let given = over.map_or("", |_| ", given with --rating-type");
         let off_list = games_by_list.between;
         rating_type.heading = match t {
-            RatingType::Standard if off_list > 0 => {
-                format!(
-                    "{}{given}; {off_list} of {} games on no list",
-                    words.trim_end_matches(')'),
-                    games_by_list.games
-                ) + ")"
-            }
+            RatingType::Standard if off_list > 0 => format!(
+                "Standard ({} for 60 moves{given}; {off_list} of {} games on no list)",
+                rt::minutes_text(w.min(b)),
+                games_by_list.games
+            ),
             RatingType::Standard if given.is_empty() => String::new(),
             _ => format!("{}{given})", words.trim_end_matches(')')),
         };
@@ -370,10 +390,18 @@ fn classify(tc: &TimeControlInfo, on: NaiveDate) -> Classification {
 /// `15 min + 10 s` for a one-period control, else the canonical
 /// description.
 fn control_words(tc: &TimeControl) -> String {
-    match tc.periods.as_slice() {
-        [p] if p.moves.is_none() && tc.black_periods.is_none() && tc.delay.is_none() => {
-            rt::short_control(p.base_seconds, p.increment_seconds)
+    let one = |ps: &[crate::timecontrol::Period]| match ps {
+        [p] if p.moves.is_none() && tc.delay.is_none() => {
+            Some(rt::short_control(p.base_seconds, p.increment_seconds))
         }
+        _ => None,
+    };
+    match (&tc.black_periods, one(&tc.periods)) {
+        (None, Some(w)) => w,
+        (Some(b), Some(w)) => match one(b) {
+            Some(b) => format!("White {w}, Black {b}"),
+            None => tc.describe(),
+        },
         _ => tc.describe(),
     }
 }

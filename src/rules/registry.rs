@@ -27,6 +27,7 @@ pub static RULES: &[&Rule] = &[
     &rapid_blitz_rounds_per_day::RAPID_BLITZ_ROUNDS_PER_DAY,
     &rating_gap_over_600::RATING_GAP_OVER_600,
     &qc_approved_fast_classic::QC_APPROVED_FAST_CLASSIC,
+    &rapid_blitz_standard_seed::RAPID_BLITZ_STANDARD_SEED,
     &fide_id_not_in_list::FIDE_ID_NOT_IN_LIST,
     &name_mismatch::NAME_MISMATCH,
     &federation_mismatch::FEDERATION_MISMATCH,

@@ -11,6 +11,7 @@ pub mod interim_report_required;
 pub mod match_with_unrated_player;
 pub mod qc_approved_fast_classic;
 pub mod rapid_blitz_rounds_per_day;
+pub mod rapid_blitz_standard_seed;
 mod rapid_blitz_support;
 pub mod rating_gap_over_600;
 pub mod rating_type_contradicts_time_control;
