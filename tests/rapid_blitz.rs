@@ -388,3 +388,58 @@ fn explain_cites_each_chapter_edition() {
         trf(&["explain", "rating-gap-over-600"]).1
     );
 }
+
+/// A two-player rapid event written to a temporary file: `start`, `122`,
+/// player 1 rated `a` beats player 2 rated `b`.
+fn one_game(start: &str, control: &str, a: u16, b: u16) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("one-game.trf");
+    let row = |rank: u16, rating: u16, opp: u16, colour: char, result: char, points: &str| {
+        format!(
+            "001 {rank:>4} m    {:<33} {rating:>4} NOR {:>11} 1990/01/01 {points:>4} {rank:>4}  {opp:>4} {colour} {result}\n",
+            format!("Player, No{rank}"),
+            2_600_000 + u32::from(rank)
+        )
+    };
+    let text = format!(
+        "012 One game\n042 {start}\n122 {control}\n{}{}",
+        row(1, a, 2, 'w', '1', "1.0"),
+        row(2, b, 1, 'b', '0', "0.0")
+    );
+    std::fs::write(&path, text).expect("write");
+    let p = path.to_string_lossy().into_owned();
+    (dir, p)
+}
+
+/// The 2013–2021 chapter (s): K 20 for everybody, no cap on the
+/// difference. 2500 beats 2000 in a 2016 rapid game: D 500 → PD .96.
+/// Winner: K 20 × (1 − .96) = +0.8 → **+1**; loser: 20 × (0 − .04) = −0.8
+/// → **−1** (the standard text of 2014 would cap D at 400, PD .08, and
+/// give the loser −1.6 → −2, the winner K 10).
+#[test]
+fn rapid_2016_flat_k_and_no_cap() {
+    let (_dir, p) = one_game("2016/05/07", "15 min + 10 s per move", 2500, 2000);
+    let r = rate_json(&[&p]);
+    assert_eq!(r["rating_type"], "rapid");
+    assert_eq!(r["players"][0]["k"], 20);
+    assert_eq!(changes(&r), [Some(1), Some(-1)]);
+    let s = rate_json(&[&p, "--rating-type", "standard"]);
+    assert_eq!(s["players"][0]["k"], 10);
+    assert_eq!(changes(&s), [Some(1), Some(-2)]);
+    let notes = s["notes"].to_string();
+    assert!(
+        notes.contains("the time control puts the event on rapid"),
+        "{notes}"
+    );
+}
+
+/// A delay counts like an increment for T, said as a reading (?): 5 min
+/// with a 5-second delay is 10 min for 60 moves, blitz.
+#[test]
+fn delay_counts_like_an_increment() {
+    let (_dir, p) = one_game("2025/05/07", "G/5;d5", 2000, 1900);
+    let c = check_json(&[&p]);
+    assert_eq!(c["rating_type"], "blitz", "{c}");
+    let why = c["rating_type_reason"].as_str().unwrap_or_default();
+    assert!(why.contains("delay is counted like an increment"), "{why}");
+}

@@ -125,6 +125,15 @@ pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
         .iter()
         .map(|p| p.rating.map(|r| r.value))
         .collect();
+    if let Some(given) = opts.rating_type {
+        let by_time = class.rating_type.by_time_control;
+        if by_time != Some(given) {
+            notes.push(format!(
+                "rated as {given}, as given with --rating-type, but the time control puts the event on {}: its games may not be rated on the {given} list",
+                by_time.map_or_else(|| "no list".to_owned(), |t| t.to_string())
+            ));
+        }
+    }
     let mut seeds = vec![None; t.players.len()];
     if let Some(ch) = &chapter {
         let any_unrated = ratings.iter().any(Option::is_none);

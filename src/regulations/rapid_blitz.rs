@@ -179,8 +179,10 @@ pub enum RapidBlitzTopic {
     DifferenceCap,
     /// The 600-point rule (art. 7.3.1, 1 Dec 2024).
     BigGap,
-    /// Initial ratings, including the standard seed (art. 7.2).
+    /// Initial ratings, including the standard seed (art. 7.2.1).
     InitialRating,
+    /// What a newcomer must score in a first event (art. 7.2).
+    FirstEventScore,
     /// The rating floor (art. 6.2.1).
     RatingFloor,
 }
@@ -197,6 +199,7 @@ impl RapidBlitzTopic {
             RapidBlitzTopic::DifferenceCap => "rating difference cap",
             RapidBlitzTopic::BigGap => "600-point rule",
             RapidBlitzTopic::InitialRating => "initial rating",
+            RapidBlitzTopic::FirstEventScore => "initial rating (score in a first event)",
             RapidBlitzTopic::RatingFloor => "rating floor",
         }
     }
@@ -381,6 +384,7 @@ impl RapidBlitz {
             T::DifferenceCap => "art. 7.3.1",
             T::BigGap => "art. 7.3.1 (amended 1 December 2024)",
             T::InitialRating => "art. 7.2.1",
+            T::FirstEventScore => "art. 7.2",
             T::RatingFloor => "art. 6.2.1",
         }
     }
@@ -407,6 +411,7 @@ impl RapidBlitz {
             // Read in 2024; the boundary by start date is a reading (?).
             T::BigGap => Certainty::Unconfirmed,
             T::InitialRating => self.standard_seed.mark,
+            T::FirstEventScore => self.first_event_min_half_points.mark,
             T::RatingFloor => self.floor.at(start).mark,
         }
     }

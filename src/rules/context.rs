@@ -329,6 +329,21 @@ pub fn classify_event(
         _ => GameTally::default(),
     };
     games_by_list.refine(&mut rating_type, on);
+    if let TimeControlInfo::Read { control, .. } = &time_control {
+        if control.has_delay()
+            && matches!(
+                rating_type.rating_type,
+                Some(RatingType::Rapid | RatingType::Blitz)
+            )
+        {
+            // rapid-blitz §4: the 2012 framework counted a delay, the 2024
+            // chapter names only increments.
+            rating_type.reason.push_str(
+                "; the delay is counted like an increment, which the rapid and blitz chapter does not say (a reading (?))",
+            );
+            rating_type.unconfirmed = true;
+        }
+    }
     if let Some(t) = over {
         rating_type.reason = format!(
             "{t}, as given with --rating-type (the time control says: {})",

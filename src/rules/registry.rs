@@ -28,6 +28,7 @@ pub static RULES: &[&Rule] = &[
     &rating_gap_over_600::RATING_GAP_OVER_600,
     &qc_approved_fast_classic::QC_APPROVED_FAST_CLASSIC,
     &rapid_blitz_standard_seed::RAPID_BLITZ_STANDARD_SEED,
+    &rapid_blitz_first_event_score::RAPID_BLITZ_FIRST_EVENT_SCORE,
     &fide_id_not_in_list::FIDE_ID_NOT_IN_LIST,
     &name_mismatch::NAME_MISMATCH,
     &federation_mismatch::FEDERATION_MISMATCH,

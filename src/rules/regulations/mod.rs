@@ -10,6 +10,7 @@ pub mod first_control_too_few_moves;
 pub mod interim_report_required;
 pub mod match_with_unrated_player;
 pub mod qc_approved_fast_classic;
+pub mod rapid_blitz_first_event_score;
 pub mod rapid_blitz_rounds_per_day;
 pub mod rapid_blitz_standard_seed;
 mod rapid_blitz_support;
