@@ -443,3 +443,25 @@ fn delay_counts_like_an_increment() {
     let why = c["rating_type_reason"].as_str().unwrap_or_default();
     assert!(why.contains("delay is counted like an increment"), "{why}");
 }
+
+/// 45'+30" (75 min) in 2026 with players rated 1900–2100: below the
+/// 90 min band, too slow for rapid, so on no list and not rated; with the
+/// stated QC approval, standard, and rated (only the rating pass is
+/// checked here: `time-control-below-minimum` judges the check's side).
+/// 1 (2100) v 4 (1900): D 200, .76, 1 → +.24; v 3 (150, .70) 1 → +.30;
+/// v 2 (100, .64) ½ → −.14; Σ +.40 × 20 = **+8** (as the blitz sample).
+#[test]
+fn fast_classic_in_the_rating_pass() {
+    let p = "samples/rules/qc-approved-fast-classic/fires_45_30_in_2026.trf";
+    let r = rate_json(&[p]);
+    assert_eq!(r["rating_type"], Value::Null);
+    assert_eq!(r["tournament"]["excluded"]["not_on_list"], 6);
+    let r = rate_json(&[p, "--qc-approved-fast-classic"]);
+    assert_eq!(r["rating_type"], "standard");
+    assert_eq!(r["tournament"]["rated_games"], 6);
+    assert_eq!(changes(&r), [8, -1, 4, -11].map(Some));
+    let old = "samples/rules/qc-approved-fast-classic/fires_outside_window_2024.trf";
+    let r = rate_json(&[old, "--qc-approved-fast-classic"]);
+    assert_eq!(r["tournament"]["rated_games"], 0);
+    assert!(r["notes"].to_string().contains("not applied"));
+}

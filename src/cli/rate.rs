@@ -28,6 +28,10 @@ pub struct Args {
     /// rated by that chapter's rules.
     #[arg(long, value_name = "TYPE")]
     rating_type: Option<trfkit::regulations::RatingType>,
+    /// The Qualification Commission approved this event for standard rating
+    /// at 45'+30" or 60'+30" ("fast classic": the 2025 pilot events, or from 2026).
+    #[arg(long)]
+    qc_approved_fast_classic: bool,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -93,6 +97,7 @@ pub fn run(a: Args) -> u8 {
         k_overrides: a.k.iter().copied().collect::<HashMap<u64, u8>>(),
         list,
         rating_type: a.rating_type,
+        qc_fast_classic: a.qc_approved_fast_classic,
     };
     let summary = rate(&parsed.tournament, &opts);
     let errors = parsed

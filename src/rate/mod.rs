@@ -97,6 +97,10 @@ pub struct RateOptions {
     /// The list the event is registered for (`--rating-type`), instead of
     /// the one its time control gives.
     pub rating_type: Option<crate::regulations::RatingType>,
+    /// The user states the Qualification Commission approved the event
+    /// for standard rating at 45'+30" or 60'+30" (`--qc-approved-fast-classic`):
+    /// its games below their band are then rated, in the windows FIDE allowed.
+    pub qc_fast_classic: bool,
 }
 
 /// Runs FIDE's calculation on a report. Linear in players × rounds, except
@@ -116,8 +120,14 @@ pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
 
     let kind = kind::detect(t);
     let index = t.rank_index();
-    let class =
-        crate::rules::context::classify_event(t, &index, regs, start, opts.rating_type, false);
+    let class = crate::rules::context::classify_event(
+        t,
+        &index,
+        regs,
+        start,
+        opts.rating_type,
+        opts.qc_fast_classic,
+    );
     let chapter = rapid::Chapter::at(class.rating_type.rating_type, start);
     let mut games = collect::collect(t, &index);
     let mut ratings: Vec<Option<u16>> = t
@@ -125,6 +135,16 @@ pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
         .iter()
         .map(|p| p.rating.map(|r| r.value))
         .collect();
+    if opts.qc_fast_classic {
+        notes.push(match (class.fast_classic, class.games_by_list.by_qc_approval) {
+            (Some(f), n) if n > 0 => format!(
+                "{n} game(s) rated as standard only by the QC approval you state, under {}",
+                f.name
+            ),
+            (Some(_), _) => "--qc-approved-fast-classic changes nothing: no game is below its standard band at 45'+30\" or more".to_owned(),
+            (None, _) => "--qc-approved-fast-classic not applied: the event does not start in a fast-classic window (the 2025 pilot, 7 September to 24 November 2025, or from 2026)".to_owned(),
+        });
+    }
     if let Some(given) = opts.rating_type {
         let by_time = class.rating_type.by_time_control;
         if by_time != Some(given) {
@@ -146,7 +166,15 @@ pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
         notes.extend(off_list_note(&class));
     }
     if let crate::rules::context::TimeControlInfo::Read { control, .. } = &class.time_control {
-        let n = rapid::drop_off_list(&mut games, &ratings, control, regs, start, chapter.as_ref());
+        let n = rapid::drop_off_list(
+            &mut games,
+            &ratings,
+            control,
+            regs,
+            start,
+            chapter.as_ref(),
+            class.fast_classic,
+        );
         if n > 0 && chapter.is_some() {
             notes.push(format!(
                 "the players had different times: {n} game(s) not rated in {} ({})",
@@ -217,8 +245,10 @@ pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
             regs.reference(Topic::RatingChange)
         ));
     }
-    let reported =
-        chapter.is_some() || opts.rating_type.is_some() || class.rating_type.rating_type.is_none();
+    let reported = chapter.is_some()
+        || opts.rating_type.is_some()
+        || opts.qc_fast_classic
+        || class.rating_type.rating_type.is_none();
     RatingSummary {
         rating_type: reported.then_some(class.rating_type.rating_type).flatten(),
         rating_type_reason: reported.then(|| class.rating_type.reason.clone()),
@@ -750,17 +780,17 @@ fn off_list_note(class: &crate::rules::context::EventClass) -> Option<String> {
         return None;
     }
     let c = &class.rating_type;
-    if c.rating_type.is_none() {
+    let g = &class.games_by_list;
+    if g.between > 0 {
         return Some(format!(
-            "the time control puts the event on no rating list ({}): FIDE would not rate these games; the figures show the standard calculation only for reference",
-            c.reason
-        ));
-    }
-    (class.games_by_list.between > 0).then(|| {
-        let g = &class.games_by_list;
-        format!(
             "{} of {} games are on no list, too slow for rapid (less than 60 min) and below their standard band (up to {} min): FIDE does not rate them, and they are left out here; `trf check` names them",
             g.between, g.games, g.between_need_minutes
+        ));
+    }
+    c.rating_type.is_none().then(|| {
+        format!(
+            "the time control puts the event on no rating list ({}): FIDE would not rate these games; the figures show the standard calculation only for reference",
+            c.reason
         )
     })
 }

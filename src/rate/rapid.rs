@@ -333,6 +333,8 @@ pub(crate) fn seeded_k(version: Version, start: NaiveDate, games: u32) -> (u8, S
 /// too slow for rapid (a 60-minute game with a player rated 1800 or more
 /// in 2024); in a rapid or blitz event whose chapter rates no game with
 /// unequal times (R&B 2024 art. 1.2), every game of an Armageddon control.
+/// A fast-classic approval the user states (`fast_classic`) keeps the
+/// standard games it covers.
 /// Returns how many pairings it left out.
 pub(crate) fn drop_off_list(
     games: &mut [PlayerGames],
@@ -341,6 +343,7 @@ pub(crate) fn drop_off_list(
     regs: &crate::regulations::Regulations,
     start: NaiveDate,
     chapter: Option<&Chapter>,
+    fast_classic: Option<&crate::regulations::rating_type::FastClassic>,
 ) -> usize {
     use crate::regulations::rating_type::{classify_game, GameClass, GameInput};
     use crate::regulations::BandScope;
@@ -365,7 +368,7 @@ pub(crate) fn drop_off_list(
                 standard_minimum_minutes: rop.minimum_minutes(band),
             };
             matches!(
-                classify_game(input, start, None),
+                classify_game(input, start, fast_classic),
                 GameClass::BetweenRapidAndStandard { .. }
             )
         }

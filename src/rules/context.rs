@@ -364,6 +364,12 @@ pub fn classify_event(
                 rt::minutes_text(w.min(b)),
                 games_by_list.games
             ),
+            RatingType::Standard if games_by_list.by_qc_approval > 0 => format!(
+                "Standard ({} for 60 moves{given}; {} of {} games by the QC approval you state)",
+                rt::minutes_text(w.min(b)),
+                games_by_list.by_qc_approval,
+                games_by_list.games
+            ),
             RatingType::Standard if given.is_empty() => String::new(),
             _ => format!("{}{given})", words.trim_end_matches(')')),
         };
