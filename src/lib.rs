@@ -34,6 +34,7 @@ pub mod rating;
 pub mod ratinglist;
 pub mod regulations;
 pub mod report;
+pub mod rewrite;
 pub mod rules;
 pub mod span;
 pub mod timecontrol;
@@ -42,7 +43,9 @@ pub mod write;
 pub use decode::TextEncoding;
 pub use diag::{Diagnostic, Severity};
 pub use model::Tournament;
-pub use parse::{parse_bytes, parse_str, read_path, Parsed, ReadError, ReadOptions};
+pub use parse::{
+    parse_bytes, parse_str, read_limited, read_path, read_source, Parsed, ReadError, ReadOptions,
+};
 pub use span::{Span, Spanned};
 
 /// The README's examples, compiled and run as doctests.

@@ -7,6 +7,7 @@
 //! once for all their FIDE IDs.
 
 use super::files::{self, Inputs};
+use super::terminal::{escape, safe_diagnostic, SafeSource};
 use super::{out, Format, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -43,6 +44,10 @@ pub struct Args {
     /// The event is a national championship (round-robin composition exception).
     #[arg(long)]
     national_championship: bool,
+    /// The event is a hybrid event individually approved by the FIDE QC
+    /// Chair: rated like over-the-board play (complete PGN goes with the report).
+    #[arg(long)]
+    hybrid_approved: bool,
     /// Findings shown per rule and file (0 = all).
     #[arg(long, value_name = "N", default_value_t = 200)]
     max_per_rule: usize,
@@ -108,6 +113,7 @@ pub fn run(a: Args) -> u8 {
         rating_list: None,
         rating_type: a.rating_type,
         qc_fast_classic: a.qc_approved_fast_classic,
+        hybrid_approved: a.hybrid_approved,
     };
     // Refuse an unreadable list (or an unknown layout) before reading any
     // report: only the header is read here.
@@ -117,7 +123,9 @@ pub fn run(a: Args) -> u8 {
             return EXIT_USAGE;
         }
     }
-    let read = a.read.options();
+    let mut read = a.read.options();
+    // The reader keeps no more findings per rule than will be shown.
+    read.max_findings_per_rule = a.max_per_rule;
     let progress =
         (!a.no_progress && std::io::stderr().is_terminal() && files.len() > 1).then(|| {
             let pb = indicatif::ProgressBar::new(files.len() as u64);
@@ -131,7 +139,7 @@ pub fn run(a: Args) -> u8 {
     // for the FIDE IDs of all of them. One file starts no thread pool.
     let single = files.len() == 1;
     let read_one = |f: &PathBuf| {
-        let r = trfkit::read_path(f, &read).map_err(|e| e.to_string());
+        let r = super::read_report(f, &read).map_err(|e| e.to_string());
         if let Some(pb) = &progress {
             pb.inc(1);
         }
@@ -192,7 +200,7 @@ pub fn run(a: Args) -> u8 {
     let mut verdicts: BTreeMap<Verdict, usize> = BTreeMap::new();
     let mut by_rule: BTreeMap<&'static str, usize> = BTreeMap::new();
     for (path, r) in files.iter().zip(&results) {
-        let name = path.display().to_string();
+        let name = files::shown(path);
         match r {
             Err(e) => {
                 unreadable += 1;
@@ -211,19 +219,25 @@ pub fn run(a: Args) -> u8 {
                 if human {
                     let mut s = String::new();
                     if terminal {
+                        // A report's control characters are shown escaped,
+                        // never sent to the terminal.
+                        let safe = SafeSource::new(&parsed.text);
                         for d in &rep.diagnostics {
+                            let (text, d) = match &safe {
+                                Some(safe) => (safe.text.as_str(), safe.diagnostic(d)),
+                                None => (parsed.text.as_str(), safe_diagnostic(d)),
+                            };
                             s.push_str(&report::render_graphical(
-                                &name,
-                                &parsed.text,
-                                d,
-                                width,
-                                true,
-                                true,
+                                &name, text, &d, width, true, true,
                             ));
                             s.push('\n');
                         }
                     } else {
-                        s.push_str(&report::render_plain(&name, &loc, &rep.diagnostics));
+                        s.push_str(&escape(&report::render_plain(
+                            &name,
+                            &loc,
+                            &rep.diagnostics,
+                        )));
                     }
                     let facts = format!(
                         "{} · {} · {} · {} players · {} rounds · regulations {}",
@@ -270,10 +284,10 @@ pub fn run(a: Args) -> u8 {
         }
     }
     for (p, why) in &missing {
-        eprintln!("trf: {}: {why}", p.display());
+        eprintln!("trf: {}: {}", files::shown(p), escape(why));
     }
     for (p, why) in &skipped {
-        eprintln!("trf: skipped {}: {why}", p.display());
+        eprintln!("trf: skipped {}: {why}", files::shown(p));
     }
     if human && files.len() > 1 {
         let mut top: Vec<_> = by_rule.into_iter().collect();

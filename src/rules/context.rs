@@ -38,6 +38,10 @@ pub struct CheckOptions {
     /// The user states that the Qualification Commission approved the event
     /// for standard rating at 45'+30" or 60'+30" (`--qc-approved-fast-classic`).
     pub qc_fast_classic: bool,
+    /// The event is a hybrid event the QC Chair approved individually
+    /// (`--hybrid-approved`): `online-event` then informs instead of
+    /// refusing the event.
+    pub hybrid_approved: bool,
 }
 
 impl Default for CheckOptions {
@@ -51,6 +55,7 @@ impl Default for CheckOptions {
             rating_list: None,
             rating_type: None,
             qc_fast_classic: false,
+            hybrid_approved: false,
         }
     }
 }
@@ -122,6 +127,8 @@ pub struct Ctx<'a> {
     /// `index[rank]` = position in `players` of the first player with that
     /// starting rank, `u32::MAX` when none.
     index: Vec<u32>,
+    /// Findings over `--max-per-rule`, counted instead of kept.
+    pub overflow: super::overflow::Overflow,
 }
 
 impl<'a> Ctx<'a> {
@@ -165,6 +172,20 @@ impl<'a> Ctx<'a> {
             rapid_blitz,
             fast_classic,
             index,
+            overflow: Default::default(),
+        }
+    }
+
+    /// Adds a finding to a rule's list, or only counts it once the list
+    /// holds `--max-per-rule` findings: rules that can find one problem per
+    /// round entry or team member use this, so memory does not grow with
+    /// the input.
+    pub fn emit(&self, out: &mut Vec<crate::diag::Diagnostic>, d: crate::diag::Diagnostic) {
+        let max = self.opts.max_per_rule;
+        if max == 0 || out.len() < max {
+            out.push(d);
+        } else {
+            self.overflow.count([&d]);
         }
     }
 
