@@ -374,3 +374,56 @@ pub(crate) fn drop_off_list(
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ymd(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default()
+    }
+
+    #[test]
+    fn chapters_by_list_and_date() {
+        assert!(Chapter::at(Some(RatingType::Standard), ymd(2025, 1, 1)).is_none());
+        assert!(Chapter::at(Some(RatingType::Rapid), ymd(2011, 12, 31)).is_none());
+        assert!(Chapter::at(None, ymd(2025, 1, 1)).is_none());
+        let c = Chapter::at(Some(RatingType::Blitz), ymd(2025, 1, 1));
+        assert_eq!(c.map(|c| c.kind), Some(RatingKind::Blitz));
+    }
+
+    #[test]
+    fn k_by_chapter() {
+        let old = Chapter::at(Some(RatingType::Rapid), ymd(2016, 5, 1));
+        // 20 flat; 40 games: the largest K with K × 40 ≤ 700 is 17.
+        assert_eq!(old.and_then(|c| c.flat_k(3)).map(|k| k.0), Some(20));
+        assert_eq!(old.and_then(|c| c.flat_k(40)).map(|k| k.0), Some(17));
+        // 2012: 20, no K × n limit.
+        let first = Chapter::at(Some(RatingType::Rapid), ymd(2012, 5, 1));
+        assert_eq!(first.and_then(|c| c.flat_k(40)).map(|k| k.0), Some(20));
+        // From 1 October 2022: the standard K rules.
+        let sep = Chapter::at(Some(RatingType::Rapid), ymd(2022, 9, 30));
+        let oct = Chapter::at(Some(RatingType::Rapid), ymd(2022, 10, 1));
+        assert!(sep.and_then(|c| c.flat_k(3)).is_some());
+        assert!(oct.and_then(|c| c.flat_k(3)).is_none());
+        // A seeded player: new to the list, 40; 20 games → 35 by 700/20.
+        assert_eq!(seeded_k(Version::V2024, ymd(2025, 1, 1), 3).0, 40);
+        assert_eq!(seeded_k(Version::V2024, ymd(2025, 1, 1), 20).0, 35);
+    }
+
+    #[test]
+    fn caps_by_chapter() {
+        let cap = |y, m, d| {
+            Chapter::at(Some(RatingType::Rapid), ymd(y, m, d))
+                .map(|c| c.difference_cap(Version::V2024, ymd(y, m, d)))
+        };
+        // 2024 after 1 October 2025: 400, no 2650 exemption.
+        let c = cap(2025, 11, 1);
+        assert_eq!(
+            c.map(|c| (c.points, c.exempt_from_rating)),
+            Some((400, None))
+        );
+        // 2013–2022: no cap.
+        assert_eq!(cap(2016, 5, 1).map(|c| c.points), Some(u16::MAX));
+    }
+}

@@ -1,6 +1,6 @@
 //! Rule `qc-approved-fast-classic`.
 
-use super::support::{cite, plural, ymd};
+use super::support::{cite, days, plural, ymd};
 use crate::diag::Diagnostic;
 use crate::regulations::rating_type::FAST_CLASSIC;
 use crate::regulations::Topic;
@@ -76,14 +76,30 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 windows.join(", ")
             ))
             .primary(span, "start"),
-        Some(f) if tally.by_qc_approval > 0 => QC_APPROVED_FAST_CLASSIC
-            .diag(format!(
-                "{} of {} rated as standard only by the QC approval you state, under {}",
-                tally.by_qc_approval,
-                plural(tally.games, "game", "games"),
-                f.name
-            ))
-            .primary(span, "start"),
+        Some(f) if tally.by_qc_approval > 0 => {
+            // The pilot allowed at most two rounds a day.
+            let crowded = f.max_rounds_per_day.and_then(|max| {
+                days(ctx)
+                    .into_iter()
+                    .find(|d| d.rounds.len() > usize::from(max))
+                    .map(|d| {
+                        format!(
+                            "; but {} has {} rounds and the approval allowed {max} a day",
+                            ymd(d.date),
+                            d.rounds.len()
+                        )
+                    })
+            });
+            QC_APPROVED_FAST_CLASSIC
+                .diag(format!(
+                    "{} of {} rated as standard only by the QC approval you state, under {}{}",
+                    tally.by_qc_approval,
+                    plural(tally.games, "game", "games"),
+                    f.name,
+                    crowded.unwrap_or_default()
+                ))
+                .primary(span, "start")
+        }
         Some(f) => QC_APPROVED_FAST_CLASSIC
             .diag(format!(
                 "--qc-approved-fast-classic changes nothing: no game is both below its standard band and at least {} min for 60 moves ({})",
