@@ -14,11 +14,17 @@
 //! | 1 Jul 2013 (?) | T ≤ 10 (no lower bound known) | 10 < T < 60 | T ≥ 60 |
 //! | 1 Mar 2024 | 3 < T ≤ 10 | 10 < T < 60 | T ≥ 60 |
 //!
-//! Standard here means only "at least the lowest standard minimum" (60 min
-//! for 60 moves in every edition): whether each game meets its rating band
-//! (90 or 120 min) is the rule `time-control-below-minimum`'s question.
-//! The event is classified by the shorter side's time (an Armageddon
-//! control is classified by the side with less time).
+//! [`classify`] gives the event's list from T alone: standard there means
+//! "at least the lowest standard minimum" (60 min for 60 moves in every
+//! edition). [`classify_game`] then puts each game on its list: a game at
+//! 60 min or more that misses the standard band of its players (90 min
+//! with a player rated 1800 or more in 2024) is too slow for rapid and too
+//! fast for standard, on no list ([`GameTally::refine`] says so in the
+//! event's reason); rapid or blitz with unequal times is not rated (R&B
+//! 2024 art. 1.2); the "fast classic" QC approval of 2025–2026
+//! ([`FAST_CLASSIC`]) applies only when the user states it. The event is
+//! classified by the shorter side's time (an Armageddon control is
+//! classified by the side with less time).
 
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -369,7 +375,8 @@ impl GameTally {
     /// below the game's band is too fast for standard. When every game is
     /// such a game the event is on no list.
     /// Before 2012 there was no rapid list to miss, and nothing changes.
-    pub fn refine(&self, c: &mut Classification, start: NaiveDate) {
+    /// `t60` is the shorter side's seconds for 60 moves.
+    pub fn refine(&self, c: &mut Classification, start: NaiveDate, t60: u32) {
         if c.rating_type != Some(RatingType::Standard)
             || self.between == 0
             || bands_at(start).is_none()
@@ -383,7 +390,7 @@ impl GameTally {
         if self.between == self.games {
             c.rating_type = None;
             c.by_time_control = None;
-            c.reason = format!("{}; but every game is {why}", c.reason);
+            c.reason = format!("{} for 60 moves: every game is {why}", minutes_text(t60));
         } else {
             c.reason = format!(
                 "{}; but {} of {} games are {why}",

@@ -349,7 +349,10 @@ pub fn classify_event(
         }
         _ => GameTally::default(),
     };
-    games_by_list.refine(&mut rating_type, on);
+    if let TimeControlInfo::Read { control, .. } = &time_control {
+        let (w, b) = control.t60_seconds_by_side();
+        games_by_list.refine(&mut rating_type, on, w.min(b));
+    }
     if let TimeControlInfo::Read { control, .. } = &time_control {
         if control.has_delay()
             && matches!(
