@@ -132,8 +132,13 @@ impl Chapter {
                 caveat_or_read(rb, RapidBlitzTopic::KFactor, start)
             ),
         };
+        let copies = if rb.effective_from_mark == crate::regulations::Certainty::Read {
+            "which that chapter copies word for word"
+        } else {
+            "assumed to be those of that chapter too (?)"
+        };
         let mut out = vec![format!(
-            "{} event: rated by {} ({}): {k}; the standard {} text's tables, initial ratings, floor and rounding, which that chapter copies",
+            "{} event: rated by {} ({}): {k}; the standard {} text's tables, initial ratings, floor and rounding, {copies}",
             self.list.title(),
             rb.text(),
             rb.title,
