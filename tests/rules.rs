@@ -43,6 +43,7 @@ fn run(path: &Path) -> (String, String, Vec<Diagnostic>) {
             ListLookup::read(&list, &ids).unwrap_or_else(|e| panic!("{}: {e}", list.display()));
         opts.rating_list = Some(Arc::new(lookup));
     }
+    fixture_options(path, &mut opts);
     let ctx = Ctx::new(&parsed.tournament, &parsed.text, &opts);
     assert!(
         (rule.applies)(&ctx) || path.file_stem().is_some_and(|s| s.to_string_lossy().starts_with("ok")),
@@ -66,6 +67,30 @@ fn run(path: &Path) -> (String, String, Vec<Diagnostic>) {
         shown.push_str(&render_graphical(&file, &parsed.text, d, 80, true, false));
     }
     (rule_name.to_string(), shown, diags)
+}
+
+/// The options a fixture states in `<stem>.options` beside it, one a line,
+/// as `trf check` spells them: `--rating-type rapid`,
+/// `--registered-on 2025-02-27`, `--qc-approved-fast-classic`.
+fn fixture_options(path: &Path, opts: &mut CheckOptions) {
+    let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else {
+        return;
+    };
+    let Ok(text) = std::fs::read_to_string(path.with_file_name(format!("{stem}.options"))) else {
+        return;
+    };
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        match line.split_once(' ') {
+            Some(("--rating-type", t)) => {
+                opts.rating_type = Some(t.parse().expect("a rating type"));
+            }
+            Some(("--registered-on", d)) => {
+                opts.registered_on = Some(d.parse().expect("a date YYYY-MM-DD"));
+            }
+            None if line == "--qc-approved-fast-classic" => opts.qc_fast_classic = true,
+            _ => panic!("{}: unknown fixture option `{line}`", path.display()),
+        }
+    }
 }
 
 /// The rating list a fixture runs against: `<stem>.list.txt` beside it,

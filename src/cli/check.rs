@@ -71,6 +71,15 @@ pub struct RuleArgs {
     /// Chair: rated like over-the-board play (complete PGN goes with the report).
     #[arg(long)]
     pub hybrid_approved: bool,
+    /// The list the event is registered for: standard, rapid or blitz
+    /// (default: read from the time control; a contradiction is a warning).
+    /// A rapid or blitz event is judged and rated by that chapter's rules.
+    #[arg(long, value_name = "TYPE")]
+    pub rating_type: Option<trfkit::regulations::RatingType>,
+    /// The Qualification Commission approved this event for standard rating
+    /// at 45'+30" or 60'+30" ("fast classic": the 2025 pilot events, or from 2026).
+    #[arg(long)]
+    pub qc_approved_fast_classic: bool,
 }
 
 impl RuleArgs {
@@ -84,6 +93,8 @@ impl RuleArgs {
             max_per_rule,
             rating_list: None,
             hybrid_approved: self.hybrid_approved,
+            rating_type: self.rating_type,
+            qc_fast_classic: self.qc_approved_fast_classic,
         }
     }
 }
@@ -364,9 +375,11 @@ fn terminal_width() -> usize {
         .unwrap_or(100)
 }
 
-/// "standard", "rapid (25 min for 60 moves)", "rating type unknown".
+/// "standard", "Rapid (15 min + 10 s: 25 min for 60 moves)", "no rating
+/// list: …".
 fn rating_type_words(rep: &CheckReport) -> String {
     match rep.rating_type.rating_type {
+        Some(_) if !rep.rating_type.heading.is_empty() => rep.rating_type.heading.clone(),
         Some(trfkit::regulations::RatingType::Standard) => "standard".to_owned(),
         Some(t) => format!("{t}: {}", rep.rating_type.reason),
         None => format!("no rating list: {}", rep.rating_type.reason),

@@ -24,6 +24,7 @@ struct Entry {
     meta: &'static RuleMeta,
     location: &'static str,
     articles: Vec<(trfkit::regulations::Version, String)>,
+    rapid_blitz_articles: Vec<(&'static str, String)>,
 }
 
 fn all() -> Vec<Entry> {
@@ -33,12 +34,14 @@ fn all() -> Vec<Entry> {
             meta: m,
             location: "src/parse/codes.rs",
             articles: Vec::new(),
+            rapid_blitz_articles: Vec::new(),
         })
         .collect();
     v.extend(trfkit::rules::registry::RULES.iter().map(|r| Entry {
         meta: &r.meta,
         location: r.location,
         articles: r.articles(),
+        rapid_blitz_articles: r.rapid_blitz_articles(),
     }));
     v
 }
@@ -50,7 +53,7 @@ fn json(e: &Entry) -> serde_json::Value {
         .iter()
         .map(|(v, a)| (v.id().to_string(), a.clone().into()))
         .collect();
-    serde_json::json!({
+    let mut v = serde_json::json!({
         "articles": articles,
         "code": m.code,
         "rule": m.name,
@@ -62,7 +65,17 @@ fn json(e: &Entry) -> serde_json::Value {
         "summary": m.summary,
         "explanation": m.explanation,
         "location": e.location,
-    })
+    });
+    // Only rapid and blitz rules carry the key: the others' JSON is unchanged.
+    if !e.rapid_blitz_articles.is_empty() {
+        let rb: serde_json::Map<String, serde_json::Value> = e
+            .rapid_blitz_articles
+            .iter()
+            .map(|(id, a)| ((*id).to_string(), a.clone().into()))
+            .collect();
+        v["rapid_blitz_articles"] = rb.into();
+    }
+    v
 }
 
 pub fn rules(a: RulesArgs) -> u8 {
@@ -128,6 +141,14 @@ pub fn explain(a: ExplainArgs) -> u8 {
                 let mut s = String::from("\n## Article by edition\n");
                 for (v, a) in &entry.articles {
                     s.push_str(&format!("{}: {a}\n", v.id()));
+                }
+                out(&s);
+            }
+            if !entry.rapid_blitz_articles.is_empty() {
+                let mut s =
+                    String::from("\n## Article by edition of the rapid and blitz chapter\n");
+                for (id, a) in &entry.rapid_blitz_articles {
+                    s.push_str(&format!("{id}: {a}\n"));
                 }
                 out(&s);
             }

@@ -95,6 +95,8 @@ pub fn run(a: Args) -> u8 {
         k_overrides: a.k.iter().copied().collect::<HashMap<u64, u8>>(),
         list: list.map(|l| l.found.clone()),
         what_if: a.what_if,
+        rating_type: a.rules.rating_type,
+        qc_fast_classic: a.rules.qc_approved_fast_classic,
     };
     let CheckedRating { report, summary } = rate_checked(&parsed, &check, &opts);
     match a.format {

@@ -13,6 +13,8 @@ use super::summary::ExcludedGame;
 use crate::model::{ByeKind, Outcome, RoundResult, Tournament};
 use crate::rating::GameScore;
 use crate::regulations::{Topic, Version};
+use crate::rules::regulations::rating_gap_over_600::RATING_GAP_OVER_600;
+use crate::rules::regulations::unequal_playing_times::UNEQUAL_PLAYING_TIMES;
 use crate::rules::regulations::unplayed_games_not_rated::UNPLAYED_GAMES_NOT_RATED;
 use std::collections::HashMap;
 
@@ -45,6 +47,12 @@ pub(crate) enum Unplayed {
     WithoutOpponent,
     /// Played over the board, but left out by the regulations.
     Excluded(Reason),
+    /// A rapid or blitz game the 600-point rule leaves out (R&B 2024
+    /// art. 7.3.1 as amended 1 December 2024).
+    RatingGap,
+    /// A game on no rating list: below its standard band and too slow for
+    /// rapid, or played with unequal times in rapid or blitz.
+    NotOnList,
 }
 
 impl Unplayed {
@@ -65,6 +73,10 @@ impl Unplayed {
                 "played after the match was decided"
             }
             Unplayed::Excluded(Reason::MatchWithUnrated) => "match with an unrated player",
+            Unplayed::NotOnList => "on no rating list (see the notes)",
+            Unplayed::RatingGap => {
+                "600 points or more apart with a player above 2600 (rapid and blitz, from 1 December 2024)"
+            }
         }
     }
 
@@ -78,6 +90,8 @@ impl Unplayed {
             Unplayed::UnknownResult => "unknown_results",
             Unplayed::WithoutOpponent => "without_opponent",
             Unplayed::Excluded(r) => r.key(),
+            Unplayed::RatingGap => "rating_gap",
+            Unplayed::NotOnList => "not_on_list",
         }
     }
 
@@ -98,6 +112,8 @@ impl Unplayed {
             }
             Unplayed::Pending | Unplayed::UnknownResult | Unplayed::WithoutOpponent => None,
             Unplayed::Excluded(r) => Some(r.rule().meta.name),
+            Unplayed::RatingGap => Some(RATING_GAP_OVER_600.meta.name),
+            Unplayed::NotOnList => Some(UNEQUAL_PLAYING_TIMES.meta.name),
         }
     }
 }
@@ -234,7 +250,16 @@ pub(crate) fn listing(
                     other => other.label().to_owned(),
                 },
                 rule: s.why.rule(),
-                article: regs.reference(s.why.topic()),
+                article: match s.why {
+                    // Rules of the rapid and blitz chapter, not of B.02.
+                    Unplayed::RatingGap => {
+                        "FIDE Rapid and Blitz Rating Regulations (2024), art. 7.3.1 as amended from 1 December 2024".to_owned()
+                    }
+                    Unplayed::NotOnList => {
+                        "FIDE Rapid and Blitz Rating Regulations, art. 1.1–1.2 (rate of play, equal times)".to_owned()
+                    }
+                    other => regs.reference(other.topic()),
+                },
             }
         })
         .collect();

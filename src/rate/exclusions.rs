@@ -310,6 +310,15 @@ pub(crate) fn rate_of_play_shortfall<'a>(ctx: &'a Ctx<'a>) -> Option<RateOfPlayS
     // Every player needs the minimum: for Armageddon, the shorter side.
     let (w, b) = control.t60_seconds_by_side();
     let t60 = w.min(b);
+    // A "fast classic" event the user states the Qualification Commission
+    // approved (`--qc-approved-fast-classic`, inside FIDE's window): its
+    // games at 45'+30" or more are standard whatever their band.
+    if ctx
+        .fast_classic
+        .is_some_and(|f| t60 >= f.minimum_minutes * 60)
+    {
+        return None;
+    }
     let without_delay = control.has_delay().then(|| {
         let (w, b) = no_delay(control).t60_seconds_by_side();
         w.min(b)

@@ -6,7 +6,7 @@ use super::summary::KSource;
 use super::RateOptions;
 use crate::model::Player;
 use crate::rating::{cap_k_for_games, k_factor, KInputs, PartialDate};
-use crate::ratinglist::ListRecord;
+use crate::ratinglist::{ListRecord, RatingKind};
 use crate::regulations::Version;
 use chrono::NaiveDate;
 
@@ -25,7 +25,32 @@ pub(crate) struct KChoice {
 ///
 /// The K × n cap counts this event's games only: other events of the same
 /// rating period are not in the report (the summary says so once).
+#[cfg(test)]
 pub(crate) fn choose(
+    version: Version,
+    start: NaiveDate,
+    player: &Player,
+    ro: u16,
+    games: u32,
+    opts: &RateOptions,
+) -> KChoice {
+    choose_for(
+        RatingKind::Standard,
+        version,
+        start,
+        player,
+        ro,
+        games,
+        opts,
+    )
+}
+
+/// [`choose`] for the list `kind`: the list's K and game count are read
+/// from that list's columns (RK/BK and RGm/BGm of the combined list), and
+/// the K rules are `version`'s (the rapid and blitz chapter uses the
+/// standard K rules from 1 October 2022).
+pub(crate) fn choose_for(
+    kind: RatingKind,
     version: Version,
     start: NaiveDate,
     player: &Player,
@@ -36,8 +61,8 @@ pub(crate) fn choose(
     let rules = version.regulations().k_factor.at(start);
     let fide_id = player.fide_id.map(|f| f.value);
     let mut notes = Vec::new();
-    let record = list_record(opts, fide_id, ro, &mut notes);
-    let listed = record.and_then(|r| r.standard);
+    let record = list_record(opts, kind, fide_id, ro, &mut notes);
+    let listed = record.and_then(|r| r.entry(kind).copied());
 
     let (base, source) = if let Some(&k) = fide_id.and_then(|id| opts.k_overrides.get(&id)) {
         notes.push(format!("K {k} given by the user"));
@@ -98,6 +123,7 @@ pub(crate) fn choose(
 /// disagree (the report's rating stays Ro).
 fn list_record<'a>(
     opts: &'a RateOptions,
+    kind: RatingKind,
     fide_id: Option<u64>,
     ro: u16,
     notes: &mut Vec<String>,
@@ -111,8 +137,11 @@ fn list_record<'a>(
         notes.push(format!("FIDE ID {id} is not in the rating list"));
         return None;
     };
-    match record.standard {
-        None => notes.push("the rating list shows no standard rating for this FIDE ID".to_owned()),
+    match record.entry(kind) {
+        None => notes.push(format!(
+            "the rating list shows no {} rating for this FIDE ID",
+            kind_name(kind)
+        )),
         Some(e) if e.rating != ro => notes.push(format!(
             "the rating list gives {}, the report {ro}: the report's rating is used as Ro",
             e.rating
@@ -120,6 +149,15 @@ fn list_record<'a>(
         Some(_) => {}
     }
     Some(record)
+}
+
+/// `standard`, `rapid`, `blitz`.
+fn kind_name(kind: RatingKind) -> &'static str {
+    match kind {
+        RatingKind::Standard => "standard",
+        RatingKind::Rapid => "rapid",
+        RatingKind::Blitz => "blitz",
+    }
 }
 
 #[cfg(test)]

@@ -93,6 +93,7 @@
 mod collect;
 pub mod exclusions;
 mod k;
+mod rapid;
 mod render;
 mod summary;
 mod verdict;
@@ -108,9 +109,10 @@ use crate::kind::{self, Kind, KindDecision};
 use crate::model::{Player, Tournament};
 use crate::parse::Parsed;
 use crate::rating::{
-    initial_rating, rated_change, rated_change_averaged, round, round_robin_initial_ratings,
-    AverageSource, Fraction, HalfPoints, Hundredths, InitialRating, Publication, RatedGame,
-    RatedInput, RoundRobinInput, RoundRobinRatings, UnratedGame, UnratedInput,
+    initial_rating, rated_change, rated_change_averaged, rated_change_per_game_with_cap, round,
+    round_robin_initial_ratings, AverageSource, Fraction, HalfPoints, Hundredths, InitialRating,
+    Publication, RatedGame, RatedInput, RoundRobinInput, RoundRobinRatings, UnratedGame,
+    UnratedInput,
 };
 use crate::ratinglist::ListRecord;
 use crate::regulations::{
@@ -140,6 +142,13 @@ pub struct RateOptions {
     /// hypothetical (`--what-if`): the reasons that stop the whole event
     /// are set aside, the games left out one by one stay out.
     pub what_if: bool,
+    /// The list the event is registered for (`--rating-type`), instead of
+    /// the one its time control gives.
+    pub rating_type: Option<crate::regulations::RatingType>,
+    /// The user states the Qualification Commission approved the event
+    /// for standard rating at 45'+30" or 60'+30" (`--qc-approved-fast-classic`):
+    /// its games below their band are then rated, in the windows FIDE allowed.
+    pub qc_fast_classic: bool,
 }
 
 /// Runs FIDE's calculation on a report, without the report's other
@@ -202,12 +211,66 @@ fn calculate(
 
     let kind = kind::detect(t);
     let index = t.rank_index();
-    let games = collect::collect(t, &index, excluded);
-    let ratings: Vec<Option<u16>> = t
+    let class = crate::rules::context::classify_event(
+        t,
+        &index,
+        regs,
+        start,
+        opts.rating_type,
+        opts.qc_fast_classic,
+    );
+    let chapter = rapid::Chapter::at(class.rating_type.rating_type, start);
+    let mut games = collect::collect(t, &index, excluded);
+    let mut ratings: Vec<Option<u16>> = t
         .players
         .iter()
         .map(|p| p.rating.map(|r| r.value))
         .collect();
+    if opts.qc_fast_classic {
+        notes.push(match (class.fast_classic, class.games_by_list.by_qc_approval) {
+            (Some(f), n) if n > 0 => format!(
+                "{n} game(s) rated as standard only by the QC approval you state, under {}",
+                f.name
+            ),
+            (Some(_), _) => "--qc-approved-fast-classic changes nothing: no game is below its standard band at 45'+30\" or more".to_owned(),
+            (None, _) => "--qc-approved-fast-classic not applied: the event does not start in a fast-classic window (the 2025 pilot, 7 September to 24 November 2025, or from 2026)".to_owned(),
+        });
+    }
+    if let Some(given) = opts.rating_type {
+        let by_time = class.rating_type.by_time_control;
+        if by_time != Some(given) {
+            notes.push(format!(
+                "rated as {given}, as given with --rating-type, but the time control puts the event on {}: its games may not be rated on the {given} list",
+                by_time.map_or_else(|| "no list".to_owned(), |t| t.to_string())
+            ));
+        }
+    }
+    let mut seeds = vec![None; t.players.len()];
+    if let Some(ch) = &chapter {
+        let any_unrated = ratings.iter().any(Option::is_none);
+        notes.extend(ch.notes(version, start, opts.list.is_some(), any_unrated));
+        seeds = rapid::seed(ch, &t.players, &mut ratings, opts);
+        if let Some(gap) = ch.big_gap {
+            rapid::drop_big_gaps(gap, &mut games, &ratings);
+        }
+    } else {
+        notes.extend(off_list_note(&class));
+    }
+    if let crate::rules::context::TimeControlInfo::Read { control, .. } = &class.time_control {
+        let n = rapid::drop_off_list(&mut games, control, chapter.as_ref());
+        if n > 0 && chapter.is_some() {
+            notes.push(format!(
+                "the players had different times: {n} game(s) not rated in {} ({})",
+                class
+                    .rating_type
+                    .rating_type
+                    .map_or("rapid or blitz", |t| t.as_str()),
+                chapter.map_or_else(String::new, |c| c
+                    .rb
+                    .reference(crate::regulations::RapidBlitzTopic::UnequalTimes))
+            ));
+        }
+    }
     let any_unrated = ratings.iter().any(Option::is_none);
     let any_rated = ratings.iter().any(Option::is_some);
 
@@ -224,6 +287,8 @@ fn calculate(
         route: rr.route.as_ref(),
         counts_unrated: rr.route.is_some() && regs.round_robin_counts_unrated_games,
         rr_average: rr.average,
+        chapter: chapter.as_ref(),
+        seeds: &seeds,
     };
     let mut players = Vec::with_capacity(t.players.len());
     let mut uses = Vec::with_capacity(t.players.len());
@@ -272,8 +337,9 @@ fn calculate(
     let excluded_games = collect::listing(t, &games, version);
     RatingSummary {
         verdict: None,
-        rating_type: None,
-        rating_type_reason: String::new(),
+        rating_type: class.rating_type.rating_type,
+        rating_type_reason: class.rating_type.reason.clone(),
+        rating_type_heading: class.rating_type.heading.clone(),
         hypothetical: false,
         verdict_reasons: Vec::new(),
         excluded_games,
@@ -490,6 +556,10 @@ struct Pass<'a> {
     route: Option<&'a RoundRobinRatings>,
     counts_unrated: bool,
     rr_average: Option<i32>,
+    /// The rapid and blitz chapter, for a rapid or blitz event.
+    chapter: Option<&'a rapid::Chapter>,
+    /// Per player, the note of a standard rating used as the R&B rating.
+    seeds: &'a [Option<String>],
 }
 
 impl Pass<'_> {
@@ -519,20 +589,48 @@ impl Pass<'_> {
             });
         }
         let n = counted.len() as u32;
-        let kc = k::choose(self.version, self.start, p, ro, n, self.opts);
+        let overridden = p
+            .fide_id
+            .is_some_and(|f| self.opts.k_overrides.contains_key(&f.value));
+        let seed = self.seeds.get(i).cloned().flatten();
+        let rb_k = match self.chapter {
+            Some(_) if overridden => None,
+            Some(_) if seed.is_some() => Some(rapid::seeded_k(self.version, self.start, n)),
+            Some(ch) => ch.flat_k(n),
+            None => None,
+        };
+        let kc = match rb_k {
+            Some((k, note)) => k::KChoice {
+                k,
+                source: KSource::Derived,
+                notes: vec![note],
+            },
+            None => {
+                let kind = self
+                    .chapter
+                    .map_or(crate::ratinglist::RatingKind::Standard, |c| c.kind);
+                k::choose_for(kind, self.version, self.start, p, ro, n, self.opts)
+            }
+        };
         let input = RatedInput {
             rating: ro,
             k: kc.k,
             games: &counted,
             start_date: self.start,
         };
-        let change = match self.rr_average {
-            Some(ra) => {
+        let change = match (self.chapter, self.rr_average) {
+            (Some(ch), _) => rated_change_per_game_with_cap(
+                self.version,
+                &input,
+                ch.difference_cap(self.version, self.start),
+            ),
+            (None, Some(ra)) => {
                 rated_change_averaged(self.version, &input, AverageSource::RoundRobin { ra })
             }
-            None => rated_change(self.version, &input),
+            (None, None) => rated_change(self.version, &input),
         };
-        let mut notes = kc.notes;
+        let mut notes: Vec<String> = seed.into_iter().collect();
+        notes.extend(kc.notes);
         notes.extend(self.exclusion_notes(i, &uses, true));
         let half = change.raw_change.0.rem_euclid(100) == 50;
         notes.extend(
@@ -774,6 +872,29 @@ impl Pass<'_> {
     }
 }
 
+/// For an event the time control puts on no list (or not on the list of
+/// all its games), the note that FIDE would not rate what is shown.
+fn off_list_note(class: &crate::rules::context::EventClass) -> Option<String> {
+    use crate::rules::context::TimeControlInfo;
+    if !matches!(class.time_control, TimeControlInfo::Read { .. }) {
+        return None;
+    }
+    let c = &class.rating_type;
+    let g = &class.games_by_list;
+    if g.between > 0 {
+        return Some(format!(
+            "{} of {} games are on no list, too slow for rapid (less than 60 min) and below their standard band (up to {} min): FIDE does not rate them, and they are left out here; `trf check` names them",
+            g.between, g.games, g.between_need_minutes
+        ));
+    }
+    c.rating_type.is_none().then(|| {
+        format!(
+            "the time control puts the event on no rating list ({}): FIDE would not rate these games; the figures show the standard calculation only for reference",
+            c.reason
+        )
+    })
+}
+
 /// The maths count the games against unrated opponents; the exclusion
 /// notes list them with their rounds already.
 fn repeats_exclusions(note: &str) -> bool {
@@ -926,6 +1047,8 @@ fn count_games(
             Unplayed::Excluded(Reason::BelowRateOfPlay { .. }) => &mut ex.below_rate_of_play,
             Unplayed::Excluded(Reason::AfterMatchDecided { .. }) => &mut ex.after_match_decided,
             Unplayed::Excluded(Reason::MatchWithUnrated) => &mut ex.match_with_unrated,
+            Unplayed::RatingGap => &mut ex.rating_gap,
+            Unplayed::NotOnList => &mut ex.not_on_list,
         };
         *slot += 1;
     }

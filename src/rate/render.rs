@@ -34,6 +34,13 @@ pub fn render_human(s: &RatingSummary) -> String {
             s.regulations_basis.describe()
         ),
     );
+    if !s.rating_type_heading.is_empty() {
+        line("Rating type:", s.rating_type_heading.clone());
+    } else if s.rating_type != Some(crate::regulations::RatingType::Standard)
+        && !s.rating_type_reason.is_empty()
+    {
+        line("Rating type:", s.rating_type_reason.clone());
+    }
     line("Type:", format!("{}: {}", t.kind.as_str(), t.type_reason));
     line(
         "Players:",
@@ -298,6 +305,8 @@ fn reason_words(key: &str) -> &str {
         "below_rate_of_play" => "below the minimum rate of play",
         "after_match_decided" => "played after the match was decided",
         "match_with_unrated" => "match with an unrated player",
+        "rating_gap" => "600-point gaps above 2600",
+        "not_on_list" => "games on no rating list",
         other => other,
     }
 }

@@ -33,6 +33,10 @@ pub struct RatingSummary {
     /// Every game left out of the figures, per pairing (a bye per player),
     /// in round order: why, and the article.
     pub excluded_games: Vec<ExcludedGame>,
+    /// "Rapid (15 min + 10 s: 25 min for 60 moves)" for the human header;
+    /// empty for a standard event.
+    #[serde(skip)]
+    pub rating_type_heading: String,
     /// The edition applied, as its year (`"2024"`).
     pub regulations: Version,
     /// Its title, e.g. "FIDE Rating Regulations effective 1 March 2024".
@@ -151,11 +155,23 @@ pub struct ExcludedGames {
     /// Games of a match the edition does not rate because of an unrated
     /// player (`match-with-unrated-player`).
     pub match_with_unrated: u32,
+    /// Rapid or blitz games the 600-point rule leaves out (from
+    /// 1 December 2024); absent when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub rating_gap: u32,
+    /// Games on no rating list (below their standard band and too slow for
+    /// rapid, or with unequal times in rapid or blitz); absent when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub not_on_list: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl ExcludedGames {
     /// The counts with their JSON names, in a fixed order.
-    pub fn by_reason(&self) -> [(&'static str, u32); 11] {
+    pub fn by_reason(&self) -> [(&'static str, u32); 13] {
         [
             ("forfeits", self.forfeits),
             ("short_games", self.short_games),
@@ -168,6 +184,8 @@ impl ExcludedGames {
             ("below_rate_of_play", self.below_rate_of_play),
             ("after_match_decided", self.after_match_decided),
             ("match_with_unrated", self.match_with_unrated),
+            ("rating_gap", self.rating_gap),
+            ("not_on_list", self.not_on_list),
         ]
     }
 

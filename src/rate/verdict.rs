@@ -13,7 +13,6 @@ use super::summary::{RatingSummary, VerdictReason};
 use super::{calculate, RateOptions};
 use crate::check::CheckReport;
 use crate::diag::{Consequence, Verdict};
-use crate::regulations::RatingType;
 use crate::rules::Ctx;
 
 /// Rates what FIDE would rate in the report of `ctx`, obeying the check's
@@ -37,16 +36,14 @@ pub(super) fn rate_in(
     s.rating_type_reason = ctx.rating_type.reason.clone();
     s.verdict_reasons = reasons(ctx, report, &excluded);
     let mut head = Vec::new();
-    match ctx.rating_type.rating_type {
-        Some(RatingType::Standard) => {}
-        Some(t) => head.push(format!(
-            "the time control puts the event on the {t} list ({}); the figures follow the standard calculation, without the {t} rules",
-            ctx.rating_type.reason
-        )),
-        None => head.push(format!(
+    // A rapid or blitz event is rated by its chapter, which the
+    // calculation's own notes name; an event on no list gets the standard
+    // calculation, and says so.
+    if ctx.rating_type.rating_type.is_none() {
+        head.push(format!(
             "{}; the figures follow the standard calculation",
             ctx.rating_type.reason
-        )),
+        ));
     }
     if hypothetical {
         head.insert(0, headline(&s, true));

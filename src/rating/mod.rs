@@ -30,8 +30,9 @@ pub use crate::model::PartialDate;
 pub use k_factor::{cap_k_for_games, k_factor, KBasis, KDecision, KInputs};
 pub use pooling::{pool_weighted, PoolPart, Pooled};
 pub use rated::{
-    rated_change, rated_change_averaged, rated_change_per_game, round_robin_average, AverageSource,
-    AveragedDetail, GameExpectation, RatedChange, RatedGame, RatedInput,
+    rated_change, rated_change_averaged, rated_change_per_game, rated_change_per_game_with_cap,
+    round_robin_average, AverageSource, AveragedDetail, GameExpectation, RatedChange, RatedGame,
+    RatedInput,
 };
 pub use round_robin::{
     round_robin_initial_ratings, RoundRobinError, RoundRobinInput, RoundRobinRatings,

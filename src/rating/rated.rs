@@ -134,8 +134,19 @@ pub fn rated_change(version: Version, input: &RatedInput<'_>) -> RatedChange {
 /// |D| of either sign (the first such game on a tie); every other game counts
 /// its real difference.
 pub fn rated_change_per_game(version: Version, input: &RatedInput<'_>) -> RatedChange {
-    let regs = version.regulations();
-    let cap = *regs.difference_cap.at(input.start_date);
+    let cap = *version.regulations().difference_cap.at(input.start_date);
+    rated_change_per_game_with_cap(version, input, cap)
+}
+
+/// The per-game method with a cap other than the standard edition's: the
+/// rapid and blitz chapter's (400 for every game and every player in 2024,
+/// without the standard 2650 exemption; no cap in 2013–2022, given as
+/// `points: u16::MAX`). Rounding and tables are `version`'s.
+pub fn rated_change_per_game_with_cap(
+    version: Version,
+    input: &RatedInput<'_>,
+    cap: DifferenceCap,
+) -> RatedChange {
     let mut notes = Vec::new();
     let exempt = cap.exempt_from_rating.is_some_and(|t| input.rating >= t);
     let rating = i32::from(input.rating);

@@ -18,6 +18,7 @@ mod calculation;
 mod dated;
 mod eligibility;
 mod play;
+pub mod rapid_blitz;
 pub mod rating_type;
 mod registration;
 mod version;
@@ -37,7 +38,8 @@ pub use eligibility::{
 pub use play::{
     BandScope, DurationRule, MoveCountRule, MoveCountVerdict, QcApprovedFaster, RateOfPlay,
 };
-pub use rating_type::{Classification, RatingType};
+pub use rapid_blitz::{RapidBlitz, RapidBlitzTopic};
+pub use rating_type::{Classification, GameClass, RatingType};
 pub use registration::{
     registration_requirement, FieldStrength, LeadTime, RegistrationRequirement, RegistrationRule,
     REGISTRATION_SPLIT_FROM,

@@ -14,11 +14,17 @@
 //! | 1 Jul 2013 (?) | T ≤ 10 (no lower bound known) | 10 < T < 60 | T ≥ 60 |
 //! | 1 Mar 2024 | 3 < T ≤ 10 | 10 < T < 60 | T ≥ 60 |
 //!
-//! Standard here means only "at least the lowest standard minimum" (60 min
-//! for 60 moves in every edition): whether each game meets its rating band
-//! (90 or 120 min) is the rule `time-control-below-minimum`'s question.
-//! The event is classified by the shorter side's time (an Armageddon
-//! control is classified by the side with less time).
+//! [`classify`] gives the event's list from T alone: standard there means
+//! "at least the lowest standard minimum" (60 min for 60 moves in every
+//! edition). [`classify_game`] then puts each game on its list: a game at
+//! 60 min or more that misses the standard band of its players (90 min
+//! with a player rated 1800 or more in 2024) is too slow for rapid and too
+//! fast for standard, on no list ([`GameTally::refine`] says so in the
+//! event's reason); rapid or blitz with unequal times is not rated (R&B
+//! 2024 art. 1.2); the "fast classic" QC approval of 2025–2026
+//! ([`FAST_CLASSIC`]) applies only when the user states it. The event is
+//! classified by the shorter side's time (an Armageddon control is
+//! classified by the side with less time).
 
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -158,6 +164,12 @@ pub struct Classification {
     pub reason: String,
     /// The bands applied are unconfirmed (a (?) reading).
     pub unconfirmed: bool,
+    /// The list the time control alone gives: equal to `rating_type`
+    /// unless the user chose the list (`--rating-type`).
+    pub by_time_control: Option<RatingType>,
+    /// The words of a report's header for a rapid or blitz event, e.g.
+    /// "Rapid (15 min + 10 s: 25 min for 60 moves)"; empty otherwise.
+    pub heading: String,
 }
 
 /// `25 min`, `7.5 min`: seconds for 60 moves as minutes.
@@ -178,6 +190,8 @@ pub fn classify(t60: u32, start: NaiveDate) -> Classification {
             rating_type: Some(RatingType::Standard),
             reason: format!("{t} for 60 moves: at least the 60 min of the standard list"),
             unconfirmed: false,
+            by_time_control: Some(RatingType::Standard),
+            heading: String::new(),
         };
     }
     let Some(b) = bands_at(start) else {
@@ -187,6 +201,8 @@ pub fn classify(t60: u32, start: NaiveDate) -> Classification {
                 "{t} for 60 moves is below the standard minimum of 60 min, and FIDE had no rapid or blitz list before 2012"
             ),
             unconfirmed: false,
+            by_time_control: None,
+            heading: String::new(),
         };
     };
     let above_low = if b.blitz_inclusive_low {
@@ -231,7 +247,226 @@ pub fn classify(t60: u32, start: NaiveDate) -> Classification {
             }
         ),
         unconfirmed: b.unconfirmed,
+        by_time_control: rating_type,
+        heading: String::new(),
     }
+}
+
+/// The list one game goes to (R&B art. 1.1 and B.02 section 1 of the
+/// edition in force), or why it goes to none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "class", rename_all = "kebab-case")]
+pub enum GameClass {
+    /// At least the standard minimum of the game's band.
+    Standard,
+    /// Below the game's standard band, rated as standard only because the
+    /// user states the Qualification Commission approved the event
+    /// (`--qc-approved-fast-classic`, see [`fast_classic_at`]).
+    StandardByQcApproval,
+    /// The rapid band.
+    Rapid,
+    /// The blitz band.
+    Blitz,
+    /// Rapid or blitz by the time, but the players had different times
+    /// (Armageddon, `222 Wd-Bd`): not rated (R&B 2024 art. 1.2).
+    UnequalTimes {
+        /// The list the shorter side's time points to.
+        by_time: RatingType,
+    },
+    /// Below the blitz band.
+    TooFast,
+    /// At least 60 min (too slow for rapid) but below the game's standard
+    /// band: on no list.
+    BetweenRapidAndStandard {
+        /// The standard minimum of the game's band, in minutes.
+        need_minutes: u32,
+    },
+    /// Below 60 min before FIDE had rapid and blitz lists (2012).
+    NoRapidBlitzList,
+}
+
+impl GameClass {
+    /// The list the game is rated on, if any.
+    pub fn list(self) -> Option<RatingType> {
+        match self {
+            GameClass::Standard | GameClass::StandardByQcApproval => Some(RatingType::Standard),
+            GameClass::Rapid => Some(RatingType::Rapid),
+            GameClass::Blitz => Some(RatingType::Blitz),
+            _ => None,
+        }
+    }
+}
+
+/// What one game's classification needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameInput {
+    /// White's seconds for 60 moves.
+    pub white_t60: u32,
+    /// Black's seconds for 60 moves.
+    pub black_t60: u32,
+    /// The standard minimum for this game in minutes, from the rating that
+    /// sets its band (the higher-rated player of the game from 2017, the
+    /// highest-rated player of the tournament before): see
+    /// [`RateOfPlay::minimum_minutes`](super::RateOfPlay::minimum_minutes).
+    pub standard_minimum_minutes: u32,
+}
+
+/// Classifies one game of an event that started on `start`, per §1.2 of
+/// the classification algorithm (R&B 2024 art. 1.1–1.2, B.02 2024 section 1).
+/// `fast_classic` is the QC approval window the user's statement falls in,
+/// if any ([`fast_classic_at`]).
+pub fn classify_game(
+    g: GameInput,
+    start: NaiveDate,
+    fast_classic: Option<&FastClassic>,
+) -> GameClass {
+    let t = g.white_t60.min(g.black_t60);
+    if t >= STANDARD_MINIMUM_SECONDS {
+        let need = g.standard_minimum_minutes;
+        return if t >= need * 60 {
+            GameClass::Standard
+        } else if fast_classic.is_some_and(|f| t >= f.minimum_minutes * 60) {
+            GameClass::StandardByQcApproval
+        } else {
+            GameClass::BetweenRapidAndStandard { need_minutes: need }
+        };
+    }
+    match classify(t, start).rating_type {
+        Some(rt) if g.white_t60 != g.black_t60 => GameClass::UnequalTimes { by_time: rt },
+        Some(RatingType::Rapid) => GameClass::Rapid,
+        Some(RatingType::Blitz) => GameClass::Blitz,
+        _ if bands_at(start).is_none() => GameClass::NoRapidBlitzList,
+        _ => GameClass::TooFast,
+    }
+}
+
+/// The games of an event counted by class, one pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct GameTally {
+    /// Games over the board.
+    pub games: u32,
+    /// Standard by time.
+    pub standard: u32,
+    /// Standard by the QC approval the user stated.
+    pub by_qc_approval: u32,
+    /// Between the rapid and the standard bands: on no list.
+    pub between: u32,
+    /// The highest standard minimum those games missed, in minutes.
+    pub between_need_minutes: u32,
+}
+
+impl GameTally {
+    /// Counts one game.
+    pub fn add(&mut self, c: GameClass) {
+        self.games += 1;
+        match c {
+            GameClass::Standard => self.standard += 1,
+            GameClass::StandardByQcApproval => self.by_qc_approval += 1,
+            GameClass::BetweenRapidAndStandard { need_minutes } => {
+                self.between += 1;
+                self.between_need_minutes = self.between_need_minutes.max(need_minutes);
+            }
+            _ => {}
+        }
+    }
+
+    /// Adds to a standard event's classification why some (or all) of its
+    /// games are on no list: at least 60 min is too slow for rapid, and
+    /// below the game's band is too fast for standard. When every game is
+    /// such a game the event is on no list.
+    /// Before 2012 there was no rapid list to miss, and nothing changes.
+    /// `t60` is the shorter side's seconds for 60 moves.
+    pub fn refine(&self, c: &mut Classification, start: NaiveDate, t60: u32) {
+        if c.rating_type != Some(RatingType::Standard)
+            || self.between == 0
+            || bands_at(start).is_none()
+        {
+            return;
+        }
+        let why = format!(
+            "below the standard band its players set (up to {} min) and too slow for rapid (less than 60 min): rated on no list",
+            self.between_need_minutes
+        );
+        if self.between == self.games {
+            c.rating_type = None;
+            c.by_time_control = None;
+            c.reason = format!("{} for 60 moves: every game is {why}", minutes_text(t60));
+        } else {
+            c.reason = format!(
+                "{}; but {} of {} games are {why}",
+                c.reason, self.between, self.games
+            );
+        }
+    }
+}
+
+/// A window in which the Qualification Commission may rate an event at
+/// 45'+30" (or 60'+30") as standard below the normal band ("fast classic").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct FastClassic {
+    /// First start date.
+    pub from: NaiveDate,
+    /// Last start date, `None` while in force.
+    pub until: Option<NaiveDate>,
+    /// What it is, for messages.
+    pub name: &'static str,
+    /// Lowest time for 60 moves (45'+30" → 75 min).
+    pub minimum_minutes: u32,
+    /// Whether games of such an event count for title norms.
+    pub norms: bool,
+    /// Rounds a day allowed (the pilot's two; unconfirmed for 2026 (?)).
+    pub max_rounds_per_day: Option<u8>,
+}
+
+/// The fast-classic windows: the 2025 pilot (three named events, 7 Sep to
+/// 24 Nov 2025; FIDE news, secondary (s)) and the Council resolution "for
+/// the 2026 calendar" (FIDE news; the day it starts is not given, read as
+/// 1 Jan 2026 (?)).
+pub const FAST_CLASSIC: &[FastClassic] = &[
+    FastClassic {
+        from: ymd(2025, 9, 7),
+        until: Some(ymd(2025, 11, 24)),
+        name: "the 2025 fast-classic pilot (45'+30\", no title norms, at most two rounds a day)",
+        minimum_minutes: 75,
+        norms: false,
+        max_rounds_per_day: Some(2),
+    },
+    FastClassic {
+        from: ymd(2026, 1, 1),
+        until: None,
+        name: "the 2026 fast-classic rule (45'+30\" or 60'+30\" for QC-approved major or traditional events, title norms count)",
+        minimum_minutes: 75,
+        norms: true,
+        max_rounds_per_day: None,
+    },
+];
+
+/// The fast-classic window an event starting on `start` falls in, if any.
+pub fn fast_classic_at(start: NaiveDate) -> Option<&'static FastClassic> {
+    FAST_CLASSIC
+        .iter()
+        .find(|f| f.from <= start && f.until.is_none_or(|u| start <= u))
+}
+
+/// `15 min + 10 s`, `3 min + 2 s`, `10 min`: a one-period control as
+/// people say it; `None` for controls with move counts or per-side times.
+pub fn short_control(base_seconds: u32, increment_seconds: u32) -> String {
+    let base = minutes_text(base_seconds);
+    if increment_seconds == 0 {
+        base
+    } else {
+        format!("{base} + {increment_seconds} s")
+    }
+}
+
+/// The header words of a rapid or blitz event: "Rapid (15 min + 10 s: 25
+/// min for 60 moves)"; `control` is the control as people say it.
+pub fn heading(rating_type: RatingType, control: &str, t60: u32) -> String {
+    format!(
+        "{} ({control}: {} for 60 moves)",
+        rating_type.title(),
+        minutes_text(t60)
+    )
 }
 
 #[cfg(test)]
@@ -273,5 +508,69 @@ mod tests {
         assert_eq!(kind(12, 2016), Some(RatingType::Rapid));
         assert_eq!(kind(2, 2016), Some(RatingType::Blitz));
         assert!(classify(120, ymd(2016, 1, 1)).unconfirmed);
+    }
+
+    fn game(w: u32, b: u32, need: u32, y: i32) -> GameClass {
+        let g = GameInput {
+            white_t60: w * 60,
+            black_t60: b * 60,
+            standard_minimum_minutes: need,
+        };
+        classify_game(g, ymd(y, 6, 1), None)
+    }
+
+    #[test]
+    fn games_of_2024() {
+        // rapid-blitz §1.3: 60+0 is standard for two players under 1800,
+        // on no list with a 1800+ player (band 90); 45+30 likewise.
+        assert_eq!(game(60, 60, 60, 2025), GameClass::Standard);
+        assert_eq!(
+            game(60, 60, 90, 2025),
+            GameClass::BetweenRapidAndStandard { need_minutes: 90 }
+        );
+        assert_eq!(game(90, 90, 120, 2025).list(), None);
+        assert_eq!(game(120, 120, 120, 2025), GameClass::Standard);
+        assert_eq!(game(25, 25, 60, 2025), GameClass::Rapid);
+        assert_eq!(game(5, 5, 60, 2025), GameClass::Blitz);
+        assert_eq!(game(3, 3, 60, 2025), GameClass::TooFast);
+        assert_eq!(
+            game(5, 4, 60, 2025),
+            GameClass::UnequalTimes {
+                by_time: RatingType::Blitz
+            }
+        );
+        assert_eq!(game(25, 25, 60, 2010), GameClass::NoRapidBlitzList);
+    }
+
+    #[test]
+    fn fast_classic_windows() {
+        assert!(fast_classic_at(ymd(2025, 9, 6)).is_none());
+        assert!(fast_classic_at(ymd(2025, 9, 7)).is_some_and(|f| !f.norms));
+        assert!(fast_classic_at(ymd(2025, 11, 24)).is_some());
+        assert!(fast_classic_at(ymd(2025, 12, 1)).is_none());
+        assert!(fast_classic_at(ymd(2026, 3, 1)).is_some_and(|f| f.norms));
+        let f = fast_classic_at(ymd(2026, 3, 1));
+        let g = GameInput {
+            white_t60: 75 * 60,
+            black_t60: 75 * 60,
+            standard_minimum_minutes: 90,
+        };
+        assert_eq!(
+            classify_game(g, ymd(2026, 3, 1), f),
+            GameClass::StandardByQcApproval
+        );
+        assert_eq!(
+            classify_game(g, ymd(2026, 3, 1), None),
+            GameClass::BetweenRapidAndStandard { need_minutes: 90 }
+        );
+    }
+
+    #[test]
+    fn header_words() {
+        assert_eq!(
+            heading(RatingType::Rapid, &short_control(900, 10), 1500),
+            "Rapid (15 min + 10 s: 25 min for 60 moves)"
+        );
+        assert_eq!(short_control(600, 0), "10 min");
     }
 }

@@ -4,8 +4,10 @@
 
 use crate::kind::{self, KindDecision};
 use crate::model::{Player, RoundEntry, Tournament};
-use crate::regulations::rating_type::classify as classify_t60;
-use crate::regulations::{Classification, RatingType, Regulations, Version};
+use crate::regulations::rating_type::{
+    self as rt, classify as classify_t60, FastClassic, GameInput, GameTally,
+};
+use crate::regulations::{BandScope, Classification, RapidBlitz, RatingType, Regulations, Version};
 use crate::span::{Span, Spanned};
 use crate::timecontrol::{self, TimeControl, TimeControlError};
 use chrono::NaiveDate;
@@ -30,6 +32,12 @@ pub struct CheckOptions {
     /// (`--rating-list`), reduced to the reports' FIDE IDs and shared
     /// between reports; the rating-list rules run only when it is set.
     pub rating_list: Option<std::sync::Arc<crate::rules::list::ListLookup>>,
+    /// The list the event is registered for (`--rating-type`), which
+    /// overrides the list read from the time control.
+    pub rating_type: Option<RatingType>,
+    /// The user states that the Qualification Commission approved the event
+    /// for standard rating at 45'+30" or 60'+30" (`--qc-approved-fast-classic`).
+    pub qc_fast_classic: bool,
     /// The event is a hybrid event the QC Chair approved individually
     /// (`--hybrid-approved`): `online-event` then informs instead of
     /// refusing the event.
@@ -45,6 +53,8 @@ impl Default for CheckOptions {
             national_championship: false,
             max_per_rule: 200,
             rating_list: None,
+            rating_type: None,
+            qc_fast_classic: false,
             hybrid_approved: false,
         }
     }
@@ -107,6 +117,13 @@ pub struct Ctx<'a> {
     /// The rating list the time control puts the event on (`None` inside
     /// when the control is unknown or too fast for any list).
     pub rating_type: Classification,
+    /// The games over the board counted by the list each goes to.
+    pub games_by_list: GameTally,
+    /// The rapid and blitz chapter in force, for a rapid or blitz event.
+    pub rapid_blitz: Option<&'static RapidBlitz>,
+    /// The fast-classic window the user's QC approval applies in, when
+    /// `--qc-approved-fast-classic` is given and the start date falls in one.
+    pub fast_classic: Option<&'static FastClassic>,
     /// `index[rank]` = position in `players` of the first player with that
     /// starting rank, `u32::MAX` when none.
     index: Vec<u32>,
@@ -122,9 +139,25 @@ impl<'a> Ctx<'a> {
             tournament.declared_start(),
             tournament.first_round_date(),
         );
-        let time_control = time_control(tournament);
         let on = choice.start.unwrap_or(choice.regulations.effective_from);
-        let rating_type = classify(&time_control, on);
+        let index = tournament.rank_index();
+        let EventClass {
+            time_control,
+            rating_type,
+            games_by_list,
+            fast_classic,
+        } = classify_event(
+            tournament,
+            &index,
+            choice.regulations,
+            on,
+            opts.rating_type,
+            opts.qc_fast_classic,
+        );
+        let rapid_blitz = match rating_type.rating_type {
+            Some(RatingType::Rapid | RatingType::Blitz) => RapidBlitz::at(on),
+            _ => None,
+        };
         Ctx {
             tournament,
             text,
@@ -135,7 +168,10 @@ impl<'a> Ctx<'a> {
             kind: kind::detect(tournament),
             time_control,
             rating_type,
-            index: tournament.rank_index(),
+            games_by_list,
+            rapid_blitz,
+            fast_classic,
+            index,
             overflow: Default::default(),
         }
     }
@@ -162,6 +198,28 @@ impl<'a> Ctx<'a> {
             self.rating_type.rating_type,
             Some(RatingType::Rapid | RatingType::Blitz)
         )
+    }
+
+    /// The standard rating a player the report leaves unrated is rated
+    /// with in a rapid or blitz event (R&B 2024 art. 7.2.1): the list given
+    /// with `--rating-list` shows no rating of the event's list but a
+    /// standard one. Such a player "is considered to be rated": rules about
+    /// unrated players should pass him by.
+    pub fn standard_seed(&self, p: &Player) -> Option<u16> {
+        self.rapid_blitz.filter(|rb| rb.standard_seed.value)?;
+        if p.rating.is_some() {
+            return None;
+        }
+        let kind = match self.rating_type.rating_type? {
+            RatingType::Rapid => crate::ratinglist::RatingKind::Rapid,
+            RatingType::Blitz => crate::ratinglist::RatingKind::Blitz,
+            RatingType::Standard => return None,
+        };
+        let record = self.opts.rating_list.as_deref()?.get(p.fide_id?.value)?;
+        match record.entry(kind) {
+            Some(_) => None,
+            None => record.standard.map(|e| e.rating),
+        }
     }
 
     /// The players whose starting rank could be read: rules about pairings
@@ -255,6 +313,99 @@ impl<'a> Ctx<'a> {
     }
 }
 
+/// What the time control makes of an event: read once for the check and
+/// the rating pass.
+#[derive(Debug, Clone)]
+pub struct EventClass {
+    /// The time control as read.
+    pub time_control: TimeControlInfo,
+    /// The event's list, why, and the header words.
+    pub rating_type: Classification,
+    /// The games over the board by the list each goes to.
+    pub games_by_list: GameTally,
+    /// The fast-classic window the user's QC approval applies in.
+    pub fast_classic: Option<&'static FastClassic>,
+}
+
+/// Classifies an event that started on `on` under `regs`: the list by the
+/// shorter side's time for 60 moves, refined game by game (a game below
+/// its standard band and too slow for rapid is on no list), then the
+/// user's `--rating-type` (stated in the reason and the header), then the
+/// fast-classic approval the user states.
+pub fn classify_event(
+    tournament: &Tournament,
+    index: &[u32],
+    regs: &Regulations,
+    on: NaiveDate,
+    over: Option<RatingType>,
+    qc_fast_classic: bool,
+) -> EventClass {
+    let time_control = time_control(tournament);
+    let fast_classic = qc_fast_classic.then(|| rt::fast_classic_at(on)).flatten();
+    let mut rating_type = classify(&time_control, on);
+    let games_by_list = match &time_control {
+        TimeControlInfo::Read { control, .. } => {
+            tally(tournament, index, control, regs, on, fast_classic)
+        }
+        _ => GameTally::default(),
+    };
+    if let TimeControlInfo::Read { control, .. } = &time_control {
+        let (w, b) = control.t60_seconds_by_side();
+        games_by_list.refine(&mut rating_type, on, w.min(b));
+    }
+    if let TimeControlInfo::Read { control, .. } = &time_control {
+        if control.has_delay()
+            && matches!(
+                rating_type.rating_type,
+                Some(RatingType::Rapid | RatingType::Blitz)
+            )
+        {
+            // rapid-blitz §4: the 2012 framework counted a delay, the 2024
+            // chapter names only increments.
+            rating_type.reason.push_str(
+                "; the delay is counted like an increment, which the rapid and blitz chapter does not say (a reading (?))",
+            );
+            rating_type.unconfirmed = true;
+        }
+    }
+    if let Some(t) = over {
+        rating_type.reason = format!(
+            "{t}, as given with --rating-type (the time control says: {})",
+            rating_type.reason
+        );
+        rating_type.rating_type = Some(t);
+    }
+    if let (Some(t), TimeControlInfo::Read { control, .. }) =
+        (rating_type.rating_type, &time_control)
+    {
+        let (w, b) = control.t60_seconds_by_side();
+        let words = rt::heading(t, &control_words(control), w.min(b));
+        let given = over.map_or("", |_| ", given with --rating-type");
+        let off_list = games_by_list.between;
+        rating_type.heading = match t {
+            RatingType::Standard if off_list > 0 => format!(
+                "Standard ({} for 60 moves{given}; {off_list} of {} games on no list)",
+                rt::minutes_text(w.min(b)),
+                games_by_list.games
+            ),
+            RatingType::Standard if games_by_list.by_qc_approval > 0 => format!(
+                "Standard ({} for 60 moves{given}; {} of {} games by the QC approval you state)",
+                rt::minutes_text(w.min(b)),
+                games_by_list.by_qc_approval,
+                games_by_list.games
+            ),
+            RatingType::Standard if given.is_empty() => String::new(),
+            _ => format!("{}{given})", words.trim_end_matches(')')),
+        };
+    }
+    EventClass {
+        time_control,
+        rating_type,
+        games_by_list,
+        fast_classic,
+    }
+}
+
 /// The rating list of the event, from the shorter side's time for 60 moves.
 fn classify(tc: &TimeControlInfo, on: NaiveDate) -> Classification {
     match tc {
@@ -266,6 +417,8 @@ fn classify(tc: &TimeControlInfo, on: NaiveDate) -> Classification {
             rating_type: None,
             reason: "no time control (`122`/`222`): the rating list cannot be decided".to_owned(),
             unconfirmed: false,
+            by_time_control: None,
+            heading: String::new(),
         },
         TimeControlInfo::Unreadable { record, .. } => Classification {
             rating_type: None,
@@ -273,8 +426,74 @@ fn classify(tc: &TimeControlInfo, on: NaiveDate) -> Classification {
                 "the time control in `{record}` cannot be read: the rating list cannot be decided"
             ),
             unconfirmed: false,
+            by_time_control: None,
+            heading: String::new(),
         },
     }
+}
+
+/// `15 min + 10 s` for a one-period control, else the canonical
+/// description.
+fn control_words(tc: &TimeControl) -> String {
+    let one = |ps: &[crate::timecontrol::Period]| match ps {
+        [p] if p.moves.is_none() && tc.delay.is_none() => {
+            Some(rt::short_control(p.base_seconds, p.increment_seconds))
+        }
+        _ => None,
+    };
+    match (&tc.black_periods, one(&tc.periods)) {
+        (None, Some(w)) => w,
+        (Some(b), Some(w)) => match one(b) {
+            Some(b) => format!("White {w}, Black {b}"),
+            None => tc.describe(),
+        },
+        _ => tc.describe(),
+    }
+}
+
+/// The games over the board counted by the list each goes to, each
+/// pairing once (from the lower starting rank): one pass.
+fn tally(
+    t: &Tournament,
+    index: &[u32],
+    tc: &TimeControl,
+    regs: &Regulations,
+    on: NaiveDate,
+    fast_classic: Option<&FastClassic>,
+) -> GameTally {
+    let rating = |p: &Player| p.rating.map(|r| r.value);
+    let rop = &regs.rate_of_play;
+    let top = t.players.iter().filter_map(rating).max();
+    let (white_t60, black_t60) = tc.t60_seconds_by_side();
+    let mut out = GameTally::default();
+    for p in &t.players {
+        let me = p.start_rank.value;
+        for e in &p.rounds {
+            let Some(o) = e.value.opponent.filter(|&o| o > me) else {
+                continue;
+            };
+            if !matches!(e.value.result, crate::model::RoundResult::Game { .. }) {
+                continue;
+            }
+            let Some(opp) = index
+                .get(usize::from(o))
+                .and_then(|&i| t.players.get(i as usize))
+            else {
+                continue;
+            };
+            let band = match rop.scope {
+                BandScope::Game => rating(p).max(rating(opp)),
+                BandScope::Tournament => top,
+            };
+            let g = GameInput {
+                white_t60,
+                black_t60,
+                standard_minimum_minutes: rop.minimum_minutes(band),
+            };
+            out.add(rt::classify_game(g, on, fast_classic));
+        }
+    }
+    out
 }
 
 fn time_control(t: &Tournament) -> TimeControlInfo {

@@ -29,6 +29,9 @@ pub struct Rule {
     /// The topic of the rating regulations the rule enforces, if any: `trf
     /// explain` prints the article of every edition for it.
     pub topic: Option<crate::regulations::Topic>,
+    /// The topic of the rapid and blitz chapter the rule enforces, if any:
+    /// `trf explain` prints its article in every chapter edition.
+    pub rapid_blitz_topic: Option<crate::regulations::RapidBlitzTopic>,
     /// Where the rule is defined (`file:line`), for `trf explain`.
     pub location: &'static str,
 }
@@ -44,6 +47,8 @@ pub fn always(_: &Ctx<'_>) -> bool {
 macro_rules! declare_rule {
     (@topic $topic:expr) => { Some($topic) };
     (@topic) => { None };
+    (@rb_topic $topic:expr) => { Some($topic) };
+    (@rb_topic) => { None };
     (@unconfirmed $u:literal) => { $u };
     (@unconfirmed) => { false };
     ($(#[doc = $doc:literal])* $vis:vis static $id:ident = {
@@ -52,6 +57,7 @@ macro_rules! declare_rule {
         consequence: $cons:ident, source: $src:literal,
         $(unconfirmed: $unc:literal,)?
         $(topic: $topic:expr,)?
+        $(rb_topic: $rbt:expr,)?
         applies: $applies:expr, check: $check:path $(,)? };) => {
         $(#[doc = $doc])*
         $vis static $id: $crate::rules::Rule = $crate::rules::Rule {
@@ -69,6 +75,7 @@ macro_rules! declare_rule {
             applies: $applies,
             check: $check,
             topic: $crate::declare_rule!(@topic $($topic)?),
+            rapid_blitz_topic: $crate::declare_rule!(@rb_topic $($rbt)?),
             location: concat!(file!(), ":", line!()),
         };
     };
@@ -83,6 +90,17 @@ impl Rule {
         };
         crate::regulations::Regulations::all()
             .map(|r| (r.version, r.reference(topic)))
+            .collect()
+    }
+
+    /// The article enforced under each edition of the rapid and blitz
+    /// chapter, oldest first, by chapter id (empty for other rules).
+    pub fn rapid_blitz_articles(&self) -> Vec<(&'static str, String)> {
+        let Some(topic) = self.rapid_blitz_topic else {
+            return Vec::new();
+        };
+        crate::regulations::RapidBlitz::all()
+            .map(|r| (r.id, r.reference(topic)))
             .collect()
     }
 

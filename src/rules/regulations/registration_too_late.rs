@@ -25,6 +25,11 @@ crate::declare_rule! {
     /// | 2022 | 3 days; registered from 25 Dec 2023: 30 / 3 days |
     /// | 2024 | 30 / 3 days |
     ///
+    /// A rapid or blitz event uses the lead time of the rapid and blitz
+    /// chapter in force at the start date instead: 3 days for every event
+    /// in 2024 (no 30-day class); 2 days in 2012 (s); one week in 2013 (?)
+    /// and 3 days in 2022 (?), which only warn.
+    ///
     /// Without `--registered-on` it gives **advice** that registration was
     /// not checked, with the deadline that applies and why (the player whose
     /// rating puts the event in the 30-day category).
@@ -42,19 +47,25 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, registration of tournaments (2009 art. 0.4,
     /// 2017 art. 0.2, 2022/2024 text; FIDE news 2818 of 25 December 2023);
-    /// regulations.md R17.
+    /// regulations.md R17. FIDE Rapid and Blitz Rating Regulations (2024),
+    /// registration of tournaments.
     pub static REGISTRATION_TOO_LATE = {
         code: "TRF-F002", name: "registration-too-late", category: "regulations",
         severity: Error, summary: "the tournament was registered with FIDE too late before its start",
         consequence: EventNotRated,
         source: "B.02 art. 0.2–0.4 (2009 art. 0.4; 2024 art. 0.2–0.4): an event not registered in time is not rated unless the QC Chair (FIDE President for the 30-day class) accepts it",
         topic: crate::regulations::Topic::Registration,
+        rb_topic: crate::regulations::RapidBlitzTopic::Registration,
         applies: applies, check: check,
     };
 }
 
-/// Runs where the edition states a lead time.
+/// Runs where the edition (or, for a rapid or blitz event, the chapter)
+/// states a lead time.
 fn applies(ctx: &Ctx<'_>) -> bool {
+    if let Some(rb) = ctx.rapid_blitz {
+        return rb.registration.value.is_some();
+    }
     let r = &ctx.regs.registration;
     std::iter::once(&r.initial)
         .chain(r.amendments.iter().map(|a| &a.value))
@@ -141,6 +152,12 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     }
     let Some(start) = ctx.start else { return };
     let span = ctx.start_span().unwrap_or_else(|| ctx.file_span());
+    if let Some(rb) = ctx.rapid_blitz {
+        if let (Some(lead), Some(registered)) = (rb.registration.value, ctx.opts.registered_on) {
+            rapid_blitz_late(ctx, out, rb, lead, start, registered, span);
+        }
+        return;
+    }
     let f = field(ctx);
     match ctx.opts.registered_on {
         Some(registered) => {
@@ -186,6 +203,57 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         }
         None => advise(ctx, out, start, span, &f),
     }
+}
+
+/// A rapid or blitz event: the chapter's one lead time for every event
+/// (3 days in 2024, no 30-day class). A lead that is only a reading (?)
+/// warns and does not block.
+fn rapid_blitz_late(
+    ctx: &Ctx<'_>,
+    out: &mut Vec<Diagnostic>,
+    rb: &crate::regulations::RapidBlitz,
+    lead: LeadTime,
+    start: NaiveDate,
+    registered: NaiveDate,
+    span: crate::span::Span,
+) {
+    let Some(deadline) = lead.deadline(start).filter(|d| registered > *d) else {
+        return;
+    };
+    let days = (start - registered).num_days();
+    let when = if days < 0 {
+        format!("after the start on {}", ymd(start))
+    } else {
+        format!(
+            "{days} day{} before the start on {}",
+            if days == 1 { "" } else { "s" },
+            ymd(start)
+        )
+    };
+    let mut d = REGISTRATION_TOO_LATE
+        .diag(format!(
+            "registered on {}, {when}; {} require registration {} before the start, by {}",
+            ymd(registered),
+            rb.text(),
+            lead_text(lead),
+            ymd(deadline)
+        ))
+        .primary(span, format!("start; deadline {}", ymd(deadline)));
+    if rb.registration.mark == crate::regulations::Certainty::Unconfirmed {
+        d = d
+            .with_consequence(Consequence::GamesNotRated)
+            .with_severity(crate::diag::Severity::Warning);
+    }
+    out.push(super::rapid_blitz_support::cite_rb(
+        ctx,
+        rb,
+        d,
+        crate::regulations::RapidBlitzTopic::Registration,
+        format!(
+            "the {} deadline of the rapid and blitz chapter applies to every event; the event is rated only if the Qualification Commission accepts the late registration",
+            lead_adjective(lead)
+        ),
+    ));
 }
 
 /// Whether the field puts the event in the longer-lead class of a
@@ -272,5 +340,5 @@ fn advise(
 /// rates only events registered in time, and the report does not say when
 /// this one was.
 pub fn registration_not_checked() -> &'static str {
-    "registration with FIDE was not checked: FIDE rates only events registered in time before their start (one month in the 2009 text, one week in 2013–2021, 3 days from 2022, 30 days with a player rated above 2700 or a woman above 2500; none stated before 2009); give --registered-on YYYY-MM-DD to check it"
+    "registration with FIDE was not checked: FIDE rates only events registered in time before their start (one month in the 2009 text, one week in 2013–2021, 3 days from 2022, 30 days with a player rated above 2700 or a woman above 2500; 3 days for rapid and blitz in 2024; none stated before 2009); give --registered-on YYYY-MM-DD to check it"
 }
