@@ -526,3 +526,24 @@ fn fmt_never_writes_replacement_characters() {
         assert!(written.contains(l), "{}", String::from_utf8_lossy(l));
     }
 }
+
+#[test]
+fn fmt_keeps_dates_whose_reading_depends_on_the_others() {
+    // `02/10/2010` alone could be 10 February; beside `24/09/2010` it is
+    // 2 October. Rewriting the start date alone would change the end date.
+    let dir = tempfile::tempdir().unwrap();
+    let text = sample()
+        .replacen("042 2024/04/13", "042 24/09/2010", 1)
+        .replacen("052 2024/04/15", "052 02/10/2010", 1);
+    let f = write(dir.path(), "dates.trf", &text);
+    let (code, out, err) = trf_raw(&["fmt", s(&f)]);
+    assert_eq!(code, 0, "{err}");
+    let g = write(dir.path(), "formatted.trf", &out);
+    let end = |p: &Path| {
+        let (_, json, _) = trf(&["parse", s(p)]);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        v["header"]["end_date"].clone()
+    };
+    assert_eq!(end(&g), end(&f));
+    assert!(end(&f).to_string().contains("2010-10-02"), "{}", end(&f));
+}
