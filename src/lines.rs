@@ -58,6 +58,16 @@ pub fn split(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
     split_bytes(text.as_bytes())
 }
 
+/// The number of lines [`split`] gives, counted without splitting.
+pub fn count(text: &str) -> usize {
+    let b = text.as_bytes();
+    let ends = memchr::memchr2_iter(b'\n', b'\r', b).count();
+    // A CR LF pair ends one line, not two.
+    let pairs = memchr::memmem::find_iter(b, b"\r\n").count();
+    let last = usize::from(!b.is_empty() && !matches!(b[b.len() - 1], b'\n' | b'\r'));
+    ends - pairs + last
+}
+
 /// [`split`] over raw bytes, before decoding: CR and LF are single bytes in
 /// every ASCII-compatible encoding, so the lines (and their numbers) are
 /// the same as those of the decoded text.
@@ -282,6 +292,17 @@ mod tests {
         assert_eq!(lines("a\r\nb\r\n\r\nc"), want);
         assert_eq!(lines("a\rb\r\rc\r"), want);
         assert_eq!(lines("a\r\nb\r\rc"), want);
+        for t in [
+            "a\nb\n\nc\n",
+            "a\r\nb\r\n\r\nc",
+            "a\rb\r\rc\r",
+            "",
+            "x",
+            "\r\n\r",
+            "\n\r",
+        ] {
+            assert_eq!(count(t), split(t).count(), "{t:?}");
+        }
     }
 
     #[test]

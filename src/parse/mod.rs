@@ -302,7 +302,9 @@ impl<'a> Parser<'a> {
             records: Trf26Records::default(),
             scoring: Scoring::default(),
             scoring_sources: Vec::new(),
-            lines: Vec::with_capacity(guess + 16),
+            // Exactly one entry per line: a file of millions of short lines
+            // must not pay for a doubling vector's slack on top.
+            lines: Vec::with_capacity(lines::count(text)),
             dialect: dialect::Evidence::default(),
             round_dates_misaligned: false,
             seen: Default::default(),
