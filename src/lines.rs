@@ -1,8 +1,9 @@
 //! Splitting the text into lines and classifying each one.
 //!
-//! Every line is kept: the model records its number, its span and its kind,
-//! so that `trf fmt` can say what it dropped and diagnostics can point at any
-//! of them. CR, LF and CRLF end a line, mixed in any order; a missing final
+//! Every line but blank ones is kept: the model records its number, its span
+//! and its kind, so that `trf fmt` can say what it dropped and diagnostics
+//! can point at any of them (blank lines hold nothing, and a file of millions
+//! of them must not cost memory per line). CR, LF and CRLF end a line, mixed in any order; a missing final
 //! newline changes nothing.
 
 use crate::span::Span;
@@ -24,7 +25,8 @@ pub enum LineKind {
     /// A column ruler (`0123456789…`, `         1         2…`) or a legend
     /// (`DDD SSSS sTTT NNNN…`) written for human readers.
     Ruler,
-    /// Empty or whitespace only.
+    /// Empty or whitespace only (classified, but not kept in
+    /// [`Tournament::lines`](crate::Tournament::lines)).
     Blank,
     /// Anything else; kept verbatim and reported as a warning.
     Unknown,

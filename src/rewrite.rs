@@ -27,7 +27,7 @@
 //! Lines end in CR LF, as the specification asks.
 
 use crate::decode::TextEncoding;
-use crate::lines::{self, LineKind};
+use crate::lines::{self, Line, LineKind};
 use crate::model::Tournament;
 use crate::parse::{parse_str, parse_vec, Parsed, ReadOptions};
 use crate::write::{write, Target};
@@ -82,17 +82,28 @@ pub fn rewrite(
         _ => (&source[..0], source),
     };
     let originals: Vec<&[u8]> = lines::split_bytes(body).map(|(s, e)| &body[s..e]).collect();
-    if originals.len() != t.lines.len() {
-        return Err(RewriteError::NotFaithful(format!(
-            "{} lines in the file, {} read",
-            originals.len(),
-            t.lines.len()
-        )));
+    // The model's lines by line number (blank lines are not in the model).
+    let mut model: Vec<Option<&Line>> = vec![None; originals.len()];
+    for l in &t.lines {
+        match model.get_mut(l.number as usize - 1) {
+            Some(slot) => *slot = Some(l),
+            None => {
+                return Err(RewriteError::NotFaithful(format!(
+                    "{} lines in the file, line {} read",
+                    originals.len(),
+                    l.number
+                )))
+            }
+        }
     }
-    let bad = lines_with_findings(parsed);
+    let bad = lines_with_findings(parsed, originals.len());
     let converting = Target::for_dialect(t.dialect.dialect) != target;
-    let mut canonical = Vec::with_capacity(t.lines.len());
-    for (i, line) in t.lines.iter().enumerate() {
+    let mut canonical = Vec::with_capacity(originals.len());
+    for (i, line) in model.iter().enumerate() {
+        let Some(line) = line else {
+            canonical.push(None);
+            continue;
+        };
         let text = &parsed.text[line.span.range()];
         if converting && converts(line.kind, line.code) && bad[i] {
             return Err(RewriteError::Unconvertible(line.number));
@@ -108,6 +119,7 @@ pub fn rewrite(
         parsed,
         bom,
         originals,
+        model,
         canonical,
         target,
         converting,
@@ -137,6 +149,8 @@ struct Source<'a> {
     bom: &'a [u8],
     /// Each line's bytes, terminator excluded.
     originals: Vec<&'a [u8]>,
+    /// Each line's classification; `None` for a blank line.
+    model: Vec<Option<&'a Line>>,
     /// Each line's canonical form and its bytes, where it has one.
     canonical: Vec<Option<(String, Vec<u8>)>>,
     target: Target,
@@ -145,7 +159,7 @@ struct Source<'a> {
 
 impl Source<'_> {
     /// The new file; the lines `keep` chooses stay as they were.
-    fn assemble(&self, keep: &dyn Fn(&crate::lines::Line) -> bool) -> Rewritten {
+    fn assemble(&self, keep: &dyn Fn(&Line) -> bool) -> Rewritten {
         let t = &self.parsed.tournament;
         let mut out = Rewritten {
             bytes: self.bom.to_vec(),
@@ -154,8 +168,14 @@ impl Source<'_> {
             verbatim: 0,
         };
         let mut converted_written = false;
-        for (i, line) in t.lines.iter().enumerate() {
+        for (i, line) in self.model.iter().enumerate() {
             let original = self.originals[i];
+            let Some(line) = line else {
+                // Blank: whitespace, the same in every encoding read here.
+                out.verbatim += 1;
+                push_line(&mut out, &String::from_utf8_lossy(original), original);
+                continue;
+            };
             if self.converting && converts(line.kind, line.code) {
                 // The converted records go where the first of them stood.
                 if !converted_written {
@@ -193,7 +213,7 @@ impl Source<'_> {
 /// Whether a line holds values of a part of the model (as named by
 /// [`different_parts`]); the parts without lines of their own hold every
 /// line.
-fn holds(part: &str, line: &crate::lines::Line) -> bool {
+fn holds(part: &str, line: &Line) -> bool {
     let code = line.code.unwrap_or(*b"   ");
     match part {
         // Every header record's code ends in 2 (`012` … `362`).
@@ -237,16 +257,19 @@ fn refuse_non_trf(t: &Tournament) -> Result<(), RewriteError> {
     Ok(())
 }
 
-/// For each line (by index), whether a syntax finding points into it.
-fn lines_with_findings(parsed: &Parsed) -> Vec<bool> {
+/// For each of the file's `count` lines (by index), whether a syntax
+/// finding points into it.
+fn lines_with_findings(parsed: &Parsed, count: usize) -> Vec<bool> {
     let lines = &parsed.tournament.lines;
-    let mut bad = vec![false; lines.len()];
+    let mut bad = vec![false; count];
     for d in &parsed.diagnostics {
         for l in &d.labels {
             // The line whose start is the last at or before the span's start.
             let i = lines.partition_point(|x| x.span.start <= l.span.start);
-            if i > 0 {
-                bad[i - 1] = true;
+            if let Some(line) = i.checked_sub(1).map(|i| &lines[i]) {
+                if let Some(b) = bad.get_mut(line.number as usize - 1) {
+                    *b = true;
+                }
             }
         }
     }
