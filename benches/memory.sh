@@ -7,7 +7,10 @@
 #   (opponents, colours and results drawn at random: nearly every round
 #   entry disagrees with its opponent's);
 # * blocks.trf: the same with opponents up to 29,997 and unreadable results
-#   (millions of reader findings as well as rule findings).
+#   (millions of reader findings as well as rule findings);
+# * short.trf: ~13 MB of one-character unknown lines (the most lines per
+#   byte: the worst case for the per-line table);
+# * blank.trf: ~13 MB of empty lines.
 #
 # Not part of CI; run from the repository root:
 #
@@ -58,9 +61,15 @@ def pairings(name, top, colours, results):
 
 pairings("pairings.trf", 1, "wb", "10=+-")
 pairings("blocks.trf", 3, "wb-", "10=+-HFUZ")
+
+head = "012 Short lines\n" + player(1, 0, []) + "\n"
+with open(d + "/short.trf", "w") as f:
+    f.write(head + "x\n" * 6_500_000)
+with open(d + "/blank.trf", "w") as f:
+    f.write(head + "\n" * 13_000_000)
 PY
 
-for f in teams pairings blocks; do
+for f in teams pairings blocks short blank; do
   size=$(stat -c %s "$dir/$f.trf")
   # `trf check` exits 1 (errors found): that is expected here.
   rss=$( { /usr/bin/time -v "$trf" check --format json "$dir/$f.trf" >/dev/null || true; } 2>&1 \

@@ -1,8 +1,9 @@
 //! Splitting the text into lines and classifying each one.
 //!
-//! Every line is kept: the model records its number, its span and its kind,
-//! so that `trf fmt` can say what it dropped and diagnostics can point at any
-//! of them. CR, LF and CRLF end a line, mixed in any order; a missing final
+//! Every line but blank ones is kept: the model records its number, its span
+//! and its kind, so that `trf fmt` can say what it dropped and diagnostics
+//! can point at any of them (blank lines hold nothing, and a file of millions
+//! of them must not cost memory per line). CR, LF and CRLF end a line, mixed in any order; a missing final
 //! newline changes nothing.
 
 use crate::span::Span;
@@ -24,7 +25,8 @@ pub enum LineKind {
     /// A column ruler (`0123456789…`, `         1         2…`) or a legend
     /// (`DDD SSSS sTTT NNNN…`) written for human readers.
     Ruler,
-    /// Empty or whitespace only.
+    /// Empty or whitespace only (classified, but not kept in
+    /// [`Tournament::lines`](crate::Tournament::lines)).
     Blank,
     /// Anything else; kept verbatim and reported as a warning.
     Unknown,
@@ -56,6 +58,16 @@ pub const NUMERIC_CODES: &[&[u8; 3]] = &[
 /// line's content. Linear, allocation-free, one `memchr2` per line.
 pub fn split(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
     split_bytes(text.as_bytes())
+}
+
+/// The number of lines [`split`] gives, counted without splitting.
+pub fn count(text: &str) -> usize {
+    let b = text.as_bytes();
+    let ends = memchr::memchr2_iter(b'\n', b'\r', b).count();
+    // A CR LF pair ends one line, not two.
+    let pairs = memchr::memmem::find_iter(b, b"\r\n").count();
+    let last = usize::from(!b.is_empty() && !matches!(b[b.len() - 1], b'\n' | b'\r'));
+    ends - pairs + last
 }
 
 /// [`split`] over raw bytes, before decoding: CR and LF are single bytes in
@@ -282,6 +294,17 @@ mod tests {
         assert_eq!(lines("a\r\nb\r\n\r\nc"), want);
         assert_eq!(lines("a\rb\r\rc\r"), want);
         assert_eq!(lines("a\r\nb\r\rc"), want);
+        for t in [
+            "a\nb\n\nc\n",
+            "a\r\nb\r\n\r\nc",
+            "a\rb\r\rc\r",
+            "",
+            "x",
+            "\r\n\r",
+            "\n\r",
+        ] {
+            assert_eq!(count(t), split(t).count(), "{t:?}");
+        }
     }
 
     #[test]

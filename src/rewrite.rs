@@ -27,7 +27,7 @@
 //! Lines end in CR LF, as the specification asks.
 
 use crate::decode::TextEncoding;
-use crate::lines::{self, LineKind};
+use crate::lines::{self, Line, LineKind};
 use crate::model::Tournament;
 use crate::parse::{parse_str, parse_vec, Parsed, ReadOptions};
 use crate::write::{write, Target};
@@ -81,65 +81,148 @@ pub fn rewrite(
         Some(rest) if t.bom => (&source[..3], rest),
         _ => (&source[..0], source),
     };
-    let src_lines: Vec<(usize, usize)> = lines::split_bytes(body).collect();
-    if src_lines.len() != t.lines.len() {
-        return Err(RewriteError::NotFaithful(format!(
-            "{} lines in the file, {} read",
-            src_lines.len(),
-            t.lines.len()
-        )));
-    }
-    let bad = lines_with_findings(parsed);
-    let converting = Target::for_dialect(t.dialect.dialect) != target;
-    let mut out = Rewritten {
-        bytes: bom.to_vec(),
-        text: String::with_capacity(parsed.text.len()),
-        canonical: 0,
-        verbatim: 0,
-    };
-    let mut converted_written = false;
-    for (i, line) in t.lines.iter().enumerate() {
-        let text = &parsed.text[line.span.range()];
-        let original = &body[src_lines[i].0..src_lines[i].1];
-        if converting && converts(line.kind, line.code) {
-            if bad[i] {
-                return Err(RewriteError::Unconvertible(line.number));
-            }
-            // The converted records go where the first of them stood.
-            if !converted_written {
-                converted_written = true;
-                for l in converted_lines(t, target) {
-                    push_line(&mut out, &l, l.as_bytes());
-                    out.canonical += 1;
-                }
-            }
-            continue;
-        }
-        let rewritten = (!bad[i] && rewritable(line.kind) && !text.contains('\u{FFFD}'))
-            .then(|| canonical_line(text, t, target))
-            .flatten()
-            .and_then(|c| encode(&c, line_encoding(parsed, line.number)).map(|b| (c, b)));
-        match rewritten {
-            Some((c, bytes)) => {
-                if bytes != original {
-                    out.canonical += 1;
-                }
-                push_line(&mut out, &c, &bytes);
-            }
+    let originals: Vec<&[u8]> = lines::split_bytes(body).map(|(s, e)| &body[s..e]).collect();
+    // The model's lines by line number (blank lines are not in the model).
+    let mut model: Vec<Option<&Line>> = vec![None; originals.len()];
+    for l in &t.lines {
+        match model.get_mut(l.number as usize - 1) {
+            Some(slot) => *slot = Some(l),
             None => {
-                out.verbatim += 1;
-                push_line(&mut out, text, original);
+                return Err(RewriteError::NotFaithful(format!(
+                    "{} lines in the file, line {} read",
+                    originals.len(),
+                    l.number
+                )))
             }
         }
     }
-    if converting && !converted_written {
-        for l in converted_lines(t, target) {
-            push_line(&mut out, &l, l.as_bytes());
-            out.canonical += 1;
+    let bad = lines_with_findings(parsed, originals.len());
+    let converting = Target::for_dialect(t.dialect.dialect) != target;
+    let mut canonical = Vec::with_capacity(originals.len());
+    for (i, line) in model.iter().enumerate() {
+        let Some(line) = line else {
+            canonical.push(None);
+            continue;
+        };
+        let text = &parsed.text[line.span.range()];
+        if converting && converts(line.kind, line.code) && bad[i] {
+            return Err(RewriteError::Unconvertible(line.number));
         }
+        canonical.push(
+            (!bad[i] && rewritable(line.kind) && !text.contains('\u{FFFD}'))
+                .then(|| canonical_line(text, t, target))
+                .flatten()
+                .and_then(|c| encode(&c, line_encoding(parsed, line.number)).map(|b| (c, b))),
+        );
     }
-    same_content(t, &out.bytes, opts, converting)?;
-    Ok(out)
+    let source = Source {
+        parsed,
+        bom,
+        originals,
+        model,
+        canonical,
+        target,
+        converting,
+    };
+    // A line can read differently in the context of the others (a date's
+    // day-month order is decided for the whole file): when the result does
+    // not read back the same, the lines of the parts that differ are kept
+    // as they were, and the result is checked again.
+    let first = source.assemble(&|_| false);
+    let parts = match different_parts_after(&source, &first.bytes, opts)? {
+        parts if parts.is_empty() => return Ok(first),
+        parts => parts,
+    };
+    let second = source.assemble(&|l| parts.iter().any(|p| holds(p, l)));
+    match different_parts_after(&source, &second.bytes, opts)?.as_slice() {
+        [] => Ok(second),
+        parts => Err(RewriteError::NotFaithful(format!(
+            "{} would differ",
+            parts.join(", ")
+        ))),
+    }
+}
+
+/// A report's lines and their canonical forms, ready to be put together.
+struct Source<'a> {
+    parsed: &'a Parsed,
+    bom: &'a [u8],
+    /// Each line's bytes, terminator excluded.
+    originals: Vec<&'a [u8]>,
+    /// Each line's classification; `None` for a blank line.
+    model: Vec<Option<&'a Line>>,
+    /// Each line's canonical form and its bytes, where it has one.
+    canonical: Vec<Option<(String, Vec<u8>)>>,
+    target: Target,
+    converting: bool,
+}
+
+impl Source<'_> {
+    /// The new file; the lines `keep` chooses stay as they were.
+    fn assemble(&self, keep: &dyn Fn(&Line) -> bool) -> Rewritten {
+        let t = &self.parsed.tournament;
+        let mut out = Rewritten {
+            bytes: self.bom.to_vec(),
+            text: String::with_capacity(self.parsed.text.len()),
+            canonical: 0,
+            verbatim: 0,
+        };
+        let mut converted_written = false;
+        for (i, line) in self.model.iter().enumerate() {
+            let original = self.originals[i];
+            let Some(line) = line else {
+                // Blank: whitespace, the same in every encoding read here.
+                out.verbatim += 1;
+                push_line(&mut out, &String::from_utf8_lossy(original), original);
+                continue;
+            };
+            if self.converting && converts(line.kind, line.code) {
+                // The converted records go where the first of them stood.
+                if !converted_written {
+                    converted_written = true;
+                    for l in converted_lines(t, self.target) {
+                        push_line(&mut out, &l, l.as_bytes());
+                        out.canonical += 1;
+                    }
+                }
+                continue;
+            }
+            match &self.canonical[i] {
+                Some((c, bytes)) if !keep(line) => {
+                    if bytes.as_slice() != original {
+                        out.canonical += 1;
+                    }
+                    push_line(&mut out, c, bytes);
+                }
+                _ => {
+                    out.verbatim += 1;
+                    push_line(&mut out, &self.parsed.text[line.span.range()], original);
+                }
+            }
+        }
+        if self.converting && !converted_written {
+            for l in converted_lines(t, self.target) {
+                push_line(&mut out, &l, l.as_bytes());
+                out.canonical += 1;
+            }
+        }
+        out
+    }
+}
+
+/// Whether a line holds values of a part of the model (as named by
+/// [`different_parts`]); the parts without lines of their own hold every
+/// line.
+fn holds(part: &str, line: &Line) -> bool {
+    let code = line.code.unwrap_or(*b"   ");
+    match part {
+        // Every header record's code ends in 2 (`012` … `362`).
+        "header" => line.kind == LineKind::Record && code[2] == b'2',
+        "players" => &code == b"001",
+        "teams" => matches!(&code, b"013" | b"310"),
+        "records" => line.kind != LineKind::Extension,
+        _ => true,
+    }
 }
 
 /// Refuses input that is not a TRF: no `001` line and no header record, or
@@ -174,16 +257,19 @@ fn refuse_non_trf(t: &Tournament) -> Result<(), RewriteError> {
     Ok(())
 }
 
-/// For each line (by index), whether a syntax finding points into it.
-fn lines_with_findings(parsed: &Parsed) -> Vec<bool> {
+/// For each of the file's `count` lines (by index), whether a syntax
+/// finding points into it.
+fn lines_with_findings(parsed: &Parsed, count: usize) -> Vec<bool> {
     let lines = &parsed.tournament.lines;
-    let mut bad = vec![false; lines.len()];
+    let mut bad = vec![false; count];
     for d in &parsed.diagnostics {
         for l in &d.labels {
             // The line whose start is the last at or before the span's start.
             let i = lines.partition_point(|x| x.span.start <= l.span.start);
-            if i > 0 {
-                bad[i - 1] = true;
+            if let Some(line) = i.checked_sub(1).map(|i| &lines[i]) {
+                if let Some(b) = bad.get_mut(line.number as usize - 1) {
+                    *b = true;
+                }
             }
         }
     }
@@ -228,7 +314,6 @@ fn canonical_line(text: &str, file: &Tournament, target: Target) -> Option<Strin
     if !alone.diagnostics.is_empty() {
         return None;
     }
-    let before = content(&alone.tournament);
     let mut t = alone.tournament;
     // The file's dialect, not the one a single line suggests, decides
     // whether anything is converted.
@@ -239,7 +324,8 @@ fn canonical_line(text: &str, file: &Tournament, target: Target) -> Option<Strin
         return None;
     }
     let again = parse_str(line);
-    (again.diagnostics.is_empty() && content(&again.tournament) == before).then(|| line.to_owned())
+    (again.diagnostics.is_empty() && different_parts(&again.tournament, &t).is_empty())
+        .then(|| line.to_owned())
 }
 
 /// The encoding line `number` was read in.
@@ -278,15 +364,14 @@ fn push_line(out: &mut Rewritten, text: &str, bytes: &[u8]) {
     out.text.push('\n');
 }
 
-/// Reads the result again and compares it with the source's model: layout
-/// aside, the same values (players and teams only when converting, since
-/// the converted records move between the header and the extensions).
-fn same_content(
-    t: &Tournament,
+/// Reads `bytes` again and names the parts whose values differ from the
+/// source's (players and teams only when converting, since the converted
+/// records move between the header and the extensions).
+fn different_parts_after(
+    source: &Source<'_>,
     bytes: &[u8],
     opts: &ReadOptions,
-    converting: bool,
-) -> Result<(), RewriteError> {
+) -> Result<Vec<&'static str>, RewriteError> {
     let opts = ReadOptions {
         encoding: opts.encoding,
         max_file_bytes: u64::MAX,
@@ -296,70 +381,33 @@ fn same_content(
     };
     let again =
         parse_vec(bytes.to_vec(), &opts).map_err(|e| RewriteError::NotFaithful(e.to_string()))?;
-    let (a, b) = if converting {
-        let part = |t: &Tournament| {
-            strip_layout(serde_json::json!({ "players": &t.players, "teams": &t.teams }))
-        };
-        (part(t), part(&again.tournament))
-    } else {
-        (content(t), content(&again.tournament))
+    let mut parts = different_parts(&source.parsed.tournament, &again.tournament);
+    if source.converting {
+        parts.retain(|p| matches!(*p, "players" | "teams"));
+    }
+    Ok(parts)
+}
+
+/// The parts of two tournaments whose values differ. Layout is not
+/// compared: the model's equality ignores spans and line numbers, and the
+/// dialect is form, not content (a TRF06 file comes back as TRF16 once
+/// canonical; one line alone suggests no dialect).
+fn different_parts(a: &Tournament, b: &Tournament) -> Vec<&'static str> {
+    let scoring = |t: &Tournament| crate::model::Scoring {
+        source: crate::model::ScoringSource::Default,
+        ..t.scoring.clone()
     };
-    if a == b {
-        Ok(())
-    } else {
-        Err(RewriteError::NotFaithful(first_difference("", &a, &b)))
-    }
-}
-
-/// A tournament without its layout (line numbers, spans, the dialect), as
-/// JSON. The dialect is form, not content: a TRF06 file comes back as
-/// TRF16 once canonical, and one line alone suggests no dialect.
-fn content(t: &Tournament) -> serde_json::Value {
-    let mut v = strip_layout(serde_json::to_value(t).unwrap_or_default());
-    if let Some(m) = v.as_object_mut() {
-        m.remove("dialect");
-    }
-    v
-}
-
-fn strip_layout(mut v: serde_json::Value) -> serde_json::Value {
-    fn strip(v: &mut serde_json::Value) {
-        match v {
-            serde_json::Value::Object(m) => {
-                for k in ["line", "lines", "span", "evidence", "round_dates_span"] {
-                    m.remove(k);
-                }
-                m.values_mut().for_each(strip);
-            }
-            serde_json::Value::Array(a) => a.iter_mut().for_each(strip),
-            _ => {}
-        }
-    }
-    strip(&mut v);
-    v
-}
-
-/// The path of the first value that differs, for the refusal message.
-fn first_difference(path: &str, a: &serde_json::Value, b: &serde_json::Value) -> String {
-    use serde_json::Value;
-    match (a, b) {
-        (Value::Object(x), Value::Object(y)) => {
-            for (k, va) in x {
-                let vb = y.get(k).unwrap_or(&Value::Null);
-                if va != vb {
-                    return first_difference(&format!("{path}/{k}"), va, vb);
-                }
-            }
-            format!("{path}: fields differ")
-        }
-        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
-            for (i, (va, vb)) in x.iter().zip(y).enumerate() {
-                if va != vb {
-                    return first_difference(&format!("{path}/{i}"), va, vb);
-                }
-            }
-            format!("{path}: differ")
-        }
-        _ => format!("{path}: {a} became {b}"),
-    }
+    [
+        ("header", a.header == b.header),
+        ("players", a.players == b.players),
+        ("teams", a.teams == b.teams),
+        ("scoring", scoring(a) == scoring(b)),
+        ("rounds", a.rounds == b.rounds),
+        ("extensions", a.extensions == b.extensions),
+        ("records", a.records == b.records),
+    ]
+    .into_iter()
+    .filter(|(_, same)| !same)
+    .map(|(part, _)| part)
+    .collect()
 }

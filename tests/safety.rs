@@ -526,3 +526,123 @@ fn fmt_never_writes_replacement_characters() {
         assert!(written.contains(l), "{}", String::from_utf8_lossy(l));
     }
 }
+
+#[test]
+fn fmt_keeps_dates_whose_reading_depends_on_the_others() {
+    // `02/10/2010` alone could be 10 February; beside `24/09/2010` it is
+    // 2 October. Rewriting the start date alone would change the end date.
+    let dir = tempfile::tempdir().unwrap();
+    let text = sample()
+        .replacen("042 2024/04/13", "042 24/09/2010", 1)
+        .replacen("052 2024/04/15", "052 02/10/2010", 1);
+    let f = write(dir.path(), "dates.trf", &text);
+    let (code, out, err) = trf_raw(&["fmt", s(&f)]);
+    assert_eq!(code, 0, "{err}");
+    let g = write(dir.path(), "formatted.trf", &out);
+    let end = |p: &Path| {
+        let (_, json, _) = trf(&["parse", s(p)]);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        v["header"]["end_date"].clone()
+    };
+    assert_eq!(end(&g), end(&f));
+    assert!(end(&f).to_string().contains("2010-10-02"), "{}", end(&f));
+}
+
+#[test]
+fn findings_over_the_limit_are_counted_not_kept() {
+    // Random opponents: many asymmetric pairings and unreadable blocks.
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("012 Limits\n042 2024/01/01\n");
+    for me in 1..=40u32 {
+        let mut line = format!(
+            "001 {me:>4} m    {:<33} 1800 ENG {:>11} 1990/01/01  0.0 {me:>4}",
+            format!("Player {me}"),
+            1000 + me
+        );
+        for r in 1..=9u32 {
+            let opp = (me * 7 + r * 13) % 40 + 1;
+            let result = if r % 3 == 0 { "?" } else { "1" };
+            line.push_str(&format!("  {opp:>4} w {result}"));
+        }
+        text.push_str(&line);
+        text.push('\n');
+    }
+    let f = write(dir.path(), "many.trf", text);
+    let run = |max: &str| {
+        let (_, out, _) = trf(&["check", s(&f), "--format", "json", "--max-per-rule", max]);
+        serde_json::from_str::<serde_json::Value>(out.lines().next().unwrap()).unwrap()
+    };
+    let (all, capped) = (run("0"), run("3"));
+    // The totals are exact: what is not kept is counted.
+    for count in ["errors", "warnings", "advice", "rateable"] {
+        assert_eq!(capped[count], all[count], "{count}");
+    }
+    assert!(all["errors"].as_u64().unwrap() > 50);
+    let kept = capped["diagnostics"].as_array().unwrap();
+    let most = kept
+        .iter()
+        .fold(std::collections::HashMap::new(), |mut m, d| {
+            *m.entry(d["rule"].as_str().unwrap().to_owned()).or_insert(0) += 1;
+            m
+        });
+    assert!(most.values().all(|&n| n <= 4), "{most:?}");
+}
+
+#[test]
+fn fmt_refuses_a_conversion_it_cannot_make_faithfully() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("bad.trf");
+    std::fs::copy(common::root().join("samples/hand/malformed-syntax.trf"), &f).unwrap();
+    let before = std::fs::read(&f).unwrap();
+    let (code, _, err) = trf(&["fmt", s(&f), "--dialect", "trf26", "--in-place"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot be converted"), "{err}");
+    assert_eq!(std::fs::read(&f).unwrap(), before);
+}
+
+#[test]
+fn max_size_holds_for_a_fifo() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.trf");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo here
+    }
+    let path = fifo.clone();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let mut w = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+        // Far more than the limit; the reader stops early.
+        for _ in 0..1024 {
+            if w.write_all(&[b'x'; 8192]).is_err() {
+                break;
+            }
+        }
+    });
+    let (code, _, err) = trf(&["check", s(&fifo), "--max-size", "1000"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("over the limit of 1000 bytes"), "{err}");
+    writer.join().unwrap();
+}
+
+#[test]
+fn the_writer_reserves_per_line_not_players_times_the_longest_line() {
+    // 3,000 short player lines and one with 9,000 rounds: reserving
+    // players × longest line would be 270 MB for a 370 kB report.
+    let mut text = String::from("012 Long line\n");
+    for me in 1..=3000u32 {
+        text.push_str(&format!("001 {me:>4} m    Player{me:<27}\n"));
+    }
+    let mut long = String::from("001 3001 m    Long                              ");
+    for _ in 0..9000 {
+        long.push_str("  0000 - U");
+    }
+    text.push_str(&long);
+    let t = trfkit::parse_str(&text).tournament;
+    let out = trfkit::write::write(&t, trfkit::write::Target::Trf16);
+    assert!(
+        out.capacity() < 8 * text.len() + (1 << 20),
+        "{}",
+        out.capacity()
+    );
+}

@@ -232,7 +232,7 @@ pub fn run(a: Args) -> u8 {
         match r {
             Err(e) => {
                 unreadable += 1;
-                eprintln!("trf: {name}: {e}");
+                eprintln!("trf: {name}: {}", escape(e));
             }
             Ok(b) => {
                 let (parsed, rep) = &**b;

@@ -77,13 +77,14 @@ pub fn run(a: Args) -> u8 {
         }
         let name = files::shown(&a.file);
         let diff = similar::TextDiff::from_lines(&old, &new.text);
-        output::out(
-            &diff
-                .unified_diff()
-                .context_radius(3)
-                .header(&name, &name)
-                .to_string(),
-        );
+        // The diff shows the report's text: its control characters are
+        // escaped like any other human output.
+        let shown = diff
+            .unified_diff()
+            .context_radius(3)
+            .header(&name, &name)
+            .to_string();
+        output::out(&super::terminal::escape(&shown));
         return EXIT_OK;
     }
     let dest = if a.in_place {

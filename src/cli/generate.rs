@@ -62,7 +62,9 @@ pub fn run(a: Args) -> u8 {
     match &a.output {
         None => out(&text),
         Some(p) => {
-            if let Err(e) = std::fs::write(p, text) {
+            // Atomic, like every file `trf` writes: a failed write leaves
+            // what was there.
+            if let Err(e) = super::output::write_atomic(p, |w| w.write_all(text.as_bytes())) {
                 return fail(p, &e);
             }
         }

@@ -124,7 +124,11 @@ pub fn main() -> ExitCode {
 
 /// Prints a one-line error for an unreadable input.
 pub fn fail(path: &Path, e: &dyn std::fmt::Display) -> u8 {
-    eprintln!("trf: {}: {e}", files::shown(path));
+    eprintln!(
+        "trf: {}: {}",
+        files::shown(path),
+        terminal::escape(&e.to_string())
+    );
     EXIT_USAGE
 }
 

@@ -14,10 +14,7 @@ use std::path::{Path, PathBuf};
 /// any other failure (a full disk, `>/dev/full`) ends the process with
 /// exit status 2 and one line on stderr, so that no output is silently lost.
 pub fn out(s: &str) {
-    let mut stdout = io::stdout().lock();
-    if let Err(e) = stdout.write_all(s.as_bytes()).and_then(|()| stdout.flush()) {
-        stdout_failed(&e);
-    }
+    out_bytes(s.as_bytes());
 }
 
 /// [`out`] for bytes (a report in its own encoding).

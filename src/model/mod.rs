@@ -60,7 +60,8 @@ pub struct Tournament {
     /// TRF26 data records other than teams (`240`, `250`, `260`, `299`,
     /// `300`, `320`, `330`, `801`, `802`) and NRS records.
     pub records: Trf26Records,
-    /// Every line, classified.
+    /// Every line that is not blank, classified, in file order (each with
+    /// its line number in the file).
     #[serde(skip)]
     pub lines: Vec<Line>,
 }

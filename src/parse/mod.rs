@@ -302,7 +302,10 @@ impl<'a> Parser<'a> {
             records: Trf26Records::default(),
             scoring: Scoring::default(),
             scoring_sources: Vec::new(),
-            lines: Vec::with_capacity(guess + 16),
+            // At most one entry per line (blank lines have none): a file of
+            // millions of short lines must not pay for a doubling vector's
+            // slack on top.
+            lines: Vec::with_capacity(lines::count(text)),
             dialect: dialect::Evidence::default(),
             round_dates_misaligned: false,
             seen: Default::default(),
@@ -342,6 +345,12 @@ impl<'a> Parser<'a> {
                 return;
             }
             let (code, kind) = lines::classify(text);
+            if kind == LineKind::Blank {
+                // Blank lines hold nothing and are not kept: a file of
+                // millions of them costs no memory per line. Line numbers
+                // stay those of the file.
+                return;
+            }
             self.lines.push(Line {
                 number,
                 span,
