@@ -42,10 +42,17 @@ fn report_is_written_beside_the_input_and_never_overwritten() {
 
     let (code, _, err) = trf(&["report", input.to_str().unwrap(), "--force"]);
     assert_eq!(code, 0, "{err}");
-    assert!(std::fs::read_to_string(&dest).unwrap().starts_with("<!DOCTYPE html>"));
+    assert!(std::fs::read_to_string(&dest)
+        .unwrap()
+        .starts_with("<!DOCTYPE html>"));
 
     let other = dir.path().join("out.html");
-    let (code, _, err) = trf(&["report", input.to_str().unwrap(), "-o", other.to_str().unwrap()]);
+    let (code, _, err) = trf(&[
+        "report",
+        input.to_str().unwrap(),
+        "-o",
+        other.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{err}");
     assert!(other.is_file());
     // No temporary file is left behind.
@@ -56,7 +63,11 @@ fn report_is_written_beside_the_input_and_never_overwritten() {
     names.sort();
     assert_eq!(
         names,
-        ["malformed-syntax.report.html", "malformed-syntax.trf", "out.html"]
+        [
+            "malformed-syntax.report.html",
+            "malformed-syntax.trf",
+            "out.html"
+        ]
     );
 }
 
@@ -92,7 +103,9 @@ fn everything_from_the_file_is_escaped() {
     assert!(!html.contains("<script"), "a script got through");
     assert!(!html.contains("<b>Doe"), "markup from a name got through");
     // askama writes numeric character references.
-    assert!(html.contains("<h1>&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;Open&#34;</h1>"));
+    assert!(
+        html.contains("<h1>&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;Open&#34;</h1>")
+    );
     assert!(html.contains("&#60;b&#62;Doe&#60;/b&#62;, J&#38;ohn"));
 }
 
@@ -124,7 +137,10 @@ fn verdict_comes_first_and_findings_gravest_first() {
     let positions: Vec<usize> = trfkit::diag::Consequence::ALL
         .iter()
         .filter(|c| check.count(**c) > 0)
-        .map(|c| html.find(&format!("class=\"group c-{}\"", c.as_str())).unwrap())
+        .map(|c| {
+            html.find(&format!("class=\"group c-{}\"", c.as_str()))
+                .unwrap()
+        })
         .collect();
     assert!(positions.len() >= 2);
     assert!(positions.windows(2).all(|w| w[0] < w[1]), "{positions:?}");
@@ -140,8 +156,14 @@ fn excluded_games_are_marked_and_explained() {
     );
     // Hover text on the cell, and the same words in the printed legend.
     let why = "forfeit (+ or −): the game was not played and is not rated";
-    assert!(html.contains(&format!("<td class=\"r x\" title=\"{why}\">")), "{html}");
-    assert!(html.contains(&format!("<span class=\"m\">a</span>{why} (2)")), "{html}");
+    assert!(
+        html.contains(&format!("<td class=\"r x\" title=\"{why}\">")),
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!("<span class=\"m\">a</span>{why} (2)")),
+        "{html}"
+    );
     assert!(html.contains("bye (H, F, U, Z): no game was played (2)"));
 }
 

@@ -100,7 +100,10 @@ async fn serve(a: Args) -> u8 {
 }
 
 async fn form(State(cfg): State<Arc<Config>>) -> Reply {
-    (StatusCode::OK, Html(Page::new(cfg.read.max_file_bytes).html()))
+    (
+        StatusCode::OK,
+        Html(Page::new(cfg.read.max_file_bytes).html()),
+    )
 }
 
 async fn not_found(State(cfg): State<Arc<Config>>) -> Reply {
@@ -200,7 +203,10 @@ fn upload_failed(cfg: &Config, e: axum::extract::multipart::MultipartError) -> R
         cfg,
         status,
         "The upload could not be read",
-        format!("It may have been interrupted: try again. ({})", e.body_text()),
+        format!(
+            "It may have been interrupted: try again. ({})",
+            e.body_text()
+        ),
     )
 }
 
@@ -212,9 +218,10 @@ fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply
     for (name, bytes) in trfs {
         match trfkit::parse_bytes(&bytes, &cfg.read) {
             Ok(p) => parsed.push((name, p)),
-            Err(e) => page
-                .problems
-                .push((format!("{name} could not be read"), e.to_string())),
+            Err(e) => page.problems.push((
+                format!("{name} could not be read"),
+                printable(&e.to_string()),
+            )),
         }
     }
     let lookup = list.and_then(|(name, bytes)| {
@@ -228,7 +235,10 @@ fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply
             Err(e) => {
                 page.problems.push((
                     format!("The rating list {name} could not be read"),
-                    format!("{e}. The reports below are checked without it."),
+                    format!(
+                        "{}. The reports below are checked without it.",
+                        printable(&e.to_string())
+                    ),
                 ));
                 None
             }
@@ -285,6 +295,14 @@ fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply
         StatusCode::OK
     };
     (status, Html(page.html()))
+}
+
+/// A message with the control characters a binary upload may bring into
+/// it (messages quote what they could not read) shown as `�`.
+fn printable(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
+        .collect()
 }
 
 /// A download carried in the page itself.

@@ -118,8 +118,7 @@ pub fn size_words(bytes: u64) -> String {
 /// vectors, so rendering cannot fail short of running out of memory; the
 /// message then says so rather than panic.
 fn render(t: &impl Template) -> String {
-    t.render()
-        .unwrap_or_else(|_| {
-            "<!DOCTYPE html><title>trfkit</title><p>The report could not be drawn.</p>".to_owned()
-        })
+    t.render().unwrap_or_else(|_| {
+        "<!DOCTYPE html><title>trfkit</title><p>The report could not be drawn.</p>".to_owned()
+    })
 }

@@ -291,7 +291,15 @@ fn result(
         .iter()
         .filter(|l| Some(l.span) != primary && !l.text.is_empty())
         .enumerate()
-        .map(|(i, l)| at(l.span, Some(Text { text: l.text.clone() }), Some(i)))
+        .map(|(i, l)| {
+            at(
+                l.span,
+                Some(Text {
+                    text: l.text.clone(),
+                }),
+                Some(i),
+            )
+        })
         .collect();
     SarifResult {
         rule_id: d.code,

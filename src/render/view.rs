@@ -371,7 +371,11 @@ fn facts(input: &ReportInput<'_>) -> Vec<(&'static str, String)> {
         ("Rating type", rating_type),
         (
             "Regulations",
-            format!("{} ({})", s.regulations_title, s.regulations_basis.describe()),
+            format!(
+                "{} ({})",
+                s.regulations_title,
+                s.regulations_basis.describe()
+            ),
         ),
         ("Dates", dates),
         (
@@ -404,8 +408,12 @@ fn facts(input: &ReportInput<'_>) -> Vec<(&'static str, String)> {
 fn meaning(c: Consequence) -> &'static str {
     match c {
         Consequence::EventNotRated => "FIDE will not rate the event as played.",
-        Consequence::FixBeforeUpload => "Correct these in the pairing program and export the report again.",
-        Consequence::PlayersNotRated => "The event is rated; these players get no rating, or no first rating, from it.",
+        Consequence::FixBeforeUpload => {
+            "Correct these in the pairing program and export the report again."
+        }
+        Consequence::PlayersNotRated => {
+            "The event is rated; these players get no rating, or no first rating, from it."
+        }
         Consequence::GamesNotRated => "The event is rated without these games.",
         Consequence::Cosmetic => "Wrong, but without effect on rating: worth correcting next time.",
         Consequence::Info => "Assumptions made, and what could not be checked.",
@@ -527,7 +535,11 @@ fn source_line(
         if marks.iter().any(|m| s < m.1 && m.0 < e) {
             continue;
         }
-        let mark = if l.span == primary { "primary" } else { "context" };
+        let mark = if l.span == primary {
+            "primary"
+        } else {
+            "context"
+        };
         marks.push((s, e, mark, l.text.clone()));
     }
     marks.sort_by_key(|m| m.0);
@@ -564,6 +576,15 @@ fn signed(v: i64) -> String {
         std::cmp::Ordering::Greater => format!("+{v}"),
         std::cmp::Ordering::Less => format!("−{}", v.unsigned_abs()),
         std::cmp::Ordering::Equal => "0".to_owned(),
+    }
+}
+
+/// A number with a leading hyphen written with a real minus sign, as the
+/// changes are.
+fn minus(s: &str) -> String {
+    match s.strip_prefix('-') {
+        Some(rest) => format!("−{rest}"),
+        None => s.to_owned(),
     }
 }
 
@@ -617,7 +638,10 @@ fn rating(s: &RatingSummary) -> RatingView {
             games: p.games,
             score: p.score.to_string(),
             expected: opt(p.expected),
-            w_minus_we: opt(p.w_minus_we),
+            w_minus_we: p
+                .w_minus_we
+                .map(|v| minus(&v.to_string()))
+                .unwrap_or_default(),
             change: p.change.map(signed).unwrap_or_default(),
             trend: p.change.map_or("level", trend),
             new_rating: opt(p.new_rating),
@@ -690,8 +714,12 @@ impl Excluded {
             Excluded::Pending => "paired but no result yet: not rated",
             Excluded::Unknown => "a result letter TRF does not define: not rated",
             Excluded::WithoutOpponent => "the opponent is not in the file: not rated",
-            Excluded::AgainstUnrated => "the opponent is unrated: the game does not change this player's rating",
-            Excluded::BetweenUnrated => "both players are unrated: no rated player's rating changes with this game",
+            Excluded::AgainstUnrated => {
+                "the opponent is unrated: the game does not change this player's rating"
+            }
+            Excluded::BetweenUnrated => {
+                "both players are unrated: no rated player's rating changes with this game"
+            }
         }
     }
 }
