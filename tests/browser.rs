@@ -93,8 +93,14 @@ fn wait_for_port(port: u16) {
 
 /// `trf serve --port 0` and the URL it printed.
 fn serve() -> (Running, String) {
+    serve_with(&[])
+}
+
+/// `trf serve --port 0 EXTRA...` and the URL it printed.
+fn serve_with(extra: &[&str]) -> (Running, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_trf"))
         .args(["serve", "--port", "0"])
+        .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -322,4 +328,98 @@ fn report_opened_from_disk_reads_and_prints() {
         c.close().await.unwrap();
     });
     eprintln!("browser file test: {:?}", started.elapsed());
+}
+
+/// Posts `files` to `/check` as the form does (multipart, field `trf`)
+/// over a plain socket; returns the status and the page.
+fn post(url: &str, files: &[(&str, &[u8])]) -> (u16, String) {
+    use std::io::{Read, Write};
+    let authority = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_owned();
+    let boundary = "trfkit-test-boundary";
+    let mut body = Vec::new();
+    for (name, bytes) in files {
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"trf\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    let mut s = TcpStream::connect(&authority).unwrap();
+    s.set_read_timeout(Some(WAIT)).unwrap();
+    let head = format!(
+        "POST /check HTTP/1.1\r\nHost: {authority}\r\nContent-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    // The server may answer (413) before it has read everything.
+    let _ = s.write_all(&body);
+    let mut answer = Vec::new();
+    let _ = s.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let status = answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {answer:.200}"));
+    (status, answer)
+}
+
+#[test]
+fn concurrent_uploads_each_get_their_own_report() {
+    let (_server, url) = serve();
+    let samples = [
+        ("samples/hand/malformed-syntax.trf", "fix-before-upload"),
+        ("samples/hand/rate-2024-swiss-unrated.trf", "ready"),
+        ("samples/hand/rr-2005-worked-example.trf", "ready"),
+        ("samples/hand/swiss-utf8-lf.trf", "ready"),
+    ];
+    std::thread::scope(|scope| {
+        let handles: Vec<_> =
+            samples
+                .iter()
+                .map(|(path, verdict)| {
+                    let url = &url;
+                    scope.spawn(move || {
+                        let bytes = std::fs::read(root().join(path)).unwrap();
+                        let name = Path::new(path).file_name().unwrap().to_str().unwrap();
+                        let (status, page) = post(url, &[(name, &bytes)]);
+                        assert_eq!(status, 200, "{path}");
+                        assert!(
+                            page.contains(&format!("data-verdict=\"{verdict}\"")),
+                            "{path}"
+                        );
+                        assert!(
+                            page.contains(&format!("download=\"{}", name.trim_end_matches(".trf")))
+                        );
+                    })
+                })
+                .collect();
+        for h in handles {
+            h.join().unwrap();
+        }
+    });
+}
+
+#[test]
+fn an_oversized_upload_gets_a_page_that_says_so() {
+    let (_server, url) = serve_with(&["--max-size", "1000"]);
+    let big = vec![b'x'; 5000];
+    let (status, page) = post(&url, &[("big.trf", &big)]);
+    assert_eq!(status, 413);
+    assert!(page.contains("The upload is too large"), "{page:.400}");
+    assert!(
+        page.contains("<form class=\"upload"),
+        "the form is offered again"
+    );
+    // The server is still there for the next upload.
+    let ok = std::fs::read(root().join("samples/hand/swiss-utf8-lf.trf")).unwrap();
+    let (status, _) = post(&url, &[("s.trf", &ok[..ok.len().min(600)])]);
+    assert_eq!(status, 200);
 }
