@@ -56,6 +56,9 @@ pub struct KindDecision {
     pub from_pairings: Kind,
     /// One sentence: why this type.
     pub reason: String,
+    /// The report declares a league (`192`, else `092`): a competition
+    /// played over a season, which the duration limit of B.02 exempts.
+    pub league: bool,
 }
 
 /// Decides the tournament type.
@@ -95,7 +98,25 @@ pub fn detect(t: &Tournament) -> KindDecision {
         declared,
         from_pairings,
         reason,
+        league: declares_league(t),
     }
+}
+
+/// Whether the declared type (`192`, else `092`) names a league, in the
+/// languages arbiters write it in.
+fn declares_league(t: &Tournament) -> bool {
+    let h = &t.header;
+    let text = h
+        .tournament_type_code
+        .as_ref()
+        .or(h.tournament_type.as_ref())
+        .map(|x| x.value.to_lowercase());
+    let Some(text) = text else { return false };
+    text.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        matches!(w, "league" | "liga" | "ligue" | "lega")
+            // Oberliga, Bundesliga, Regionalliga.
+            || w.ends_with("liga")
+    })
 }
 
 fn declared(t: &Tournament) -> Option<Kind> {
@@ -212,5 +233,19 @@ mod tests {
         assert_eq!(from_text("FIDE_TEAM_BAKU"), Some(Kind::Team));
         assert_eq!(from_text("Rundenturnier"), Some(Kind::RoundRobin));
         assert_eq!(from_text("Open"), None);
+    }
+
+    #[test]
+    fn leagues() {
+        let league = |line: &str| {
+            let t = crate::parse_str(&format!("012 X\n{line}\n")).tournament;
+            declares_league(&t)
+        };
+        assert!(league("092 Team league"));
+        assert!(league("092 Oberliga Nord"));
+        assert!(league("192 LEAGUE_ROUND_ROBIN"));
+        assert!(league("092 4NCL League"));
+        assert!(!league("092 Individual: Swiss-System"));
+        assert!(!league("092 Colleague Cup Swiss"));
     }
 }

@@ -1,7 +1,7 @@
 //! `trf rules` and `trf explain CODE|NAME`.
 
 use super::{out, Format, EXIT_OK, EXIT_USAGE};
-use trfkit::diag::RuleMeta;
+use trfkit::diag::{Consequence, RuleMeta};
 
 #[derive(clap::Args, Debug)]
 pub struct RulesArgs {
@@ -56,6 +56,9 @@ fn json(e: &Entry) -> serde_json::Value {
         "rule": m.name,
         "category": m.category,
         "severity": m.severity.as_str(),
+        "consequence": m.consequence.as_str(),
+        "consequence_source": m.consequence_source,
+        "consequence_unconfirmed": m.unconfirmed,
         "summary": m.summary,
         "explanation": m.explanation,
         "location": e.location,
@@ -74,10 +77,11 @@ pub fn rules(a: RulesArgs) -> u8 {
             let mut s = String::new();
             for Entry { meta: m, .. } in rules {
                 s.push_str(&format!(
-                    "{:<9} {:<34} {:<8} {:<12} {}\n",
+                    "{:<9} {:<34} {:<8} {:<17} {:<12} {}\n",
                     m.code,
                     m.name,
                     m.severity.as_str(),
+                    m.consequence.as_str(),
                     m.category,
                     m.summary
                 ));
@@ -110,13 +114,15 @@ pub fn explain(a: ExplainArgs) -> u8 {
                 .collect::<Vec<_>>()
                 .join("\n");
             out(&format!(
-                "# {} ({})\n\nseverity: {}  category: {}\n{}\n\n{}\n",
+                "# {} ({})\n\nseverity: {}  category: {}  consequence: {}\n{}\n\n{}\n\n{}\n",
                 m.name,
                 m.code,
                 m.severity.as_str(),
                 m.category,
+                m.consequence.as_str(),
                 m.summary,
-                text.trim_end()
+                text.trim_end(),
+                consequence_section(m)
             ));
             if !entry.articles.is_empty() {
                 let mut s = String::from("\n## Article by edition\n");
@@ -128,4 +134,32 @@ pub fn explain(a: ExplainArgs) -> u8 {
         }
     }
     EXIT_OK
+}
+
+/// The `## Consequence` section of an explain page: what a finding means
+/// for the report, where that comes from, and whether the source is silent.
+fn consequence_section(m: &RuleMeta) -> String {
+    let mut s = format!(
+        "## Consequence\n`{}`: {}.\nSource: {}.",
+        m.consequence.as_str(),
+        consequence_meaning(m.consequence),
+        m.consequence_source.trim_end_matches('.')
+    );
+    if m.unconfirmed {
+        s.push_str("\nUnconfirmed: no source says what FIDE does in this case, so the finding warns and never blocks the verdict; this is trfkit's reading.");
+    }
+    s.push_str("\nA finding may state a different consequence when its case differs (e.g. some games rather than the whole event); the finding says so.");
+    s
+}
+
+/// What each consequence means, in words.
+fn consequence_meaning(c: Consequence) -> &'static str {
+    match c {
+        Consequence::EventNotRated => "the event as played cannot be rated; nothing the arbiter can type fixes it",
+        Consequence::FixBeforeUpload => "data FIDE or the rating officer needs is missing or wrong, and the arbiter can correct it before the upload",
+        Consequence::PlayersNotRated => "the players named get no rating, or no first rating, from this event",
+        Consequence::GamesNotRated => "the games named are left out of the rating; the rest of the event is rated",
+        Consequence::Cosmetic => "wrong, but without effect on the rating",
+        Consequence::Info => "an assumption, or something that was not or cannot be checked",
+    }
 }

@@ -57,6 +57,25 @@ crate::model::eq_ignoring_position!(Player {
 });
 
 impl Player {
+    /// How messages name the player: `` player `3` ``, or `the player on
+    /// line 12` when the starting rank could not be read (never "player 0",
+    /// which no arbiter can find).
+    pub fn designation(&self) -> String {
+        match self.start_rank.value {
+            0 => format!("the player on line {}", self.line),
+            r => format!("player `{r}`"),
+        }
+    }
+
+    /// The starting rank as messages print it, `3`, or `on line 12` when
+    /// it could not be read.
+    pub fn rank_label(&self) -> String {
+        match self.start_rank.value {
+            0 => format!("on line {}", self.line),
+            r => r.to_string(),
+        }
+    }
+
     /// The entry for round `r` (1-based); not paired beyond the line's end.
     pub fn round(&self, r: usize) -> RoundEntry {
         self.rounds

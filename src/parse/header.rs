@@ -2,6 +2,7 @@
 
 use super::date::{parse_date, Expect};
 use super::{codes, trim, uint, Parser};
+use crate::diag::Consequence;
 use crate::grammar::p132;
 use crate::lines::Columns;
 use crate::model::{Colour, DateField, Points, TeamScoring};
@@ -184,20 +185,41 @@ impl Parser<'_> {
         }
     }
 
+    /// A count record (`062`, `072`, `082`, `142`). Arbiters often follow
+    /// the number with a note (`062 24 (3 withdrew)`): the number is read
+    /// and the note kept in the line. A count FIDE does not use for rating
+    /// that cannot be read is cosmetic.
     fn count(&mut self, value: Option<(&str, Span)>, what: &str) -> Option<Spanned<u32>> {
         let (t, s) = value?;
-        match uint(t) {
-            Ok(Some(v)) if v <= u32::MAX as u64 => Some(Spanned::new(v as u32, s)),
-            Ok(_) => None,
-            Err(()) => {
-                self.invalid(
-                    s,
-                    format!("{what} `{t}` is not a number"),
-                    what,
-                    "write a plain number from column 5",
+        let (number, note) = match t.find(|c: char| c.is_ascii_whitespace()) {
+            Some(i) if t[..i].bytes().all(|b| b.is_ascii_digit()) => (&t[..i], true),
+            _ => (t, false),
+        };
+        let span = if note {
+            Span::new(s.start as usize, s.start as usize + number.len())
+        } else {
+            s
+        };
+        match uint(number) {
+            Ok(Some(v)) if v <= u32::MAX as u64 => Some(Spanned::new(v as u32, span)),
+            Ok(Some(_)) | Err(()) => {
+                let problem = if uint(number).is_ok() {
+                    "is too large"
+                } else {
+                    "is not a number"
+                };
+                self.diags.push(
+                    super::invalid_field(
+                        span,
+                        format!("{what} `{number}` {problem}"),
+                        what,
+                        "write a plain number from column 5 (a note may follow it after a blank)",
+                    )
+                    .with_consequence(Consequence::Cosmetic),
                 );
                 None
             }
+            Ok(None) => None,
         }
     }
 

@@ -106,12 +106,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     }
     for g in groups {
         let who = match g.count {
-            1 => format!("player `{}`", g.first.start_rank.value),
-            n => format!(
-                "player `{}` (and `{}` other players)",
-                g.first.start_rank.value,
-                n - 1
-            ),
+            1 => g.first.designation(),
+            n => format!("{} (and `{}` other players)", g.first.designation(), n - 1),
         };
         let v = &g.value;
         let (message, label, help, reference) = match g.field {

@@ -4,6 +4,7 @@ use super::support::played_rounds;
 use crate::diag::Diagnostic;
 use crate::model::{ByeKind, Outcome, Player, Points, RoundResult, TeamRecord};
 use crate::rules::{always, Ctx};
+use crate::span::Spanned;
 use std::collections::HashMap;
 
 crate::declare_rule! {
@@ -129,19 +130,17 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let expected = played + adjust;
+        if let Some(d) = unrecorded_bye(ctx, p, last, written, expected) {
+            out.push(d);
+            continue;
+        }
         out.push(
             POINTS_MISMATCH
-                .diag(if me == 0 {
-                    format!(
-                        "the player on line {} has points `{}` but the results add up to `{expected}`",
-                        p.line, written.value
-                    )
-                } else {
-                    format!(
-                        "player `{me}` has points `{}` but the results add up to `{expected}`",
-                        written.value
-                    )
-                })
+                .diag(format!(
+                    "{} has points `{}` but the results add up to `{expected}`",
+                    p.designation(),
+                    written.value
+                ))
                 .primary(written.span, format!("results give {expected}"))
                 .help(format!(
                     "write `{expected:>4}` in columns 81-84, or correct the round result that was mistyped"
@@ -198,4 +197,80 @@ fn matches_kind(kind: char, r: RoundResult) -> bool {
         ('-', Forfeit { won }) => !won,
         _ => false,
     }
+}
+
+/// A points column that exceeds the results by exactly what byes in the
+/// player's blank rounds (`0000 -` with no letter) would give: the bye was
+/// not written, and the column is probably right. The finding names the
+/// rounds and the letter to write instead of telling the arbiter to lower
+/// the points, which would take them from the player.
+fn unrecorded_bye(
+    ctx: &Ctx<'_>,
+    p: &Player,
+    last: usize,
+    written: Spanned<Points>,
+    expected: Points,
+) -> Option<Diagnostic> {
+    let missing = written.value - expected;
+    if missing <= Points::ZERO {
+        return None;
+    }
+    let blank: Vec<usize> = (1..=last)
+        .filter(|&r| p.round(r).result == RoundResult::NotPaired)
+        .collect();
+    if blank.is_empty() {
+        return None;
+    }
+    let scoring = &ctx.tournament.scoring;
+    let letters = [
+        ('H', "half-point bye", scoring.half_bye),
+        ('F', "full-point bye", scoring.full_bye),
+        ('U', "pairing-allocated bye", scoring.pairing_bye),
+    ];
+    // The same bye in every blank round, or in one of them.
+    let every = |value: Points| blank.iter().map(|_| value).sum::<Points>() == missing;
+    let (letter, what, all) = letters.iter().find_map(|&(letter, what, value)| {
+        if value <= Points::ZERO {
+            None
+        } else if every(value) {
+            Some((letter, what, true))
+        } else if value == missing {
+            Some((letter, what, false))
+        } else {
+            None
+        }
+    })?;
+    let listed: Vec<String> = blank
+        .iter()
+        .map(|&r| format!("round {r} (column {})", 99 + 10 * (r - 1)))
+        .collect();
+    let whose = if all || blank.len() == 1 {
+        format!(
+            "{} {} no result, and a {what} there explains the difference",
+            listed.join(", "),
+            if blank.len() == 1 { "has" } else { "have" }
+        )
+    } else {
+        format!(
+            "one of {} has no result, and a {what} there explains the difference",
+            listed.join(", ")
+        )
+    };
+    let mut d = POINTS_MISMATCH
+        .diag(format!(
+            "{} has points `{}` but the results add up to `{expected}`: {whose}",
+            p.designation(),
+            written.value
+        ))
+        .primary(written.span, format!("results give {expected}"));
+    if let Some(e) = p.rounds.get(blank[0] - 1) {
+        d = d.secondary(e.span, format!("round {}: no result letter", blank[0]));
+    }
+    Some(
+        d.help(format!(
+            "if the player had a {what}, write `0000 - {letter}` in that round's block (result letter `{letter}`) and keep `{}` in columns 81-84; otherwise correct the points to `{expected:>4}`",
+            written.value
+        ))
+        .reference("TRF16 record 001, round blocks (byes H, F, U, Z) and columns 81-84 (points)"),
+    )
 }

@@ -87,7 +87,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         let over = t.players.iter().filter(|p| p.rounds.len() > n).count();
         let first_extra = &p.rounds[n];
         let who = if over == 1 {
-            format!("player `{}` has", p.start_rank.value)
+            format!("{} has", p.designation())
         } else {
             format!("`{over}` players have")
         };

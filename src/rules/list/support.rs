@@ -5,7 +5,7 @@
 use super::ListLookup;
 use crate::model::Player;
 use crate::ratinglist::{ListRecord, RatingKind};
-use crate::rules::context::TimeControlInfo;
+use crate::regulations::RatingType;
 use crate::rules::Ctx;
 
 /// The list given with `--rating-list`, if any.
@@ -24,23 +24,18 @@ pub(crate) fn listed<'a>(ctx: &Ctx<'a>) -> impl Iterator<Item = (&'a Player, &'a
 
 /// `` player `3` (`Weber, Lukas`) ``, for messages.
 pub(crate) fn who(p: &Player) -> String {
-    format!("player `{}` (`{}`)", p.start_rank.value, p.name.value)
+    format!("{} (`{}`)", p.designation(), p.name.value)
 }
 
-/// The time control whose rating the report's rating column (49-52) holds:
-/// rapid when the time control read from `222`/`122` gives each player more
-/// than 10 and less than 60 minutes for 60 moves, blitz at 10 minutes or
-/// less (Laws of Chess, Appendices A.1 and B.1), standard otherwise and when
-/// the time control is absent or unreadable.
+/// The list whose rating the report's rating column (49-52) holds: the
+/// event's rating type as the check classified it from `222`/`122` (by the
+/// rapid and blitz bands of the tournament's date), standard when the time
+/// control is absent, unreadable or too fast for any list.
 pub(crate) fn rating_kind(ctx: &Ctx<'_>) -> RatingKind {
-    match &ctx.time_control {
-        TimeControlInfo::Read { control, .. } => match control.t60_seconds() {
-            0 => RatingKind::Standard,
-            t if t <= 600 => RatingKind::Blitz,
-            t if t < 3600 => RatingKind::Rapid,
-            _ => RatingKind::Standard,
-        },
-        _ => RatingKind::Standard,
+    match ctx.rating_type.rating_type {
+        Some(RatingType::Rapid) => RatingKind::Rapid,
+        Some(RatingType::Blitz) => RatingKind::Blitz,
+        Some(RatingType::Standard) | None => RatingKind::Standard,
     }
 }
 

@@ -93,7 +93,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     if let Some(p) = players.iter().find(|p| p.rating.is_none()) {
         d = d.secondary(
             rating_span(ctx, p),
-            format!("player {} is unrated", p.start_rank.value),
+            format!("player {} is unrated", p.rank_label()),
         );
     }
     let need = if women_only {

@@ -44,17 +44,12 @@ pub(crate) fn rating_text(p: &Player) -> String {
 
 /// `3 (Doe, John, 2450)`: starting rank, name and rating.
 pub(crate) fn who(p: &Player) -> String {
-    format!(
-        "{} ({}, {})",
-        p.start_rank.value,
-        p.name.value,
-        rating_text(p)
-    )
+    format!("{} ({}, {})", p.rank_label(), p.name.value, rating_text(p))
 }
 
 /// `5 (Epsilon, Eve)`: starting rank and name, for unrated players.
 pub(crate) fn named(p: &Player) -> String {
-    format!("{} ({})", p.start_rank.value, p.name.value)
+    format!("{} ({})", p.rank_label(), p.name.value)
 }
 
 /// The span of the rating columns (49-52) of a player's line, blank or not.

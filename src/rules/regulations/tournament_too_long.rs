@@ -1,7 +1,7 @@
 //! Rule `tournament-too-long`.
 
 use super::support::{cite, length_days, text, ymd};
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::Diagnostic;
 use crate::regulations::Topic;
 use crate::rules::Ctx;
 
@@ -12,10 +12,13 @@ crate::declare_rule! {
     /// 90 days of the 2003–2017 texts. From 2022 B.02 sets no maximum and
     /// the rule does not run.
     ///
-    /// The texts let leagues (2003, 2005) or events approved in advance
-    /// run longer, so the finding is a **warning**; it would be an error
-    /// for an edition that allowed no exception. The limit is unconfirmed
-    /// (?) in regulations.md R8 for 2009, 2013 and 2017 ((s) for 2014).
+    /// A report that declares a league (`192`, else `092`: league, Liga,
+    /// Ligue, Oberliga, …) is exempt and never reported: every text that
+    /// sets the limit exempts leagues. Events approved in advance may run
+    /// longer too, and no source says what FIDE does with another long
+    /// event, so the finding is a **warning** whose consequence is
+    /// information, never a block. The limit is unconfirmed (?) in
+    /// regulations.md R8 for 2009, 2013 and 2017 ((s) for 2014).
     ///
     /// ## Why it matters
     /// A longer event that is not a league (or approved) is not rated as
@@ -50,6 +53,10 @@ fn applies(ctx: &Ctx<'_>) -> bool {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    // Every text that limits the duration exempts leagues.
+    if ctx.kind.league {
+        return;
+    }
     let rule = ctx.regs.duration;
     let Some(max) = rule.max_days else { return };
     let Some((days, start, end)) = length_days(ctx) else {
@@ -73,8 +80,9 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let help = if rule.longer_events_allowed {
         format!("only a league (or an event approved in advance) may run longer than {max} days, and each game is then rated with the list in force when it was played; otherwise split the event or check the dates")
     } else {
-        d = d.with_severity(Severity::Error);
-        format!("an event longer than {max} days is not rated; split it or check the dates")
+        // The text names no exception, but neither it nor FIDE says what
+        // happens to such an event: a warning, not a block.
+        format!("the text makes no exception for events longer than {max} days (a league aside); split it, or check the dates")
     };
     out.push(cite(ctx, d, Topic::Duration, help));
 }
