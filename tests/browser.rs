@@ -381,12 +381,11 @@ fn concurrent_uploads_each_get_their_own_report() {
         ("samples/hand/swiss-utf8-lf.trf", "ready"),
     ];
     std::thread::scope(|scope| {
-        let handles: Vec<_> =
-            samples
-                .iter()
-                .map(|(path, verdict)| {
-                    let url = &url;
-                    scope.spawn(move || {
+        let handles: Vec<_> = samples
+            .iter()
+            .map(|(path, verdict)| {
+                let url = &url;
+                scope.spawn(move || {
                         let bytes = std::fs::read(root().join(path)).unwrap();
                         let name = Path::new(path).file_name().unwrap().to_str().unwrap();
                         let (status, page) = post(url, &[(name, &bytes)]);
@@ -399,8 +398,8 @@ fn concurrent_uploads_each_get_their_own_report() {
                             page.contains(&format!("download=\"{}", name.trim_end_matches(".trf")))
                         );
                     })
-                })
-                .collect();
+            })
+            .collect();
         for h in handles {
             h.join().unwrap();
         }

@@ -259,3 +259,14 @@ fn github_escaping_follows_the_runner() {
     assert_eq!(escape_property("a:b,c%"), "a%3Ab%2Cc%25");
     assert_eq!(escape_data("%0A"), "%250A");
 }
+
+#[test]
+fn artifact_uris_are_uri_references() {
+    use trfkit::render::sarif::uri;
+    assert_eq!(uri("samples/hand/x.trf"), "samples/hand/x.trf");
+    assert_eq!(
+        uri(r"C:\reports\Open 2024 #2.trf"),
+        "file:///C:/reports/Open%202024%20%232.trf"
+    );
+    assert_eq!(uri("Zürich.trf"), "Z%C3%BCrich.trf");
+}

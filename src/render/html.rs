@@ -122,3 +122,16 @@ fn render(t: &impl Template) -> String {
         "<!DOCTYPE html><title>trfkit</title><p>The report could not be drawn.</p>".to_owned()
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::size_words;
+
+    #[test]
+    fn sizes_in_words() {
+        assert_eq!(size_words(64 << 20), "64 MiB");
+        assert_eq!(size_words(1536), "1.5 KiB");
+        assert_eq!(size_words(1000), "1000 bytes");
+        assert_eq!(size_words(3 << 30), "3 GiB");
+    }
+}

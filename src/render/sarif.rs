@@ -154,9 +154,10 @@ pub fn level(s: Severity) -> &'static str {
     }
 }
 
-/// A file path as a relative URI reference: `/` separators, and every
-/// byte outside the unreserved set and `/` percent-encoded (a space, `#`
-/// or `%` in a name must not change what the URI points to).
+/// A file path as a URI reference: `/` separators, and every byte outside
+/// the unreserved set and `/` percent-encoded (a space, `#` or `%` in a
+/// name must not change what the URI points to); a Windows drive path
+/// becomes a `file:` URI.
 pub fn uri(path: &str) -> String {
     use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
     const KEEP: &AsciiSet = &NON_ALPHANUMERIC
@@ -165,7 +166,17 @@ pub fn uri(path: &str) -> String {
         .remove(b'_')
         .remove(b'~')
         .remove(b'/');
-    utf8_percent_encode(&path.replace('\\', "/"), KEEP).to_string()
+    let path = path.replace('\\', "/");
+    // A Windows drive path is absolute: a `file:` URI keeps its drive.
+    let b = path.as_bytes();
+    if b.len() > 2 && b[0].is_ascii_alphabetic() && b[1] == b':' && b[2] == b'/' {
+        return format!(
+            "file:///{}:{}",
+            &path[..1],
+            utf8_percent_encode(&path[2..], KEEP)
+        );
+    }
+    utf8_percent_encode(&path, KEEP).to_string()
 }
 
 impl Log {

@@ -874,3 +874,89 @@ fn chart(players: &[PlayerRating]) -> Option<Chart> {
         caption,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(c: &[Chunk]) -> Vec<(&str, bool)> {
+        c.iter().map(|c| (c.text.as_str(), c.code)).collect()
+    }
+
+    #[test]
+    fn backticks_quote_values_and_an_unpaired_one_stays_text() {
+        assert_eq!(
+            texts(&chunks("`18OO` is not a rating")),
+            [("18OO", true), (" is not a rating", false)]
+        );
+        assert_eq!(
+            texts(&chunks("write `w` or `b`")),
+            [("write ", false), ("w", true), (" or ", false), ("b", true)]
+        );
+        assert_eq!(texts(&chunks("a ` b")), [("a ` b", false)]);
+    }
+
+    /// The pieces of the line a finding's labels are on.
+    fn pieces(text: &str, labels: &[(u32, u32, bool)]) -> Vec<(String, &'static str)> {
+        let mut d = Diagnostic::new("TRF-X", "x", crate::Severity::Error, "m");
+        for &(s, e, primary) in labels {
+            let span = crate::span::Span::new(s as usize, e as usize);
+            d = if primary {
+                d.primary(span, "p")
+            } else {
+                d.secondary(span, "c")
+            };
+        }
+        let parsed = crate::parse_str(text);
+        let loc = Locator::new(text, &parsed.tournament.lines);
+        let primary = d.primary_span().unwrap();
+        source_line(&d, primary, text, &loc)
+            .unwrap()
+            .pieces
+            .into_iter()
+            .map(|p| (p.text, p.mark))
+            .collect()
+    }
+
+    #[test]
+    fn source_line_marks_characters_after_multibyte_ones() {
+        let text = "012 Öpen\n001 Ñúñez 18OO\n";
+        let name = text.find("Ñ").unwrap() as u32;
+        let rating = text.find("18OO").unwrap() as u32;
+        assert_eq!(
+            pieces(text, &[(rating, rating + 4, true), (name, name + 8, false)]),
+            [
+                ("001 ".to_owned(), ""),
+                ("Ñúñez".to_owned(), "context"),
+                (" ".to_owned(), ""),
+                ("18OO".to_owned(), "primary"),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_empty_span_marks_the_next_character_or_the_last() {
+        let text = "012 Open\n";
+        assert_eq!(
+            pieces(text, &[(4, 4, true)]),
+            [
+                ("012 ".to_owned(), ""),
+                ("O".to_owned(), "primary"),
+                ("pen".to_owned(), ""),
+            ]
+        );
+        assert_eq!(
+            pieces(text, &[(8, 8, true)]),
+            [("012 Ope".to_owned(), ""), ("n".to_owned(), "primary")]
+        );
+    }
+
+    #[test]
+    fn overlapping_labels_keep_the_primary_one() {
+        let text = "012 Open\n";
+        assert_eq!(
+            pieces(text, &[(4, 8, true), (6, 8, false)]),
+            [("012 ".to_owned(), ""), ("Open".to_owned(), "primary")]
+        );
+    }
+}
