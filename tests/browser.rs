@@ -185,6 +185,22 @@ async fn text(c: &Client, css: &str) -> String {
         .unwrap()
 }
 
+/// The text of a file the browser saved in `dir`, once it is complete
+/// (Chromium writes `NAME.crdownload` and renames it when done).
+async fn downloaded(dir: &Path, name: &str) -> String {
+    let saved = dir.join(name);
+    let start = Instant::now();
+    while !saved.is_file() {
+        assert!(
+            start.elapsed() < WAIT,
+            "{name} not downloaded to {}",
+            dir.display()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    std::fs::read_to_string(&saved).unwrap()
+}
+
 /// Chooses `file` in the page's TRF input and presses Check.
 async fn upload(c: &Client, file: &Path) {
     c.find(Locator::Css("input#trf"))
@@ -248,20 +264,32 @@ fn upload_on_the_local_page_shows_the_verdict_and_downloads_the_report() {
             .click()
             .await
             .unwrap();
-        let saved = downloads.path().join("malformed-syntax.report.html");
-        let start = Instant::now();
-        while !saved.is_file() {
-            assert!(
-                start.elapsed() < WAIT,
-                "no download in {:?}",
-                downloads.path()
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        let html = std::fs::read_to_string(&saved).unwrap();
+        let html = downloaded(downloads.path(), "malformed-syntax.report.html").await;
         assert!(html.starts_with("<!DOCTYPE html>"));
         assert!(html.contains("data-verdict=\"fix-before-upload\""));
         assert!(html.contains("<mark class=\"primary\" title=\"rating\">18OO</mark>"));
+
+        // The JSON downloads are what `trf check --format json` and `trf
+        // rate --format json` print for the same file.
+        for (link, args) in [
+            ("malformed-syntax.check.json", ["check", "--format", "json"]),
+            ("malformed-syntax.rate.json", ["rate", "--format", "json"]),
+        ] {
+            c.find(Locator::Css(&format!("a[download=\"{link}\"]")))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            let got = downloaded(downloads.path(), link).await;
+            let cli = Command::new(env!("CARGO_BIN_EXE_trf"))
+                .args(args)
+                .arg("malformed-syntax.trf")
+                .current_dir(root().join("samples/hand"))
+                .output()
+                .unwrap();
+            assert_eq!(got, String::from_utf8(cli.stdout).unwrap(), "{link}");
+        }
 
         // A bad upload is a page with a message, not an error page.
         c.goto(&url).await.unwrap();
