@@ -358,9 +358,9 @@ fn report_opened_from_disk_reads_and_prints() {
     eprintln!("browser file test: {:?}", started.elapsed());
 }
 
-/// Posts `files` to `/check` as the form does (multipart, field `trf`)
-/// over a plain socket; returns the status and the page.
-fn post(url: &str, files: &[(&str, &[u8])]) -> (u16, String) {
+/// Posts `files` (form field, file name, bytes) to `/check` as the form
+/// does (multipart) over a plain socket; returns the status and the page.
+fn post(url: &str, files: &[(&str, &str, &[u8])]) -> (u16, String) {
     use std::io::{Read, Write};
     let authority = url
         .trim_start_matches("http://")
@@ -368,10 +368,10 @@ fn post(url: &str, files: &[(&str, &[u8])]) -> (u16, String) {
         .to_owned();
     let boundary = "trfkit-test-boundary";
     let mut body = Vec::new();
-    for (name, bytes) in files {
+    for (field, name, bytes) in files {
         body.extend_from_slice(
             format!(
-                "--{boundary}\r\nContent-Disposition: form-data; name=\"trf\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
             )
             .as_bytes(),
         );
@@ -416,7 +416,7 @@ fn concurrent_uploads_each_get_their_own_report() {
                 scope.spawn(move || {
                         let bytes = std::fs::read(root().join(path)).unwrap();
                         let name = Path::new(path).file_name().unwrap().to_str().unwrap();
-                        let (status, page) = post(url, &[(name, &bytes)]);
+                        let (status, page) = post(url, &[("trf", name, &bytes)]);
                         assert_eq!(status, 200, "{path}");
                         assert!(
                             page.contains(&format!("data-verdict=\"{verdict}\"")),
@@ -438,7 +438,7 @@ fn concurrent_uploads_each_get_their_own_report() {
 fn an_oversized_upload_gets_a_page_that_says_so() {
     let (_server, url) = serve_with(&["--max-size", "1000"]);
     let big = vec![b'x'; 5000];
-    let (status, page) = post(&url, &[("big.trf", &big)]);
+    let (status, page) = post(&url, &[("trf", "big.trf", &big)]);
     assert_eq!(status, 413);
     assert!(page.contains("The upload is too large"), "{page:.400}");
     assert!(
@@ -447,6 +447,49 @@ fn an_oversized_upload_gets_a_page_that_says_so() {
     );
     // The server is still there for the next upload.
     let ok = std::fs::read(root().join("samples/hand/swiss-utf8-lf.trf")).unwrap();
-    let (status, _) = post(&url, &[("s.trf", &ok[..ok.len().min(600)])]);
+    let (status, _) = post(&url, &[("trf", "s.trf", &ok[..ok.len().min(600)])]);
     assert_eq!(status, 200);
+}
+
+#[test]
+fn an_uploaded_rating_list_gives_the_same_findings_as_the_command_line() {
+    let (_server, url) = serve();
+    let trf = std::fs::read(root().join("samples/hand/list-crosscheck.trf")).unwrap();
+    let list = std::fs::read(root().join("samples/lists/crosscheck-players_list_foa.txt")).unwrap();
+    let (status, page) = post(
+        &url,
+        &[
+            ("trf", "list-crosscheck.trf", &trf),
+            ("rating_list", "crosscheck-players_list_foa.txt", &list),
+        ],
+    );
+    assert_eq!(status, 200);
+    let out = Command::new(env!("CARGO_BIN_EXE_trf"))
+        .args([
+            "check",
+            "--format",
+            "json",
+            "samples/hand/list-crosscheck.trf",
+        ])
+        .args([
+            "--rating-list",
+            "samples/lists/crosscheck-players_list_foa.txt",
+        ])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let codes: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .filter(|c| c.starts_with("TRF-L"))
+        .collect();
+    assert!(!codes.is_empty());
+    for code in codes {
+        assert!(page.contains(&format!("data-code=\"{code}\"")), "{code}");
+    }
+    // K comes from the list.
+    assert!(page.contains("<small>(list)</small>"));
 }
