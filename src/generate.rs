@@ -479,6 +479,14 @@ fn round_dates(rng: &mut StdRng, start: NaiveDate, rounds: u16) -> Option<Vec<Na
 fn make_players(rng: &mut StdRng, opts: &GenOptions, host: &'static str) -> Vec<Person> {
     let n = opts.players as usize;
     let rated_per_mille = (opts.rated_fraction * 1000.0).round() as u32;
+    // No rating below the floor FIDE published at the start (1400 from
+    // March 2024): a lower value would be a national rating.
+    let floor = u32::from(
+        crate::regulations::Regulations::for_start_date(opts.start_date)
+            .floor
+            .at(opts.start_date)
+            .min_rating,
+    );
     let mut people: Vec<Person> = (0..n)
         .map(|_| {
             let female = rng.random_ratio(15, 100);
@@ -496,9 +504,9 @@ fn make_players(rng: &mut StdRng, opts: &GenOptions, host: &'static str) -> Vec<
             };
             let first = firsts[rng.random_range(0..firsts.len())];
             let rating = if rng.random_ratio(rated_per_mille.min(1000), 1000) {
-                // Roughly bell-shaped between 1000 and 2800.
+                // Roughly bell-shaped between the floor and 2800.
                 let sum: u32 = (0..4).map(|_| rng.random_range(0..=450u32)).sum();
-                1000 + sum as u16
+                (floor + sum * 2800u32.saturating_sub(floor) / 1800) as u16
             } else {
                 0
             };

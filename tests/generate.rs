@@ -18,19 +18,31 @@ fn options(players: u16, rounds: u16, seed: u64) -> GenOptions {
     }
 }
 
-/// Generates, parses and checks; returns the model after asserting that
-/// nothing was found but advice (the regulations rules advise on what a file
-/// cannot say: registration date, unrated players' prospects, unplayed games).
-fn clean(opts: &GenOptions) -> Tournament {
+/// Generates, parses (asserting no syntax finding) and checks; returns the
+/// model and the findings that are not advice.
+fn not_advice(opts: &GenOptions) -> (Tournament, Vec<trfkit::Diagnostic>) {
     let text = generate(opts).unwrap_or_else(|e| panic!("{opts:?}: {e}"));
     let parsed = trfkit::parse_bytes(text.as_bytes(), &Default::default()).unwrap();
     assert!(parsed.diagnostics.is_empty(), "{:#?}", parsed.diagnostics);
     let report = check(&parsed, &CheckOptions::default());
-    let findings: Vec<_> = report
+    let findings = report
         .diagnostics
-        .iter()
+        .into_iter()
         .filter(|d| d.severity != trfkit::Severity::Advice)
         .collect();
+    (parsed.tournament, findings)
+}
+
+/// The rules of findings.
+fn rules(findings: &[trfkit::Diagnostic]) -> Vec<&'static str> {
+    findings.iter().map(|d| d.rule).collect()
+}
+
+/// Generates, parses and checks; returns the model after asserting that
+/// nothing was found but advice (the regulations rules advise on what a file
+/// cannot say: registration date, unrated players' prospects, unplayed games).
+fn clean(opts: &GenOptions) -> Tournament {
+    let (t, findings) = not_advice(opts);
     assert!(
         findings.is_empty(),
         "{}x{} seed {}: {:#?}",
@@ -39,7 +51,6 @@ fn clean(opts: &GenOptions) -> Tournament {
         opts.seed,
         findings
     );
-    let t = parsed.tournament;
     assert_eq!(t.players.len(), opts.players as usize);
     assert_eq!(t.rounds, opts.rounds);
     assert_eq!(t.extensions.xxr.map(|x| x.value), Some(opts.rounds));
@@ -180,10 +191,19 @@ fn consistent(t: &Tournament) {
 
 #[test]
 fn small_sizes_are_clean() {
-    for (players, rounds) in [(1, 1), (2, 3), (3, 5), (7, 5), (20, 5), (51, 7)] {
+    for (players, rounds) in [(2, 3), (3, 5), (7, 5), (20, 5), (51, 7)] {
         for seed in 0..5 {
             clean(&options(players, rounds, seed));
         }
+    }
+}
+
+/// One player only gets byes: well formed, but there is no game to rate.
+#[test]
+fn one_player_has_nothing_to_rate() {
+    for seed in 0..5 {
+        let (_, findings) = not_advice(&options(1, 1, seed));
+        assert_eq!(rules(&findings), ["no-rated-games"], "seed {seed}");
     }
 }
 
@@ -245,10 +265,14 @@ fn switches_turn_features_off() {
             ));
         }
     }
-    let unrated = clean(&GenOptions {
+    // A field without a rated player is well formed, but FIDE has nothing
+    // to rate in it: `no-rated-games` is its only finding.
+    let opts = GenOptions {
         rated_fraction: 0.0,
         ..options(50, 5, 1)
-    });
+    };
+    let (unrated, findings) = not_advice(&opts);
+    assert_eq!(rules(&findings), ["no-rated-games"]);
     assert!(unrated.players.iter().all(|p| p.rating.is_none()));
     assert!(unrated.players.iter().all(|p| p.name.value.is_ascii()));
 }

@@ -43,6 +43,10 @@ pub struct Args {
     /// The event is a national championship (round-robin composition exception).
     #[arg(long)]
     national_championship: bool,
+    /// The event is a hybrid event individually approved by the FIDE QC
+    /// Chair: rated like over-the-board play (complete PGN goes with the report).
+    #[arg(long)]
+    hybrid_approved: bool,
     /// Findings shown per rule and file (0 = all).
     #[arg(long, value_name = "N", default_value_t = 200)]
     max_per_rule: usize,
@@ -111,6 +115,7 @@ pub fn run(a: Args) -> u8 {
         national_championship: a.national_championship,
         max_per_rule: a.max_per_rule,
         rating_list: None,
+        hybrid_approved: a.hybrid_approved,
     };
     // Refuse an unreadable list (or an unknown layout) before reading any
     // report: only the header is read here.

@@ -264,7 +264,9 @@ pub enum RoundResult {
     Pending,
     /// Not paired: a blank block, `0000 -` with a blank result, or no block.
     NotPaired,
-    /// A result letter TRF does not define (`?`, `X`, …), kept as written.
+    /// A result letter TRF16 does not define, kept as written: TRF26's `?`
+    /// (an adjourned or postponed game without a result yet, TEC checklist
+    /// VCL4THP Q164; see [`RoundResult::ADJOURNED`]) or anything else (`X`, …).
     Unknown {
         /// The letter.
         code: char,
@@ -272,6 +274,16 @@ pub enum RoundResult {
 }
 
 impl RoundResult {
+    /// TRF26's `?`: a game adjourned or postponed, its result still to come
+    /// (VCL4THP Q164). Kept as written so that `trf fmt` writes it back.
+    pub const ADJOURNED: RoundResult = RoundResult::Unknown { code: '?' };
+
+    /// True for a pairing whose result is still to come: blank against a
+    /// named opponent, or TRF26's `?`.
+    pub fn is_pending(&self) -> bool {
+        matches!(self, RoundResult::Pending) || *self == RoundResult::ADJOURNED
+    }
+
     /// True for results decided over the board (`1 = 0` and `W D L`).
     pub fn is_played(&self) -> bool {
         matches!(

@@ -89,7 +89,8 @@ syntax_rule! {
     /// ## What it checks
     /// Round blocks (columns 92-99 for round 1, then every 10 columns) whose
     /// opponent is not a number, whose colour is not `w`, `b`, `-` or blank,
-    /// or whose result code is not one of `+ - W D L 1 = 0 H F U Z` or blank.
+    /// or whose result code is not one of `+ - W D L 1 = 0 H F U Z`, TRF26's
+    /// `?` (adjourned or postponed game) or blank.
     ///
     /// ## Why it matters
     /// The block is a game or a bye; anything else cannot be scored or rated.

@@ -331,6 +331,9 @@ impl<'a> PlayerReader<'a> {
                     RoundResult::NotPaired
                 }
             }
+            // TRF26's adjourned/postponed marker (VCL4THP Q164): a pending
+            // result, reported by the `unfinished-games` rule, not a typo.
+            b'?' => RoundResult::ADJOURNED,
             c => match RoundResult::from_letter(c as char) {
                 Some(r) => r,
                 None => {
@@ -339,7 +342,7 @@ impl<'a> PlayerReader<'a> {
                         codes::INVALID_ROUND_BLOCK
                             .diag(format!("round {round}: result code `{ch}` is not a TRF result"))
                             .primary(sub(7, ch.len_utf8()), "result")
-                            .help("results are + - W D L 1 = 0 H F U Z or blank; an unknown result is written blank (game pending)"),
+                            .help("results are + - W D L 1 = 0 H F U Z, `?` (adjourned, TRF26) or blank; an unknown result is written blank (game pending)"),
                     );
                     RoundResult::Unknown { code: ch }
                 }
@@ -400,4 +403,34 @@ fn fast_block(b: &[u8]) -> Option<RoundEntry> {
         colour,
         result,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::RoundResult;
+    use crate::write::{write, Target};
+
+    /// TRF26's `?` (VCL4THP Q164) is read as an adjourned result without
+    /// a syntax finding, and written back as `?`.
+    #[test]
+    fn adjourned_result_is_read_and_written_back() {
+        let text = "012 Adjourned\n\
+001    1 m    Doe, John                         1850 ENG      400001 1990/01/01  1.0    1     2 w 1     2 b ?\n\
+001    2 m    Roe, Jim                          1720 ENG      400002 1991/01/01  0.0    2     1 b 0     1 w ?\n";
+        let parsed = crate::parse::parse_str(text);
+        assert!(
+            parsed
+                .diagnostics
+                .iter()
+                .all(|d| d.rule != "invalid-round-block"),
+            "{:#?}",
+            parsed.diagnostics
+        );
+        let p = &parsed.tournament.players[0];
+        assert_eq!(p.rounds[1].value.result, RoundResult::ADJOURNED);
+        assert!(p.rounds[1].value.result.is_pending());
+        let out = write(&parsed.tournament, Target::Trf16);
+        let line = out.lines().find(|l| l.starts_with("001    1")).unwrap();
+        assert!(line.trim_end().ends_with("2 b ?"), "{line}");
+    }
 }

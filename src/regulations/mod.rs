@@ -28,6 +28,7 @@ pub use calculation::{
     CapApplication, ChangeMethod, DifferenceCap, DpExtremes, Floor, InitialRatingMethod, JuniorK,
     JuniorUntil, KRules, ListFrequency, PoolingMethod, PoolingWindow, Rounding, RoundingMode,
 };
+pub(crate) use dated::ymd;
 pub use dated::{Amendment, Dated};
 pub use eligibility::{
     AfterMatchDecided, CompositionShortfall, MatchWithUnrated, OneMoveRule, Requirement,

@@ -30,6 +30,10 @@ pub struct CheckOptions {
     /// (`--rating-list`), reduced to the reports' FIDE IDs and shared
     /// between reports; the rating-list rules run only when it is set.
     pub rating_list: Option<std::sync::Arc<crate::rules::list::ListLookup>>,
+    /// The event is a hybrid event the QC Chair approved individually
+    /// (`--hybrid-approved`): `online-event` then informs instead of
+    /// refusing the event.
+    pub hybrid_approved: bool,
 }
 
 impl Default for CheckOptions {
@@ -41,6 +45,7 @@ impl Default for CheckOptions {
             national_championship: false,
             max_per_rule: 200,
             rating_list: None,
+            hybrid_approved: false,
         }
     }
 }

@@ -16,9 +16,9 @@ crate::declare_rule! {
     ///   without complaint: their meaning is unambiguous);
     /// - the federation (columns 54-56) is three capital letters.
     ///
-    /// Only the *shape* of the federation is checked, not that FIDE knows
-    /// the code: the list of federations changes, and a stale list would
-    /// report real players. Blank fields are not reported.
+    /// Only the *shape* of a federation FIDE knows is checked here (`eng`
+    /// for `ENG`); a code FIDE does not know is `unknown-federation`'s.
+    /// Blank fields are not reported.
     ///
     /// One finding per field and value: when a program writes the same bad
     /// code for many players (a generator writing sex `u` for everybody),
@@ -98,7 +98,10 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             }
         }
         if let Some(f) = &p.federation {
-            let ok = f.value.len() == 3 && f.value.bytes().all(|b| b.is_ascii_uppercase());
+            // A value that is no FIDE code even in capitals is
+            // `unknown-federation`'s: one finding per value.
+            let ok = f.value.len() == 3 && f.value.bytes().all(|b| b.is_ascii_uppercase())
+                || super::federations::find(&f.value.to_ascii_uppercase()).is_none();
             if !ok {
                 note(Field::Federation, &f.value, p, f.span);
             }
@@ -124,7 +127,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 "TRF16 record 001, columns 11-13",
             ),
             Field::Federation => (
-                format!("federation `{v}` of {who} is not a three-letter code"),
+                format!("federation `{v}` of {who} is not written in capitals"),
                 "federation",
                 "write the player's FIDE federation in capitals in columns 54-56, e.g. `ENG`, `GER`, `IND`",
                 "TRF16 record 001, columns 54-56",

@@ -1,8 +1,7 @@
 //! Rule `missing-record`.
 
 use super::support::{file_anchor, record_code};
-use crate::diag::{Diagnostic, Severity};
-use crate::grammar::p001;
+use crate::diag::Diagnostic;
 use crate::model::Dialect;
 use crate::rules::{always, Ctx};
 
@@ -15,19 +14,11 @@ crate::declare_rule! {
     /// (round dates), which TRF26 marks mandatory for rating. One finding
     /// per missing record.
     ///
-    /// It also reports, as a **warning** only, rated players (a rating in
-    /// columns 49-52) without a FIDE ID in columns 58-68. TRF16 marks the
-    /// FIDE ID mandatory for rating, but unrated newcomers often have none
-    /// yet and FIDE registers them from the report, so an unrated player
-    /// without an ID is not reported. When no rated player in the file has
-    /// an ID (an export that left the column out), the file gets one warning
-    /// instead of one per player.
+    /// Players without a FIDE ID are `missing-fide-id`'s business.
     ///
     /// ## Why it matters
     /// FIDE's rating server rejects a report without these records, and
-    /// the rating officer has to find the data elsewhere. A rated player is
-    /// matched to the rating list by FIDE ID; without it the officer must
-    /// match by name, which goes wrong with namesakes and transliterations.
+    /// the rating officer has to find the data elsewhere.
     ///
     /// ## Example
     /// ```text
@@ -35,12 +26,11 @@ crate::declare_rule! {
     /// 032 ENG
     /// 001    1 m    Doe, John                         1850 ENG             1990/01/01  1.0    1
     /// ```
-    /// Use instead: add `022 London` and `102 Smith, Jane` lines, and write
-    /// John Doe's FIDE ID in columns 58-68.
+    /// Use instead: add `022 London` and `102 Smith, Jane` lines.
     ///
     /// ## Reference
     /// TRF16 (FIDE Handbook C.04 Annex 2), tournament section: 012, 022,
-    /// 032, 102 marked ■ for rating; record 001 column 58-68 (FIDE ID) ■.
+    /// 032, 102 marked ■ for rating.
     /// TRF26 (approved 12 May 2025), records 042, 052, 132: R■.
     pub static MISSING_RECORD = {
         code: "TRF-T001", name: "missing-record", category: "integrity",
@@ -164,52 +154,5 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             Some(span) => d.primary(span, "no `001` in this file"),
             None => d,
         });
-        return;
-    }
-
-    rated_without_id(ctx, out);
-}
-
-/// Rated players without a FIDE ID: one warning each, or one for the file
-/// when none of them has an ID.
-fn rated_without_id(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    let players = &ctx.tournament.players;
-    let rated = players.iter().filter(|p| p.rating.is_some()).count();
-    let missing: Vec<_> = players
-        .iter()
-        .filter(|p| p.rating.is_some() && p.fide_id.is_none())
-        .collect();
-    let reference = "TRF16 record 001, columns 58-68 (FIDE ID, mandatory for rating)";
-    if missing.len() > 1 && missing.len() == rated {
-        let first = missing[0];
-        let mut d = MISSING_RECORD
-            .diag(format!(
-                "none of the `{rated}` rated players has a FIDE ID"
-            ))
-            .primary(
-                ctx.player_field(first, &p001::FIDE_ID),
-                format!("no FIDE ID for `{}`", first.name.value),
-            )
-            .help("export the report with the FIDE IDs in columns 58-68; FIDE matches rated players by ID")
-            .reference(reference);
-        d.severity = Severity::Warning;
-        out.push(d);
-        return;
-    }
-    for p in missing {
-        let rating = p.rating.map(|r| r.value).unwrap_or(0);
-        let mut d = MISSING_RECORD
-            .diag(format!(
-                "player `{}` is rated `{rating}` but has no FIDE ID",
-                p.name.value
-            ))
-            .primary(ctx.player_field(p, &p001::FIDE_ID), "FIDE ID")
-            .help("write the player's FIDE ID right-aligned in columns 58-68")
-            .reference(reference);
-        if let Some(r) = p.rating {
-            d = d.secondary(r.span, "rating");
-        }
-        d.severity = Severity::Warning;
-        out.push(d);
     }
 }

@@ -9,8 +9,12 @@ use crate::timecontrol::parse_free;
 
 crate::declare_rule! {
     /// ## What it checks
-    /// That the time control can be read: TRF26 record `222` (exact
-    /// grammar) when present, otherwise the free text of `122`. When the
+    /// That the report states a time control, and that it can be read:
+    /// TRF26 record `222` (exact grammar) when present, otherwise the free
+    /// text of `122`. A report with neither record is reported: the rate
+    /// of play cannot be verified. A `122` that holds a template's
+    /// placeholder words instead of a time control (`moves/time,
+    /// increment`, `Time control`, `xx min`) cannot be read either. When the
     /// record used cannot be read, it says what was read and where reading
     /// stopped, and that the rate-of-play, first-control and 12-hour rules
     /// were not checked. When both records are present and readable but
@@ -37,7 +41,7 @@ crate::declare_rule! {
     /// TRF16 record 122, TRF26 record 222; regulations.md §4.2.
     pub static TIME_CONTROL_UNPARSED = {
         code: "TRF-F003", name: "time-control-unparsed", category: "regulations",
-        severity: Error, summary: "the time control cannot be read, or 122 and 222 disagree",
+        severity: Error, summary: "the time control is missing or cannot be read, or 122 and 222 disagree",
         consequence: FixBeforeUpload,
         source: "B.02 section 1 (rate of play): the rating officer must know the time control to upload; without it the rate of play cannot be verified",
         topic: crate::regulations::Topic::RateOfPlay,
@@ -47,7 +51,15 @@ crate::declare_rule! {
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     match &ctx.time_control {
-        TimeControlInfo::Absent => {}
+        TimeControlInfo::Absent => {
+            let d = TIME_CONTROL_UNPARSED
+                .diag("the report has no time control: neither `122` nor `222` is present")
+                .primary(ctx.file_span(), "no `122` or `222` in this file");
+            out.push(
+                d.help("the rate of play cannot be verified, nor the rating list (standard, rapid, blitz) decided; add e.g. `122 90 min + 30 s per move`, or a TRF26 `222 5400+30`")
+                    .reference(ctx.cite(Topic::RateOfPlay)),
+            );
+        }
         TimeControlInfo::Unreadable {
             error,
             record,

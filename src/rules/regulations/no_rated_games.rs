@@ -1,0 +1,182 @@
+//! Rule `no-rated-games`.
+
+use super::support::plural;
+use crate::diag::{Consequence, Diagnostic};
+use crate::model::RoundResult;
+use crate::regulations::OneMoveRule;
+use crate::rules::{always, Ctx};
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// That at least one game of the report can be rated, that is a game
+    /// played over the board (`1`, `=`, `0`; also `W`, `D`, `L` under the
+    /// texts before 2013, which had no one-move rule) between two players
+    /// of the report of whom at least one is rated (columns 49-52). It
+    /// fires, once per file, when
+    /// - no round has been played at all: every round block is empty (a
+    ///   pairing program's file written before round 1);
+    /// - every pairing is a bye, a forfeit, a game of less than one move, or
+    ///   still without a result;
+    /// - games were played, but nobody in the report is rated. When some
+    ///   players have a FIDE ID the rating column may merely be blank (FIDE
+    ///   rates from its own list): then the finding asks for the ratings
+    ///   (`fix-before-upload`) instead of refusing the event.
+    ///
+    /// No edition rates a game between two unrated players: a rated
+    /// player's change is computed from games against rated opponents, and
+    /// an unrated player's first rating needs games against rated opponents
+    /// (9 before 2014, 5 from 2014; Ra is the average of the *rated*
+    /// opponents in every text, the two hypothetical 1800 opponents of 2024
+    /// included only next to real rated ones). So a report with no rated
+    /// player produces no rating under any edition.
+    ///
+    /// ## Why it matters
+    /// A report with nothing to rate is not a rating report: usually an
+    /// export made too early (before the first round, or before results
+    /// were entered), or a field of unrated players that FIDE cannot rate.
+    ///
+    /// ## Example
+    /// ```text
+    /// 001    1 m    Doe, John                         1850 ENG   400001 1990/01/01  0.0    1
+    /// 001    2 m    Roe, Jim                          1720 ENG   400002 1991/01/01  0.0    2
+    /// ```
+    /// No round block: export the report after the last round.
+    ///
+    /// ## Reference
+    /// FIDE Rating Regulations 2024 art. 5.1 (unplayed games are not
+    /// counted; both players must have made a move), 7.1.4 and 8.2 (games
+    /// against rated opponents); earlier editions likewise (regulations.md
+    /// R10, R11, R26, R28).
+    pub static NO_RATED_GAMES = {
+        code: "TRF-F017", name: "no-rated-games", category: "regulations",
+        severity: Error, summary: "no game of the report can be rated",
+        consequence: EventNotRated,
+        source: "B.02 (every edition): only games played over the board count (2024 art. 5.1) and ratings come only from games with a rated player (2024 art. 7.1.4, 8.2; regulations.md R26, R28): a report without such a game produces no rating",
+        topic: crate::regulations::Topic::UnplayedGames,
+        applies: always, check: check,
+    };
+}
+
+/// What the round blocks of the report hold, counted once per block.
+#[derive(Debug, Default)]
+struct Tally {
+    /// Games over the board that count under the edition, all between
+    /// unrated players (the first with a rated player ends the check).
+    games: usize,
+    /// Blocks with a bye.
+    byes: usize,
+    /// Blocks with a forfeit.
+    forfeits: usize,
+    /// Blocks with a game of less than one move, when not rated.
+    short: usize,
+    /// Blocks paired but without a result (blank or `?`).
+    pending: usize,
+}
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    let players = &ctx.tournament.players;
+    if players.is_empty() {
+        return; // missing-record
+    }
+    // Before the one-move rule (2013) a game of less than one move was a game.
+    let short_counts = ctx.regs.one_move_rule == OneMoveRule::Absent;
+    let mut t = Tally::default();
+    for p in players {
+        for e in &p.rounds {
+            let r = e.value.result;
+            match r {
+                RoundResult::Game { .. } => {}
+                RoundResult::ShortGame { .. } if short_counts => {}
+                RoundResult::ShortGame { .. } => {
+                    t.short += 1;
+                    continue;
+                }
+                RoundResult::Bye { .. } => {
+                    t.byes += 1;
+                    continue;
+                }
+                RoundResult::Forfeit { .. } => {
+                    t.forfeits += 1;
+                    continue;
+                }
+                _ if r.is_pending() => {
+                    t.pending += 1;
+                    continue;
+                }
+                _ => continue,
+            }
+            let Some(opp) = e.value.opponent.and_then(|o| ctx.player(o)) else {
+                continue;
+            };
+            if p.rating.is_some() || opp.rating.is_some() {
+                return; // a game that can be rated
+            }
+            t.games += 1;
+        }
+    }
+    let blocks = t.byes + t.forfeits + t.short + t.pending;
+    let with_id = players.iter().filter(|p| p.fide_id.is_some()).count();
+    let mut consequence = None;
+    let (message, help) = if t.games > 0 {
+        let who = plural(players.len() as u64, "player", "players");
+        if with_id > 0 {
+            // FIDE rates from its own list: players with IDs may be rated
+            // and the column merely left blank.
+            consequence = Some(Consequence::FixBeforeUpload);
+            (
+                format!("none of the {who} has a rating in columns 49-52, though {with_id} have a FIDE ID"),
+                "write the players' FIDE ratings from the list in force; if none of them is rated, FIDE has nothing to rate: games between unrated players produce no rating".to_owned(),
+            )
+        } else {
+            (
+                format!(
+                    "none of the {who} is rated: games between unrated players produce no rating"
+                ),
+                "an unrated player gets a first rating only from games against rated opponents (columns 49-52 hold the FIDE rating); if the players are rated, write their FIDE IDs and ratings".to_owned(),
+            )
+        }
+    } else if blocks == 0 {
+        (
+            "no round has been played: the report has no game at all".to_owned(),
+            "the file was written before round 1 (a pairing program's start list); export the report after the last round".to_owned(),
+        )
+    } else {
+        let parts: Vec<String> = [
+            (t.byes, "bye", "byes"),
+            (t.forfeits, "forfeit", "forfeits"),
+            (
+                t.short,
+                "game of less than one move",
+                "games of less than one move",
+            ),
+            (
+                t.pending,
+                "pairing without a result",
+                "pairings without a result",
+            ),
+        ]
+        .into_iter()
+        .filter(|(n, ..)| *n > 0)
+        .map(|(n, one, many)| plural(n as u64, one, many))
+        .collect();
+        (
+            format!(
+                "no game was played over the board: the round blocks hold only {}",
+                parts.join(", ")
+            ),
+            "byes, forfeits and games of less than one move are not rated; enter the results of the games played, or export the report after they are".to_owned(),
+        )
+    };
+    let d = NO_RATED_GAMES
+        .diag(message)
+        .primary(
+            ctx.player_field(&players[0], &crate::grammar::p001::NAME),
+            "first player",
+        )
+        .help(help)
+        .reference(ctx.cite(crate::regulations::Topic::UnplayedGames));
+    out.push(match consequence {
+        Some(c) => d.with_consequence(c),
+        None => d,
+    });
+}

@@ -1,0 +1,207 @@
+//! Rule `online-event`.
+
+use crate::diag::{Consequence, Diagnostic};
+use crate::rules::{always, Ctx};
+use crate::span::{Span, Spanned};
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// Whether the tournament section names an online platform or a web
+    /// address where a place or a person belongs: the tournament name
+    /// (`012`), the city (`022`), the federation (`032`), the chief and
+    /// deputy arbiters (`102`, `112`). It looks for
+    /// - a web address: `http://`, `https://`, or a word starting `www.`;
+    /// - a platform, as a whole word or a domain: `lichess` (`lichess.org`),
+    ///   `chess.com`, `chess24`, `playchess`, `tornelo`, `chessclub.com`,
+    ///   `chesskid`, `chessarena` (FIDE Online Arena), and `ICC` written in
+    ///   capitals.
+    ///
+    /// Whole words only: a club called "Chessington" or a city called
+    /// "Lichfield" does not fire. One finding per file, on the first record
+    /// that names a platform, with the others as secondary labels.
+    ///
+    /// With `--hybrid-approved` (the QC Chair approved this hybrid event
+    /// individually) the finding is information only: approved hybrid
+    /// events are rated like over-the-board play, with complete PGN sent
+    /// with the report.
+    ///
+    /// ## Why it matters
+    /// Online play is not rated on FIDE's over-the-board lists: rated games
+    /// follow the Laws of Chess or, for hybrid events (players on site under
+    /// an arbiter, moves on a server), the hybrid regulations, and a hybrid
+    /// event is rated only when the QC Chair approved it individually. A
+    /// platform's export (the platform as federation, URLs as city and
+    /// arbiter) is such an event.
+    ///
+    /// ## Example
+    /// ```text
+    /// 022 https://lichess.org/swiss/QLMFFLBq
+    /// 032 Lichess
+    /// 102 https://lichess.org/swiss
+    /// ```
+    /// An online Swiss: FIDE does not rate it. A hybrid event the QC Chair
+    /// approved: run `trf check --hybrid-approved`, write the venue's city in
+    /// `022`, the host federation in `032`, the arbiters' names and FIDE IDs
+    /// in `102`/`112`.
+    ///
+    /// ## Reference
+    /// FIDE Rating Regulations 2022 and 2024, art. 2.1 (Laws of Chess or
+    /// hybrid regulations), 0.2 and 9.4 (hybrid events approved by the QC
+    /// Chair, complete PGN); FIDE Online Chess Regulations Part III(b)
+    /// (hybrid competitions rated from January 2021); fide-acceptance.md E7,
+    /// E8.
+    pub static ONLINE_EVENT = {
+        code: "TRF-F016", name: "online-event", category: "regulations",
+        severity: Error, summary: "the header names an online platform or a web address",
+        consequence: EventNotRated,
+        source: "B.02 2022/2024 art. 2.1: rated play follows the Laws of Chess or the hybrid regulations; hybrid events only when individually approved by the QC Chair (0.2, 9.4; Online Chess Regulations III(b)); FIDE's server behaviour for online events is not published (fide-acceptance.md E7, E8: text, silent)",
+        applies: always, check: check,
+    };
+}
+
+/// Platforms, lowercase, matched as a whole word or as the last labels of
+/// a domain (`lichess` matches `lichess`, `lichess.org`, `en.lichess.org`).
+const PLATFORMS: &[&str] = &[
+    "lichess",
+    "chess.com",
+    "chess24",
+    "playchess",
+    "tornelo",
+    "chessclub.com",
+    "chesskid",
+    "chessarena",
+];
+
+/// What a field says that makes it online, e.g. "`lichess.org`".
+fn online_mark(text: &str) -> Option<String> {
+    let lower = text.to_ascii_lowercase();
+    if let Some(at) = lower.find("http://").or_else(|| lower.find("https://")) {
+        let url: String = text[at..]
+            .chars()
+            .take_while(|c| !c.is_whitespace())
+            .collect();
+        return Some(format!("the web address `{url}`"));
+    }
+    for word in text.split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '-' || c == '/')) {
+        // A path after a domain (`lichess.org/swiss`) belongs to the domain.
+        let host = word
+            .split('/')
+            .next()
+            .unwrap_or("")
+            .trim_matches(['.', '-']);
+        if host.is_empty() {
+            continue;
+        }
+        if host == "ICC" {
+            return Some("the platform `ICC` (Internet Chess Club)".to_owned());
+        }
+        let h = host.to_ascii_lowercase();
+        if h.starts_with("www.") {
+            return Some(format!("the web address `{host}`"));
+        }
+        for p in PLATFORMS {
+            if is_platform(&h, p) {
+                return Some(format!("the online platform `{host}`"));
+            }
+        }
+    }
+    None
+}
+
+/// `host` is platform `p` itself, `p` with a top-level domain
+/// (`lichess.org`), or a subdomain of either.
+fn is_platform(host: &str, p: &str) -> bool {
+    let labels: Vec<&str> = host.split('.').collect();
+    let wanted: Vec<&str> = p.split('.').collect();
+    let ends_with =
+        |tail: &[&str]| labels.len() >= tail.len() && labels[labels.len() - tail.len()..] == *tail;
+    if wanted.len() > 1 {
+        // A domain: `chess.com`, `www.chess.com`.
+        return ends_with(&wanted);
+    }
+    // A name: the whole word, or the label before a top-level domain.
+    host == p || (labels.len() >= 2 && labels[labels.len() - 2] == p)
+}
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    let h = &ctx.tournament.header;
+    let fields: Vec<(&str, &Spanned<String>)> = [
+        ("012", h.name.as_ref()),
+        ("022", h.city.as_ref()),
+        ("032", h.federation.as_ref()),
+        ("102", h.chief_arbiter.as_ref()),
+    ]
+    .into_iter()
+    .filter_map(|(code, f)| f.map(|f| (code, f)))
+    .chain(h.deputy_arbiters.iter().map(|f| ("112", f)))
+    .collect();
+    let hits: Vec<(&str, Span, String)> = fields
+        .iter()
+        .filter_map(|(code, f)| online_mark(&f.value).map(|m| (*code, f.span, m)))
+        .collect();
+    let Some((code, span, mark)) = hits.first() else {
+        return;
+    };
+    let others = match hits.len() {
+        1 => String::new(),
+        n => format!(" (and {} other records)", n - 1),
+    };
+    let mut d = ONLINE_EVENT
+        .diag(format!(
+            "record `{code}` names {mark}{others}: an online event"
+        ))
+        .primary(*span, "online");
+    for (code, span, _) in &hits[1..] {
+        d = d.secondary(*span, format!("`{code}` online too"));
+    }
+    let d = if ctx.opts.hybrid_approved {
+        d.with_consequence(Consequence::Info).help(
+            "approved hybrid event (--hybrid-approved): rated like over-the-board play; send complete PGN with the report, and write the venue's city, the host federation and the arbiters in the header",
+        )
+    } else {
+        d.help(
+            "FIDE does not rate online play on its over-the-board lists; a hybrid event (players on site under an arbiter) is rated only when the QC Chair approved it individually: if so, run with --hybrid-approved and send complete PGN with the report",
+        )
+    };
+    out.push(d.reference(
+        "FIDE Rating Regulations 2022/2024 art. 2.1, 0.2, 9.4; FIDE Online Chess Regulations Part III(b) (hybrid events)",
+    ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn platforms_are_whole_words_or_domains() {
+        for online in [
+            "Lichess",
+            "https://lichess.org/swiss/QLMFFLBq",
+            "Lichess.org",
+            "en.lichess.org/tournament",
+            "www.example.org",
+            "Chess.com Rapid",
+            "Tornelo",
+            "chess24 Banter",
+            "ICC",
+            "http://localhost",
+            "Playchess.com",
+        ] {
+            assert!(online_mark(online).is_some(), "{online}");
+        }
+        for otb in [
+            "Chessington",
+            "Lichfield",
+            "London",
+            "Chess Club Dublin",
+            "Frankfurt (Main) /GER",
+            "Ralph Blum (SV Griesheim)",
+            "IA Mikel Larreategi Arana (22232540)",
+            "Icc",
+            "Chess.Community Hall",
+            "ENG",
+        ] {
+            assert!(online_mark(otb).is_none(), "{otb}");
+        }
+    }
+}
