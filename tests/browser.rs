@@ -329,6 +329,8 @@ fn report_opened_from_disk_reads_and_prints() {
             .await
             .unwrap();
         assert_eq!(text(&c, ".verdict .head").await, "Ready to upload");
+        let finding = text(&c, ".finding[data-code=\"TRF-F014\"] .msg").await;
+        assert_eq!(finding, "not rated: 1 forfeit");
         // An excluded game: marked, and explained on hover.
         let mut reasons = Vec::new();
         for cell in c.find_all(Locator::Css("table.cross td.x")).await.unwrap() {
