@@ -69,7 +69,8 @@ impl Region {
     pub fn of(loc: &Locator<'_>, span: crate::span::Span) -> Region {
         let (start_line, start_column) = loc.locate(span.start as usize);
         let (end_line, end_column) = loc.locate(span.end as usize);
-        // A span ending on its line's terminator stays on its line.
+        // Locating is monotonic for spans inside the text; an end past it
+        // is clamped, and must never come out before the start.
         let (end_line, end_column) = if (end_line, end_column) < (start_line, start_column) {
             (start_line, start_column)
         } else {
