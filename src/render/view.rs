@@ -615,7 +615,7 @@ fn rating(s: &RatingSummary) -> RatingView {
         .collect();
     if !excluded.is_empty() {
         figures.push(format!(
-            "Not rated: {} (see the crosstable).",
+            "Games that change no rated player's rating: {} (marked in the crosstable).",
             excluded.join(", ")
         ));
     }
