@@ -4,6 +4,7 @@ use crate::diag::{Consequence, Diagnostic, Severity, Verdict};
 use crate::parse::Parsed;
 use crate::regulations::Classification;
 use crate::report;
+use crate::rules::overflow::Dropped;
 use crate::rules::{self, CheckOptions, Ctx};
 
 /// The outcome of checking one report.
@@ -65,14 +66,38 @@ pub fn check(parsed: &Parsed, opts: &CheckOptions) -> CheckReport {
         }
     }
     diagnostics.extend(rules::run(&ctx));
+    // What the reader and the rules counted over the limit instead of keeping.
+    ctx.overflow.count_dropped(
+        parsed
+            .dropped
+            .iter()
+            .filter(|d| opts.enabled(d.rule, d.code))
+            .copied()
+            .collect(),
+    );
+    let dropped = ctx.overflow.take();
     report::sort(&mut diagnostics);
-    let counts = report::counts(&diagnostics);
+    let mut counts = report::counts(&diagnostics);
     let mut by_consequence = [0usize; 6];
     for d in &diagnostics {
         by_consequence[d.consequence as usize] += 1;
     }
-    let verdict = Verdict::of(diagnostics.iter().map(|d| d.consequence));
-    cap_per_rule(&mut diagnostics, opts.max_per_rule);
+    for d in &dropped {
+        counts.0 += d.counts.0;
+        counts.1 += d.counts.1;
+        counts.2 += d.counts.2;
+        for (a, b) in by_consequence.iter_mut().zip(d.consequences) {
+            *a += b;
+        }
+    }
+    let verdict = Verdict::of(
+        Consequence::ALL
+            .into_iter()
+            .zip(by_consequence)
+            .filter(|(_, n)| *n > 0)
+            .map(|(c, _)| c),
+    );
+    cap_per_rule(&mut diagnostics, opts.max_per_rule, &dropped);
     CheckReport {
         diagnostics,
         regulations: ctx.regs.version,
@@ -87,8 +112,9 @@ pub fn check(parsed: &Parsed, opts: &CheckOptions) -> CheckReport {
 /// Keeps the first `max` findings of each rule (in position order) and
 /// replaces the rest with one advice saying how many were left out: a
 /// deeply broken file still gives a readable report in bounded time.
-fn cap_per_rule(diagnostics: &mut Vec<Diagnostic>, max: usize) {
-    if max == 0 || diagnostics.len() <= max {
+/// `counted` are the findings the rules already left out.
+fn cap_per_rule(diagnostics: &mut Vec<Diagnostic>, max: usize, counted: &[Dropped]) {
+    if max == 0 || (diagnostics.len() <= max && counted.is_empty()) {
         return;
     }
     let mut seen: std::collections::HashMap<&'static str, usize> = std::collections::HashMap::new();
@@ -105,6 +131,14 @@ fn cap_per_rule(diagnostics: &mut Vec<Diagnostic>, max: usize) {
         }
         false
     });
+    for c in counted {
+        match dropped.iter_mut().find(|x| x.0 == c.rule) {
+            Some(x) => x.2 += c.total(),
+            None => dropped.push((c.rule, c.code, c.total())),
+        }
+    }
+    // Rules run in parallel: a stable order for the summaries.
+    dropped.sort_by_key(|d| d.1);
     for (rule, code, n) in dropped {
         // Counted under the rule's consequence already: the note itself
         // is information.

@@ -6,6 +6,13 @@
 //! here is the one the specification recommends: strip a BOM, take UTF-8
 //! when the bytes are valid UTF-8, and Windows-1252 otherwise (a superset of
 //! Latin-1's printable range). `--encoding` forces one.
+//!
+//! "Otherwise" is decided per line: a UTF-8 file with one stray
+//! Windows-1252 byte (a name pasted from another program) keeps its valid
+//! UTF-8 lines as UTF-8, and only the others are read as Windows-1252 and
+//! listed in [`Decoded::fallback_lines`]. Reading the whole file as
+//! Windows-1252 would turn every UTF-8 letter into two characters and shift
+//! every later column of those lines.
 
 use serde::Serialize;
 use std::borrow::Cow;
@@ -78,6 +85,10 @@ pub struct Decoded<'a> {
     pub bom: bool,
     /// Some bytes could not be decoded and were replaced by U+FFFD.
     pub lossy: bool,
+    /// In a file otherwise read as UTF-8, the lines (1-based) that are not
+    /// valid UTF-8 and were read as Windows-1252; empty when the whole file
+    /// was read one way.
+    pub fallback_lines: Vec<u32>,
 }
 
 /// Why input was refused before any parsing.
@@ -112,6 +123,7 @@ pub fn decode(bytes: &[u8], forced: Option<TextEncoding>) -> Result<Decoded<'_>,
             encoding: TextEncoding::Utf16,
             bom: true,
             lossy,
+            fallback_lines: Vec::new(),
         });
     }
     let (bom, body) = match bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
@@ -130,13 +142,9 @@ pub fn decode(bytes: &[u8], forced: Option<TextEncoding>) -> Result<Decoded<'_>,
                 },
                 bom,
                 lossy: false,
+                fallback_lines: Vec::new(),
             },
-            Err(_) => single_byte(
-                body,
-                encoding_rs::WINDOWS_1252,
-                TextEncoding::Windows1252,
-                bom,
-            ),
+            Err(_) => per_line(body, bom),
         },
         Some(TextEncoding::Utf8) | Some(TextEncoding::Ascii) => {
             let text = String::from_utf8_lossy(body);
@@ -152,6 +160,7 @@ pub fn decode(bytes: &[u8], forced: Option<TextEncoding>) -> Result<Decoded<'_>,
                 bom,
                 lossy: lossy
                     || (encoding == TextEncoding::Utf8 && forced == Some(TextEncoding::Ascii)),
+                fallback_lines: Vec::new(),
             }
         }
         Some(TextEncoding::Windows1252) => single_byte(
@@ -168,6 +177,7 @@ pub fn decode(bytes: &[u8], forced: Option<TextEncoding>) -> Result<Decoded<'_>,
                 encoding: TextEncoding::Iso8859_1,
                 bom,
                 lossy: false,
+                fallback_lines: Vec::new(),
             }
         }
         Some(TextEncoding::Iso8859_2) => {
@@ -180,6 +190,7 @@ pub fn decode(bytes: &[u8], forced: Option<TextEncoding>) -> Result<Decoded<'_>,
                 encoding: TextEncoding::Utf16,
                 bom,
                 lossy,
+                fallback_lines: Vec::new(),
             }
         }
     };
@@ -197,6 +208,8 @@ pub struct DecodedText {
     pub bom: bool,
     /// Some bytes could not be decoded and were replaced by U+FFFD.
     pub lossy: bool,
+    /// See [`Decoded::fallback_lines`].
+    pub fallback_lines: Vec<u32>,
 }
 
 /// [`decode`] for owned bytes: valid UTF-8 (the usual case) becomes the text
@@ -225,6 +238,7 @@ pub fn decode_vec(
                     encoding,
                     bom,
                     lossy: false,
+                    fallback_lines: Vec::new(),
                 });
             }
             Err(e) => e.into_bytes(),
@@ -238,7 +252,53 @@ pub fn decode_vec(
         encoding: d.encoding,
         bom: d.bom,
         lossy: d.lossy,
+        fallback_lines: d.fallback_lines,
     })
+}
+
+/// Bytes that are not valid UTF-8 as a whole, decoded line by line: each
+/// valid UTF-8 line as UTF-8, the others as Windows-1252 (which maps every
+/// byte, so nothing is lost). When no line needs UTF-8 (no valid non-ASCII
+/// UTF-8 line), this is the whole file in Windows-1252, as before.
+fn per_line(body: &[u8], bom: bool) -> Decoded<'_> {
+    let mut text = String::with_capacity(body.len() + body.len() / 8);
+    let mut fallback_lines = Vec::new();
+    let mut utf8 = false;
+    let mut last = 0;
+    for (i, (s, e)) in crate::lines::split_bytes(body).enumerate() {
+        // Line ends (CR, LF) are ASCII in both encodings.
+        text.extend(body[last..s].iter().map(|&b| b as char));
+        let line = &body[s..e];
+        match std::str::from_utf8(line) {
+            Ok(l) => {
+                utf8 |= !l.is_ascii();
+                text.push_str(l);
+            }
+            Err(_) => {
+                fallback_lines.push(i as u32 + 1);
+                text.push_str(
+                    &encoding_rs::WINDOWS_1252
+                        .decode_without_bom_handling(line)
+                        .0,
+                );
+            }
+        }
+        last = e;
+    }
+    text.extend(body[last..].iter().map(|&b| b as char));
+    let encoding = if utf8 {
+        TextEncoding::Utf8
+    } else {
+        fallback_lines.clear();
+        TextEncoding::Windows1252
+    };
+    Decoded {
+        text: Cow::Owned(text),
+        encoding,
+        bom,
+        lossy: false,
+        fallback_lines,
+    }
 }
 
 fn single_byte<'a>(
@@ -253,6 +313,7 @@ fn single_byte<'a>(
         encoding: name,
         bom,
         lossy,
+        fallback_lines: Vec::new(),
     }
 }
 
@@ -329,13 +390,33 @@ mod tests {
         ];
         for bytes in cases {
             for forced in [None, Some(TextEncoding::Iso8859_2)] {
-                let a = decode(bytes, forced)
-                    .map(|d| (d.text.into_owned(), d.encoding, d.bom, d.lossy));
+                let a = decode(bytes, forced).map(|d| {
+                    (
+                        d.text.into_owned(),
+                        d.encoding,
+                        d.bom,
+                        d.lossy,
+                        d.fallback_lines,
+                    )
+                });
                 let b = decode_vec(bytes.to_vec(), forced)
-                    .map(|d| (d.text, d.encoding, d.bom, d.lossy));
+                    .map(|d| (d.text, d.encoding, d.bom, d.lossy, d.fallback_lines));
                 assert_eq!(a, b, "{bytes:?} {forced:?}");
             }
         }
+    }
+
+    #[test]
+    fn a_stray_windows_1252_byte_leaves_the_utf8_lines_alone() {
+        let bytes = b"012 M\xc3\xadch\xc3\xa9\xc3\xa1l\r\n001 Jos\xe9\r\n022 Z\xc3\xbcrich";
+        let d = decode(bytes, None).unwrap();
+        assert_eq!(d.encoding, TextEncoding::Utf8);
+        assert_eq!(d.text, "012 Míchéál\r\n001 José\r\n022 Zürich");
+        assert_eq!(d.fallback_lines, vec![2]);
+        // No valid non-ASCII UTF-8 line: the whole file is Windows-1252.
+        let d = decode(b"012 x\n001 Jos\xe9\n", None).unwrap();
+        assert_eq!(d.encoding, TextEncoding::Windows1252);
+        assert!(d.fallback_lines.is_empty());
     }
 
     #[test]

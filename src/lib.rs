@@ -35,6 +35,7 @@ pub mod ratinglist;
 pub mod regulations;
 pub mod render;
 pub mod report;
+pub mod rewrite;
 pub mod rules;
 pub mod span;
 pub mod timecontrol;
@@ -43,7 +44,9 @@ pub mod write;
 pub use decode::TextEncoding;
 pub use diag::{Diagnostic, Severity};
 pub use model::Tournament;
-pub use parse::{parse_bytes, parse_str, read_path, Parsed, ReadError, ReadOptions};
+pub use parse::{
+    parse_bytes, parse_str, read_limited, read_path, read_source, Parsed, ReadError, ReadOptions,
+};
 pub use span::{Span, Spanned};
 
 /// The README's examples, compiled and run as doctests.

@@ -55,7 +55,13 @@ pub const NUMERIC_CODES: &[&[u8; 3]] = &[
 /// Iterates over the lines of `text`: `(start, end)` byte offsets of each
 /// line's content. Linear, allocation-free, one `memchr2` per line.
 pub fn split(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
-    let bytes = text.as_bytes();
+    split_bytes(text.as_bytes())
+}
+
+/// [`split`] over raw bytes, before decoding: CR and LF are single bytes in
+/// every ASCII-compatible encoding, so the lines (and their numbers) are
+/// the same as those of the decoded text.
+pub fn split_bytes(bytes: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
     let mut pos = 0usize;
     std::iter::from_fn(move || {
         if pos >= bytes.len() {

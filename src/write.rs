@@ -8,7 +8,8 @@
 //! Writing a file in its own dialect converts nothing: the `XX?` and `BB?`
 //! lines it has are written back as they were, so that
 //! `parse(write(parse(x)))` equals `parse(x)` (tests/roundtrip.rs).
-//! Comments, rulers and unknown lines are not written.
+//! Comments, rulers and unknown lines are not written: `trf fmt` goes
+//! through [`crate::rewrite`], which keeps them.
 
 use crate::model::{
     Colour, DateField, Dialect, Player, Points, RoundResult, Scoring, ScoringSource, Sex,
@@ -38,7 +39,14 @@ impl Target {
 /// Writes `t` as TRF text with `\r\n` line ends (the specification asks for
 /// a CR at the end of every line; CRLF satisfies every reader we know).
 pub fn write(t: &Tournament, target: Target) -> String {
-    let mut out = String::with_capacity(t.players.len() * (100 + 10 * t.rounds as usize) + 1024);
+    // Each player's own line length, not players × the longest line: one
+    // long line among many short ones must not reserve gigabytes.
+    let size: usize = t
+        .players
+        .iter()
+        .map(|p| 100 + 10 * p.rounds.len())
+        .fold(1024, usize::saturating_add);
+    let mut out = String::with_capacity(size);
     let h = &t.header;
     let line = |out: &mut String, code: &str, value: &str| {
         let _ = write!(out, "{code} {value}\r\n");

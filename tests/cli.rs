@@ -133,8 +133,10 @@ fn unreadable_input_exits_two() {
 
 #[test]
 fn fmt_writes_canonical_trf() {
-    let (code, out, _) = trf(&["fmt", "samples/hand/swiss-cp1252-crlf.trf"]);
+    // A Windows-1252 report is written back in Windows-1252.
+    let (code, out, _) = common::trf_raw(&["fmt", "samples/hand/swiss-cp1252-crlf.trf"]);
     assert_eq!(code, 0);
+    let out = encoding_rs::WINDOWS_1252.decode(&out).0;
     insta::assert_snapshot!(out.replace("\r\n", "\n"));
     let (code, out26, _) = trf(&[
         "fmt",

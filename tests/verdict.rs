@@ -107,9 +107,30 @@ fn template_placeholder_in_122_must_be_fixed() {
 
 #[test]
 fn club_codes_in_the_federation_column_must_be_fixed() {
+    // `SKB` and `SVG` are club codes of players who have FIDE IDs: FIDE
+    // lists them under the federation of its own records (TRF16: "warning
+    // if wrong"), a cosmetic warning. `LCC` is the club of a new player
+    // without an ID, whose ID only their federation can create: that must
+    // be fixed, as must the missing ID itself.
     let v = check("verdict-club-federations", &[]);
     assert_eq!(v.verdict, "fix-before-upload");
-    assert_eq!(v.deciding, set(&["unknown-federation"]));
+    assert_eq!(v.deciding, set(&["unknown-federation", "missing-fide-id"]));
+    let federation = |code: &str| {
+        v.json["diagnostics"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|d| {
+                d["rule"] == "unknown-federation"
+                    && d["message"]
+                        .as_str()
+                        .is_some_and(|m| m.contains(&format!("`{code}`")))
+            })
+            .map(|d| d["consequence"].as_str().unwrap_or("").to_owned())
+    };
+    assert_eq!(federation("SKB").as_deref(), Some("cosmetic"));
+    assert_eq!(federation("SVG").as_deref(), Some("cosmetic"));
+    assert_eq!(federation("LCC").as_deref(), Some("fix-before-upload"));
 }
 
 #[test]

@@ -7,6 +7,7 @@
 //! once for all their FIDE IDs.
 
 use super::files::{self, Inputs};
+use super::terminal::{escape, safe_diagnostic, SafeSource};
 use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -125,7 +126,9 @@ pub fn run(a: Args) -> u8 {
             return EXIT_USAGE;
         }
     }
-    let read = a.read.options();
+    let mut read = a.read.options();
+    // The reader keeps no more findings per rule than will be shown.
+    read.max_findings_per_rule = a.max_per_rule;
     let progress =
         (!a.no_progress && std::io::stderr().is_terminal() && files.len() > 1).then(|| {
             let pb = indicatif::ProgressBar::new(files.len() as u64);
@@ -139,7 +142,7 @@ pub fn run(a: Args) -> u8 {
     // for the FIDE IDs of all of them. One file starts no thread pool.
     let single = files.len() == 1;
     let read_one = |f: &PathBuf| {
-        let r = trfkit::read_path(f, &read).map_err(|e| e.to_string());
+        let r = super::read_report(f, &read).map_err(|e| e.to_string());
         if let Some(pb) = &progress {
             pb.inc(1);
         }
@@ -201,7 +204,7 @@ pub fn run(a: Args) -> u8 {
     let mut unreadable = 0usize;
     let mut verdicts: BTreeMap<Verdict, usize> = BTreeMap::new();
     let mut by_rule: BTreeMap<&'static str, usize> = BTreeMap::new();
-    let names: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
+    let names: Vec<String> = files.iter().map(|p| files::shown(p)).collect();
     for (name, r) in names.iter().zip(&results) {
         match r {
             Err(e) => {
@@ -227,19 +230,21 @@ pub fn run(a: Args) -> u8 {
                 } else if human {
                     let mut s = String::new();
                     if terminal {
+                        // A report's control characters are shown escaped,
+                        // never sent to the terminal.
+                        let safe = SafeSource::new(&parsed.text);
                         for d in &rep.diagnostics {
+                            let (text, d) = match &safe {
+                                Some(safe) => (safe.text.as_str(), safe.diagnostic(d)),
+                                None => (parsed.text.as_str(), safe_diagnostic(d)),
+                            };
                             s.push_str(&report::render_graphical(
-                                name,
-                                &parsed.text,
-                                d,
-                                width,
-                                true,
-                                true,
+                                name, text, &d, width, true, true,
                             ));
                             s.push('\n');
                         }
                     } else {
-                        s.push_str(&report::render_plain(name, &loc, &rep.diagnostics));
+                        s.push_str(&escape(&report::render_plain(name, &loc, &rep.diagnostics)));
                     }
                     let facts = format!(
                         "{} · {} · {} · {} players · {} rounds · regulations {}",
@@ -264,14 +269,16 @@ pub fn run(a: Args) -> u8 {
             out(&trfkit::render::sarif::Log::new(&machine).to_json());
             out("\n");
         }
-        CheckFormat::Github => out(&trfkit::render::github::annotations(&machine)),
+        // A CI log is a terminal too: a report's control characters are
+        // shown escaped (CR and LF are escaped as GitHub requires).
+        CheckFormat::Github => out(&escape(&trfkit::render::github::annotations(&machine))),
         CheckFormat::Human | CheckFormat::Json => {}
     }
     for (p, why) in &missing {
-        eprintln!("trf: {}: {why}", p.display());
+        eprintln!("trf: {}: {}", files::shown(p), escape(why));
     }
     for (p, why) in &skipped {
-        eprintln!("trf: skipped {}: {why}", p.display());
+        eprintln!("trf: skipped {}: {why}", files::shown(p));
     }
     if human && files.len() > 1 {
         let mut top: Vec<_> = by_rule.into_iter().collect();

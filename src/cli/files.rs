@@ -1,8 +1,11 @@
 //! Turning `PATH...` into the list of reports to check.
 //!
 //! Files named on the command line are always taken. Folders are walked
-//! recursively; a file found there is taken when its first bytes look like a
-//! TRF, whatever its extension, and skipped with a note otherwise.
+//! recursively, following symbolic links (a link back to a folder above is
+//! reported, not followed forever); a file found there is taken when its
+//! first bytes look like a TRF (in UTF-16 too), whatever its extension, and
+//! skipped with a note otherwise. What cannot be read is reported, and makes
+//! the run end with exit status 2.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -12,9 +15,10 @@ use std::path::{Path, PathBuf};
 pub struct Inputs {
     /// Files to check, sorted by path within each argument.
     pub files: Vec<PathBuf>,
-    /// Files skipped, with the reason.
+    /// Files skipped because they do not look like a TRF.
     pub skipped: Vec<(PathBuf, String)>,
-    /// Arguments that do not exist or cannot be read.
+    /// Arguments, files and folders that do not exist or cannot be read
+    /// (broken links, link loops, permissions).
     pub missing: Vec<(PathBuf, String)>,
 }
 
@@ -22,25 +26,33 @@ pub struct Inputs {
 pub fn expand(paths: &[PathBuf]) -> Inputs {
     let mut inputs = Inputs::default();
     for p in paths {
+        if p.as_os_str() == "-" {
+            // Standard input.
+            inputs.files.push(p.clone());
+            continue;
+        }
         match std::fs::metadata(p) {
             Err(e) => inputs.missing.push((p.clone(), e.to_string())),
             Ok(m) if m.is_dir() => {
                 let mut found = Vec::new();
                 for entry in walkdir::WalkDir::new(p)
-                    .follow_links(false)
+                    .follow_links(true)
                     .sort_by_file_name()
                 {
                     match entry {
                         Ok(e) if e.file_type().is_file() => found.push(e.into_path()),
                         Ok(_) => {}
-                        Err(e) => inputs.skipped.push((p.clone(), e.to_string())),
+                        Err(e) => {
+                            let at = e.path().unwrap_or(p).to_path_buf();
+                            inputs.missing.push((at, e.to_string()));
+                        }
                     }
                 }
                 for f in found {
                     match sniff(&f) {
                         Ok(true) => inputs.files.push(f),
                         Ok(false) => inputs.skipped.push((f, "does not look like a TRF".into())),
-                        Err(e) => inputs.skipped.push((f, e.to_string())),
+                        Err(e) => inputs.missing.push((f, e.to_string())),
                     }
                 }
             }
@@ -63,7 +75,17 @@ pub fn sniff(path: &Path) -> std::io::Result<bool> {
         }
         n += k;
     }
-    let head = &buf[..n];
+    let mut head = &buf[..n];
+    // UTF-16 with a byte-order mark: look at every other byte (the ASCII
+    // record codes are all that matters here).
+    let narrowed: Vec<u8>;
+    if let Some(rest) = head.strip_prefix(&[0xFF, 0xFE]) {
+        narrowed = narrow(rest, 0);
+        head = &narrowed;
+    } else if let Some(rest) = head.strip_prefix(&[0xFE, 0xFF]) {
+        narrowed = narrow(rest, 1);
+        head = &narrowed;
+    }
     if head.contains(&0) {
         return Ok(false);
     }
@@ -89,4 +111,79 @@ pub fn sniff(path: &Path) -> std::io::Result<bool> {
             ) || l.starts_with(b"XXR")
                 || l.starts_with(b"XXC"))
     }))
+}
+
+/// The ASCII bytes of UTF-16 code units (`low` is the index of the low byte
+/// in each unit); anything else becomes `?`.
+fn narrow(units: &[u8], low: usize) -> Vec<u8> {
+    units
+        .chunks_exact(2)
+        .map(|u| {
+            if u[1 - low] == 0 && u[low] != 0 {
+                u[low]
+            } else {
+                b'?'
+            }
+        })
+        .collect()
+}
+
+/// A path for printing: lossless and safe on a terminal. Bytes that are not
+/// UTF-8 (a file name from another system) become `\xNN`, a backslash
+/// becomes `\\`, and control characters `\u{NN}`, so the name can be
+/// recovered exactly and never moves the cursor or changes colours.
+pub fn shown(p: &Path) -> String {
+    #[cfg(unix)]
+    let bytes = {
+        use std::os::unix::ffi::OsStrExt;
+        p.as_os_str().as_bytes().to_vec()
+    };
+    #[cfg(not(unix))]
+    let bytes = p.as_os_str().to_string_lossy().into_owned().into_bytes();
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\\' => out.push_str("\\\\"),
+                c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+                c => out.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn names_are_shown_losslessly_and_safely() {
+        use std::os::unix::ffi::OsStrExt;
+        let p = Path::new(std::ffi::OsStr::from_bytes(b"dir/Jos\xe9 a\\b\x1b[31m.trf"));
+        assert_eq!(shown(p), "dir/Jos\\xE9 a\\\\b\\u{1b}[31m.trf");
+        assert_eq!(shown(Path::new("samples/é.trf")), "samples/é.trf");
+    }
+
+    #[test]
+    fn utf16_reports_are_recognised() {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, bom, le) in [
+            ("le.trf", [0xFF, 0xFE], true),
+            ("be.trf", [0xFE, 0xFF], false),
+        ] {
+            let mut bytes = bom.to_vec();
+            for u in "012 Open\r\n".encode_utf16() {
+                let b = if le { u.to_le_bytes() } else { u.to_be_bytes() };
+                bytes.extend(b);
+            }
+            let f = dir.path().join(name);
+            std::fs::write(&f, bytes).unwrap();
+            assert!(sniff(&f).unwrap(), "{name}");
+        }
+    }
 }

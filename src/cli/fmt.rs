@@ -1,8 +1,14 @@
-//! `trf fmt FILE [--dialect trf16|trf26] [-o OUT] [--in-place]`.
+//! `trf fmt FILE [--dialect trf16|trf26] [-o OUT | --in-place | --diff]`.
+//!
+//! The formatting itself is [`trfkit::rewrite`]: canonical lines where the
+//! reader understood them, the rest verbatim. Here: where it goes. A file is
+//! only ever replaced atomically ([`output::write_atomic`]), and the input
+//! only with `--in-place`.
 
-use super::{fail, out, ReadArgs, EXIT_OK, EXIT_USAGE};
+use super::{fail, files, output, read_source, ReadArgs, EXIT_OK, EXIT_USAGE};
 use std::path::PathBuf;
-use trfkit::write::{write, Target};
+use trfkit::rewrite::rewrite;
+use trfkit::write::Target;
 
 #[derive(clap::ValueEnum, Debug, Clone, Copy)]
 enum DialectArg {
@@ -12,7 +18,7 @@ enum DialectArg {
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The report.
+    /// The report (`-` for standard input).
     file: PathBuf,
     /// Dialect to write (default: the file's own).
     #[arg(long, value_enum)]
@@ -23,12 +29,34 @@ pub struct Args {
     /// Overwrite the input file.
     #[arg(long, conflicts_with = "output")]
     in_place: bool,
+    /// Show a unified diff of what would change; write nothing.
+    #[arg(long, conflicts_with_all = ["output", "in_place"])]
+    diff: bool,
     #[command(flatten)]
     read: ReadArgs,
 }
 
 pub fn run(a: Args) -> u8 {
-    let parsed = match trfkit::read_path(&a.file, &a.read.options()) {
+    let stdin = a.file.as_os_str() == "-";
+    if stdin && a.in_place {
+        eprintln!("trf: --in-place needs a file, not standard input");
+        return EXIT_USAGE;
+    }
+    if let Some(o) = &a.output {
+        if !a.in_place && !stdin && output::same_file(o, &a.file) {
+            eprintln!(
+                "trf: refusing to overwrite the input {} without --in-place",
+                files::shown(o)
+            );
+            return EXIT_USAGE;
+        }
+    }
+    let opts = a.read.options();
+    let source = match read_source(&a.file, &opts) {
+        Ok(b) => b,
+        Err(e) => return fail(&a.file, &e),
+    };
+    let parsed = match trfkit::parse_bytes(&source, &opts) {
         Ok(p) => p,
         Err(e) => return fail(&a.file, &e),
     };
@@ -37,24 +65,41 @@ pub fn run(a: Args) -> u8 {
         Some(DialectArg::Trf26) => Target::Trf26,
         None => Target::for_dialect(parsed.tournament.dialect.dialect),
     };
-    let text = write(&parsed.tournament, target);
+    let new = match rewrite(&parsed, &source, target, &opts) {
+        Ok(n) => n,
+        Err(e) => return fail(&a.file, &e),
+    };
+    if a.diff {
+        let mut old = String::with_capacity(parsed.text.len());
+        for (s, e) in trfkit::lines::split(&parsed.text) {
+            old.push_str(&parsed.text[s..e]);
+            old.push('\n');
+        }
+        let name = files::shown(&a.file);
+        let diff = similar::TextDiff::from_lines(&old, &new.text);
+        output::out(
+            &diff
+                .unified_diff()
+                .context_radius(3)
+                .header(&name, &name)
+                .to_string(),
+        );
+        return EXIT_OK;
+    }
     let dest = if a.in_place {
         Some(a.file.clone())
     } else {
         a.output.clone()
     };
     match dest {
-        None => out(&text),
+        None => output::out_bytes(&new.bytes),
         Some(p) => {
-            if p == a.file && !a.in_place {
+            if let Err(e) = output::write_atomic(&p, |w| w.write_all(&new.bytes)) {
                 eprintln!(
-                    "trf: refusing to overwrite the input {} without --in-place",
-                    p.display()
+                    "trf: cannot write {}: {e} (nothing was changed)",
+                    files::shown(&p)
                 );
                 return EXIT_USAGE;
-            }
-            if let Err(e) = std::fs::write(&p, text) {
-                return fail(&p, &e);
             }
         }
     }

@@ -7,14 +7,19 @@ mod files;
 mod fmt;
 mod generate;
 mod list;
+mod output;
 mod parse;
 mod rate;
 mod report;
 mod serve;
+mod terminal;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use std::path::Path;
 use std::process::ExitCode;
-use trfkit::{ReadOptions, TextEncoding};
+use trfkit::{Parsed, ReadError, ReadOptions, TextEncoding};
+
+pub use output::out;
 
 /// Exit status: no errors.
 pub const EXIT_OK: u8 = 0;
@@ -80,6 +85,7 @@ impl ReadArgs {
             max_file_bytes: self.max_size,
             max_line_bytes: self.max_line,
             threads: None,
+            max_findings_per_rule: 0,
         }
     }
 }
@@ -125,14 +131,22 @@ pub fn main() -> ExitCode {
 }
 
 /// Prints a one-line error for an unreadable input.
-pub fn fail(path: &std::path::Path, e: &dyn std::fmt::Display) -> u8 {
-    eprintln!("trf: {}: {e}", path.display());
+pub fn fail(path: &Path, e: &dyn std::fmt::Display) -> u8 {
+    eprintln!("trf: {}: {e}", files::shown(path));
     EXIT_USAGE
 }
 
-/// Writes to stdout, ignoring a closed pipe (`trf check … | head`).
-pub fn out(s: &str) {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(s.as_bytes());
+/// The bytes of a report: `-` is standard input. Either way at most
+/// `--max-size` bytes are read.
+pub fn read_source(path: &Path, opts: &ReadOptions) -> Result<Vec<u8>, ReadError> {
+    if path.as_os_str() == "-" {
+        trfkit::read_limited(std::io::stdin().lock(), opts.max_file_bytes)
+    } else {
+        trfkit::read_source(path, opts)
+    }
+}
+
+/// Reads and parses a report (`-` is standard input).
+pub fn read_report(path: &Path, opts: &ReadOptions) -> Result<Parsed, ReadError> {
+    trfkit::parse::parse_vec(read_source(path, opts)?, opts)
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The report.
+    /// The report (`-` for standard input).
     file: PathBuf,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Json)]
@@ -15,7 +15,7 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> u8 {
-    let parsed = match trfkit::read_path(&a.file, &a.read.options()) {
+    let parsed = match super::read_report(&a.file, &a.read.options()) {
         Ok(p) => p,
         Err(e) => return fail(&a.file, &e),
     };
@@ -59,7 +59,7 @@ pub fn run(a: Args) -> u8 {
                     p.points.map(|x| x.value.to_string()).unwrap_or_default(),
                 ));
             }
-            out(&s);
+            out(&super::terminal::escape(&s));
         }
     }
     EXIT_OK

@@ -7,7 +7,7 @@ use trfkit::rate::{rate, render_csv, render_human, RateOptions};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The report.
+    /// The report (`-` for standard input).
     file: PathBuf,
     /// Output format.
     #[arg(long, value_enum, default_value_t = RateFormat::Human)]
@@ -60,7 +60,7 @@ fn parse_k(s: &str) -> Result<(u64, u8), String> {
 }
 
 pub fn run(a: Args) -> u8 {
-    let parsed = match trfkit::read_path(&a.file, &a.read.options()) {
+    let parsed = match super::read_report(&a.file, &a.read.options()) {
         Ok(p) => p,
         Err(e) => return fail(&a.file, &e),
     };
@@ -101,7 +101,7 @@ pub fn run(a: Args) -> u8 {
         );
     }
     match a.format {
-        RateFormat::Human => out(&render_human(&summary)),
+        RateFormat::Human => out(&super::terminal::escape(&render_human(&summary))),
         RateFormat::Json => {
             out(&serde_json::to_string_pretty(&summary).unwrap_or_default());
             out("\n");

@@ -58,7 +58,7 @@ pub fn run(a: Args) -> u8 {
         );
         return EXIT_USAGE;
     }
-    if dest == a.file {
+    if dest == a.file || super::output::same_file(&dest, &a.file) {
         eprintln!("trf: refusing to write the report over its input");
         return EXIT_USAGE;
     }
@@ -144,9 +144,17 @@ fn write_atomically(dest: &Path, bytes: &[u8], replace: bool) -> std::io::Result
     let mut tmp = builder.tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
+    // `output::write_atomic` always replaces; without --force the rename
+    // itself must refuse an existing file (no window between a check and
+    // the write).
     if replace {
-        tmp.persist(dest).map(drop).map_err(|e| e.error)
+        tmp.persist(dest).map_err(|e| e.error)?;
     } else {
-        tmp.persist_noclobber(dest).map(drop).map_err(|e| e.error)
+        tmp.persist_noclobber(dest).map_err(|e| e.error)?;
     }
+    // The rename is durable once the folder is synced (best effort).
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
 }

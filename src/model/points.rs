@@ -58,29 +58,33 @@ impl Points {
     }
 }
 
+// Arithmetic saturates: a file may give a result 999999.9 points (`XXS
+// WW=999999.9`) and 999 rounds of it, whose sum does not fit an `i32`.
+// Wrapping made that a negative total (and a panic in debug builds); a
+// saturated total stays far from any written score and is reported as such.
 impl std::ops::Add for Points {
     type Output = Points;
     fn add(self, o: Points) -> Points {
-        Points(self.0 + o.0)
+        Points(self.0.saturating_add(o.0))
     }
 }
 
 impl std::ops::AddAssign for Points {
     fn add_assign(&mut self, o: Points) {
-        self.0 += o.0;
+        *self = *self + o;
     }
 }
 
 impl std::ops::Sub for Points {
     type Output = Points;
     fn sub(self, o: Points) -> Points {
-        Points(self.0 - o.0)
+        Points(self.0.saturating_sub(o.0))
     }
 }
 
 impl std::iter::Sum for Points {
     fn sum<I: Iterator<Item = Points>>(iter: I) -> Points {
-        Points(iter.map(|p| p.0).sum())
+        iter.fold(Points::ZERO, |a, b| a + b)
     }
 }
 
@@ -109,6 +113,14 @@ impl Serialize for Points {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sums_saturate_instead_of_wrapping() {
+        let big = Points::parse("999999.9").unwrap();
+        let total: Points = std::iter::repeat_n(big, 999).sum();
+        assert_eq!(total, Points(i32::MAX));
+        assert_eq!(Points(i32::MIN) - Points(10), Points(i32::MIN));
+    }
 
     #[test]
     fn parse_and_print() {

@@ -253,6 +253,45 @@ syntax_rule! {
     FixBeforeUpload, "the line was not read, so its data is missing from the report as trfkit reads it";
 }
 
+syntax_rule! {
+    /// ## What it checks
+    /// A file that is not valid UTF-8 as a whole but has valid UTF-8 lines:
+    /// those are read as UTF-8 and only the others as Windows-1252. The
+    /// finding names the lines read as Windows-1252.
+    ///
+    /// ## Why it matters
+    /// A program that reads the file one way garbles the other lines' names
+    /// and shifts their columns.
+    ///
+    /// ## Example
+    /// A UTF-8 report in which one name was pasted from a Windows program.
+    /// Use instead: save the whole file in one encoding.
+    ///
+    /// ## Reference
+    /// trf-format §4 (encodings).
+    MIXED_ENCODING = "TRF-S012", "mixed-encoding", Warning, "lines in two encodings",
+    Cosmetic, "each line was decoded in its own encoding, so names and columns read right; the encoding does not enter the rating calculation";
+}
+
+syntax_rule! {
+    /// ## What it checks
+    /// A report in UTF-16 (little- or big-endian, with its byte-order mark).
+    /// It is decoded and checked like any other.
+    ///
+    /// ## Why it matters
+    /// FIDE's server and most pairing programs read one byte per character:
+    /// to them a UTF-16 file is unreadable.
+    ///
+    /// ## Example
+    /// A report saved as "Unicode" by a Windows editor.
+    /// Use instead: save it as UTF-8.
+    ///
+    /// ## Reference
+    /// trf-format §4 (encodings).
+    UTF16_ENCODING = "TRF-S013", "utf16-encoding", Warning, "a report in UTF-16",
+    Cosmetic, "trfkit decoded it; whether FIDE's rating server reads UTF-16 is not published (silent; the TEC checklist recommends UTF-8): save it as UTF-8 before upload", unconfirmed: true;
+}
+
 /// Every syntax rule, by code.
 pub static ALL: &[&RuleMeta] = &[
     &UNKNOWN_LINE,
@@ -266,6 +305,8 @@ pub static ALL: &[&RuleMeta] = &[
     &AMBIGUOUS_DATE,
     &LOSSY_DECODING,
     &LINE_TOO_LONG,
+    &MIXED_ENCODING,
+    &UTF16_ENCODING,
 ];
 
 /// Finds a syntax code's declaration by its code (`TRF-S005`).

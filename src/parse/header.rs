@@ -24,11 +24,14 @@ impl Parser<'_> {
             b"032" => self.header.federation = text(),
             b"042" => self.header.start_date = self.date(value, "start date"),
             b"052" => self.header.end_date = self.date(value, "end date"),
-            b"062" => self.header.declared_players = self.count(value, "number of players"),
-            b"072" => {
-                self.header.declared_rated_players = self.count(value, "number of rated players")
+            b"062" => {
+                self.header.declared_players = self.count(value, "number of players", MAX_U32)
             }
-            b"082" => self.header.declared_teams = self.count(value, "number of teams"),
+            b"072" => {
+                self.header.declared_rated_players =
+                    self.count(value, "number of rated players", MAX_U32)
+            }
+            b"082" => self.header.declared_teams = self.count(value, "number of teams", MAX_U32),
             b"092" => self.header.tournament_type = text(),
             b"102" => self.header.chief_arbiter = text(),
             b"112" => {
@@ -40,8 +43,8 @@ impl Parser<'_> {
             b"132" => self.round_dates(cols),
             b"142" => {
                 self.header.declared_rounds = self
-                    .count(value, "number of rounds")
-                    .map(|c| c.map(|v| v.min(u16::MAX as u32) as u16))
+                    .count(value, "number of rounds", u16::MAX.into())
+                    .map(|c| c.map(|v| v as u16))
             }
             b"152" => {
                 self.header.initial_colour = match value.map(|(t, s)| (t.to_ascii_uppercase(), s)) {
@@ -185,11 +188,13 @@ impl Parser<'_> {
         }
     }
 
-    /// A count record (`062`, `072`, `082`, `142`). Arbiters often follow
-    /// the number with a note (`062 24 (3 withdrew)`): the number is read
-    /// and the note kept in the line. A count FIDE does not use for rating
-    /// that cannot be read is cosmetic.
-    fn count(&mut self, value: Option<(&str, Span)>, what: &str) -> Option<Spanned<u32>> {
+    /// A count record (`062`, `072`, `082`, `142`) of at most `max` (the
+    /// largest value its field can hold). Arbiters often follow the number
+    /// with a note (`062 24 (3 withdrew)`): the number is read and the note
+    /// kept in the line. A count that cannot be read, or is larger than its
+    /// field holds, is a finding (never a silent blank or a clipped value),
+    /// and cosmetic: FIDE counts the records, not the header.
+    fn count(&mut self, value: Option<(&str, Span)>, what: &str, max: u32) -> Option<Spanned<u32>> {
         let (t, s) = value?;
         let (number, note) = match t.find(|c: char| c.is_ascii_whitespace()) {
             Some(i) if t[..i].bytes().all(|b| b.is_ascii_digit()) => (&t[..i], true),
@@ -200,27 +205,22 @@ impl Parser<'_> {
         } else {
             s
         };
-        match uint(number) {
-            Ok(Some(v)) if v <= u32::MAX as u64 => Some(Spanned::new(v as u32, span)),
-            Ok(Some(_)) | Err(()) => {
-                let problem = if uint(number).is_ok() {
-                    "is too large"
-                } else {
-                    "is not a number"
-                };
-                self.diags.push(
-                    super::invalid_field(
-                        span,
-                        format!("{what} `{number}` {problem}"),
-                        what,
-                        "write a plain number from column 5 (a note may follow it after a blank)",
-                    )
-                    .with_consequence(Consequence::Cosmetic),
-                );
-                None
-            }
-            Ok(None) => None,
-        }
+        let (message, help) = match uint(number) {
+            Ok(Some(v)) if v <= u64::from(max) => return Some(Spanned::new(v as u32, span)),
+            Ok(None) => return None,
+            Ok(Some(_)) => (
+                format!("{what} `{number}` is too large (at most {max})"),
+                "write the real count",
+            ),
+            Err(()) => (
+                format!("{what} `{number}` is not a number"),
+                "write a plain number from column 5 (a note may follow it after a blank)",
+            ),
+        };
+        self.diags.push(
+            super::invalid_field(span, message, what, help).with_consequence(Consequence::Cosmetic),
+        );
+        None
     }
 
     /// `132`: one 8-character date per round, above the round's block.
@@ -424,3 +424,6 @@ fn list(t: &str) -> Vec<String> {
         .filter(|s| !s.is_empty())
         .collect()
 }
+
+/// The largest `062`/`072`/`082` count the model holds.
+const MAX_U32: u32 = u32::MAX;

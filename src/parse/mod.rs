@@ -6,6 +6,7 @@
 //! field gives a diagnostic and parsing goes on: ten bad lines give ten
 //! diagnostics. Only unreadable input is fatal ([`ReadError`]).
 
+mod cap;
 pub mod codes;
 mod date;
 mod dialect;
@@ -38,6 +39,11 @@ pub struct ReadOptions {
     /// or more): `None` uses one per core, `Some(1)` reads on the calling
     /// thread. The result is the same either way.
     pub threads: Option<usize>,
+    /// Findings kept per syntax rule (0, the default: all). Those over it
+    /// are counted in [`Parsed::dropped`]: `trf check` passes its
+    /// `--max-per-rule` so that memory does not grow with the number of
+    /// findings.
+    pub max_findings_per_rule: usize,
 }
 
 impl Default for ReadOptions {
@@ -47,6 +53,7 @@ impl Default for ReadOptions {
             max_file_bytes: 64 << 20,
             max_line_bytes: 100_000,
             threads: None,
+            max_findings_per_rule: 0,
         }
     }
 }
@@ -70,6 +77,14 @@ pub enum ReadError {
         /// The limit.
         limit: u64,
     },
+    /// A pipe, FIFO or device that gave more than
+    /// [`ReadOptions::max_file_bytes`]: its size is not known beforehand,
+    /// so reading stopped one byte past the limit.
+    #[error("input is over the limit of {limit} bytes (raise it with --max-size)")]
+    TooLargeStream {
+        /// The limit.
+        limit: u64,
+    },
     /// Empty or binary.
     #[error(transparent)]
     Decode(#[from] DecodeError),
@@ -84,23 +99,58 @@ pub struct Parsed {
     pub tournament: Tournament,
     /// Syntax findings, in line order.
     pub diagnostics: Vec<Diagnostic>,
+    /// Lines (1-based) read as Windows-1252 in a file otherwise read as
+    /// UTF-8 (see [`crate::decode::Decoded::fallback_lines`]): `trf fmt`
+    /// writes each line back in the encoding it was read in.
+    pub fallback_lines: Vec<u32>,
+    /// Findings over [`ReadOptions::max_findings_per_rule`], counted by
+    /// rule and severity instead of kept.
+    pub dropped: Vec<crate::rules::overflow::Dropped>,
 }
 
 /// Reads a file, refusing it before reading when it is over the size limit.
 pub fn read_path(path: &Path, opts: &ReadOptions) -> Result<Parsed, ReadError> {
+    parse_vec(read_source(path, opts)?, opts)
+}
+
+/// The bytes of a file, within [`ReadOptions::max_file_bytes`]: a regular
+/// file over the limit is refused before reading; a pipe, FIFO or device
+/// (whose size is unknown) is read up to one byte past the limit, then
+/// refused.
+pub fn read_source(path: &Path, opts: &ReadOptions) -> Result<Vec<u8>, ReadError> {
     let io = |source| ReadError::Io {
         path: path.display().to_string(),
         source,
     };
-    let meta = std::fs::metadata(path).map_err(io)?;
-    if meta.len() > opts.max_file_bytes {
+    let file = std::fs::File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if meta.is_file() && meta.len() > opts.max_file_bytes {
         return Err(ReadError::TooLarge {
             size: meta.len(),
             limit: opts.max_file_bytes,
         });
     }
-    let bytes = std::fs::read(path).map_err(io)?;
-    parse_vec(bytes, opts)
+    read_limited(file, opts.max_file_bytes).map_err(|e| match e {
+        ReadError::Io { source, .. } => io(source),
+        e => e,
+    })
+}
+
+/// Reads `r` to its end, but never more than `limit` bytes plus the one that
+/// tells it is over: standard input and pipes are bounded too.
+pub fn read_limited(r: impl std::io::Read, limit: u64) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    r.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|source| ReadError::Io {
+            path: "input".into(),
+            source,
+        })?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLargeStream { limit });
+    }
+    Ok(bytes)
 }
 
 /// Parses owned bytes; valid UTF-8 is used in place, without a copy.
@@ -112,7 +162,44 @@ pub fn parse_vec(bytes: Vec<u8>, opts: &ReadOptions) -> Result<Parsed, ReadError
         });
     }
     let d = decode_vec(bytes, opts.encoding)?;
-    Ok(finish(d.text, d.encoding, d.bom, d.lossy, opts))
+    let mut parsed = finish(d.text, d.encoding, d.bom, d.lossy, opts);
+    if !d.fallback_lines.is_empty() {
+        let finding = mixed_encoding(&parsed, &d.fallback_lines);
+        parsed.diagnostics.push(finding);
+        parsed
+            .diagnostics
+            .sort_by_key(|d| d.primary_span().map(|s| s.start).unwrap_or(0));
+    }
+    parsed.fallback_lines = d.fallback_lines;
+    Ok(parsed)
+}
+
+/// The `mixed-encoding` finding: which lines were read as Windows-1252.
+fn mixed_encoding(parsed: &Parsed, lines: &[u32]) -> Diagnostic {
+    const SHOWN: usize = 10;
+    let mut list: Vec<String> = lines.iter().take(SHOWN).map(u32::to_string).collect();
+    if lines.len() > SHOWN {
+        list.push(format!("and {} more", lines.len() - SHOWN));
+    }
+    let span = parsed
+        .tournament
+        .lines
+        .get(lines[0] as usize - 1)
+        .map(|l| l.span)
+        .unwrap_or_default();
+    let (noun, verb) = if lines.len() == 1 {
+        ("line", "is")
+    } else {
+        ("lines", "are")
+    };
+    codes::MIXED_ENCODING
+        .diag(format!(
+            "{noun} {} {verb} not valid UTF-8 and {} read as Windows-1252; the rest of the file is UTF-8",
+            list.join(", "),
+            if lines.len() == 1 { "was" } else { "were" }
+        ))
+        .primary(span, "read as Windows-1252")
+        .help("save the file in one encoding (UTF-8): FIDE's server reads it whole, one way")
 }
 
 /// Parses bytes (a copy of the text is kept for diagnostics).
@@ -155,12 +242,23 @@ fn finish(
                 .help("let trfkit detect the encoding, or pass the right one with --encoding"),
         );
     }
+    if encoding == TextEncoding::Utf16 {
+        let end = lines::split(&text).next().map(|l| l.1).unwrap_or(0);
+        p.diags.push(
+            codes::UTF16_ENCODING
+                .diag("the file is UTF-16 and was decoded from its byte-order mark")
+                .primary(Span::new(0, end), "first line of a UTF-16 file")
+                .help("save the report as UTF-8 or Windows-1252: FIDE's server and most pairing programs read one byte per character"),
+        );
+    }
     p.run();
-    let (tournament, diagnostics) = p.into_tournament(encoding, bom);
+    let (tournament, diagnostics, dropped) = p.into_tournament(encoding, bom);
     Parsed {
         text,
         tournament,
         diagnostics,
+        fallback_lines: Vec::new(),
+        dropped,
     }
 }
 
@@ -184,6 +282,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) round_dates_misaligned: bool,
     /// Line number of the first occurrence of each single-valued record.
     seen: std::collections::HashMap<[u8; 3], u32>,
+    /// The limit on findings kept per rule.
+    cap: cap::Cap,
 }
 
 impl<'a> Parser<'a> {
@@ -206,12 +306,20 @@ impl<'a> Parser<'a> {
             dialect: dialect::Evidence::default(),
             round_dates_misaligned: false,
             seen: Default::default(),
+            cap: cap::Cap::new(opts.max_findings_per_rule),
         }
     }
 
     fn run(&mut self) {
         for (i, (s, e)) in lines::split(self.text).enumerate() {
-            let number = i as u32 + 1;
+            let mark = self.diags.len();
+            self.line(i as u32 + 1, s, e);
+            self.cap.trim(&mut self.diags, mark);
+        }
+    }
+
+    fn line(&mut self, number: u32, s: usize, e: usize) {
+        {
             let text = &self.text[s..e];
             let span = Span::new(s, e);
             if text.len() > self.opts.max_line_bytes {
@@ -231,7 +339,7 @@ impl<'a> Parser<'a> {
                         .primary(Span::new(s, s + 3.min(text.len())), "this line was skipped")
                         .help("no TRF record is this long; remove or split the line"),
                 );
-                continue;
+                return;
             }
             let (code, kind) = lines::classify(text);
             self.lines.push(Line {
@@ -244,7 +352,7 @@ impl<'a> Parser<'a> {
             // column table for them here.
             if code == Some(*b"001") && kind == LineKind::Record {
                 self.player_lines.push((number, s, e));
-                continue;
+                return;
             }
             let cols = Columns::new(text, s);
             match (kind, code) {
@@ -316,12 +424,16 @@ impl<'a> Parser<'a> {
     fn read_players(&mut self) {
         let lines = std::mem::take(&mut self.player_lines);
         let text = self.text;
+        let max = self.opts.max_findings_per_rule;
         let read = |part: &[(u32, usize, usize)]| {
             let mut r = player::PlayerReader::new(text, part.len());
+            let mut cap = cap::Cap::new(max);
             for &(number, s, e) in part {
+                let mark = r.diags.len();
                 r.player_line(&Columns::new(&text[s..e], s), number);
+                cap.trim(&mut r.diags, mark);
             }
-            r
+            (r, cap)
         };
         let threads = if lines.len() >= PARALLEL_PLAYERS {
             self.opts.threads.unwrap_or_else(|| {
@@ -333,7 +445,7 @@ impl<'a> Parser<'a> {
             1
         }
         .clamp(1, 8);
-        let readers: Vec<player::PlayerReader<'_>> = if threads <= 1 {
+        let readers: Vec<(player::PlayerReader<'_>, cap::Cap)> = if threads <= 1 {
             vec![read(&lines)]
         } else {
             let size = lines.len().div_ceil(threads);
@@ -352,7 +464,8 @@ impl<'a> Parser<'a> {
             })
         };
         self.players = Vec::with_capacity(lines.len());
-        for r in readers {
+        for (r, cap) in readers {
+            self.cap.overflow.count_dropped(cap.overflow.take());
             self.players.extend(r.players);
             self.diags.extend(r.diags);
             self.dialect.note_trf06_title(r.trf06_title);
@@ -366,7 +479,11 @@ impl<'a> Parser<'a> {
         mut self,
         encoding: TextEncoding,
         bom: bool,
-    ) -> (Tournament, Vec<Diagnostic>) {
+    ) -> (
+        Tournament,
+        Vec<Diagnostic>,
+        Vec<crate::rules::overflow::Dropped>,
+    ) {
         self.read_players();
         self.settle_dates();
         let mut sources = self.scoring_sources.clone();
@@ -403,7 +520,7 @@ impl<'a> Parser<'a> {
             records: self.records,
             lines: self.lines,
         };
-        (t, self.diags)
+        (t, self.diags, self.cap.overflow.take())
     }
 }
 

@@ -6,10 +6,19 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ListError {
-    /// The list, a zip member or an index file could not be read or written.
+    /// The list, a zip member or an index file could not be read.
     #[error("cannot read `{}`: {source}", path.display())]
     Io {
         /// The file (or `<bytes>` for in-memory input).
+        path: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The index could not be written (full disk, read-only folder).
+    #[error("cannot write `{}`: {source}", path.display())]
+    Write {
+        /// The file.
         path: PathBuf,
         /// The underlying error.
         #[source]

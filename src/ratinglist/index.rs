@@ -98,7 +98,7 @@ pub fn build_index<'a>(list: impl Into<ListSource<'a>>) -> Result<IndexInfo, Lis
     };
     write().map_err(|e| {
         let _ = fs::remove_file(&tmp);
-        ListError::Io {
+        ListError::Write {
             path: out.clone(),
             source: e,
         }

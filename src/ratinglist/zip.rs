@@ -3,6 +3,12 @@
 //! The member is chosen by extension, never by name: the names changed
 //! over the years (rating-list-formats §3.1, pitfall 7). It is streamed
 //! through the same chunked scanner as a plain file.
+//!
+//! Decompression is bounded: a real full list is about 350 MB of text and
+//! compresses about tenfold, so a member may expand to at most
+//! [`MAX_MEMBER_BYTES`] (1 GiB) and to at most [`MAX_RATIO`] times its
+//! compressed size (with a floor for tiny archives). A zip bomb stops with a
+//! clear error instead of filling the memory or the disk.
 
 use super::error::ListError;
 use std::io::{Read, Seek};
@@ -49,9 +55,64 @@ pub(crate) fn with_member<R: Read + Seek, T>(
             members,
         });
     };
-    let mut member = archive.by_index(index).map_err(zip_err)?;
+    let member = archive.by_index(index).map_err(zip_err)?;
     let name = member.name().to_string();
-    f(&mut member, &name)
+    let limit = member_limit(member.compressed_size());
+    if member.size() > limit {
+        return Err(ListError::Io {
+            path: path.to_path_buf(),
+            source: too_large(&name, limit),
+        });
+    }
+    let mut capped = Capped {
+        inner: member,
+        left: limit,
+        name: name.clone(),
+    };
+    f(&mut capped, &name)
+}
+
+/// The most a list member may decompress to.
+pub const MAX_MEMBER_BYTES: u64 = 1 << 30;
+/// The most a list member may expand relative to its compressed size.
+pub const MAX_RATIO: u64 = 100;
+/// Below this, the ratio is not applied (tiny archives compress oddly).
+const RATIO_FLOOR: u64 = 16 << 20;
+
+fn member_limit(compressed: u64) -> u64 {
+    compressed
+        .saturating_mul(MAX_RATIO)
+        .clamp(RATIO_FLOOR, MAX_MEMBER_BYTES)
+}
+
+fn too_large(name: &str, limit: u64) -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidData,
+        format!(
+            "zip member `{name}` expands to more than {limit} bytes, far more than any FIDE rating list (a zip bomb?); not read"
+        ),
+    )
+}
+
+/// A reader that fails once more than `left` bytes were asked of it.
+struct Capped<R> {
+    inner: R,
+    left: u64,
+    name: String,
+}
+
+impl<R: Read> Read for Capped<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        // One byte more than allowed is read, to tell "exactly at the limit"
+        // from "over it".
+        let want = (buf.len() as u64).min(self.left.saturating_add(1)) as usize;
+        let n = self.inner.read(&mut buf[..want])?;
+        if n as u64 > self.left {
+            return Err(too_large(&self.name, self.left));
+        }
+        self.left -= n as u64;
+        Ok(n)
+    }
 }
 
 #[cfg(test)]
@@ -69,6 +130,31 @@ mod tests {
             w.write_all(data).unwrap();
         }
         w.finish().unwrap().into_inner()
+    }
+
+    #[test]
+    fn a_zip_bomb_is_refused() {
+        // 17 MiB of zeros compress to a few KiB: a ratio over 1000.
+        let zeros = vec![b'0'; 17 << 20];
+        let z = archive(&[("players_list.txt", &zeros)]);
+        let err = with_member(Cursor::new(&z), Path::new("bomb.zip"), |r, _| {
+            std::io::copy(r, &mut std::io::sink()).map_err(|source| ListError::Io {
+                path: "bomb.zip".into(),
+                source,
+            })
+        })
+        .unwrap_err();
+        assert!(err.to_string().contains("zip bomb"), "{err}");
+        let mut capped = Capped {
+            inner: &b"12345"[..],
+            left: 5,
+            name: "x".into(),
+        };
+        let mut all = Vec::new();
+        capped.read_to_end(&mut all).unwrap();
+        assert_eq!(all, b"12345");
+        assert_eq!(member_limit(1 << 40), MAX_MEMBER_BYTES);
+        assert_eq!(member_limit(1), RATIO_FLOOR);
     }
 
     #[test]

@@ -110,6 +110,8 @@ pub struct Ctx<'a> {
     /// `index[rank]` = position in `players` of the first player with that
     /// starting rank, `u32::MAX` when none.
     index: Vec<u32>,
+    /// Findings over `--max-per-rule`, counted instead of kept.
+    pub overflow: super::overflow::Overflow,
 }
 
 impl<'a> Ctx<'a> {
@@ -134,6 +136,20 @@ impl<'a> Ctx<'a> {
             time_control,
             rating_type,
             index: tournament.rank_index(),
+            overflow: Default::default(),
+        }
+    }
+
+    /// Adds a finding to a rule's list, or only counts it once the list
+    /// holds `--max-per-rule` findings: rules that can find one problem per
+    /// round entry or team member use this, so memory does not grow with
+    /// the input.
+    pub fn emit(&self, out: &mut Vec<crate::diag::Diagnostic>, d: crate::diag::Diagnostic) {
+        let max = self.opts.max_per_rule;
+        if max == 0 || out.len() < max {
+            out.push(d);
+        } else {
+            self.overflow.count([&d]);
         }
     }
 

@@ -9,6 +9,7 @@
 pub mod context;
 pub mod integrity;
 pub mod list;
+pub mod overflow;
 pub mod registry;
 pub mod regulations;
 
@@ -92,7 +93,8 @@ impl Rule {
 }
 
 /// Runs every applicable rule over a parsed report; findings come back in
-/// registry order. Large reports run their rules on every core (the rules
+/// registry order, at most `--max-per-rule` of each rule (the rest are
+/// counted in [`Ctx::overflow`]). Large reports run their rules on every core (the rules
 /// are independent and only read the context).
 pub fn run(ctx: &Ctx<'_>) -> Vec<Diagnostic> {
     let active: Vec<&'static Rule> = registry::RULES
@@ -103,6 +105,13 @@ pub fn run(ctx: &Ctx<'_>) -> Vec<Diagnostic> {
     let one = |rule: &&'static Rule| {
         let mut out = Vec::new();
         (rule.check)(ctx, &mut out);
+        // Over the limit: counted (ctx.overflow), not kept.
+        let max = ctx.opts.max_per_rule;
+        if max > 0 && out.len() > max {
+            ctx.overflow.count(&out[max..]);
+            out.truncate(max);
+            out.shrink_to_fit();
+        }
         for d in &mut out {
             crate::diag::note_unconfirmed(d, &rule.meta);
         }

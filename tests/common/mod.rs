@@ -48,6 +48,13 @@ pub fn display(p: &Path) -> String {
 
 /// Runs `trf` from the repository root; returns (exit code, stdout, stderr).
 pub fn trf(args: &[&str]) -> (i32, String, String) {
+    let (code, out, err) = trf_raw(args);
+    (code, String::from_utf8_lossy(&out).into_owned(), err)
+}
+
+/// Runs `trf` from the repository root; returns (exit code, stdout bytes,
+/// stderr), for output that is not UTF-8 (a report in its own encoding).
+pub fn trf_raw(args: &[&str]) -> (i32, Vec<u8>, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_trf"))
         .args(args)
         .current_dir(root())
@@ -56,7 +63,7 @@ pub fn trf(args: &[&str]) -> (i32, String, String) {
         .expect("run trf");
     (
         out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.stdout,
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }

@@ -76,7 +76,10 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 } else {
                     format!("write `{me:>4}` with the opposite colour in player {opp}'s round {round} block, or correct this one")
                 };
-                out.push(d.help(help).reference("TRF16 record 001, round blocks"));
+                ctx.emit(
+                    out,
+                    d.help(help).reference("TRF16 record 001, round blocks"),
+                );
                 continue;
             }
             // Named both ways: check colours once, from the lower rank.
@@ -88,7 +91,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             };
             let Some(c2) = t.value.colour else { continue }; // game-without-colour
             if c1 == c2 {
-                out.push(
+                ctx.emit(
+                    out,
                     ASYMMETRIC_PAIRING
                         .diag(format!(
                             "round {round}: players {me} and {opp} both have {}",

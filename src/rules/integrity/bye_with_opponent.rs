@@ -46,7 +46,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             };
             let round = i + 1;
             let letter = bye.letter();
-            out.push(
+            ctx.emit(
+ out,
                 BYE_WITH_OPPONENT
                     .diag(format!(
                         "round `{round}`: player `{me}` has bye `{letter}` but names opponent `{opp}`"

@@ -56,7 +56,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 ),
                 None => "write `w` or `b`, the colour this player had".to_string(),
             };
-            out.push(
+            ctx.emit(
+ out,
                 GAME_WITHOUT_COLOUR
                     .diag(format!(
                         "round `{round}`: player `{me}` has result `{}` against `{opp}` but no colour",

@@ -149,7 +149,8 @@ impl Checker<'_, '_> {
                 "the ids are the starting ranks of `001` records (columns 5-8)",
             )
         };
-        self.out.push(
+        self.ctx.emit(
+            self.out,
             RECORD_REFERENCE_UNKNOWN
                 .diag(format!("`{record}` names `{id}`, which is {what}"))
                 .primary(span, "nothing has this id")
@@ -172,7 +173,8 @@ impl Checker<'_, '_> {
         } else {
             format!("`{record}` names {role} `{n}`, but no `310` team has that pairing number")
         };
-        self.out.push(
+        self.ctx.emit(
+            self.out,
             RECORD_REFERENCE_UNKNOWN
                 .diag(message)
                 .primary(span, "no such team")
@@ -187,7 +189,8 @@ impl Checker<'_, '_> {
             let Some(kind) = zero_kind(self.ctx.slice(span)) else {
                 return;
             };
-            self.out.push(
+            self.ctx.emit(
+                self.out,
                 RECORD_REFERENCE_UNKNOWN
                     .diag(format!("`{record}` gives {kind} where a round is required"))
                     .primary(span, kind)
@@ -211,7 +214,7 @@ impl Checker<'_, '_> {
         if let Some(s) = self.rounds.span {
             d = d.secondary(s, "number of rounds");
         }
-        self.out.push(d);
+        self.ctx.emit(self.out, d);
     }
 
     fn field(&self, line: Span, f: &Field) -> Span {
@@ -256,7 +259,8 @@ impl Checker<'_, '_> {
                 } else {
                     format!("`250` range {end} at `{id}`, which is neither a player's starting rank nor a team pairing number")
                 };
-                self.out.push(
+                self.ctx.emit(
+ self.out,
                     RECORD_REFERENCE_UNKNOWN
                         .diag(message)
                         .primary(span, "no such player or team")

@@ -218,7 +218,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             if let Some(c) = consequence {
                 d = d.with_consequence(c);
             }
-            out.push(d);
+            ctx.emit(out, d);
         }
     }
 }

@@ -41,7 +41,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             let round = i + 1;
-            out.push(
+            ctx.emit(
+ out,
                 SELF_PAIRING
                     .diag(format!(
                         "round `{round}`: player `{me}` is paired with themselves"

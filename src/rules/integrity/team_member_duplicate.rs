@@ -62,7 +62,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     m.value, first.name.value, team.name.value
                 )
             };
-            out.push(
+            ctx.emit(
+                out,
                 TEAM_MEMBER_DUPLICATE
                     .diag(msg)
                     .primary(m.span, "listed again")

@@ -45,7 +45,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             if ctx.player(m.value).is_some() {
                 continue;
             }
-            out.push(
+            ctx.emit(
+ out,
                 TEAM_MEMBER_UNKNOWN
                     .diag(format!(
                         "team `{}` lists member `{}`, but no player has that starting rank",

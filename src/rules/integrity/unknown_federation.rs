@@ -12,8 +12,13 @@ crate::declare_rule! {
     /// columns 54-56) and the host's (`032`). The codes are FIDE's list of
     /// federations as shipped in `data/federations.tsv`:
     /// - a code that is not in the list at all (a club code, a national
-    ///   abbreviation, a platform's name) is an **error**: it is not a FIDE
-    ///   federation;
+    ///   abbreviation, a platform's name) is an **error** in `032` (the host
+    ///   federation, mandatory for rating) and for a player without a FIDE
+    ///   ID (FIDE creates a new player's ID through the player's own
+    ///   federation); for players who all have a FIDE ID it is a
+    ///   **cosmetic** warning: TRF16 marks the federation "warning if
+    ///   wrong", and FIDE lists the player under the federation of its own
+    ///   records;
     /// - a **former** code (`SCG`, `USR`, `LIB`, `SIN`, `TRI`, `AHO`, `BEN`)
     ///   is a warning naming its successor when the list gives one;
     /// - a code the list marks **unverified** (`YUG`, `URS`, `GRL`, `MAU`)
@@ -48,7 +53,7 @@ crate::declare_rule! {
         code: "TRF-P005", name: "unknown-federation", category: "integrity",
         severity: Error, summary: "a federation code that is not FIDE's",
         consequence: FixBeforeUpload,
-        source: "players are registered and rated through a FIDE member federation (B.02 2024 art. 10.1; Registration regulations 1.6 for FID): a code FIDE does not know is data the rating officer must correct; former and unverified codes are only warned about (the list may be stale)",
+        source: "players are registered and rated through a FIDE member federation (B.02 2024 art. 10.1; Registration regulations 1.6 for FID), and a new player's FIDE ID is created by their own federation (FIDE letter of 12 Aug 2013): an unknown code in 032 or for a player without an ID is data the rating officer must correct; for players with IDs it is cosmetic (TRF16: federation is \"warning if wrong\"); former and unverified codes are only warned about (the list may be stale)",
         applies: always, check: check,
     };
 }
@@ -63,6 +68,8 @@ struct Seen {
     players: usize,
     /// `032` holds it.
     header: bool,
+    /// Players who carry it and have no FIDE ID.
+    without_id: usize,
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
@@ -74,11 +81,19 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         .as_ref()
         .map(|f| (f.value.as_str(), f.span, None));
     let players = ctx.tournament.players.iter().filter_map(|p| {
-        p.federation
-            .as_ref()
-            .map(|f| (f.value.as_str(), f.span, Some(p.start_rank.value)))
+        p.federation.as_ref().map(|f| {
+            (
+                f.value.as_str(),
+                f.span,
+                Some((p.start_rank.value, p.fide_id.is_none())),
+            )
+        })
     });
     for (value, span, player) in header.into_iter().chain(players) {
+        let (player, no_id) = match player {
+            Some((rank, no_id)) => (Some(rank), no_id),
+            None => (None, false),
+        };
         if value.is_empty() || judge(value).is_none() {
             continue;
         }
@@ -89,8 +104,10 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 first: player,
                 players: 0,
                 header: false,
+                without_id: 0,
             }
         });
+        s.without_id += usize::from(no_id);
         match player {
             Some(_) => {
                 s.players += 1;
@@ -117,7 +134,18 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             Judgement::Unknown => UNKNOWN_FEDERATION
                 .diag(format!("federation `{value}` of {whose} is not a FIDE federation code"))
                 .primary(s.span, "not a FIDE federation")
-                .help("write the FIDE federation the player is registered with, e.g. `ENG`, `GER`, `IND`, or `FID` for a player under the FIDE flag; a club or national abbreviation is not one"),
+                .help(if s.players == 0 {
+                    "write the host federation's FIDE code in `032`, e.g. `ENG`, `GER`, `IND`; a club, a platform or a national abbreviation is not one"
+                } else if s.header || s.without_id > 0 {
+                    "write the FIDE federation the player is registered with, e.g. `ENG`, `GER`, `IND`, or `FID` for a player under the FIDE flag; a club or national abbreviation is not one, and a new player's FIDE ID is created through their federation"
+                } else {
+                    "these players have FIDE IDs, so FIDE lists them under the federation of its own records; write their FIDE federation, e.g. `ENG`, `GER`, `IND`, so the report says the same"
+                })
+                .with_consequence(if s.header || s.without_id > 0 {
+                    Consequence::FixBeforeUpload
+                } else {
+                    Consequence::Cosmetic
+                }),
             Judgement::Former(f) => {
                 let instead = match f.successors.as_slice() {
                     [] => "check the player's current federation on the FIDE rating list".to_owned(),

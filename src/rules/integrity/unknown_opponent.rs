@@ -57,7 +57,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     {
                         continue; // self-pairing, bye-with-opponent
                     }
-                    out.push(
+                    ctx.emit(
+ out,
                         UNKNOWN_OPPONENT
                             .diag(format!(
                                 "round `{round}`: player `{me}` is paired with `{opp}`, but no player has starting rank `{opp}`"
@@ -84,10 +85,11 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                             .help("write `0000 - H` for a half-point bye: `=` is a drawn game and needs an opponent")
                             .reference("TRF16 record 001, round blocks (result `H`)");
                         d.severity = Severity::Warning;
-                        out.push(d);
+                        ctx.emit(out, d);
                         continue;
                     }
-                    out.push(
+                    ctx.emit(
+ out,
                         UNKNOWN_OPPONENT
                             .diag(format!(
                                 "round `{round}`: player `{me}` has result `{}` but no opponent",

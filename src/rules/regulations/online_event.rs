@@ -14,7 +14,11 @@ crate::declare_rule! {
     /// - a platform, as a whole word or a domain: `lichess` (`lichess.org`),
     ///   `chess.com`, `chess24`, `playchess`, `tornelo`, `chessclub.com`,
     ///   `chesskid`, `chessarena` (FIDE Online Arena), and `ICC` written in
-    ///   capitals.
+    ///   capitals (not in the tournament name, where it is more often a
+    ///   club's initials).
+    ///
+    /// E-mail addresses (`arbiter@chess.com`) are not read: they name a mail
+    /// host, not where the event was played.
     ///
     /// Whole words only: a club called "Chessington" or a city called
     /// "Lichfield" does not fire. One finding per file, on the first record
@@ -73,7 +77,8 @@ const PLATFORMS: &[&str] = &[
 ];
 
 /// What a field says that makes it online, e.g. "`lichess.org`".
-fn online_mark(text: &str) -> Option<String> {
+/// `name`: the text is the tournament name (`012`).
+fn online_mark(text: &str, name: bool) -> Option<String> {
     let lower = text.to_ascii_lowercase();
     if let Some(at) = lower.find("http://").or_else(|| lower.find("https://")) {
         let url: String = text[at..]
@@ -82,7 +87,14 @@ fn online_mark(text: &str) -> Option<String> {
             .collect();
         return Some(format!("the web address `{url}`"));
     }
-    for word in text.split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '-' || c == '/')) {
+    // An e-mail address names a mail host, not where the event was played.
+    let words = text
+        .split_whitespace()
+        .filter(|w| !w.contains('@'))
+        .flat_map(|w| {
+            w.split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '-' || c == '/'))
+        });
+    for word in words {
         // A path after a domain (`lichess.org/swiss`) belongs to the domain.
         let host = word
             .split('/')
@@ -92,7 +104,8 @@ fn online_mark(text: &str) -> Option<String> {
         if host.is_empty() {
             continue;
         }
-        if host == "ICC" {
+        // In a tournament name `ICC` is more often a club's initials.
+        if host == "ICC" && !name {
             return Some("the platform `ICC` (Internet Chess Club)".to_owned());
         }
         let h = host.to_ascii_lowercase();
@@ -137,7 +150,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     .collect();
     let hits: Vec<(&str, Span, String)> = fields
         .iter()
-        .filter_map(|(code, f)| online_mark(&f.value).map(|m| (*code, f.span, m)))
+        .filter_map(|(code, f)| online_mark(&f.value, *code == "012").map(|m| (*code, f.span, m)))
         .collect();
     let Some((code, span, mark)) = hits.first() else {
         return;
@@ -187,7 +200,7 @@ mod tests {
             "http://localhost",
             "Playchess.com",
         ] {
-            assert!(online_mark(online).is_some(), "{online}");
+            assert!(online_mark(online, false).is_some(), "{online}");
         }
         for otb in [
             "Chessington",
@@ -200,8 +213,11 @@ mod tests {
             "Icc",
             "Chess.Community Hall",
             "ENG",
+            "Michael Germaine, arbiter@chess.com",
         ] {
-            assert!(online_mark(otb).is_none(), "{otb}");
+            assert!(online_mark(otb, false).is_none(), "{otb}");
         }
+        assert!(online_mark("ICC Championship 2025", true).is_none());
+        assert!(online_mark("Lichess Titled Arena", true).is_some());
     }
 }

@@ -112,3 +112,25 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A template's placeholder words in `122` are no time control: the
+    /// rule reports them (and the report must be fixed before upload).
+    #[test]
+    fn placeholder_words_are_not_a_time_control() {
+        for template in [
+            "moves/time, increment",
+            "Time control",
+            "xx min",
+            "xx min + yy sec",
+            "TBD",
+            "",
+        ] {
+            assert!(parse_free(template).is_err(), "`{template}` was read");
+        }
+        assert!(parse_free("90 min + 30 s per move").is_ok());
+    }
+}

@@ -14,8 +14,9 @@ crate::declare_rule! {
     /// round the report declares has been played.
     /// - A pairing without a result: a blank result against a named
     ///   opponent, or TRF26's `?` (a game adjourned or postponed, its result
-    ///   still to come). One finding for the file: the first such block and
-    ///   how many others there are.
+    ///   still to come), on both sides of the pairing (a result on one side
+    ///   only is `results-disagree`'s). One finding for the file: the first
+    ///   such block and how many others there are.
     /// - Fewer rounds played than declared (TRF26 `142`, JaVaFo `XXR`, the
     ///   larger when both): the last round with a result is before the
     ///   last declared round. A report in which no round was played at all
@@ -73,7 +74,16 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     for p in &ctx.tournament.players {
         for (i, e) in p.rounds.iter().enumerate() {
             let r = e.value.result;
-            if r.is_pending() {
+            // A result on the other side makes it `results-disagree`'s.
+            let answered = || {
+                e.value
+                    .opponent
+                    .and_then(|o| ctx.entry(o, i + 1))
+                    .is_some_and(|t| {
+                        t.value.opponent == Some(p.start_rank.value) && !t.value.result.is_pending()
+                    })
+            };
+            if r.is_pending() && !answered() {
                 let slot = pending.get_or_insert(Pending {
                     player: p,
                     round: i + 1,

@@ -1,0 +1,49 @@
+//! The reader's findings over [`ReadOptions::max_findings_per_rule`]:
+//! counted, not kept.
+//!
+//! Thirteen megabytes of unreadable round blocks are two million
+//! `invalid-round-block` findings; kept, they took gigabytes. After each line
+//! the findings it added are cut to the limit per rule and the rest counted
+//! by severity ([`crate::rules::overflow`]), so totals stay exact.
+//!
+//! [`ReadOptions::max_findings_per_rule`]: super::ReadOptions::max_findings_per_rule
+
+use crate::diag::Diagnostic;
+use crate::rules::overflow::Overflow;
+use std::collections::HashMap;
+
+/// Findings kept so far per rule, and those counted instead.
+#[derive(Debug, Default)]
+pub(crate) struct Cap {
+    max: usize,
+    kept: HashMap<&'static str, usize>,
+    pub(crate) overflow: Overflow,
+}
+
+impl Cap {
+    /// A limit of `max` findings per rule (0: no limit).
+    pub(crate) fn new(max: usize) -> Self {
+        Cap {
+            max,
+            ..Default::default()
+        }
+    }
+
+    /// Applies the limit to the findings from `mark` on.
+    pub(crate) fn trim(&mut self, diags: &mut Vec<Diagnostic>, mark: usize) {
+        if self.max == 0 || diags.len() == mark {
+            return;
+        }
+        let mut i = mark;
+        while i < diags.len() {
+            let n = self.kept.entry(diags[i].rule).or_default();
+            if *n < self.max {
+                *n += 1;
+                i += 1;
+            } else {
+                let d = diags.remove(i);
+                self.overflow.count([&d]);
+            }
+        }
+    }
+}
