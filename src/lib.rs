@@ -33,6 +33,7 @@ pub mod rate;
 pub mod rating;
 pub mod ratinglist;
 pub mod regulations;
+pub mod render;
 pub mod report;
 pub mod rewrite;
 pub mod rules;

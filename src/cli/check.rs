@@ -8,7 +8,7 @@
 
 use super::files::{self, Inputs};
 use super::terminal::{escape, safe_diagnostic, SafeSource};
-use super::{out, Format, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
+use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -29,8 +29,8 @@ pub struct Args {
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
+    #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
+    format: CheckFormat,
     #[command(flatten)]
     rules: RuleArgs,
     /// Findings shown per rule and file (0 = all).
@@ -115,6 +115,19 @@ pub fn read_list(path: &std::path::Path, ids: &[u64]) -> Option<ListLookup> {
             None
         }
     }
+}
+
+/// Output formats of `trf check`.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckFormat {
+    /// For people: miette on a terminal, plain text in a pipe.
+    Human,
+    /// For programs: one object per file per line.
+    Json,
+    /// SARIF 2.1.0, one run for every file (code-scanning tools).
+    Sarif,
+    /// GitHub Actions workflow annotations.
+    Github,
 }
 
 /// One file's line of JSON.
@@ -218,7 +231,9 @@ pub fn run(a: Args) -> u8 {
         pb.finish_and_clear();
     }
 
-    let human = a.format == Format::Human;
+    let human = a.format == CheckFormat::Human;
+    // SARIF and annotations are written once, for every file together.
+    let mut machine: Vec<trfkit::render::FileFindings<'_>> = Vec::new();
     let terminal = std::io::stdout().is_terminal();
     let width = a
         .width
@@ -227,8 +242,8 @@ pub fn run(a: Args) -> u8 {
     let mut unreadable = 0usize;
     let mut verdicts: BTreeMap<Verdict, usize> = BTreeMap::new();
     let mut by_rule: BTreeMap<&'static str, usize> = BTreeMap::new();
-    for (path, r) in files.iter().zip(&results) {
-        let name = files::shown(path);
+    let names: Vec<String> = files.iter().map(|p| files::shown(p)).collect();
+    for (name, r) in names.iter().zip(&results) {
         match r {
             Err(e) => {
                 unreadable += 1;
@@ -236,7 +251,6 @@ pub fn run(a: Args) -> u8 {
             }
             Ok(b) => {
                 let (parsed, rep) = &**b;
-                let (e, w, adv) = rep.counts();
                 any_unready |= rep.verdict != Verdict::Ready;
                 *verdicts.entry(rep.verdict).or_default() += 1;
                 for d in &rep.diagnostics {
@@ -244,7 +258,14 @@ pub fn run(a: Args) -> u8 {
                 }
                 let t = &parsed.tournament;
                 let loc = Locator::new(&parsed.text, &t.lines);
-                if human {
+                if matches!(a.format, CheckFormat::Sarif | CheckFormat::Github) {
+                    machine.push(trfkit::render::FileFindings {
+                        file: name,
+                        text: &parsed.text,
+                        lines: &t.lines,
+                        diagnostics: &rep.diagnostics,
+                    });
+                } else if human {
                     let mut s = String::new();
                     if terminal {
                         // A report's control characters are shown escaped,
@@ -256,51 +277,31 @@ pub fn run(a: Args) -> u8 {
                                 None => (parsed.text.as_str(), safe_diagnostic(d)),
                             };
                             s.push_str(&report::render_graphical(
-                                &name, text, &d, width, true, true,
+                                name, text, &d, width, true, true,
                             ));
                             s.push('\n');
                         }
                     } else {
-                        s.push_str(&escape(&report::render_plain(
-                            &name,
-                            &loc,
-                            &rep.diagnostics,
-                        )));
+                        s.push_str(&escape(&report::render_plain(name, &loc, &rep.diagnostics)));
                     }
-                    s.push_str(&verdict_block(&name, parsed, rep));
+                    s.push_str(&verdict_block(name, parsed, rep));
                     out(&s);
                 } else {
-                    let j = JsonFile {
-                        file: name,
-                        dialect: t.dialect.dialect.as_str(),
-                        encoding: t.encoding.as_str(),
-                        players: t.players.len(),
-                        rounds: t.rounds,
-                        regulations: rep.regulations.id(),
-                        tournament_type: rep.kind.kind.as_str(),
-                        tournament_type_reason: rep.kind.reason.clone(),
-                        rating_type: rep.rating_type.rating_type,
-                        rating_type_reason: rep.rating_type.reason.clone(),
-                        verdict: rep.verdict,
-                        consequences: Consequence::ALL
-                            .iter()
-                            .map(|c| (c.as_str(), rep.count(*c)))
-                            .collect(),
-                        rateable: rep.rateable(),
-                        errors: e,
-                        warnings: w,
-                        advice: adv,
-                        diagnostics: rep
-                            .diagnostics
-                            .iter()
-                            .map(|d| JsonDiagnostic::new(d, &loc))
-                            .collect(),
-                    };
-                    out(&serde_json::to_string(&j).unwrap_or_default());
+                    out(&json_line(name, parsed, rep));
                     out("\n");
                 }
             }
         }
+    }
+    match a.format {
+        CheckFormat::Sarif => {
+            out(&trfkit::render::sarif::Log::new(&machine).to_json());
+            out("\n");
+        }
+        // A CI log is a terminal too: a report's control characters are
+        // shown escaped (CR and LF are escaped as GitHub requires).
+        CheckFormat::Github => out(&escape(&trfkit::render::github::annotations(&machine))),
+        CheckFormat::Human | CheckFormat::Json => {}
     }
     for (p, why) in &missing {
         eprintln!("trf: {}: {}", files::shown(p), escape(why));
@@ -366,6 +367,41 @@ pub fn verdict_block(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
         rep.regulations.id(),
     );
     report::render_verdict(name, &loc, rep, &facts)
+}
+
+/// The JSON of one checked file, as `--format json` prints it (without the
+/// newline): the contract the web page's download shares.
+pub(super) fn json_line(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
+    let t = &parsed.tournament;
+    let loc = Locator::new(&parsed.text, &t.lines);
+    let (e, w, adv) = rep.counts();
+    let j = JsonFile {
+        file: name.to_owned(),
+        dialect: t.dialect.dialect.as_str(),
+        encoding: t.encoding.as_str(),
+        players: t.players.len(),
+        rounds: t.rounds,
+        regulations: rep.regulations.id(),
+        tournament_type: rep.kind.kind.as_str(),
+        tournament_type_reason: rep.kind.reason.clone(),
+        rating_type: rep.rating_type.rating_type,
+        rating_type_reason: rep.rating_type.reason.clone(),
+        verdict: rep.verdict,
+        consequences: Consequence::ALL
+            .iter()
+            .map(|c| (c.as_str(), rep.count(*c)))
+            .collect(),
+        rateable: rep.rateable(),
+        errors: e,
+        warnings: w,
+        advice: adv,
+        diagnostics: rep
+            .diagnostics
+            .iter()
+            .map(|d| JsonDiagnostic::new(d, &loc))
+            .collect(),
+    };
+    serde_json::to_string(&j).unwrap_or_default()
 }
 
 fn terminal_width() -> usize {

@@ -10,6 +10,8 @@ mod list;
 mod output;
 mod parse;
 mod rate;
+mod report;
+mod serve;
 mod terminal;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -51,6 +53,10 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Run FIDE's rating calculation of the tournament's own date.
     Rate(rate::Args),
+    /// Write an HTML report to open, print or e-mail (NAME.report.html).
+    Report(report::Args),
+    /// Check reports on a local web page (127.0.0.1 only).
+    Serve(serve::Args),
     /// FIDE rating-list utilities (`trf list index FILE`).
     List(list::Args),
     /// Generate a consistent synthetic report (benchmarks, tests).
@@ -116,6 +122,8 @@ pub fn main() -> ExitCode {
         Command::Rules(a) => explain::rules(a),
         Command::Explain(a) => explain::explain(a),
         Command::Rate(a) => rate::run(a),
+        Command::Report(a) => report::run(a),
+        Command::Serve(a) => serve::run(a),
         Command::List(a) => list::run(a),
         Command::Generate(a) => generate::run(a),
     };

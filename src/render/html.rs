@@ -1,0 +1,137 @@
+//! The HTML report: one self-contained document (inline CSS, no script,
+//! nothing fetched) that says whether a report can be uploaded, what to
+//! fix and what the rating calculation gives, and prints on A4.
+//!
+//! Templates live in `templates/` and are compiled in by askama, which
+//! escapes every value by default: names and messages from a report can
+//! never become markup.
+
+use super::view::{self, ReportView};
+use crate::check::CheckReport;
+use crate::rate::RatingSummary;
+use crate::Parsed;
+use askama::Template;
+
+/// What one report's HTML is made from.
+#[derive(Debug, Clone, Copy)]
+pub struct ReportInput<'a> {
+    /// How to name the file (its path as given, or the uploaded name).
+    pub file: &'a str,
+    /// The parsed report.
+    pub parsed: &'a Parsed,
+    /// Its check.
+    pub check: &'a CheckReport,
+    /// Its rating pass.
+    pub rating: &'a RatingSummary,
+}
+
+#[derive(Template)]
+#[template(path = "report.html")]
+struct ReportDocument<'a> {
+    r: &'a ReportView,
+}
+
+/// The report as a complete HTML document.
+pub fn report(input: &ReportInput<'_>) -> String {
+    let r = view::build(input, "f");
+    render(&ReportDocument { r: &r })
+}
+
+/// A file offered for download on the web page.
+#[derive(Debug, Clone)]
+pub struct Download {
+    /// The button's text.
+    pub label: String,
+    /// The name the browser saves it under.
+    pub file_name: String,
+    /// Where it is (a `data:` URL: the page keeps nothing on the server).
+    pub href: String,
+}
+
+/// One checked upload on the web page.
+#[derive(Debug)]
+pub struct PageReport {
+    view: ReportView,
+    downloads: Vec<Download>,
+}
+
+impl PageReport {
+    /// The report of `input`, offered with `downloads`; `index` keeps the
+    /// section ids of several reports on one page apart.
+    pub fn new(input: &ReportInput<'_>, index: usize, downloads: Vec<Download>) -> Self {
+        PageReport {
+            view: view::build(input, &format!("f{index}")),
+            downloads,
+        }
+    }
+}
+
+/// The web page of `trf serve`: the upload form, then any problems with
+/// the upload, then the report of every file checked.
+#[derive(Debug, Template)]
+#[template(path = "page.html")]
+pub struct Page {
+    /// The largest upload accepted, in words ("64 MiB").
+    pub max_size: String,
+    /// Problems to show: (headline, explanation).
+    pub problems: Vec<(String, String)>,
+    /// The reports.
+    pub reports: Vec<PageReport>,
+    /// "trfkit 0.1.0".
+    pub generator: String,
+}
+
+impl Page {
+    /// An empty page (the form only) for uploads up to `max_bytes`.
+    pub fn new(max_bytes: u64) -> Page {
+        Page {
+            max_size: size_words(max_bytes),
+            problems: Vec::new(),
+            reports: Vec::new(),
+            generator: format!("trfkit {}", env!("CARGO_PKG_VERSION")),
+        }
+    }
+
+    /// The page as HTML.
+    pub fn html(&self) -> String {
+        render(self)
+    }
+}
+
+/// "64 MiB", "1.5 KiB", "200 bytes".
+pub fn size_words(bytes: u64) -> String {
+    const UNITS: [(u64, &str); 3] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
+    for (size, unit) in UNITS {
+        if bytes >= size {
+            let tenths = bytes * 10 / size;
+            return if tenths % 10 == 0 {
+                format!("{} {unit}", tenths / 10)
+            } else {
+                format!("{}.{} {unit}", tenths / 10, tenths % 10)
+            };
+        }
+    }
+    format!("{bytes} bytes")
+}
+
+/// Renders a template. The templates only print fields and loop over
+/// vectors, so rendering cannot fail short of running out of memory; the
+/// message then says so rather than panic.
+fn render(t: &impl Template) -> String {
+    t.render().unwrap_or_else(|_| {
+        "<!DOCTYPE html><title>trfkit</title><p>The report could not be drawn.</p>".to_owned()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::size_words;
+
+    #[test]
+    fn sizes_in_words() {
+        assert_eq!(size_words(64 << 20), "64 MiB");
+        assert_eq!(size_words(1536), "1.5 KiB");
+        assert_eq!(size_words(1000), "1000 bytes");
+        assert_eq!(size_words(3 << 30), "3 GiB");
+    }
+}

@@ -1,0 +1,340 @@
+//! SARIF 2.1.0 (OASIS Static Analysis Results Interchange Format) for
+//! code-scanning tools: one run holding every rule and every file's
+//! findings, columns counted in Unicode code points as TRF counts them.
+//!
+//! The shape follows the published schema (`tests/schemas/`), which
+//! `tests/sarif.rs` validates against.
+
+use super::{all_rules, FileFindings, Region};
+use crate::diag::{Diagnostic, RuleMeta, Severity};
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// The schema this output conforms to.
+pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/// A SARIF log: the document `trf check --format sarif` prints.
+#[derive(Debug, Serialize)]
+pub struct Log {
+    #[serde(rename = "$schema")]
+    schema: &'static str,
+    version: &'static str,
+    runs: [Run; 1],
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Run {
+    tool: Tool,
+    column_kind: &'static str,
+    artifacts: Vec<Artifact>,
+    results: Vec<SarifResult>,
+}
+
+#[derive(Debug, Serialize)]
+struct Tool {
+    driver: Driver,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Driver {
+    name: &'static str,
+    version: &'static str,
+    information_uri: &'static str,
+    rules: Vec<Rule>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Rule {
+    id: &'static str,
+    name: &'static str,
+    short_description: Text,
+    help: Help,
+    default_configuration: Configuration,
+    properties: RuleProperties,
+}
+
+#[derive(Debug, Serialize)]
+struct Text {
+    text: String,
+}
+
+#[derive(Debug, Serialize)]
+struct Help {
+    text: String,
+    markdown: String,
+}
+
+#[derive(Debug, Serialize)]
+struct Configuration {
+    level: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RuleProperties {
+    consequence: &'static str,
+    category: &'static str,
+    consequence_source: &'static str,
+    unconfirmed: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct Artifact {
+    location: ArtifactLocation,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ArtifactLocation {
+    uri: String,
+    index: usize,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifResult {
+    rule_id: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule_index: Option<usize>,
+    level: &'static str,
+    message: Text,
+    locations: Vec<Location>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related_locations: Vec<Location>,
+    properties: ResultProperties,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Location {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<usize>,
+    physical_location: PhysicalLocation,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<Text>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PhysicalLocation {
+    artifact_location: ArtifactLocation,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    region: Option<SarifRegion>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifRegion {
+    start_line: u32,
+    start_column: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end_line: Option<u32>,
+    end_column: u32,
+}
+
+#[derive(Debug, Serialize)]
+struct ResultProperties {
+    consequence: &'static str,
+    rule: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    help: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference: Option<String>,
+}
+
+/// SARIF's level of a severity: advice is a `note`.
+pub fn level(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Advice => "note",
+    }
+}
+
+/// A file path as a URI reference: `/` separators, and every byte outside
+/// the unreserved set and `/` percent-encoded (a space, `#` or `%` in a
+/// name must not change what the URI points to); a Windows drive path
+/// becomes a `file:` URI.
+pub fn uri(path: &str) -> String {
+    use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
+    const KEEP: &AsciiSet = &NON_ALPHANUMERIC
+        .remove(b'-')
+        .remove(b'.')
+        .remove(b'_')
+        .remove(b'~')
+        .remove(b'/');
+    let path = path.replace('\\', "/");
+    // A Windows drive path is absolute: a `file:` URI keeps its drive.
+    let b = path.as_bytes();
+    if b.len() > 2 && b[0].is_ascii_alphabetic() && b[1] == b':' && b[2] == b'/' {
+        return format!(
+            "file:///{}:{}",
+            &path[..1],
+            utf8_percent_encode(&path[2..], KEEP)
+        );
+    }
+    utf8_percent_encode(&path, KEEP).to_string()
+}
+
+impl Log {
+    /// One run with every rule and the findings of every file.
+    pub fn new(files: &[FileFindings<'_>]) -> Log {
+        let rules: Vec<&'static RuleMeta> = all_rules().collect();
+        let index: HashMap<&'static str, usize> =
+            rules.iter().enumerate().map(|(i, r)| (r.code, i)).collect();
+        let artifacts: Vec<Artifact> = files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| Artifact {
+                location: ArtifactLocation {
+                    uri: uri(f.file),
+                    index: i,
+                },
+            })
+            .collect();
+        let mut results = Vec::new();
+        for (f, artifact) in files.iter().zip(&artifacts) {
+            let loc = f.locator();
+            for d in f.diagnostics {
+                results.push(result(d, &loc, &artifact.location, index.get(d.code)));
+            }
+        }
+        Log {
+            schema: SCHEMA,
+            version: "2.1.0",
+            runs: [Run {
+                tool: Tool {
+                    driver: Driver {
+                        name: "trfkit",
+                        version: env!("CARGO_PKG_VERSION"),
+                        information_uri: "https://crates.io/crates/trfkit",
+                        rules: rules.into_iter().map(rule).collect(),
+                    },
+                },
+                column_kind: "unicodeCodePoints",
+                artifacts,
+                results,
+            }],
+        }
+    }
+
+    /// The log as pretty-printed JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}
+
+/// The rule's documentation as Markdown: the declarations keep the one
+/// space of their doc-comment lines, which would indent every line.
+fn markdown(explanation: &str) -> String {
+    explanation
+        .lines()
+        .map(|l| l.strip_prefix(' ').unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn rule(m: &'static RuleMeta) -> Rule {
+    let help = markdown(m.explanation);
+    Rule {
+        id: m.code,
+        name: m.name,
+        short_description: Text {
+            text: m.summary.to_owned(),
+        },
+        help: Help {
+            text: help.clone(),
+            markdown: help,
+        },
+        default_configuration: Configuration {
+            level: level(m.severity),
+        },
+        properties: RuleProperties {
+            consequence: m.consequence.as_str(),
+            category: m.category,
+            consequence_source: m.consequence_source,
+            unconfirmed: m.unconfirmed,
+        },
+    }
+}
+
+fn result(
+    d: &Diagnostic,
+    loc: &crate::report::Locator<'_>,
+    artifact: &ArtifactLocation,
+    rule_index: Option<&usize>,
+) -> SarifResult {
+    let at = |span, message: Option<Text>, id| Location {
+        id,
+        physical_location: PhysicalLocation {
+            artifact_location: artifact.clone(),
+            region: Some(region(Region::of(loc, span))),
+        },
+        message,
+    };
+    let primary = d.primary_span();
+    let locations = match primary {
+        Some(span) => {
+            let text = d
+                .labels
+                .iter()
+                .find(|l| l.span == span && !l.text.is_empty())
+                .map(|l| Text {
+                    text: l.text.clone(),
+                });
+            vec![at(span, text, None)]
+        }
+        // A finding about the whole file still names the file.
+        None => vec![Location {
+            id: None,
+            physical_location: PhysicalLocation {
+                artifact_location: artifact.clone(),
+                region: None,
+            },
+            message: None,
+        }],
+    };
+    let related_locations = d
+        .labels
+        .iter()
+        .filter(|l| Some(l.span) != primary && !l.text.is_empty())
+        .enumerate()
+        .map(|(i, l)| {
+            at(
+                l.span,
+                Some(Text {
+                    text: l.text.clone(),
+                }),
+                Some(i),
+            )
+        })
+        .collect();
+    SarifResult {
+        rule_id: d.code,
+        rule_index: rule_index.copied(),
+        level: level(d.severity),
+        message: Text {
+            text: d.message.clone(),
+        },
+        locations,
+        related_locations,
+        properties: ResultProperties {
+            consequence: d.consequence.as_str(),
+            rule: d.rule,
+            help: d.help.clone(),
+            reference: d.reference.clone(),
+        },
+    }
+}
+
+fn region(r: Region) -> SarifRegion {
+    SarifRegion {
+        start_line: r.start_line,
+        start_column: r.start_column,
+        end_line: (r.end_line != r.start_line).then_some(r.end_line),
+        end_column: r.end_column,
+    }
+}

@@ -1,0 +1,497 @@
+//! End-to-end tests in a real browser: Debian's Chromium, headless, driven
+//! through chromedriver (WebDriver) on a free loopback port.
+//!
+//! * `trf serve` on a free loopback port: upload a report with known
+//!   findings, read the verdict and a finding from the page, download the
+//!   HTML report.
+//! * A report written by `trf report`, opened from disk (`file://`).
+//!
+//! Each keeps a screenshot under `target/browser-screenshots/` for a
+//! person to look at (and a PDF printed on A4 of the report). Without
+//! chromium and chromedriver the tests skip with a reason, except in CI
+//! (`CI` set), where they fail: CI installs both (`.ci/run`).
+
+mod common;
+
+use common::root;
+use fantoccini::wd::PrintConfiguration;
+use fantoccini::{Client, ClientBuilder, Locator};
+use std::io::{BufRead, BufReader};
+use std::net::{Ipv4Addr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Every wait is bounded by this.
+const WAIT: Duration = Duration::from_secs(30);
+/// A whole test is bounded by this.
+const WHOLE: Duration = Duration::from_secs(120);
+
+/// A program on PATH.
+fn which(name: &str) -> Option<PathBuf> {
+    std::env::var_os("PATH")?
+        .to_str()?
+        .split(':')
+        .map(|d| Path::new(d).join(name))
+        .find(|p| p.is_file())
+}
+
+/// Chromium and chromedriver, or the reason the test cannot run. In CI a
+/// missing browser is a failure, not a skip.
+fn browser() -> Option<(PathBuf, PathBuf)> {
+    let chromium = which("chromium").or_else(|| which("chromium-browser"));
+    let driver = which("chromedriver");
+    match (chromium, driver) {
+        (Some(c), Some(d)) => Some((c, d)),
+        (c, d) => {
+            let missing: Vec<&str> = [("chromium", c.is_none()), ("chromedriver", d.is_none())]
+                .iter()
+                .filter(|m| m.1)
+                .map(|m| m.0)
+                .collect();
+            let why = format!(
+                "{} not found (apt-get install chromium chromium-driver)",
+                missing.join(" and ")
+            );
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "browser tests cannot run in CI: {why}"
+            );
+            eprintln!("skipping browser test: {why}");
+            None
+        }
+    }
+}
+
+/// A child process that is killed when the test ends, however it ends.
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A free port on 127.0.0.1 (the OS picks it; it is free again when this
+/// returns, for chromedriver to take).
+fn free_port() -> u16 {
+    TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free loopback port")
+}
+
+/// Waits until something listens on the port.
+fn wait_for_port(port: u16) {
+    let start = Instant::now();
+    while TcpStream::connect((Ipv4Addr::LOCALHOST, port)).is_err() {
+        assert!(start.elapsed() < WAIT, "nothing listens on port {port}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// `trf serve --port 0` and the URL it printed.
+fn serve() -> (Running, String) {
+    serve_with(&[])
+}
+
+/// `trf serve --port 0 EXTRA...` and the URL it printed.
+fn serve_with(extra: &[&str]) -> (Running, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_trf"))
+        .args(["serve", "--port", "0"])
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start trf serve");
+    let stdout = child.stdout.take().expect("stdout");
+    let child = Running(child);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx.recv_timeout(WAIT).expect("trf serve prints its URL");
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://127.0.0.1:"))
+        .unwrap_or_else(|| panic!("no loopback URL in {line:?}"))
+        .to_owned();
+    (child, url)
+}
+
+/// chromedriver on a free port, and a headless Chromium session with a
+/// fresh profile that saves downloads to `downloads`.
+async fn session(
+    chromium: &Path,
+    driver: &Path,
+    profile: &Path,
+    downloads: &Path,
+) -> (Running, Client) {
+    let port = free_port();
+    let child = Running(
+        Command::new(driver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver"),
+    );
+    wait_for_port(port);
+    let caps = serde_json::json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": {
+            "binary": chromium,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--window-size=1280,1800",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+            "prefs": {
+                "download.default_directory": downloads,
+                "download.prompt_for_download": false,
+            },
+        },
+    });
+    let serde_json::Value::Object(caps) = caps else {
+        unreachable!()
+    };
+    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a WebDriver session");
+    (child, client)
+}
+
+/// Where screenshots are kept for people to look at.
+fn screenshots() -> PathBuf {
+    let dir = root().join("target/browser-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn text(c: &Client, css: &str) -> String {
+    c.wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .text()
+        .await
+        .unwrap()
+}
+
+/// The text of a file the browser saved in `dir`, once it is complete
+/// (Chromium writes `NAME.crdownload` and renames it when done).
+async fn downloaded(dir: &Path, name: &str) -> String {
+    let saved = dir.join(name);
+    let start = Instant::now();
+    while !saved.is_file() {
+        assert!(
+            start.elapsed() < WAIT,
+            "{name} not downloaded to {}",
+            dir.display()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    std::fs::read_to_string(&saved).unwrap()
+}
+
+/// Chooses `file` in the page's TRF input and presses Check.
+async fn upload(c: &Client, file: &Path) {
+    c.find(Locator::Css("input#trf"))
+        .await
+        .unwrap()
+        .send_keys(file.to_str().unwrap())
+        .await
+        .unwrap();
+    c.find(Locator::Css("form.upload button[type=submit]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+fn run(test: impl std::future::Future<Output = ()>) {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            tokio::time::timeout(WHOLE, test)
+                .await
+                .expect("the browser test finished in time")
+        });
+}
+
+#[test]
+fn upload_on_the_local_page_shows_the_verdict_and_downloads_the_report() {
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let started = Instant::now();
+    let (_server, url) = serve();
+    let profile = tempfile::tempdir().unwrap();
+    let downloads = tempfile::tempdir().unwrap();
+    run(async {
+        let (_driver, c) = session(&chromium, &driver, profile.path(), downloads.path()).await;
+        c.goto(&url).await.unwrap();
+        assert_eq!(text(&c, "h1").await, "Check a tournament report");
+        upload(&c, &root().join("samples/hand/malformed-syntax.trf")).await;
+        // The verdict in words, and a finding with its marked columns.
+        assert_eq!(
+            text(&c, ".verdict .head").await,
+            "Fix the report before upload"
+        );
+        let finding = text(&c, ".finding[data-code=\"TRF-S002\"] .msg").await;
+        assert_eq!(finding, "18OO is not a rating");
+        assert_eq!(
+            text(&c, ".finding[data-code=\"TRF-S002\"] mark.primary").await,
+            "18OO"
+        );
+        let png = c.screenshot().await.unwrap();
+        std::fs::write(screenshots().join("serve-upload.png"), png).unwrap();
+
+        // Download the HTML report: the browser saves it whole.
+        c.find(Locator::Css("a[download$=\".report.html\"]"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let html = downloaded(downloads.path(), "malformed-syntax.report.html").await;
+        assert!(html.starts_with("<!DOCTYPE html>"));
+        assert!(html.contains("data-verdict=\"fix-before-upload\""));
+        assert!(html.contains("<mark class=\"primary\" title=\"rating\">18OO</mark>"));
+
+        // The JSON downloads are what `trf check --format json` and `trf
+        // rate --format json` print for the same file.
+        for (link, args) in [
+            ("malformed-syntax.check.json", ["check", "--format", "json"]),
+            ("malformed-syntax.rate.json", ["rate", "--format", "json"]),
+        ] {
+            c.find(Locator::Css(&format!("a[download=\"{link}\"]")))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            let got = downloaded(downloads.path(), link).await;
+            let cli = Command::new(env!("CARGO_BIN_EXE_trf"))
+                .args(args)
+                .arg("malformed-syntax.trf")
+                .current_dir(root().join("samples/hand"))
+                .output()
+                .unwrap();
+            assert_eq!(got, String::from_utf8(cli.stdout).unwrap(), "{link}");
+        }
+
+        // A bad upload is a page with a message, not an error page.
+        c.goto(&url).await.unwrap();
+        let bad = downloads.path().join("binary.trf");
+        std::fs::write(&bad, [0u8, 159, 146, 150, 0, 1]).unwrap();
+        upload(&c, &bad).await;
+        let problem = text(&c, ".problem b").await;
+        assert_eq!(problem, "binary.trf could not be read");
+        c.close().await.unwrap();
+    });
+    eprintln!("browser upload test: {:?}", started.elapsed());
+}
+
+#[test]
+fn report_opened_from_disk_reads_and_prints() {
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let started = Instant::now();
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("swiss.report.html");
+    let out = Command::new(env!("CARGO_BIN_EXE_trf"))
+        .args(["report", "samples/hand/rate-2024-swiss-unrated.trf", "-o"])
+        .arg(&report)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let profile = tempfile::tempdir().unwrap();
+    run(async {
+        let (_driver, c) = session(&chromium, &driver, profile.path(), dir.path()).await;
+        c.goto(&format!("file://{}", report.display()))
+            .await
+            .unwrap();
+        assert_eq!(text(&c, ".verdict .head").await, "Ready to upload");
+        let finding = text(&c, ".finding[data-code=\"TRF-F014\"] .msg").await;
+        assert_eq!(finding, "not rated: 1 forfeit");
+        // An excluded game: marked, and explained on hover.
+        let mut reasons = Vec::new();
+        for cell in c.find_all(Locator::Css("table.cross td.x")).await.unwrap() {
+            reasons.push(cell.attr("title").await.unwrap().unwrap_or_default());
+        }
+        assert!(
+            reasons.iter().any(|r| r.starts_with("forfeit")),
+            "{reasons:?}"
+        );
+        assert!(text(&c, "ol.legend").await.contains("forfeit"));
+        let png = c.screenshot().await.unwrap();
+        std::fs::write(screenshots().join("report-file.png"), png).unwrap();
+        // Printed on A4 (the WebDriver print's default), backgrounds kept.
+        let pdf = c
+            .print(
+                PrintConfiguration::builder()
+                    .background(true)
+                    .build()
+                    .unwrap(),
+            )
+            .await
+            .unwrap();
+        assert!(pdf.starts_with(b"%PDF"));
+        std::fs::write(screenshots().join("report-print.pdf"), pdf).unwrap();
+        c.close().await.unwrap();
+    });
+    eprintln!("browser file test: {:?}", started.elapsed());
+}
+
+/// Posts `files` (form field, file name, bytes) to `/check` as the form
+/// does (multipart) over a plain socket; returns the status and the page.
+fn post(url: &str, files: &[(&str, &str, &[u8])]) -> (u16, String) {
+    use std::io::{Read, Write};
+    let authority = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_owned();
+    let boundary = "trfkit-test-boundary";
+    let mut body = Vec::new();
+    for (field, name, bytes) in files {
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    let mut s = TcpStream::connect(&authority).unwrap();
+    s.set_read_timeout(Some(WAIT)).unwrap();
+    let head = format!(
+        "POST /check HTTP/1.1\r\nHost: {authority}\r\nContent-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    // The server may answer (413) before it has read everything.
+    let _ = s.write_all(&body);
+    let mut answer = Vec::new();
+    let _ = s.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let status = answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {answer:.200}"));
+    (status, answer)
+}
+
+#[test]
+fn concurrent_uploads_each_get_their_own_report() {
+    let (_server, url) = serve();
+    let samples = [
+        ("samples/hand/malformed-syntax.trf", "fix-before-upload"),
+        ("samples/hand/rate-2024-swiss-unrated.trf", "ready"),
+        ("samples/hand/rr-2005-worked-example.trf", "ready"),
+        ("samples/hand/swiss-utf8-lf.trf", "ready"),
+    ];
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = samples
+            .iter()
+            .map(|(path, verdict)| {
+                let url = &url;
+                scope.spawn(move || {
+                        let bytes = std::fs::read(root().join(path)).unwrap();
+                        let name = Path::new(path).file_name().unwrap().to_str().unwrap();
+                        let (status, page) = post(url, &[("trf", name, &bytes)]);
+                        assert_eq!(status, 200, "{path}");
+                        assert!(
+                            page.contains(&format!("data-verdict=\"{verdict}\"")),
+                            "{path}"
+                        );
+                        assert!(
+                            page.contains(&format!("download=\"{}", name.trim_end_matches(".trf")))
+                        );
+                    })
+            })
+            .collect();
+        for h in handles {
+            h.join().unwrap();
+        }
+    });
+}
+
+#[test]
+fn an_oversized_upload_gets_a_page_that_says_so() {
+    let (_server, url) = serve_with(&["--max-size", "1000"]);
+    let big = vec![b'x'; 5000];
+    let (status, page) = post(&url, &[("trf", "big.trf", &big)]);
+    assert_eq!(status, 413);
+    assert!(page.contains("The upload is too large"), "{page:.400}");
+    assert!(
+        page.contains("<form class=\"upload"),
+        "the form is offered again"
+    );
+    // The server is still there for the next upload.
+    let ok = std::fs::read(root().join("samples/hand/swiss-utf8-lf.trf")).unwrap();
+    let (status, _) = post(&url, &[("trf", "s.trf", &ok[..ok.len().min(600)])]);
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn an_uploaded_rating_list_gives_the_same_findings_as_the_command_line() {
+    let (_server, url) = serve();
+    let trf = std::fs::read(root().join("samples/hand/list-crosscheck.trf")).unwrap();
+    let list = std::fs::read(root().join("samples/lists/crosscheck-players_list_foa.txt")).unwrap();
+    let (status, page) = post(
+        &url,
+        &[
+            ("trf", "list-crosscheck.trf", &trf),
+            ("rating_list", "crosscheck-players_list_foa.txt", &list),
+        ],
+    );
+    assert_eq!(status, 200);
+    let out = Command::new(env!("CARGO_BIN_EXE_trf"))
+        .args([
+            "check",
+            "--format",
+            "json",
+            "samples/hand/list-crosscheck.trf",
+        ])
+        .args([
+            "--rating-list",
+            "samples/lists/crosscheck-players_list_foa.txt",
+        ])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let codes: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .filter(|c| c.starts_with("TRF-L"))
+        .collect();
+    assert!(!codes.is_empty());
+    for code in codes {
+        assert!(page.contains(&format!("data-code=\"{code}\"")), "{code}");
+    }
+    // K comes from the list.
+    assert!(page.contains("<small>(list)</small>"));
+}

@@ -1,0 +1,181 @@
+//! `trf report`: a self-contained HTML report that says the verdict first,
+//! escapes everything from the file, and never overwrites without `--force`.
+
+mod common;
+
+use common::{root, trf};
+use std::path::Path;
+
+/// The report's body (the stylesheet is left out: a change of style is
+/// not a change of content) with its volatile part, the time of the
+/// check, redacted.
+fn redact(html: &str) -> String {
+    let body = &html[html.find("<main").expect("main")..];
+    let (head, rest) = body.split_once("Checked by trfkit ").expect("footer");
+    let (_, tail) = rest.split_once(". This report").expect("footer end");
+    format!("{head}Checked by [trfkit version] on [time]. This report{tail}")
+}
+
+fn copy_sample(dir: &Path, sample: &str) -> std::path::PathBuf {
+    let to = dir.join(Path::new(sample).file_name().unwrap());
+    std::fs::copy(root().join(sample), &to).unwrap();
+    to
+}
+
+#[test]
+fn report_is_written_beside_the_input_and_never_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = copy_sample(dir.path(), "samples/hand/malformed-syntax.trf");
+    let dest = dir.path().join("malformed-syntax.report.html");
+    let (code, out, err) = trf(&["report", input.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("malformed-syntax.report.html"), "{out}");
+    let first = std::fs::read_to_string(&dest).unwrap();
+    assert!(first.starts_with("<!DOCTYPE html>"));
+
+    // A second run refuses, says why, and leaves the file alone.
+    std::fs::write(&dest, "kept").unwrap();
+    let (code, _, err) = trf(&["report", input.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("exists") && err.contains("--force"), "{err}");
+    assert_eq!(std::fs::read_to_string(&dest).unwrap(), "kept");
+
+    let (code, _, err) = trf(&["report", input.to_str().unwrap(), "--force"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&dest)
+        .unwrap()
+        .starts_with("<!DOCTYPE html>"));
+
+    let other = dir.path().join("out.html");
+    let (code, _, err) = trf(&[
+        "report",
+        input.to_str().unwrap(),
+        "-o",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(other.is_file());
+    // No temporary file is left behind.
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "malformed-syntax.report.html",
+            "malformed-syntax.trf",
+            "out.html"
+        ]
+    );
+}
+
+#[test]
+fn unreadable_input_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nope.trf");
+    let (code, _, err) = trf(&["report", missing.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("nope.trf"), "{err}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+fn render(text: &str) -> String {
+    let parsed = trfkit::parse_str(text);
+    let check = trfkit::check::check(&parsed, &Default::default());
+    let rating = trfkit::rate::rate(&parsed.tournament, &Default::default());
+    trfkit::render::html::report(&trfkit::render::html::ReportInput {
+        file: "x.trf",
+        parsed: &parsed,
+        check: &check,
+        rating: &rating,
+    })
+}
+
+#[test]
+fn everything_from_the_file_is_escaped() {
+    let html = render(
+        "012 <script>alert(1)</script> & \"Open\"\n042 2024/05/04\n\
+001    1 m    <b>Doe</b>, J&ohn                 1850 ENG     1234567 1990/01/01  1.0    1     2 w 1\n\
+001    2 m    Roe, \"Richard\"                  1700 ENG     2345678 1992/05/03  0.0    2     1 b 0\n",
+    );
+    assert!(!html.contains("<script"), "a script got through");
+    assert!(!html.contains("<b>Doe"), "markup from a name got through");
+    // askama writes numeric character references.
+    assert!(
+        html.contains("<h1>&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;Open&#34;</h1>")
+    );
+    assert!(html.contains("&#60;b&#62;Doe&#60;/b&#62;, J&#38;ohn"));
+}
+
+#[test]
+fn report_is_self_contained_and_printable() {
+    let html = std::fs::read_to_string(root().join("samples/hand/malformed-syntax.trf"))
+        .map(|t| render(&t))
+        .unwrap();
+    assert!(!html.contains("<script"));
+    assert!(!html.contains("<link"));
+    for attr in ["src=\"http", "href=\"http", "url(http", "@import"] {
+        assert!(!html.contains(attr), "fetches {attr}");
+    }
+    assert!(html.contains("@page { size: A4;"));
+    assert!(html.contains("<mark class=\"primary\""));
+}
+
+#[test]
+fn verdict_comes_first_and_findings_gravest_first() {
+    let text = std::fs::read_to_string(root().join("samples/hand/malformed-syntax.trf")).unwrap();
+    let parsed = trfkit::parse_str(&text);
+    let check = trfkit::check::check(&parsed, &Default::default());
+    let html = render(&text);
+    let verdict = html.find("class=\"verdict ").expect("verdict");
+    let first_finding = html.find("class=\"finding\"").expect("a finding");
+    assert!(verdict < first_finding);
+    assert!(html.contains(&format!("data-verdict=\"{}\"", check.verdict.as_str())));
+    // Groups in the order of Consequence::ALL.
+    let positions: Vec<usize> = trfkit::diag::Consequence::ALL
+        .iter()
+        .filter(|c| check.count(**c) > 0)
+        .map(|c| {
+            html.find(&format!("class=\"group c-{}\"", c.as_str()))
+                .unwrap()
+        })
+        .collect();
+    assert!(positions.len() >= 2);
+    assert!(positions.windows(2).all(|w| w[0] < w[1]), "{positions:?}");
+}
+
+#[test]
+fn excluded_games_are_marked_and_explained() {
+    let html = render(
+        "012 Forfeits\n042 2024/05/04\n\
+001    1 m    Doe, John                         1850 ENG     1234567 1990/01/01  2.0    1     2 w 1     3 b +\n\
+001    2 m    Roe, Richard                      1700 ENG     2345678 1992/05/03  0.5    2     1 b 0  0000 - H\n\
+001    3 m    Poe, Edgar                        1600 ENG     3456789 1991/05/03  0.0    3  0000 - Z     1 w -\n",
+    );
+    // Hover text on the cell, and the same words in the printed legend.
+    let why = "forfeit (+ or −): the game was not played and is not rated";
+    assert!(
+        html.contains(&format!("<td class=\"r x\" title=\"{why}\">")),
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!("<span class=\"m\">a</span>{why} (2)")),
+        "{html}"
+    );
+    assert!(html.contains("bye (H, F, U, Z): no game was played (2)"));
+}
+
+#[test]
+fn snapshot_of_a_sample_report() {
+    let text = std::fs::read_to_string(root().join("samples/hand/malformed-syntax.trf")).unwrap();
+    insta::assert_snapshot!(redact(&render(&text)));
+}
+
+#[test]
+fn snapshot_of_a_rated_round_robin() {
+    let text =
+        std::fs::read_to_string(root().join("samples/hand/rr-2005-worked-example.trf")).unwrap();
+    insta::assert_snapshot!(redact(&render(&text)));
+}
