@@ -71,7 +71,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             d,
             RapidBlitzTopic::InitialRating,
             format!(
-                "the newcomer rules do not apply to this player, so findings that treat the player as unrated are moot; `trf rate --rating-list` rates the player from {} (K as a player new to the {list} list, a reading (?))",
+                "the newcomer rules do not apply to this player, and the rules about unrated players pass the player by; `trf rate --rating-list` rates the player from {} (K as a player new to the {list} list, a reading (?))",
                 standard
             ),
         ));

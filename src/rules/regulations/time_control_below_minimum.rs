@@ -96,7 +96,10 @@ fn band(rop: &RateOfPlay, need_minutes: u32) -> String {
             rop.lower_threshold
         )
     } else {
-        format!("{need_minutes} min")
+        format!(
+            "{need_minutes} min even between players rated under {}",
+            rop.lower_threshold
+        )
     }
 }
 
@@ -162,7 +165,7 @@ fn per_tournament(
         );
     }
     let help = format!(
-        "the band is set by the highest-rated player in the tournament, so no game of this tournament is rated as standard; use at least {need} min for 60 moves, e.g. {}",
+        "the band is set by the highest-rated player in the tournament, so no game of this tournament is rated as standard; editing the report cannot change that (`122` must say what was played); future events need at least {need} min for 60 moves, e.g. {}",
         suggestion(need)
     );
     (d, help)
@@ -201,7 +204,7 @@ fn per_game(
     };
     let need = needs.first().copied().unwrap_or(rop.minutes_base);
     let help = format!(
-        "each game's band is set by the higher-rated of its two players; these games are not rated as standard: {}{more}; at least {need} min for 60 moves, e.g. {}, lets every game count",
+        "each game's band is set by the higher-rated of its two players; these games are not rated as standard: {}{more}; editing the report cannot change that (`122` must say what was played); in future events at least {need} min for 60 moves, e.g. {}, lets every game count",
         examples.join("; "),
         suggestion(need)
     );

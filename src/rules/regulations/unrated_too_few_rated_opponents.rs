@@ -69,7 +69,9 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let min_games = ctx.regs.min_games_first_rating;
     let short: Vec<(&crate::model::Player, u32)> = players
         .iter()
-        .filter(|p| p.rating.is_none())
+        // A rapid or blitz newcomer rated with a standard rating (R&B 2024
+        // art. 7.2.1) "is considered to be rated".
+        .filter(|p| p.rating.is_none() && ctx.standard_seed(p).is_none())
         .filter_map(|p| {
             let g = rated_games(ctx, p);
             if score_disregarded(ctx, &g) {

@@ -60,7 +60,10 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         return;
     };
     let whole_event = ctx.kind.kind.is_round_robin();
-    for p in ctx.tournament.players.iter().filter(|p| p.rating.is_none()) {
+    // A rapid or blitz newcomer rated with a standard rating (R&B 2024
+    // art. 7.2.1) "is considered to be rated".
+    let unrated = |p: &&crate::model::Player| p.rating.is_none() && ctx.standard_seed(p).is_none();
+    for p in ctx.tournament.players.iter().filter(unrated) {
         let g = rated_games(ctx, p);
         if !score_disregarded(ctx, &g) {
             continue;
