@@ -201,9 +201,9 @@ fn armageddon_is_not_rated() {
 }
 
 /// 16 rapid rounds on 2025/03/01 (R&B 2024 art. 3.1 allows 15): a warning
-/// whose consequence the chapter does not state (?), so games-not-rated,
-/// unconfirmed, verdict ready; the rating pass still rates every game and
-/// the check says they may not be.
+/// whose consequence the chapter does not state (?), so information,
+/// unconfirmed, verdict ready; the rating pass rates every game, and the
+/// check says they may not be.
 ///
 /// Four players, rounds rotating A (1–2 1-0, 3–4 ½) ×6, B (1–3 0-1, 2–4
 /// 1-0) ×5, C (1–4 ½, 2–3 0-1) ×5; 16 games each, K 20 (20 × 16 = 320 ≤ 700):
@@ -220,7 +220,8 @@ fn rapid_over_15_rounds_a_day() {
     let c = check_json(&["samples/hand/rb-rapid-16-rounds-a-day.trf"]);
     assert_eq!(c["verdict"], "ready");
     assert_eq!(rules(&c), ["rapid-blitz-rounds-per-day"]);
-    assert_eq!(c["diagnostics"][0]["consequence"], "games-not-rated");
+    assert_eq!(c["diagnostics"][0]["consequence"], "info");
+    assert_eq!(c["diagnostics"][0]["severity"], "warning");
     let r = rate_json(&["samples/hand/rb-rapid-16-rounds-a-day.trf"]);
     assert_eq!(changes(&r), [-53, -64, 119, -2].map(Some));
     snapshots("rb-rapid-16-rounds-a-day", &[]);

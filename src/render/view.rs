@@ -239,7 +239,7 @@ pub struct Cell {
     /// The footnote mark of an excluded game, else empty.
     pub mark: &'static str,
     /// Why the game is not rated (hover text), else empty.
-    pub why: &'static str,
+    pub why: String,
 }
 
 /// A footnote of the crosstable.
@@ -688,10 +688,13 @@ enum Excluded {
     WithoutOpponent,
     AgainstUnrated,
     BetweenUnrated,
+    /// Played, but left out by the regulations (below the rate of play,
+    /// after the match was decided, …): the reason is the rating pass's.
+    Regulation,
 }
 
 impl Excluded {
-    const ALL: [Excluded; 8] = [
+    const ALL: [Excluded; 9] = [
         Excluded::Forfeit,
         Excluded::ShortGame,
         Excluded::Bye,
@@ -700,10 +703,11 @@ impl Excluded {
         Excluded::WithoutOpponent,
         Excluded::AgainstUnrated,
         Excluded::BetweenUnrated,
+        Excluded::Regulation,
     ];
 
     fn mark(self) -> &'static str {
-        ["a", "b", "c", "d", "e", "f", "g", "h"][self as usize]
+        ["a", "b", "c", "d", "e", "f", "g", "h", "i"][self as usize]
     }
 
     fn why(self) -> &'static str {
@@ -720,6 +724,9 @@ impl Excluded {
             Excluded::BetweenUnrated => {
                 "both players are unrated: no rated player's rating changes with this game"
             }
+            Excluded::Regulation => {
+                "played, but left out by the regulations (the cell's hover text and the list of games not rated give the reason and the article)"
+            }
         }
     }
 }
@@ -728,7 +735,15 @@ fn crosstable(players: &[Player], rounds: u16, s: &RatingSummary) -> CrossTable 
     let by_rank: std::collections::HashMap<u16, &Player> =
         players.iter().map(|p| (p.start_rank.value, p)).collect();
     let excluded = &s.tournament.excluded;
-    let mut counts = [0usize; 8];
+    // Played games the rating pass leaves out by a rule of the
+    // regulations: the pass's own list, so the table and the figures agree.
+    let by_rule: std::collections::HashMap<(u16, u16), &crate::rate::ExcludedGame> = s
+        .excluded_games
+        .iter()
+        .filter(|g| g.players.len() == 2 && g.rule.is_some())
+        .flat_map(|g| g.players.iter().map(move |&p| ((g.round, p), g)))
+        .collect();
+    let mut counts = [0usize; 9];
     let rows = players
         .iter()
         .map(|p| {
@@ -736,7 +751,9 @@ fn crosstable(players: &[Player], rounds: u16, s: &RatingSummary) -> CrossTable 
                 .map(|r| {
                     let e = p.round(r);
                     let opponent = e.opponent.and_then(|o| by_rank.get(&o).copied());
+                    let ruled = by_rule.get(&(r as u16, p.start_rank.value)).copied();
                     let why = match e.result {
+                        RoundResult::Game { .. } if ruled.is_some() => Some(Excluded::Regulation),
                         RoundResult::Forfeit { .. } => Some(Excluded::Forfeit),
                         RoundResult::ShortGame { .. } => Some(Excluded::ShortGame),
                         RoundResult::Bye { .. } => Some(Excluded::Bye),
@@ -776,7 +793,12 @@ fn crosstable(players: &[Player], rounds: u16, s: &RatingSummary) -> CrossTable 
                         },
                         result,
                         mark: why.map_or("", Excluded::mark),
-                        why: why.map_or("", Excluded::why),
+                        why: match (why, ruled) {
+                            (Some(Excluded::Regulation), Some(g)) => {
+                                format!("{} ({})", g.why, g.article)
+                            }
+                            _ => why.map_or("", Excluded::why).to_owned(),
+                        },
                     }
                 })
                 .collect();

@@ -41,8 +41,8 @@ crate::declare_rule! {
     pub static FIRST_CONTROL_TOO_FEW_MOVES = {
         code: "TRF-F005", name: "first-control-too-few-moves", category: "regulations",
         severity: Warning, summary: "the first time control has fewer (or other) moves than required",
-        consequence: GamesNotRated,
-        source: "B.02 2022/2024 art. 1.2 says the first control \"shall be\" at least 30 moves; the consequence is not stated (silent)",
+        consequence: Info,
+        source: "B.02 2022/2024 art. 1.2 says the first control \"shall be\" at least 30 moves; the consequence is not stated (silent): a warning, and the rating pass rates the games",
         unconfirmed: true,
         topic: crate::regulations::Topic::FirstControl,
         applies: applies, check: check,
@@ -77,10 +77,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             "the first time control is {moves} moves; {} {requirement}",
             text(ctx)
         ))
-        .with_consequence(match severity {
-            Severity::Advice => Consequence::Info,
-            _ => Consequence::GamesNotRated,
-        })
+        .with_consequence(Consequence::Info)
+        .with_severity(severity)
         .primary(*span, format!("{moves} moves in the first control"));
     let help = match severity {
         Severity::Advice => format!(

@@ -34,8 +34,8 @@ crate::declare_rule! {
     pub static RAPID_BLITZ_ROUNDS_PER_DAY = {
         code: "TRF-F042", name: "rapid-blitz-rounds-per-day", category: "regulations",
         severity: Warning, summary: "more rapid or blitz rounds on one day than the chapter allows",
-        consequence: GamesNotRated,
-        source: "R&B 2024 art. 3.1 sets 15 rapid / 30 blitz rounds a day but does not say what happens to the games beyond it (?)",
+        consequence: Info,
+        source: "R&B 2024 art. 3.1 sets 15 rapid / 30 blitz rounds a day but does not say what happens to the games beyond it (?): a warning, and the rating pass rates the games",
         unconfirmed: true,
         rb_topic: crate::regulations::RapidBlitzTopic::RoundsPerDay,
         applies: applies, check: check,

@@ -30,8 +30,8 @@ crate::declare_rule! {
     pub static RATING_TYPE_CONTRADICTS_TIME_CONTROL = {
         code: "TRF-F040", name: "rating-type-contradicts-time-control", category: "regulations",
         severity: Warning, summary: "the list given with --rating-type is not the one the time control gives",
-        consequence: GamesNotRated,
-        source: "R&B 2024 art. 1.1 and B.02 section 1 define each list by its rate of play; how FIDE treats a report registered for another list is not published (?)",
+        consequence: Info,
+        source: "R&B 2024 art. 1.1 and B.02 section 1 define each list by its rate of play; how FIDE treats a report registered for another list is not published (?): a warning, and the rating pass rates the games on the list given",
         unconfirmed: true,
         rb_topic: crate::regulations::RapidBlitzTopic::RateOfPlay,
         applies: applies, check: check,
