@@ -1147,3 +1147,27 @@ fn a_double_round_robin_counts_opponents_through_the_whole_pass() {
     );
     assert!(out.contains("1999*"), "{out}");
 }
+
+/// Round 1 holds three pairings whose two sides contradict each other:
+/// 1–4 written `1`/`1`, 2–5 `1`/`=`, 3–6 `+`/`0`. FIDE cannot rate them
+/// until the report says which side is right, so the rating pass holds each
+/// back for **both** players (not a win for both, not half a game): every
+/// player keeps only the two games of rounds 2 and 3.
+#[test]
+fn contradictory_results_are_held_back_for_both_players() {
+    let (code, out, _) = trf(&[
+        "rate",
+        "samples/hand/rate-contradictory-results.trf",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1, "fix before upload");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["verdict"], "fix-before-upload");
+    assert_eq!(v["tournament"]["excluded"]["results_disagree"], 2);
+    assert_eq!(v["tournament"]["excluded"]["forfeits"], 1);
+    assert_eq!(v["tournament"]["rated_games"], 6);
+    for p in v["players"].as_array().expect("players") {
+        assert_eq!(p["games"], 2, "{}", p["name"]);
+    }
+}

@@ -73,6 +73,7 @@ impl Unplayed {
                 "played after the match was decided"
             }
             Unplayed::Excluded(Reason::MatchWithUnrated) => "match with an unrated player",
+            Unplayed::Excluded(Reason::ResultsDisagree) => "the two results contradict each other",
             Unplayed::NotOnList => "on no rating list (see the notes)",
             Unplayed::RatingGap => {
                 "600 points or more apart with a player above 2600 (rapid and blitz, from 1 December 2024)"
@@ -257,6 +258,9 @@ pub(crate) fn listing(
                     }
                     Unplayed::NotOnList => {
                         "FIDE Rapid and Blitz Rating Regulations, art. 1.1–1.2 (rate of play, equal times)".to_owned()
+                    }
+                    Unplayed::Excluded(Reason::ResultsDisagree) => {
+                        "TRF16 record 001, round blocks (both players' results); FIDE TEC checklist VCL4THP Q181-Q184".to_owned()
                     }
                     other => regs.reference(other.topic()),
                 },

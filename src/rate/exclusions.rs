@@ -18,6 +18,7 @@ use crate::kind::Kind;
 use crate::model::{Player, RoundResult};
 use crate::regulations::{BandScope, MatchWithUnrated, Topic};
 use crate::rules::context::TimeControlInfo;
+use crate::rules::integrity::results_disagree::{contradictory, RESULTS_DISAGREE};
 use crate::rules::regulations::match_decided_games::MATCH_DECIDED_GAMES;
 use crate::rules::regulations::match_with_unrated_player::MATCH_WITH_UNRATED_PLAYER;
 use crate::rules::regulations::support::{games, rating, Game};
@@ -83,6 +84,10 @@ pub enum Reason {
     /// A match with an unrated player, or a Scheveningen with more than
     /// one, that the edition does not rate (R12).
     MatchWithUnrated,
+    /// The two players' results contradict each other (`1`/`1`, `1`/`=`,
+    /// a forfeit against a game, one side without a result): held back
+    /// until the report is corrected.
+    ResultsDisagree,
 }
 
 impl Reason {
@@ -92,6 +97,7 @@ impl Reason {
             Reason::BelowRateOfPlay { .. } => &TIME_CONTROL_BELOW_MINIMUM,
             Reason::AfterMatchDecided { .. } => &MATCH_DECIDED_GAMES,
             Reason::MatchWithUnrated => &MATCH_WITH_UNRATED_PLAYER,
+            Reason::ResultsDisagree => &RESULTS_DISAGREE,
         }
     }
 
@@ -101,6 +107,7 @@ impl Reason {
             Reason::BelowRateOfPlay { .. } => "below_rate_of_play",
             Reason::AfterMatchDecided { .. } => "after_match_decided",
             Reason::MatchWithUnrated => "match_with_unrated",
+            Reason::ResultsDisagree => "results_disagree",
         }
     }
 
@@ -145,6 +152,10 @@ impl Reason {
                 "a match (or Scheveningen) the edition does not rate because of its unrated players"
                     .to_owned()
             }
+            Reason::ResultsDisagree => {
+                "the two players' results contradict each other: held back until the report says which is right"
+                    .to_owned()
+            }
         }
     }
 }
@@ -167,6 +178,20 @@ pub fn excluded(ctx: &Ctx<'_>) -> Vec<Excluded> {
                 Reason::MatchWithUnrated,
                 Consequence::EventNotRated,
             ));
+        }
+    }
+    if on(&RESULTS_DISAGREE) {
+        for g in games(ctx) {
+            let theirs = ctx
+                .entry(g.opponent.start_rank.value, g.round)
+                .filter(|t| t.value.opponent == Some(g.player.start_rank.value));
+            if theirs.is_some_and(|t| contradictory(g.entry.value.result, t.value.result)) {
+                out.push(pairing(
+                    &g,
+                    Reason::ResultsDisagree,
+                    Consequence::FixBeforeUpload,
+                ));
+            }
         }
     }
     if on(&MATCH_DECIDED_GAMES) {

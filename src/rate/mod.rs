@@ -1047,6 +1047,7 @@ fn count_games(
             Unplayed::Excluded(Reason::BelowRateOfPlay { .. }) => &mut ex.below_rate_of_play,
             Unplayed::Excluded(Reason::AfterMatchDecided { .. }) => &mut ex.after_match_decided,
             Unplayed::Excluded(Reason::MatchWithUnrated) => &mut ex.match_with_unrated,
+            Unplayed::Excluded(Reason::ResultsDisagree) => &mut ex.results_disagree,
             Unplayed::RatingGap => &mut ex.rating_gap,
             Unplayed::NotOnList => &mut ex.not_on_list,
         };

@@ -305,6 +305,7 @@ fn reason_words(key: &str) -> &str {
         "below_rate_of_play" => "below the minimum rate of play",
         "after_match_decided" => "played after the match was decided",
         "match_with_unrated" => "match with an unrated player",
+        "results_disagree" => "results that contradict each other",
         "rating_gap" => "600-point gaps above 2600",
         "not_on_list" => "games on no rating list",
         other => other,

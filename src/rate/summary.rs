@@ -77,7 +77,7 @@ pub struct ExcludedGame {
     /// The reason's key, as in `tournament.excluded`: `forfeits`,
     /// `short_games`, `byes`, `pending`, `unknown_results`,
     /// `without_opponent`, `below_rate_of_play`, `after_match_decided`,
-    /// `match_with_unrated`.
+    /// `match_with_unrated`, `results_disagree`, `rating_gap`, `not_on_list`.
     pub reason: &'static str,
     /// The reason in words.
     pub why: String,
@@ -155,6 +155,10 @@ pub struct ExcludedGames {
     /// Games of a match the edition does not rate because of an unrated
     /// player (`match-with-unrated-player`).
     pub match_with_unrated: u32,
+    /// Games whose two sides contradict each other (`results-disagree`),
+    /// held back until the report is corrected; absent when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub results_disagree: u32,
     /// Rapid or blitz games the 600-point rule leaves out (from
     /// 1 December 2024); absent when none.
     #[serde(skip_serializing_if = "is_zero")]
@@ -171,7 +175,7 @@ fn is_zero(n: &u32) -> bool {
 
 impl ExcludedGames {
     /// The counts with their JSON names, in a fixed order.
-    pub fn by_reason(&self) -> [(&'static str, u32); 13] {
+    pub fn by_reason(&self) -> [(&'static str, u32); 14] {
         [
             ("forfeits", self.forfeits),
             ("short_games", self.short_games),
@@ -184,6 +188,7 @@ impl ExcludedGames {
             ("below_rate_of_play", self.below_rate_of_play),
             ("after_match_decided", self.after_match_decided),
             ("match_with_unrated", self.match_with_unrated),
+            ("results_disagree", self.results_disagree),
             ("rating_gap", self.rating_gap),
             ("not_on_list", self.not_on_list),
         ]

@@ -61,6 +61,14 @@ fn comparable(r: RoundResult) -> bool {
     r.needs_opponent() || r.is_pending()
 }
 
+/// Whether the two sides of one pairing contradict each other (results
+/// that cannot stand together, or one side without a result): the game
+/// cannot be rated until the report says which is right. The rating pass
+/// leaves such a game out for both players ([`crate::rate::exclusions`]).
+pub(crate) fn contradictory(a: RoundResult, b: RoundResult) -> bool {
+    comparable(a) && comparable(b) && matches!(judge(a, b), Pair::Illegal(_) | Pair::OneSidePending)
+}
+
 /// How the two sides of one pairing relate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Pair {
