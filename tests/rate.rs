@@ -868,8 +868,11 @@ fn what_if_computes_anyway_and_marks_every_figure() {
     insta::assert_snapshot!(snapshot_name(ALL_BELOW, "human-what-if"), out);
     let (_, csv, _) = trf(&["rate", ALL_BELOW, "--what-if", "--format", "csv"]);
     let rows: Vec<&str> = csv.lines().collect();
-    assert!(rows[0].ends_with(",hypothetical"));
-    assert!(rows[1..].iter().all(|r| r.ends_with(",true")), "{csv}");
+    assert!(rows[0].ends_with(",hypothetical,verdict"));
+    assert!(
+        rows[1..].iter().all(|r| r.ends_with(",true,not-rateable")),
+        "{csv}"
+    );
 }
 
 #[test]

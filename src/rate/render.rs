@@ -208,8 +208,12 @@ pub fn render_human(s: &RatingSummary) -> String {
 /// a comma, a quote or a line break.
 pub fn render_csv(s: &RatingSummary) -> String {
     let mut out = String::from(
-        "start_rank,fide_id,name,rated,ro,k,k_source,games,score,expected,w_minus_we,raw_change,change,new_rating,ra,ru,outcome,notes,hypothetical\n",
+        "start_rank,fide_id,name,rated,ro,k,k_source,games,score,expected,w_minus_we,raw_change,change,new_rating,ra,ru,outcome,notes,hypothetical,verdict\n",
     );
+    // Each row carries the report's verdict, so that a row cut out of the
+    // file still says whether its figures are final ("ready"), provisional
+    // ("fix-before-upload") or not FIDE's at all ("not-rateable").
+    let verdict = s.verdict.map_or("", |v| v.as_str());
     for p in &s.players {
         let fields = [
             p.start_rank.to_string(),
@@ -231,6 +235,7 @@ pub fn render_csv(s: &RatingSummary) -> String {
             p.outcome.map_or_else(String::new, |o| json_name(&o)),
             p.notes.join("; "),
             p.hypothetical.to_string(),
+            verdict.to_owned(),
         ];
         let cells: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
         out.push_str(&cells.join(","));

@@ -135,6 +135,9 @@ pub struct Piece {
 /// The rating summary.
 #[derive(Debug)]
 pub struct RatingView {
+    /// What the figures are worth, when they are not final: provisional
+    /// (the report must be fixed first) or hypothetical (`--what-if`).
+    pub status: Option<String>,
     /// "FIDE Rating Regulations effective 1 March 2024".
     pub regulations: String,
     /// Games and exclusions in words.
@@ -662,7 +665,21 @@ fn rating(s: &RatingSummary) -> RatingView {
             outcome: p.outcome.map_or("", |o| o.describe()),
         })
         .collect();
+    let status = if s.hypothetical {
+        Some("Hypothetical figures: FIDE will not rate this event; these are what the calculation would give.".to_owned())
+    } else {
+        match s.verdict {
+            Some(crate::diag::Verdict::FixBeforeUpload) => Some(
+                "Provisional figures: the report must be fixed before upload; they hold only once it is.".to_owned(),
+            ),
+            Some(crate::diag::Verdict::NotRateable) => {
+                Some("No rating changes: FIDE will not rate this event.".to_owned())
+            }
+            _ => None,
+        }
+    };
     RatingView {
+        status,
         regulations: s.regulations_title.to_owned(),
         figures,
         rated,
