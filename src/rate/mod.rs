@@ -883,7 +883,7 @@ fn off_list_note(class: &crate::rules::context::EventClass) -> Option<String> {
     let g = &class.games_by_list;
     if g.between > 0 {
         return Some(format!(
-            "{} of {} games are on no list, too slow for rapid (less than 60 min) and below their standard band (up to {} min): FIDE does not rate them, and they are left out here; `trf check` names them",
+            "{} of {} games are on no list, too slow for rapid (less than 60 min) and below their standard band (up to {} min): FIDE does not rate them; `trf check` names them, and the figures leave them out (unless --what-if counts them hypothetically)",
             g.between, g.games, g.between_need_minutes
         ));
     }
