@@ -270,3 +270,41 @@ fn artifact_uris_are_uri_references() {
     );
     assert_eq!(uri("Zürich.trf"), "Z%C3%BCrich.trf");
 }
+
+#[test]
+fn an_unreadable_file_is_a_tool_notification_of_an_unsuccessful_run() {
+    // An empty file is not a report: no rule judged it, so it is no
+    // result, but the log must still say the run did not check it.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let empty = dir.path().join("empty.trf");
+    std::fs::write(&empty, b"").expect("write");
+    let empty = empty.to_string_lossy().into_owned();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_trf"))
+        .args([
+            "check",
+            "--format",
+            "sarif",
+            "samples/hand/swiss-utf8-lf.trf",
+            &empty,
+        ])
+        .current_dir(root())
+        .output()
+        .expect("run trf");
+    assert_eq!(out.status.code(), Some(2), "an unreadable file exits 2");
+    let log: Value = serde_json::from_slice(&out.stdout).expect("SARIF");
+    validate(&log);
+    let inv = &log["runs"][0]["invocations"][0];
+    assert_eq!(inv["executionSuccessful"], false);
+    let n = &inv["toolExecutionNotifications"][0];
+    assert_eq!(n["level"], "error");
+    assert!(
+        n["message"]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("empty.trf")),
+        "{n}"
+    );
+    // The readable report's findings are still there.
+    assert!(log["runs"][0]["artifacts"]
+        .as_array()
+        .is_some_and(|a| a.len() == 1));
+}

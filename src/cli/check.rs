@@ -240,6 +240,8 @@ pub fn run(a: Args) -> u8 {
         .unwrap_or(if terminal { terminal_width() } else { 80 });
     let mut any_unready = false;
     let mut unreadable = 0usize;
+    // Files that could not be read, for SARIF's tool notifications.
+    let mut not_read: Vec<(String, String)> = Vec::new();
     let mut verdicts: BTreeMap<Verdict, usize> = BTreeMap::new();
     let mut by_rule: BTreeMap<&'static str, usize> = BTreeMap::new();
     let names: Vec<String> = files.iter().map(|p| files::shown(p)).collect();
@@ -248,6 +250,7 @@ pub fn run(a: Args) -> u8 {
             Err(e) => {
                 unreadable += 1;
                 eprintln!("trf: {name}: {}", escape(e));
+                not_read.push((name.to_string(), e.to_string()));
             }
             Ok(b) => {
                 let (parsed, rep) = &**b;
@@ -295,7 +298,9 @@ pub fn run(a: Args) -> u8 {
     }
     match a.format {
         CheckFormat::Sarif => {
-            out(&trfkit::render::sarif::Log::new(&machine).to_json());
+            out(&trfkit::render::sarif::Log::new(&machine)
+                .with_unreadable(&not_read)
+                .to_json());
             out("\n");
         }
         // A CI log is a terminal too: a report's control characters are

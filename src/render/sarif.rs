@@ -26,9 +26,45 @@ pub struct Log {
 #[serde(rename_all = "camelCase")]
 struct Run {
     tool: Tool,
+    /// Present when some file could not be read: the run did not check it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    invocations: Vec<Invocation>,
     column_kind: &'static str,
     artifacts: Vec<Artifact>,
     results: Vec<SarifResult>,
+}
+
+/// How the run went: a file that could not be read is a tool notification,
+/// not a result (no rule judged it), and the run was not fully successful.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Invocation {
+    execution_successful: bool,
+    tool_execution_notifications: Vec<Notification>,
+}
+
+#[derive(Debug, Serialize)]
+struct Notification {
+    level: &'static str,
+    message: Text,
+    locations: Vec<NotificationLocation>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct NotificationLocation {
+    physical_location: NotificationPhysical,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct NotificationPhysical {
+    artifact_location: NotificationArtifact,
+}
+
+#[derive(Debug, Serialize)]
+struct NotificationArtifact {
+    uri: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -214,11 +250,39 @@ impl Log {
                         rules: rules.into_iter().map(rule).collect(),
                     },
                 },
+                invocations: Vec::new(),
                 column_kind: "unicodeCodePoints",
                 artifacts,
                 results,
             }],
         }
+    }
+
+    /// Adds the files that could not be read, `(path, why)`, as error
+    /// notifications of one unsuccessful invocation.
+    pub fn with_unreadable(mut self, files: &[(String, String)]) -> Log {
+        if files.is_empty() {
+            return self;
+        }
+        let notifications = files
+            .iter()
+            .map(|(path, why)| Notification {
+                level: "error",
+                message: Text {
+                    text: format!("{path} could not be read: {why}"),
+                },
+                locations: vec![NotificationLocation {
+                    physical_location: NotificationPhysical {
+                        artifact_location: NotificationArtifact { uri: uri(path) },
+                    },
+                }],
+            })
+            .collect();
+        self.runs[0].invocations = vec![Invocation {
+            execution_successful: false,
+            tool_execution_notifications: notifications,
+        }];
+        self
     }
 
     /// The log as pretty-printed JSON.
