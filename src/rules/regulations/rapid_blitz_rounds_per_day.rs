@@ -74,7 +74,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         };
         let mut d = RAPID_BLITZ_ROUNDS_PER_DAY
             .diag(format!(
-                "{}: {games} {list} games a player on one day ({}){as_rounds}; {} allow at most {max}",
+                "{}: {games} {list} rounds on one day ({}){as_rounds}; {} allow at most {max}",
                 ymd(day.date),
                 day.rounds_label(),
                 rb.text()
