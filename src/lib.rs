@@ -20,6 +20,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod atomic;
 pub mod check;
 pub mod decode;
 pub mod diag;

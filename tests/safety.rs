@@ -256,8 +256,10 @@ fn list_index_says_it_cannot_write() {
         std::fs::copy(any, &list)
     })
     .unwrap();
-    // The temporary index cannot be created: a folder has its name.
-    std::fs::create_dir(dir.path().join("players_list_foa.txt.trfidx.tmp")).unwrap();
+    // The index cannot take its place: a folder (not empty) has its name.
+    let taken = dir.path().join("players_list_foa.txt.trfidx");
+    std::fs::create_dir(&taken).unwrap();
+    std::fs::write(taken.join("keep"), b"x").unwrap();
     let (code, _, err) = trf(&["list", "index", s(&list)]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("cannot write"), "{err}");

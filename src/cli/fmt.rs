@@ -2,7 +2,7 @@
 //!
 //! The formatting itself is [`trfkit::rewrite`]: canonical lines where the
 //! reader understood them, the rest verbatim. Here: where it goes. A file is
-//! only ever replaced atomically ([`output::write_atomic`]), and the input
+//! only ever replaced atomically ([`trfkit::atomic::write`]), and the input
 //! only with `--in-place`.
 
 use super::{fail, files, output, read_source, ReadArgs, EXIT_OK, EXIT_USAGE};
@@ -95,7 +95,9 @@ pub fn run(a: Args) -> u8 {
     match dest {
         None => output::out_bytes(&new.bytes),
         Some(p) => {
-            if let Err(e) = output::write_atomic(&p, |w| w.write_all(&new.bytes)) {
+            if let Err(e) = trfkit::atomic::write(&p, trfkit::atomic::Existing::Replace, |w| {
+                w.write_all(&new.bytes)
+            }) {
                 eprintln!(
                     "trf: cannot write {}: {e} (nothing was changed)",
                     files::shown(&p)

@@ -64,7 +64,9 @@ pub fn run(a: Args) -> u8 {
         Some(p) => {
             // Atomic, like every file `trf` writes: a failed write leaves
             // what was there.
-            if let Err(e) = super::output::write_atomic(p, |w| w.write_all(text.as_bytes())) {
+            if let Err(e) = trfkit::atomic::write(p, trfkit::atomic::Existing::Replace, |w| {
+                w.write_all(text.as_bytes())
+            }) {
                 return fail(p, &e);
             }
         }

@@ -7,9 +7,9 @@
 
 use super::check::{read_list, RuleArgs};
 use super::{fail, ReadArgs, EXIT_OK, EXIT_USAGE};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use trfkit::atomic::Existing;
 use trfkit::rate::{rate_checked, CheckedRating, RateOptions};
 use trfkit::render::html::{report, ReportInput};
 use trfkit::rules::list::ListLookup;
@@ -97,7 +97,12 @@ pub fn run(a: Args) -> u8 {
         check: &check,
         rating: &rating,
     });
-    match write_atomically(&dest, html.as_bytes(), a.force) {
+    let existing = if a.force {
+        Existing::Replace
+    } else {
+        Existing::Keep
+    };
+    match trfkit::atomic::write(&dest, existing, |w| w.write_all(html.as_bytes())) {
         Ok(()) => {
             println!(
                 "{}: {} ({})",
@@ -116,36 +121,4 @@ pub fn run(a: Args) -> u8 {
         }
         Err(e) => fail(&dest, &e),
     }
-}
-
-/// Writes `bytes` to a temporary file in `dest`'s folder, then renames it
-/// to `dest`: readers never see half a file. Without `replace`, an
-/// existing `dest` is left alone (`AlreadyExists`).
-fn write_atomically(dest: &Path, bytes: &[u8], replace: bool) -> std::io::Result<()> {
-    let dir = match dest.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".trf-report-").suffix(".tmp");
-    // A report is meant to be read and passed on: not the private mode
-    // temporary files get.
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
-    let mut tmp = builder.tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    // `output::write_atomic` always replaces; without --force the rename
-    // itself must refuse an existing file (no window between a check and
-    // the write).
-    if replace {
-        tmp.persist(dest).map_err(|e| e.error)?;
-    } else {
-        tmp.persist_noclobber(dest).map_err(|e| e.error)?;
-    }
-    // The rename is durable once the folder is synced (best effort).
-    if let Ok(d) = std::fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
 }

@@ -25,7 +25,7 @@ use super::{txt, xml, zip, Input, ListSource, Wanted};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::fs::{self, File};
-use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{self, Read, Seek, SeekFrom};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
@@ -76,13 +76,7 @@ pub fn build_index<'a>(list: impl Into<ListSource<'a>>) -> Result<IndexInfo, Lis
     let entries = pairs.len() as u64;
 
     let out = index_path(path);
-    let tmp = {
-        let mut s = out.as_os_str().to_owned();
-        s.push(".tmp");
-        PathBuf::from(s)
-    };
-    let write = || -> io::Result<()> {
-        let mut w = BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
+    crate::atomic::write(&out, crate::atomic::Existing::Replace, |w| {
         w.write_all(MAGIC)?;
         w.write_all(&stamp.len.to_le_bytes())?;
         w.write_all(&stamp.secs.to_le_bytes())?;
@@ -93,15 +87,11 @@ pub fn build_index<'a>(list: impl Into<ListSource<'a>>) -> Result<IndexInfo, Lis
             w.write_all(&id.to_le_bytes())?;
             w.write_all(&offset.to_le_bytes())?;
         }
-        w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        fs::rename(&tmp, &out)
-    };
-    write().map_err(|e| {
-        let _ = fs::remove_file(&tmp);
-        ListError::Write {
-            path: out.clone(),
-            source: e,
-        }
+        Ok(())
+    })
+    .map_err(|e| ListError::Write {
+        path: out.clone(),
+        source: e,
     })?;
     Ok(IndexInfo {
         path: out,
