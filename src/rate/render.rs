@@ -299,8 +299,9 @@ fn table(out: &mut String, header: &[&str], rows: &[Vec<String>], left: &[usize]
     }
 }
 
-/// The human words for an `excluded` key.
-fn reason_words(key: &str) -> &str {
+/// The human words for an `excluded` key ("below the minimum rate of
+/// play"), shared by the terminal and the HTML report.
+pub fn reason_words(key: &str) -> &str {
     match key {
         "short_games" => "games of less than one move",
         "unknown_results" => "unknown results",

@@ -614,7 +614,7 @@ fn rating(s: &RatingSummary) -> RatingView {
         .by_reason()
         .iter()
         .filter(|(_, n)| *n > 0)
-        .map(|(reason, n)| format!("{} {n}", reason.replace('_', " ")))
+        .map(|(reason, n)| format!("{}: {n}", crate::rate::reason_words(reason)))
         .collect();
     if !excluded.is_empty() {
         figures.push(format!(
