@@ -3,11 +3,17 @@
 //! column: `unknown-federation` (is it FIDE's?) and `invalid-code` (is it
 //! written as FIDE writes it?).
 
-use std::collections::HashMap;
-use std::sync::LazyLock;
-
-/// The table as shipped: FIDE data, lines starting `#` are comments.
+/// The table as shipped: FIDE data, lines starting `#` are comments. It
+/// is the source of truth; [`ROWS`] is generated from it (a test fails,
+/// and rewrites the file with `TRFKIT_REGENERATE=1`, when they differ), so
+/// that no report pays for reading the table at run time.
+#[cfg(test)]
 const TSV: &str = include_str!("../../../data/federations.tsv");
+
+/// The table's rows, sorted by code.
+#[path = "federations_table.rs"]
+mod table;
+use table::ROWS;
 
 /// What the table says about a code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,74 +39,85 @@ pub(crate) struct Federation {
     pub name: &'static str,
     /// Its status.
     pub status: Status,
-    /// For a former code: the current codes its note names (`SCG` →
-    /// `SRB`, `MNE`), in the note's order.
-    pub successors: Vec<&'static str>,
     /// The table's note, with its sources.
     pub note: &'static str,
 }
 
-static TABLE: LazyLock<HashMap<&'static str, Federation>> = LazyLock::new(|| parse(TSV));
+impl Federation {
+    /// For a former code: the current codes its note names (`SCG` →
+    /// `SRB`, `MNE`; "replaced by LBN", "into RUS, UKR, …"), in the note's
+    /// order. Worked out when asked: only a finding about a former code
+    /// needs it.
+    pub fn successors(&self) -> Vec<&'static str> {
+        if self.status != Status::Former {
+            return Vec::new();
+        }
+        self.note
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| *w != self.code && find(w).is_some_and(|f| f.status == Status::Current))
+            .collect()
+    }
+}
 
 /// The row of `code` (exact, upper case as FIDE writes it).
 pub(crate) fn find(code: &str) -> Option<&'static Federation> {
-    TABLE.get(code)
-}
-
-/// Reads the table. A row with an unknown status is left out (a test
-/// checks there is none).
-fn parse(tsv: &'static str) -> HashMap<&'static str, Federation> {
-    let rows: Vec<(&str, &str, Status, &str)> = tsv
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| {
-            let mut f = l.split('\t');
-            let code = f.next()?.trim();
-            let name = f.next()?.trim();
-            let status = match f.next()?.trim() {
-                "current" => Status::Current,
-                "affiliated" => Status::Affiliated,
-                "special" => Status::Special,
-                "former" => Status::Former,
-                "unverified" => Status::Unverified,
-                _ => return None,
-            };
-            Some((code, name, status, f.next().unwrap_or("").trim()))
-        })
-        .collect();
-    let current: Vec<&str> = rows
-        .iter()
-        .filter(|r| r.2 == Status::Current)
-        .map(|r| r.0)
-        .collect();
-    rows.iter()
-        .map(|&(code, name, status, note)| {
-            // The note names the successors of a former code ("replaced by
-            // LBN", "successors SRB, MNE", "into RUS, UKR, …").
-            let successors = if status == Status::Former {
-                note.split(|c: char| !c.is_ascii_alphabetic())
-                    .filter(|w| *w != code && current.contains(w))
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            (
-                code,
-                Federation {
-                    code,
-                    name,
-                    status,
-                    successors,
-                    note,
-                },
-            )
-        })
-        .collect()
+    ROWS.binary_search_by(|f| f.code.cmp(code))
+        .ok()
+        .map(|i| &ROWS[i])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The rows of the TSV, as the generated table must hold them.
+    fn rows_of(tsv: &str) -> Vec<(String, String, &'static str, String)> {
+        let mut rows: Vec<_> = tsv
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| {
+                let mut f = l.split('\t');
+                let mut next = || f.next().unwrap_or("").trim().to_owned();
+                let (code, name, status, note) = (next(), next(), next(), next());
+                let status = match status.as_str() {
+                    "current" => "Current",
+                    "affiliated" => "Affiliated",
+                    "special" => "Special",
+                    "former" => "Former",
+                    "unverified" => "Unverified",
+                    other => panic!("unknown status `{other}` for {code}"),
+                };
+                (code, name, status, note)
+            })
+            .collect();
+        rows.sort();
+        rows
+    }
+
+    #[test]
+    fn the_generated_table_is_the_tsv() {
+        let mut src = String::from(
+            "//! Generated from `data/federations.tsv` by the test\n//! `the_generated_table_is_the_tsv` (`TRFKIT_REGENERATE=1 cargo test --lib\n//! federations` rewrites it). Do not edit by hand.\n\nuse super::{Federation, Status};\n\n/// Every row, sorted by code.\npub(super) static ROWS: &[Federation] = &[\n",
+        );
+        for (code, name, status, note) in rows_of(TSV) {
+            src.push_str(&format!(
+                "    Federation {{\n        code: {code:?},\n        name: {name:?},\n        status: Status::{status},\n        note: {note:?},\n    }},\n"
+            ));
+        }
+        src.push_str("];\n");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/rules/integrity/federations_table.rs"
+        );
+        if std::env::var_os("TRFKIT_REGENERATE").is_some() {
+            std::fs::write(path, &src).expect("write the table");
+        }
+        let have = std::fs::read_to_string(path).expect("the table");
+        assert!(
+            have == src,
+            "federations_table.rs is stale: run TRFKIT_REGENERATE=1 cargo test --lib federations"
+        );
+    }
 
     #[test]
     fn every_row_is_read() {
@@ -108,8 +125,8 @@ mod tests {
             .lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
             .count();
-        assert_eq!(TABLE.len(), rows, "a row with an unknown status or shape");
-        let count = |s| TABLE.values().filter(|f| f.status == s).count();
+        assert_eq!(ROWS.len(), rows, "a row with an unknown status or shape");
+        let count = |s| ROWS.iter().filter(|f| f.status == s).count();
         // The counts the table's own header states.
         assert_eq!(count(Status::Current), 201);
         assert_eq!(count(Status::Affiliated), 2);
@@ -123,12 +140,12 @@ mod tests {
         assert_eq!(find("ENG").map(|f| f.status), Some(Status::Current));
         assert_eq!(find("FID").map(|f| f.status), Some(Status::Special));
         assert_eq!(find("eng"), None);
-        assert_eq!(find("SCG").unwrap().successors, ["SRB", "MNE"]);
-        assert_eq!(find("LIB").unwrap().successors, ["LBN"]);
+        assert_eq!(find("SCG").unwrap().successors(), ["SRB", "MNE"]);
+        assert_eq!(find("LIB").unwrap().successors(), ["LBN"]);
         assert_eq!(
-            find("USR").unwrap().successors,
+            find("USR").unwrap().successors(),
             ["RUS", "UKR", "GEO", "UZB"]
         );
-        assert!(find("AHO").unwrap().successors.is_empty());
+        assert!(find("AHO").unwrap().successors().is_empty());
     }
 }

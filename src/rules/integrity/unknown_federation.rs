@@ -147,7 +147,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     Consequence::Cosmetic
                 }),
             Judgement::Former(f) => {
-                let instead = match f.successors.as_slice() {
+                let instead = match f.successors().as_slice() {
                     [] => "check the player's current federation on the FIDE rating list".to_owned(),
                     [one] => format!("FIDE now writes `{one}`"),
                     many => format!(
