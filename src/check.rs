@@ -53,7 +53,13 @@ impl CheckReport {
 
 /// Checks a parsed report.
 pub fn check(parsed: &Parsed, opts: &CheckOptions) -> CheckReport {
-    let ctx = Ctx::new(&parsed.tournament, &parsed.text, opts);
+    check_in(parsed, &Ctx::new(&parsed.tournament, &parsed.text, opts))
+}
+
+/// [`check`] in a context the caller built (and goes on using: the rating
+/// pass classifies the games and indexes the players only once).
+pub fn check_in(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
+    let opts = ctx.opts;
     let mut diagnostics: Vec<Diagnostic> = parsed
         .diagnostics
         .iter()
@@ -65,7 +71,7 @@ pub fn check(parsed: &Parsed, opts: &CheckOptions) -> CheckReport {
             crate::diag::note_unconfirmed(d, meta);
         }
     }
-    diagnostics.extend(rules::run(&ctx));
+    diagnostics.extend(rules::run(ctx));
     // What the reader and the rules counted over the limit instead of keeping.
     ctx.overflow.count_dropped(
         parsed

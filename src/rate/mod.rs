@@ -183,8 +183,8 @@ pub struct CheckedRating {
 /// [`RateOptions::what_if`]). The edition is `check.regulations` (else the
 /// one in force at the start date) for both, so they cannot differ.
 pub fn rate_checked(parsed: &Parsed, check: &CheckOptions, opts: &RateOptions) -> CheckedRating {
-    let report = crate::check::check(parsed, check);
     let ctx = Ctx::new(&parsed.tournament, &parsed.text, check);
+    let report = crate::check::check_in(parsed, &ctx);
     let summary = verdict::rate_in(&ctx, opts, Some(&report));
     CheckedRating { report, summary }
 }
