@@ -21,7 +21,7 @@ use crate::rules::context::TimeControlInfo;
 use crate::rules::integrity::results_disagree::{contradictory, RESULTS_DISAGREE};
 use crate::rules::regulations::match_decided_games::MATCH_DECIDED_GAMES;
 use crate::rules::regulations::match_with_unrated_player::MATCH_WITH_UNRATED_PLAYER;
-use crate::rules::regulations::support::{games, rating, Game};
+use crate::rules::regulations::support::{games, minutes, rating, Game};
 use crate::rules::regulations::time_control_below_minimum::TIME_CONTROL_BELOW_MINIMUM;
 use crate::rules::{Ctx, Rule};
 use crate::span::Span;
@@ -447,11 +447,6 @@ fn no_delay(tc: &TimeControl) -> TimeControl {
     }
     t.delay = None;
     t
-}
-
-/// `90 min`, `123 min 20 s`: exact, from seconds.
-fn minutes(seconds: u32) -> String {
-    crate::rules::regulations::support::minutes(seconds)
 }
 
 // ---------------------------------------------------------------------------

@@ -172,12 +172,13 @@ pub struct Classification {
     pub heading: String,
 }
 
-/// `25 min`, `7.5 min`: seconds for 60 moves as minutes.
+/// `25 min`, `7 min 30 s`, `45 s`: a time, exact (no rounding), as every
+/// message about a time control writes it.
 pub fn minutes_text(seconds: u32) -> String {
-    if seconds % 60 == 0 {
-        format!("{} min", seconds / 60)
-    } else {
-        format!("{:.1} min", f64::from(seconds) / 60.0)
+    match (seconds / 60, seconds % 60) {
+        (0, s) => format!("{s} s"),
+        (m, 0) => format!("{m} min"),
+        (m, s) => format!("{m} min {s} s"),
     }
 }
 

@@ -178,14 +178,7 @@ pub(crate) fn days(ctx: &Ctx<'_>) -> Vec<Day> {
         .collect()
 }
 
-/// `90 min`, `123 min 20 s`, `45 s`: exact, from seconds.
-pub(crate) fn minutes(seconds: u32) -> String {
-    match (seconds / 60, seconds % 60) {
-        (0, s) => format!("{s} s"),
-        (m, 0) => format!("{m} min"),
-        (m, s) => format!("{m} min {s} s"),
-    }
-}
+pub(crate) use crate::regulations::rating_type::minutes_text as minutes;
 
 /// `12 h`, `12 h 30 min`, `4 h 6 min 40 s`: exact, from seconds.
 pub(crate) fn hours(seconds: u64) -> String {
