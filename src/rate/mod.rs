@@ -98,7 +98,7 @@ mod render;
 mod summary;
 mod verdict;
 
-pub use render::{reason_words, render_csv, render_human};
+pub use render::{described, reason_words, render_csv, render_human};
 pub use summary::{
     ExcludedGame, ExcludedGames, KSource, PlayerRating, RatingSummary, RegulationsBasis,
     RoundRobinFigures, TournamentSummary, UnratedOutcome, VerdictReason,

@@ -58,13 +58,7 @@ pub fn render_human(s: &RatingSummary) -> String {
             t.rated_games, t.initial_rating_games
         ),
     );
-    let excluded: Vec<String> = t
-        .excluded
-        .by_reason()
-        .iter()
-        .filter(|(_, n)| *n > 0)
-        .map(|(name, n)| format!("{}: {n}", reason_words(name)))
-        .collect();
+    let excluded = described(&t.excluded);
     line(
         "Not rated:",
         if excluded.is_empty() {
@@ -297,6 +291,17 @@ fn table(out: &mut String, header: &[&str], rows: &[Vec<String>], left: &[usize]
     for r in rows {
         write_row(&mut r.iter().map(String::as_str));
     }
+}
+
+/// The games left out, in words, one entry per reason that has any:
+/// "forfeits: 2", "below the minimum rate of play: 3".
+pub fn described(excluded: &super::ExcludedGames) -> Vec<String> {
+    excluded
+        .by_reason()
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(name, n)| format!("{}: {n}", reason_words(name)))
+        .collect()
 }
 
 /// The human words for an `excluded` key ("below the minimum rate of

@@ -609,13 +609,7 @@ fn rating(s: &RatingSummary) -> RatingView {
         "{} games change a rated player's rating; {} count towards a first rating.",
         t.rated_games, t.initial_rating_games
     )];
-    let excluded: Vec<String> = t
-        .excluded
-        .by_reason()
-        .iter()
-        .filter(|(_, n)| *n > 0)
-        .map(|(reason, n)| format!("{}: {n}", crate::rate::reason_words(reason)))
-        .collect();
+    let excluded = crate::rate::described(&t.excluded);
     if !excluded.is_empty() {
         figures.push(format!(
             "Games that change no rated player's rating: {} (marked in the crosstable).",
