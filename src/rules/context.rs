@@ -466,6 +466,15 @@ fn tally(
     let top = t.players.iter().filter_map(rating).max();
     let (white_t60, black_t60) = tc.t60_seconds_by_side();
     let mut out = GameTally::default();
+    // The tally only tells something when a game can be on no list (at
+    // least 60 min, below its band) or standard by a QC approval: a control
+    // that meets the highest band, or one below 60 min (rapid or blitz for
+    // every game), needs no pass over the games.
+    let t60 = white_t60.min(black_t60);
+    let highest = rop.minimum_minutes(Some(u16::MAX)) * 60;
+    if white_t60 == black_t60 && (t60 >= highest || t60 < rt::STANDARD_MINIMUM_SECONDS) {
+        return out;
+    }
     for p in &t.players {
         let me = p.start_rank.value;
         for e in &p.rounds {
