@@ -47,15 +47,15 @@ fn bench(c: &mut Criterion) {
         g.bench_function("parse", |b| {
             b.iter_batched(
                 || bytes.clone(),
-                |v| trfkit::parse::parse_vec(v, &read).expect("readable"),
+                |v| trfkit::read::parse_vec(v, &read).expect("readable"),
                 BatchSize::LargeInput,
             )
         });
         let parsed = trfkit::parse_bytes(&bytes, &read).expect("readable");
         g.bench_function("check", |b| b.iter(|| check(&parsed, &rules)));
-        let rate = trfkit::rate::RateOptions::default();
+        let rate = trfkit::rating::RateOptions::default();
         g.bench_function("rate", |b| {
-            b.iter(|| trfkit::rate::rate(&parsed.tournament, &rate))
+            b.iter(|| trfkit::rating::rate(&parsed.tournament, &rate))
         });
         g.finish();
     }

@@ -1,9 +1,9 @@
 //! `trf check` as a library call: parse findings plus every applicable rule.
 
 use crate::diag::{Consequence, Diagnostic, Severity, Verdict};
-use crate::parse::Parsed;
+use crate::read::Parsed;
 use crate::regulations::Classification;
-use crate::report;
+use crate::render::human;
 use crate::rules::overflow::Dropped;
 use crate::rules::{self, CheckOptions, Ctx};
 
@@ -15,7 +15,7 @@ pub struct CheckReport {
     /// The edition of the rating regulations applied.
     pub regulations: crate::regulations::Version,
     /// The tournament type and why.
-    pub kind: crate::kind::KindDecision,
+    pub kind: crate::model::tournament_type::KindDecision,
     /// The rating list the event belongs to, and why.
     pub rating_type: Classification,
     /// What FIDE will do with the report, from every finding's consequence
@@ -67,7 +67,7 @@ pub fn check_in(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
         .cloned()
         .collect();
     for d in &mut diagnostics {
-        if let Some(meta) = crate::parse::codes::find(d.code) {
+        if let Some(meta) = crate::read::findings::find(d.code) {
             crate::diag::note_unconfirmed(d, meta);
         }
     }
@@ -82,8 +82,8 @@ pub fn check_in(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
             .collect(),
     );
     let dropped = ctx.overflow.take();
-    report::sort(&mut diagnostics);
-    let mut counts = report::counts(&diagnostics);
+    human::sort(&mut diagnostics);
+    let mut counts = human::counts(&diagnostics);
     let mut by_consequence = [0usize; 6];
     for d in &diagnostics {
         by_consequence[d.consequence as usize] += 1;

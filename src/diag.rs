@@ -6,7 +6,7 @@
 //! code, name and severity once, in the registry; a finding only adds what is
 //! specific to one occurrence (message, labels, help).
 
-use crate::span::Span;
+use crate::source::span::Span;
 use serde::Serialize;
 use std::fmt;
 

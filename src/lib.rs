@@ -4,13 +4,13 @@
 //! (TRF); the federation's rating officer uploads it to FIDE. trfkit tells
 //! them, offline and before upload, what FIDE will make of it.
 //!
-//! * [`parse`] reads TRF06, TRF16, the Sept-2024 draft and TRF26, with the
+//! * [`read`] reads TRF06, TRF16, the Sept-2024 draft and TRF26, with the
 //!   pairing-program extensions, into the typed [`model`], keeping the byte
 //!   span of every value and never panicking.
 //! * [`diag`] holds the diagnostics everything reports.
 //!
 //! ```
-//! let parsed = trfkit::parse::parse_str(
+//! let parsed = trfkit::read::parse_str(
 //!     "012 Club Open\n001    1 m    Doe, John                         1850 ENG     1234567 1990/01/01  1.0    1     2 w 1\n001    2 m    Roe, Richard                      1700 ENG     2345678 1992/05/03  0.0    2     1 b 0\n",
 //! );
 //! let t = &parsed.tournament;
@@ -20,35 +20,26 @@
 //! ```
 #![warn(missing_docs)]
 
-pub mod atomic;
 pub mod check;
-pub mod decode;
 pub mod diag;
 pub mod generate;
-pub mod grammar;
-pub mod kind;
-pub mod lines;
 pub mod model;
-pub mod parse;
-pub mod rate;
 pub mod rating;
 pub mod ratinglist;
+pub mod read;
 pub mod regulations;
 pub mod render;
-pub mod report;
-pub mod rewrite;
 pub mod rules;
-pub mod span;
-pub mod timecontrol;
+pub mod source;
 pub mod write;
 
-pub use decode::TextEncoding;
 pub use diag::{Diagnostic, Severity};
 pub use model::Tournament;
-pub use parse::{
+pub use read::decode::TextEncoding;
+pub use read::{
     parse_bytes, parse_str, read_limited, read_path, read_source, Parsed, ReadError, ReadOptions,
 };
-pub use span::{Span, Spanned};
+pub use source::{Span, Spanned};
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

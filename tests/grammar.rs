@@ -1,9 +1,9 @@
 //! `grammar/` is the source of truth for the column layout: the parser's
-//! tables (`trfkit::grammar`) must say exactly what `grammar/columns.tsv`
+//! tables (`trfkit::read::columns`) must say exactly what `grammar/columns.tsv`
 //! says, and every record code `grammar/header.tsv` lists must be known to the
 //! line classifier.
 
-use trfkit::grammar::{self, Field, FieldKind, Flag};
+use trfkit::read::columns::{self as grammar, Field, FieldKind, Flag};
 
 fn kind(s: &str) -> FieldKind {
     match s {
@@ -95,14 +95,19 @@ fn every_header_record_is_classified_as_a_record() {
         .unwrap();
     for line in text.lines().skip(1).filter(|l| !l.is_empty()) {
         let code = &line[..3];
-        let (_, kind) = trfkit::lines::classify(&format!("{code} value"));
-        assert_eq!(kind, trfkit::lines::LineKind::Record, "{code}");
+        let (_, kind) = trfkit::source::lines::classify(&format!("{code} value"));
+        assert_eq!(kind, trfkit::source::lines::LineKind::Record, "{code}");
     }
     for f in grammar::ALL
         .iter()
         .filter(|f| f.record.bytes().all(|b| b.is_ascii_digit()))
     {
-        let (_, kind) = trfkit::lines::classify(&format!("{} value", f.record));
-        assert_eq!(kind, trfkit::lines::LineKind::Record, "{}", f.record);
+        let (_, kind) = trfkit::source::lines::classify(&format!("{} value", f.record));
+        assert_eq!(
+            kind,
+            trfkit::source::lines::LineKind::Record,
+            "{}",
+            f.record
+        );
     }
 }

@@ -84,7 +84,7 @@ fn unreadable_input_writes_nothing() {
 fn render(text: &str) -> String {
     let parsed = trfkit::parse_str(text);
     let check = trfkit::check::check(&parsed, &Default::default());
-    let rating = trfkit::rate::rate(&parsed.tournament, &Default::default());
+    let rating = trfkit::rating::rate(&parsed.tournament, &Default::default());
     trfkit::render::html::report(&trfkit::render::html::ReportInput {
         file: "x.trf",
         parsed: &parsed,

@@ -9,7 +9,7 @@ use common::trf;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use trfkit::report::{JsonDiagnostic, Locator};
+use trfkit::render::human::{JsonDiagnostic, Locator};
 use trfkit::rules::list::{ListLookup, LookupMethod, Status};
 use trfkit::rules::CheckOptions;
 use trfkit::{Parsed, ReadOptions};

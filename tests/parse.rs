@@ -3,7 +3,7 @@
 
 mod common;
 
-use trfkit::report::{render_graphical, render_plain, Locator};
+use trfkit::render::human::{render_graphical, render_plain, Locator};
 use trfkit::ReadOptions;
 
 #[test]
@@ -152,7 +152,7 @@ fn recovery_reports_every_bad_line() {
         .collect();
     assert_eq!(bad.len(), 10);
     let loc = Locator::new(&p.text, &p.tournament.lines);
-    let j = trfkit::report::JsonDiagnostic::new(bad[9], &loc);
+    let j = trfkit::render::human::JsonDiagnostic::new(bad[9], &loc);
     assert_eq!(
         (j.line, j.column, j.end_column),
         (Some(11), Some(49), Some(52))

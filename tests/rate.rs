@@ -8,8 +8,8 @@ use common::trf;
 
 use proptest::prelude::*;
 use std::collections::HashMap;
-use trfkit::rate::{rate, KSource, PlayerRating, RateOptions, RatingSummary, UnratedOutcome};
-use trfkit::rating::{HalfPoints, Hundredths};
+use trfkit::rating::maths::{HalfPoints, Hundredths};
+use trfkit::rating::{rate, KSource, PlayerRating, RateOptions, RatingSummary, UnratedOutcome};
 use trfkit::regulations::Version;
 use trfkit::ReadOptions;
 

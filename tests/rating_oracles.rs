@@ -3,7 +3,7 @@
 
 use chrono::NaiveDate;
 use proptest::prelude::*;
-use trfkit::rating::*;
+use trfkit::rating::maths::*;
 use trfkit::regulations::*;
 
 fn date(y: i32, m: u32, d: u32) -> NaiveDate {

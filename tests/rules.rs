@@ -16,7 +16,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use trfkit::report::{render_graphical, render_plain, Locator};
+use trfkit::render::human::{render_graphical, render_plain, Locator};
 use trfkit::rules::list::ListLookup;
 use trfkit::rules::registry::{self, RULES};
 use trfkit::rules::{CheckOptions, Ctx};
@@ -52,7 +52,7 @@ fn run(path: &Path) -> (String, String, Vec<Diagnostic>) {
     );
     let mut diags = Vec::new();
     (rule.check)(&ctx, &mut diags);
-    trfkit::report::sort(&mut diags);
+    trfkit::render::human::sort(&mut diags);
     let file = format!(
         "{rule_name}/{}",
         path.file_name().and_then(|n| n.to_str()).unwrap_or("?")
@@ -222,7 +222,7 @@ const LETTERS: &str = "TPRXFLG";
 fn codes_and_names_follow_the_conventions() {
     let mut codes = HashSet::new();
     let mut names = HashSet::new();
-    for m in trfkit::parse::codes::ALL {
+    for m in trfkit::read::findings::ALL {
         codes.insert(m.code);
         names.insert(m.name);
     }

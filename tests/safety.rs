@@ -45,7 +45,7 @@ fn messages(file: &Path, rule: &str) -> Vec<String> {
 
 /// The lines of `bytes` (CR LF, LF or CR ended), as byte strings.
 fn lines(bytes: &[u8]) -> Vec<Vec<u8>> {
-    trfkit::lines::split_bytes(bytes)
+    trfkit::source::lines::split_bytes(bytes)
         .map(|(a, b)| bytes[a..b].to_vec())
         .collect()
 }
@@ -495,7 +495,7 @@ proptest::proptest! {
         let opts = trfkit::ReadOptions::default();
         let parsed = trfkit::parse_bytes(source.as_bytes(), &opts).unwrap();
         let target = trfkit::write::Target::for_dialect(parsed.tournament.dialect.dialect);
-        let new = trfkit::rewrite::rewrite(&parsed, source.as_bytes(), target, &opts).unwrap();
+        let new = trfkit::write::rewrite::rewrite(&parsed, source.as_bytes(), target, &opts).unwrap();
         let out: Vec<Vec<u8>> = self::lines(&new.bytes);
         let src: Vec<Vec<u8>> = self::lines(source.as_bytes());
         proptest::prop_assert_eq!(out.len(), src.len());

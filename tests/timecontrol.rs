@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
-use trfkit::timecontrol::{
+use trfkit::model::timecontrol::{
     parse_encoded, parse_free, DelayKind, EncodedPeriod, EncodedTimeControl, Notation, Period,
     TimeControl, TimeControlError,
 };

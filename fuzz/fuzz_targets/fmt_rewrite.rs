@@ -6,8 +6,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use trfkit::lines::{split_bytes, LineKind};
-use trfkit::rewrite::rewrite;
+use trfkit::source::lines::{split_bytes, LineKind};
+use trfkit::write::rewrite::rewrite;
 use trfkit::write::Target;
 use trfkit::ReadOptions;
 

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use trfkit::check::{check, CheckReport};
 use trfkit::diag::{Consequence, Verdict};
 use trfkit::ratinglist::RatingList;
-use trfkit::report::{self, JsonDiagnostic, Locator};
+use trfkit::render::human::{self, JsonDiagnostic, Locator};
 use trfkit::rules::list::ListLookup;
 use trfkit::rules::CheckOptions;
 use trfkit::Parsed;
@@ -279,13 +279,11 @@ pub fn run(a: Args) -> u8 {
                                 Some(safe) => (safe.text.as_str(), safe.diagnostic(d)),
                                 None => (parsed.text.as_str(), safe_diagnostic(d)),
                             };
-                            s.push_str(&report::render_graphical(
-                                name, text, &d, width, true, true,
-                            ));
+                            s.push_str(&human::render_graphical(name, text, &d, width, true, true));
                             s.push('\n');
                         }
                     } else {
-                        s.push_str(&escape(&report::render_plain(name, &loc, &rep.diagnostics)));
+                        s.push_str(&escape(&human::render_plain(name, &loc, &rep.diagnostics)));
                     }
                     s.push_str(&verdict_block(name, parsed, rep));
                     out(&s);
@@ -371,7 +369,7 @@ pub fn verdict_block(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
         t.rounds,
         rep.regulations.id(),
     );
-    report::render_verdict(name, &loc, rep, &facts)
+    human::render_verdict(name, &loc, rep, &facts)
 }
 
 /// The JSON of one checked file, as `--format json` prints it (without the

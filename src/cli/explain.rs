@@ -28,7 +28,7 @@ struct Entry {
 }
 
 fn all() -> Vec<Entry> {
-    let mut v: Vec<Entry> = trfkit::parse::codes::ALL
+    let mut v: Vec<Entry> = trfkit::read::findings::ALL
         .iter()
         .map(|m| Entry {
             meta: m,

@@ -1,13 +1,13 @@
 //! `trf fmt FILE [--dialect trf16|trf26] [-o OUT | --in-place | --diff]`.
 //!
-//! The formatting itself is [`trfkit::rewrite`]: canonical lines where the
+//! The formatting itself is [`trfkit::write::rewrite`]: canonical lines where the
 //! reader understood them, the rest verbatim. Here: where it goes. A file is
-//! only ever replaced atomically ([`trfkit::atomic::write`]), and the input
+//! only ever replaced atomically ([`trfkit::write::atomic::write`]), and the input
 //! only with `--in-place`.
 
 use super::{fail, files, output, read_source, ReadArgs, EXIT_OK, EXIT_USAGE};
 use std::path::PathBuf;
-use trfkit::rewrite::rewrite;
+use trfkit::write::rewrite::rewrite;
 use trfkit::write::Target;
 
 #[derive(clap::ValueEnum, Debug, Clone, Copy)]
@@ -71,7 +71,7 @@ pub fn run(a: Args) -> u8 {
     };
     if a.diff {
         let mut old = String::with_capacity(parsed.text.len());
-        for (s, e) in trfkit::lines::split(&parsed.text) {
+        for (s, e) in trfkit::source::lines::split(&parsed.text) {
             old.push_str(&parsed.text[s..e]);
             old.push('\n');
         }
@@ -95,9 +95,11 @@ pub fn run(a: Args) -> u8 {
     match dest {
         None => output::out_bytes(&new.bytes),
         Some(p) => {
-            if let Err(e) = trfkit::atomic::write(&p, trfkit::atomic::Existing::Replace, |w| {
-                w.write_all(&new.bytes)
-            }) {
+            if let Err(e) =
+                trfkit::write::atomic::write(&p, trfkit::write::atomic::Existing::Replace, |w| {
+                    w.write_all(&new.bytes)
+                })
+            {
                 eprintln!(
                     "trf: cannot write {}: {e} (nothing was changed)",
                     files::shown(&p)

@@ -64,9 +64,11 @@ pub fn run(a: Args) -> u8 {
         Some(p) => {
             // Atomic, like every file `trf` writes: a failed write leaves
             // what was there.
-            if let Err(e) = trfkit::atomic::write(p, trfkit::atomic::Existing::Replace, |w| {
-                w.write_all(text.as_bytes())
-            }) {
+            if let Err(e) =
+                trfkit::write::atomic::write(p, trfkit::write::atomic::Existing::Replace, |w| {
+                    w.write_all(text.as_bytes())
+                })
+            {
                 return fail(p, &e);
             }
         }

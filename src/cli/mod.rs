@@ -152,5 +152,5 @@ pub fn read_source(path: &Path, opts: &ReadOptions) -> Result<Vec<u8>, ReadError
 
 /// Reads and parses a report (`-` is standard input).
 pub fn read_report(path: &Path, opts: &ReadOptions) -> Result<Parsed, ReadError> {
-    trfkit::parse::parse_vec(read_source(path, opts)?, opts)
+    trfkit::read::parse_vec(read_source(path, opts)?, opts)
 }

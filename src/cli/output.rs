@@ -1,5 +1,5 @@
 //! Where the commands' output goes: standard output, checked. Files are
-//! written by the library's one atomic writer, [`trfkit::atomic`].
+//! written by the library's one atomic writer, [`trfkit::write::atomic`].
 
 use std::io::{self, Write};
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! with the rule options of `trf check`.
 //!
 //! The checks run first and their verdict is printed first; the figures
-//! obey it (see [`trfkit::rate::rate_checked`]). Exit status as `trf
+//! obey it (see [`trfkit::rating::rate_checked`]). Exit status as `trf
 //! check`: 0 ready, 1 otherwise, 2 usage error or unreadable file.
 
 use super::check::{read_list, verdict_block, RuleArgs};
@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use trfkit::diag::Verdict;
-use trfkit::rate::{rate_checked, render_csv, render_human, CheckedRating, RateOptions};
+use trfkit::rating::{rate_checked, render_csv, render_human, CheckedRating, RateOptions};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

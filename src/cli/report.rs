@@ -9,11 +9,11 @@ use super::check::{read_list, RuleArgs};
 use super::{fail, ReadArgs, EXIT_OK, EXIT_USAGE};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use trfkit::atomic::Existing;
-use trfkit::rate::{rate_checked, CheckedRating, RateOptions};
+use trfkit::rating::{rate_checked, CheckedRating, RateOptions};
 use trfkit::render::html::{report, ReportInput};
 use trfkit::rules::list::ListLookup;
 use trfkit::rules::CheckOptions;
+use trfkit::write::atomic::Existing;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -102,7 +102,7 @@ pub fn run(a: Args) -> u8 {
     } else {
         Existing::Keep
     };
-    match trfkit::atomic::write(&dest, existing, |w| w.write_all(html.as_bytes())) {
+    match trfkit::write::atomic::write(&dest, existing, |w| w.write_all(html.as_bytes())) {
         Ok(()) => {
             println!(
                 "{}: {} ({})",

@@ -18,7 +18,7 @@ use base64::Engine as _;
 use std::io::Write as _;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
-use trfkit::rate::{rate_checked, CheckedRating, RateOptions};
+use trfkit::rating::{rate_checked, CheckedRating, RateOptions};
 use trfkit::ratinglist::ListSource;
 use trfkit::render::html::{report, Download, Page, PageReport, ReportInput};
 use trfkit::rules::list::ListLookup;

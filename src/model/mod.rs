@@ -22,15 +22,17 @@ mod date;
 mod player;
 mod points;
 mod scoring;
+pub mod timecontrol;
+pub mod tournament_type;
 
 pub use date::{DateField, PartialDate};
 pub use player::{ByeKind, Colour, Outcome, Player, RoundEntry, RoundResult, Sex, Title};
 pub use points::Points;
 pub use scoring::{Scoring, ScoringSource};
 
-use crate::decode::TextEncoding;
-use crate::lines::Line;
-use crate::span::{Span, Spanned};
+use crate::read::decode::TextEncoding;
+use crate::source::lines::Line;
+use crate::source::span::{Span, Spanned};
 use serde::Serialize;
 
 /// A whole report.

@@ -1,7 +1,7 @@
 //! Players (`001` records) and their round entries.
 
 use super::{PartialDate, Points};
-use crate::span::{Span, Spanned};
+use crate::source::span::{Span, Spanned};
 use serde::Serialize;
 
 /// A player: one `001` record.

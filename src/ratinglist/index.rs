@@ -76,7 +76,7 @@ pub fn build_index<'a>(list: impl Into<ListSource<'a>>) -> Result<IndexInfo, Lis
     let entries = pairs.len() as u64;
 
     let out = index_path(path);
-    crate::atomic::write(&out, crate::atomic::Existing::Replace, |w| {
+    crate::write::atomic::write(&out, crate::write::atomic::Existing::Replace, |w| {
         w.write_all(MAGIC)?;
         w.write_all(&stamp.len.to_le_bytes())?;
         w.write_all(&stamp.secs.to_le_bytes())?;

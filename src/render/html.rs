@@ -8,7 +8,7 @@
 
 use super::view::{self, ReportView};
 use crate::check::CheckReport;
-use crate::rate::RatingSummary;
+use crate::rating::RatingSummary;
 use crate::Parsed;
 use askama::Template;
 

@@ -8,12 +8,14 @@
 
 pub mod github;
 pub mod html;
+pub mod human;
+pub mod rating;
 pub mod sarif;
 mod view;
 
 use crate::diag::{Diagnostic, RuleMeta};
-use crate::lines::Line;
-use crate::report::Locator;
+use crate::render::human::Locator;
+use crate::source::lines::Line;
 
 /// One checked report, as the renderers need it.
 #[derive(Debug, Clone, Copy)]
@@ -66,7 +68,7 @@ pub struct Region {
 
 impl Region {
     /// The region of a byte span.
-    pub fn of(loc: &Locator<'_>, span: crate::span::Span) -> Region {
+    pub fn of(loc: &Locator<'_>, span: crate::source::span::Span) -> Region {
         let (start_line, start_column) = loc.locate(span.start as usize);
         let (end_line, end_column) = loc.locate(span.end as usize);
         // Locating is monotonic for spans inside the text; an end past it
@@ -88,7 +90,7 @@ impl Region {
 /// Every rule's declaration, the reader's syntax codes first, then the
 /// validation rules in registry order (the order of `trf rules`).
 pub fn all_rules() -> impl Iterator<Item = &'static RuleMeta> {
-    crate::parse::codes::ALL
+    crate::read::findings::ALL
         .iter()
         .copied()
         .chain(crate::rules::registry::RULES.iter().map(|r| &r.meta))

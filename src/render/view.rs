@@ -5,8 +5,8 @@
 use super::html::ReportInput;
 use crate::diag::{Consequence, Diagnostic, Verdict};
 use crate::model::{Player, RoundResult};
-use crate::rate::{KSource, PlayerRating, RatingSummary};
-use crate::report::Locator;
+use crate::rating::{KSource, PlayerRating, RatingSummary};
+use crate::render::human::Locator;
 
 /// One report, ready to lay out.
 #[derive(Debug)]
@@ -450,7 +450,7 @@ fn groups(rep: &crate::check::CheckReport, text: &str, loc: &Locator<'_>) -> Vec
 }
 
 /// "line 12, columns 49–52" (or "column 49").
-fn place(loc: &Locator<'_>, span: crate::span::Span) -> String {
+fn place(loc: &Locator<'_>, span: crate::source::span::Span) -> String {
     let r = super::Region::of(loc, span);
     let last = r.end_column.saturating_sub(1).max(r.start_column);
     if r.end_line != r.start_line {
@@ -498,7 +498,7 @@ fn floor_boundary(text: &str, i: usize) -> usize {
 /// line marked (the primary one first; overlaps are left unmarked).
 fn source_line(
     d: &Diagnostic,
-    primary: crate::span::Span,
+    primary: crate::source::span::Span,
     text: &str,
     loc: &Locator<'_>,
 ) -> Option<SourceLine> {
@@ -609,7 +609,7 @@ fn rating(s: &RatingSummary) -> RatingView {
         "{} games change a rated player's rating; {} count towards a first rating.",
         t.rated_games, t.initial_rating_games
     )];
-    let excluded = crate::rate::described(&t.excluded);
+    let excluded = crate::rating::described(&t.excluded);
     if !excluded.is_empty() {
         figures.push(format!(
             "Games that change no rated player's rating: {} (marked in the crosstable).",
@@ -748,7 +748,7 @@ fn crosstable(players: &[Player], rounds: u16, s: &RatingSummary) -> CrossTable 
     let excluded = &s.tournament.excluded;
     // Played games the rating pass leaves out by a rule of the
     // regulations: the pass's own list, so the table and the figures agree.
-    let by_rule: std::collections::HashMap<(u16, u16), &crate::rate::ExcludedGame> = s
+    let by_rule: std::collections::HashMap<(u16, u16), &crate::rating::ExcludedGame> = s
         .excluded_games
         .iter()
         .filter(|g| g.players.len() == 2 && g.rule.is_some())
@@ -933,7 +933,7 @@ mod tests {
     fn pieces(text: &str, labels: &[(u32, u32, bool)]) -> Vec<(String, &'static str)> {
         let mut d = Diagnostic::new("TRF-X", "x", crate::Severity::Error, "m");
         for &(s, e, primary) in labels {
-            let span = crate::span::Span::new(s as usize, e as usize);
+            let span = crate::source::span::Span::new(s as usize, e as usize);
             d = if primary {
                 d.primary(span, "p")
             } else {

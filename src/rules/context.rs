@@ -2,14 +2,14 @@
 //! regulations in force, and what is computed once (indexes, the tournament
 //! type, the time control) so no rule recomputes or rescans anything.
 
-use crate::kind::{self, KindDecision};
+use crate::model::timecontrol::{self, TimeControl, TimeControlError};
+use crate::model::tournament_type::{self, KindDecision};
 use crate::model::{Player, RoundEntry, Tournament};
 use crate::regulations::rating_type::{
     self as rt, classify as classify_t60, FastClassic, GameInput, GameTally,
 };
 use crate::regulations::{BandScope, Classification, RapidBlitz, RatingType, Regulations, Version};
-use crate::span::{Span, Spanned};
-use crate::timecontrol::{self, TimeControl, TimeControlError};
+use crate::source::span::{Span, Spanned};
 use chrono::NaiveDate;
 
 /// Options of `trf check` that rules read.
@@ -165,7 +165,7 @@ impl<'a> Ctx<'a> {
             regs: choice.regulations,
             regs_choice: choice.basis,
             start: choice.start,
-            kind: kind::detect(tournament),
+            kind: tournament_type::detect(tournament),
             time_control,
             rating_type,
             games_by_list,
@@ -263,8 +263,8 @@ impl<'a> Ctx<'a> {
 
     /// The span of `field` on a player's `001` line; an empty span at the
     /// end of the line when the line stops before the field.
-    pub fn player_field(&self, p: &Player, field: &crate::grammar::Field) -> Span {
-        crate::lines::Columns::new(self.slice(p.span), p.span.start as usize)
+    pub fn player_field(&self, p: &Player, field: &crate::read::columns::Field) -> Span {
+        crate::source::lines::Columns::new(self.slice(p.span), p.span.start as usize)
             .field(field.from, field.to)
             .1
     }
@@ -435,7 +435,7 @@ fn classify(tc: &TimeControlInfo, on: NaiveDate) -> Classification {
 /// `15 min + 10 s` for a one-period control, else the canonical
 /// description.
 fn control_words(tc: &TimeControl) -> String {
-    let one = |ps: &[crate::timecontrol::Period]| match ps {
+    let one = |ps: &[crate::model::timecontrol::Period]| match ps {
         [p] if p.moves.is_none() && tc.delay.is_none() => {
             Some(rt::short_control(p.base_seconds, p.increment_seconds))
         }

@@ -7,11 +7,15 @@
 //! the regulations selected does not run.
 
 pub mod context;
-pub mod integrity;
+pub mod cross;
 pub mod list;
 pub mod overflow;
+pub mod players;
 pub mod registry;
 pub mod regulations;
+pub mod rounds;
+pub(crate) mod support;
+pub mod tournament;
 
 pub use context::{CheckOptions, Ctx};
 

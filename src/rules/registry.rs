@@ -1,8 +1,11 @@
 //! The registry: every rule, sorted by code.
 
-use super::integrity::*;
+use super::cross::*;
 use super::list::*;
+use super::players::*;
 use super::regulations::*;
+use super::rounds::*;
+use super::tournament::*;
 use super::Rule;
 
 /// Every validation rule, sorted by code.

@@ -3,7 +3,7 @@
 use super::support::{self, who};
 use super::{has_list, Status};
 use crate::diag::Diagnostic;
-use crate::grammar::p001;
+use crate::read::columns::p001;
 use crate::rules::Ctx;
 
 crate::declare_rule! {

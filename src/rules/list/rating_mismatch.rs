@@ -4,8 +4,8 @@ use super::period::month_name;
 use super::support::{self, kind_name};
 use super::{has_list, list_in_force, ListLookup};
 use crate::diag::Diagnostic;
-use crate::grammar::p001;
 use crate::ratinglist::{ListRecord, RatingKind};
+use crate::read::columns::p001;
 use crate::regulations::Topic;
 use crate::rules::Ctx;
 

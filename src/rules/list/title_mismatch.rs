@@ -2,8 +2,8 @@
 
 use super::{has_list, support};
 use crate::diag::Diagnostic;
-use crate::grammar::p001;
 use crate::ratinglist::ListRecord;
+use crate::read::columns::p001;
 use crate::rules::Ctx;
 
 crate::declare_rule! {

@@ -170,7 +170,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let d = NO_RATED_GAMES
         .diag(message)
         .primary(
-            ctx.player_field(&players[0], &crate::grammar::p001::NAME),
+            ctx.player_field(&players[0], &crate::read::columns::p001::NAME),
             "first player",
         )
         .help(help)

@@ -2,7 +2,7 @@
 
 use crate::diag::{Consequence, Diagnostic};
 use crate::rules::{always, Ctx};
-use crate::span::{Span, Spanned};
+use crate::source::span::{Span, Spanned};
 
 crate::declare_rule! {
     /// ## What it checks

@@ -3,7 +3,7 @@
 use super::rapid_blitz_support::{cite_rb, rapid_blitz};
 use super::support::{named, plural, rated_games, score};
 use crate::diag::Diagnostic;
-use crate::kind::Kind;
+use crate::model::tournament_type::Kind;
 use crate::regulations::RapidBlitzTopic;
 use crate::rules::Ctx;
 

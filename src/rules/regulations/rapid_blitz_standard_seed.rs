@@ -62,7 +62,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 rb.text()
             ))
             .primary(
-                ctx.player_field(p, &crate::grammar::p001::RATING),
+                ctx.player_field(p, &crate::read::columns::p001::RATING),
                 format!("standard {}", standard),
             );
         out.push(cite_rb(

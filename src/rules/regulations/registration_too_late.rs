@@ -215,7 +215,7 @@ fn rapid_blitz_late(
     lead: LeadTime,
     start: NaiveDate,
     registered: NaiveDate,
-    span: crate::span::Span,
+    span: crate::source::span::Span,
 ) {
     let Some(deadline) = lead.deadline(start).filter(|d| registered > *d) else {
         return;
@@ -281,7 +281,7 @@ fn advise(
     ctx: &Ctx<'_>,
     out: &mut Vec<Diagnostic>,
     start: NaiveDate,
-    span: crate::span::Span,
+    span: crate::source::span::Span,
     f: &Field<'_>,
 ) {
     // The latest possible registration date decides which amendment can

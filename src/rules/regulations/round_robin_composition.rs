@@ -2,7 +2,7 @@
 
 use super::support::{cite, rating_span, text};
 use crate::diag::Diagnostic;
-use crate::kind::Kind;
+use crate::model::tournament_type::Kind;
 use crate::model::Sex;
 use crate::regulations::{RoundRobinFacts, Topic};
 use crate::rules::Ctx;

@@ -4,11 +4,11 @@
 //! messages.
 
 use crate::diag::Diagnostic;
-use crate::grammar::p001;
 use crate::model::{Player, RoundEntry, RoundResult};
+use crate::read::columns::p001;
 use crate::regulations::Topic;
 use crate::rules::Ctx;
-use crate::span::{Span, Spanned};
+use crate::source::span::{Span, Spanned};
 use chrono::NaiveDate;
 use std::collections::BTreeMap;
 

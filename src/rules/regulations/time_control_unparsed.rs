@@ -2,10 +2,10 @@
 
 use super::support::minutes;
 use crate::diag::Diagnostic;
+use crate::model::timecontrol::parse_free;
 use crate::regulations::Topic;
 use crate::rules::context::TimeControlInfo;
 use crate::rules::{always, Ctx};
-use crate::timecontrol::parse_free;
 
 crate::declare_rule! {
     /// ## What it checks

@@ -1,7 +1,7 @@
 //! Rule `tournament-type-mismatch`.
 
 use crate::diag::Diagnostic;
-use crate::kind::Kind;
+use crate::model::tournament_type::Kind;
 use crate::regulations::Topic;
 use crate::rules::Ctx;
 

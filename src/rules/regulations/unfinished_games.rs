@@ -2,11 +2,11 @@
 
 use super::support::{length_days, plural};
 use crate::diag::{Consequence, Diagnostic};
-use crate::lines::Columns;
 use crate::model::{Player, RoundResult};
 use crate::regulations::Topic;
 use crate::rules::{always, Ctx};
-use crate::span::{Span, Spanned};
+use crate::source::lines::Columns;
+use crate::source::span::{Span, Spanned};
 
 crate::declare_rule! {
     /// ## What it checks

@@ -5,7 +5,7 @@ use crate::diag::Diagnostic;
 use crate::model::{ByeKind, RoundResult};
 use crate::regulations::Topic;
 use crate::rules::{always, Ctx};
-use crate::span::Span;
+use crate::source::span::Span;
 
 crate::declare_rule! {
     /// ## What it checks

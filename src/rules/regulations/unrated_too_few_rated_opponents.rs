@@ -2,7 +2,7 @@
 
 use super::support::{cite, named, plural, rated_games, rating_span, score_disregarded, text};
 use crate::diag::Diagnostic;
-use crate::kind::Kind;
+use crate::model::tournament_type::Kind;
 use crate::regulations::{RequirementScope, Topic};
 use crate::rules::{always, Ctx};
 

@@ -1,0 +1,415 @@
+//! The games of a report, read once from the model: what each player
+//! played, what was not played and why, and the round robin's score matrix.
+//!
+//! Only `1 = 0` between two players of the file is a game here. Forfeits,
+//! one-move games (`W D L`), byes, pending and unknown results are kept with
+//! their kind so the summary can count them (regulations.md R10, R11), and
+//! so are the games the regulations leave out
+//! ([`super::exclusions`]: below the rate of play, after a match was
+//! decided, a match with an unrated player).
+
+use super::exclusions::{Excluded, Reason};
+use super::summary::ExcludedGame;
+use crate::model::{ByeKind, Outcome, RoundResult, Tournament};
+use crate::rating::maths::GameScore;
+use crate::regulations::{Topic, Version};
+use crate::rules::regulations::rating_gap_over_600::RATING_GAP_OVER_600;
+use crate::rules::regulations::unequal_playing_times::UNEQUAL_PLAYING_TIMES;
+use crate::rules::regulations::unplayed_games_not_rated::UNPLAYED_GAMES_NOT_RATED;
+use std::collections::HashMap;
+
+/// A played game from one player's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Played {
+    /// Round, 1-based.
+    pub round: u16,
+    /// Index of the opponent in `Tournament::players`.
+    pub opponent: usize,
+    /// The player's result.
+    pub score: GameScore,
+}
+
+/// Why a round entry is not a game for the calculation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Unplayed {
+    /// `+` / `-`.
+    Forfeit,
+    /// `W D L`: the game lasted less than one move.
+    ShortGame,
+    /// `H F U Z`.
+    Bye(ByeKind),
+    /// Paired, no result yet.
+    Pending,
+    /// A result letter TRF does not define.
+    UnknownResult,
+    /// `1 = 0` without an opponent, against oneself, or against a starting
+    /// rank that is not in the file.
+    WithoutOpponent,
+    /// Played over the board, but left out by the regulations.
+    Excluded(Reason),
+    /// A rapid or blitz game the 600-point rule leaves out (R&B 2024
+    /// art. 7.3.1 as amended 1 December 2024).
+    RatingGap,
+    /// A game on no rating list: below its standard band and too slow for
+    /// rapid, or played with unequal times in rapid or blitz.
+    NotOnList,
+}
+
+impl Unplayed {
+    /// Short words for a player's notes ("forfeit", "half-point bye").
+    pub fn label(self) -> &'static str {
+        match self {
+            Unplayed::Forfeit => "forfeit",
+            Unplayed::ShortGame => "game of less than one move (W/D/L)",
+            Unplayed::Bye(ByeKind::Half) => "half-point bye",
+            Unplayed::Bye(ByeKind::Full) => "full-point bye",
+            Unplayed::Bye(ByeKind::PairingAllocated) => "pairing-allocated bye",
+            Unplayed::Bye(ByeKind::Zero) => "zero-point bye",
+            Unplayed::Pending => "no result yet",
+            Unplayed::UnknownResult => "result letter TRF does not define",
+            Unplayed::WithoutOpponent => "result without an opponent in the report",
+            Unplayed::Excluded(Reason::BelowRateOfPlay { .. }) => "below the minimum rate of play",
+            Unplayed::Excluded(Reason::AfterMatchDecided { .. }) => {
+                "played after the match was decided"
+            }
+            Unplayed::Excluded(Reason::MatchWithUnrated) => "match with an unrated player",
+            Unplayed::Excluded(Reason::ResultsDisagree) => "the two results contradict each other",
+            Unplayed::NotOnList => "on no rating list (see the notes)",
+            Unplayed::RatingGap => {
+                "600 points or more apart with a player above 2600 (rapid and blitz, from 1 December 2024)"
+            }
+        }
+    }
+
+    /// The key of `tournament.excluded` the entry is counted under.
+    pub fn key(self) -> &'static str {
+        match self {
+            Unplayed::Forfeit => "forfeits",
+            Unplayed::ShortGame => "short_games",
+            Unplayed::Bye(_) => "byes",
+            Unplayed::Pending => "pending",
+            Unplayed::UnknownResult => "unknown_results",
+            Unplayed::WithoutOpponent => "without_opponent",
+            Unplayed::Excluded(r) => r.key(),
+            Unplayed::RatingGap => "rating_gap",
+            Unplayed::NotOnList => "not_on_list",
+        }
+    }
+
+    /// The topic of the regulations that leaves it out.
+    fn topic(self) -> Topic {
+        match self {
+            Unplayed::ShortGame => Topic::OneMoveRule,
+            Unplayed::Excluded(r) => r.rule().topic.unwrap_or(Topic::UnplayedGames),
+            _ => Topic::UnplayedGames,
+        }
+    }
+
+    /// The rule of `trf check` that reports it.
+    fn rule(self) -> Option<&'static str> {
+        match self {
+            Unplayed::Forfeit | Unplayed::ShortGame | Unplayed::Bye(_) => {
+                Some(UNPLAYED_GAMES_NOT_RATED.meta.name)
+            }
+            Unplayed::Pending | Unplayed::UnknownResult | Unplayed::WithoutOpponent => None,
+            Unplayed::Excluded(r) => Some(r.rule().meta.name),
+            Unplayed::RatingGap => Some(RATING_GAP_OVER_600.meta.name),
+            Unplayed::NotOnList => Some(UNEQUAL_PLAYING_TIMES.meta.name),
+        }
+    }
+}
+
+/// One unplayed entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Skipped {
+    /// Round, 1-based.
+    pub round: u16,
+    /// Index of the opponent, when the entry names one in the file.
+    pub opponent: Option<usize>,
+    /// Why.
+    pub why: Unplayed,
+}
+
+/// Everything one player's record says about games.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct PlayerGames {
+    /// Played games in round order.
+    pub played: Vec<Played>,
+    /// Entries that are not games for the calculation, in round order.
+    pub skipped: Vec<Skipped>,
+}
+
+/// Reads every player's round entries; the games in `excluded` become
+/// skipped entries with their reason. Linear in players × rounds.
+pub(crate) fn collect(t: &Tournament, index: &[u32], excluded: &[&Excluded]) -> Vec<PlayerGames> {
+    let left_out: HashMap<(u16, u16, u16), Reason> = excluded
+        .iter()
+        .map(|e| ((e.round, e.ranks.0, e.ranks.1), e.reason))
+        .collect();
+    let slot = |rank: u16| -> Option<usize> {
+        index
+            .get(usize::from(rank))
+            .copied()
+            .filter(|&i| i != u32::MAX)
+            .map(|i| i as usize)
+    };
+    t.players
+        .iter()
+        .enumerate()
+        .map(|(me, p)| {
+            let mut out = PlayerGames {
+                played: Vec::with_capacity(p.rounds.len()),
+                skipped: Vec::new(),
+            };
+            for (r, e) in p.rounds.iter().enumerate() {
+                let round = u16::try_from(r + 1).unwrap_or(u16::MAX);
+                let e = e.value;
+                let opponent = e.opponent.and_then(slot).filter(|&o| o != me);
+                // The regulations' exclusions are keyed by starting ranks,
+                // lower first.
+                let left_out_reason = |o: usize| {
+                    let (a, b) = (p.start_rank.value, t.players.get(o)?.start_rank.value);
+                    left_out.get(&(round, a.min(b), a.max(b))).copied()
+                };
+                let why = match e.result {
+                    RoundResult::NotPaired => continue,
+                    RoundResult::Game { outcome } => {
+                        match (opponent, opponent.and_then(left_out_reason)) {
+                            (Some(_), Some(r)) => Unplayed::Excluded(r),
+                            (Some(opponent), None) => {
+                                out.played.push(Played {
+                                    round,
+                                    opponent,
+                                    score: score(outcome),
+                                });
+                                continue;
+                            }
+                            (None, _) => Unplayed::WithoutOpponent,
+                        }
+                    }
+                    RoundResult::ShortGame { .. } => Unplayed::ShortGame,
+                    RoundResult::Forfeit { .. } => Unplayed::Forfeit,
+                    RoundResult::Bye { bye } => Unplayed::Bye(bye),
+                    RoundResult::Pending => Unplayed::Pending,
+                    RoundResult::Unknown { .. } => Unplayed::UnknownResult,
+                };
+                out.skipped.push(Skipped {
+                    round,
+                    opponent,
+                    why,
+                });
+            }
+            out
+        })
+        .collect()
+}
+
+/// Every skipped entry once: a pairing both records describe is taken from
+/// the lower player index; a bye, or a result without an opponent, once
+/// per player and round. Each with its player's index.
+pub(crate) fn skipped_once(games: &[PlayerGames]) -> impl Iterator<Item = (usize, &Skipped)> {
+    games.iter().enumerate().flat_map(move |(i, g)| {
+        g.skipped.iter().filter_map(move |s| {
+            if let Some(j) = s.opponent {
+                let mirrored = games.get(j).is_some_and(|o| {
+                    o.skipped
+                        .iter()
+                        .any(|q| q.round == s.round && q.opponent == Some(i))
+                });
+                if mirrored && j < i {
+                    return None;
+                }
+            }
+            Some((i, s))
+        })
+    })
+}
+
+/// The games left out of the figures, one entry per pairing (a bye per
+/// player), in round then starting-rank order, with the article of
+/// `version` that leaves each out.
+pub(crate) fn listing(
+    t: &Tournament,
+    games: &[PlayerGames],
+    version: Version,
+) -> Vec<ExcludedGame> {
+    let regs = version.regulations();
+    let rank = |i: usize| t.players.get(i).map_or(0, |p| p.start_rank.value);
+    let mut out: Vec<ExcludedGame> = skipped_once(games)
+        .map(|(i, s)| {
+            let mut players = vec![rank(i)];
+            if let Some(j) = s.opponent {
+                players.push(rank(j));
+                players.sort_unstable();
+            }
+            ExcludedGame {
+                round: s.round,
+                players,
+                reason: s.why.key(),
+                why: match s.why {
+                    Unplayed::Excluded(r) => r.describe(),
+                    other => other.label().to_owned(),
+                },
+                rule: s.why.rule(),
+                article: match s.why {
+                    // Rules of the rapid and blitz chapter, not of B.02.
+                    Unplayed::RatingGap => {
+                        "FIDE Rapid and Blitz Rating Regulations (2024), art. 7.3.1 as amended from 1 December 2024".to_owned()
+                    }
+                    Unplayed::NotOnList => {
+                        "FIDE Rapid and Blitz Rating Regulations, art. 1.1–1.2 (rate of play, equal times)".to_owned()
+                    }
+                    Unplayed::Excluded(Reason::ResultsDisagree) => {
+                        "TRF16 record 001, round blocks (both players' results); FIDE TEC checklist VCL4THP Q181-Q184".to_owned()
+                    }
+                    other => regs.reference(other.topic()),
+                },
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| (a.round, &a.players).cmp(&(b.round, &b.players)));
+    out
+}
+
+/// The player's result as the rating maths take it.
+pub(crate) fn score(outcome: Outcome) -> GameScore {
+    match outcome {
+        Outcome::Win => GameScore::Win,
+        Outcome::Draw => GameScore::Draw,
+        Outcome::Loss => GameScore::Loss,
+    }
+}
+
+/// A complete round robin: every pair met exactly `cycles` times, every
+/// game played over the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct RoundRobinMatrix {
+    /// 1 or 2.
+    pub cycles: u8,
+    /// Row-major m × m half-points, as `rating::RoundRobinInput` takes them.
+    pub scores: Vec<u32>,
+}
+
+/// Why a round robin cannot be computed as one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Incomplete {
+    /// Some pair did not meet `cycles` times over the board (an unplayed
+    /// game, a missing pairing, or records that disagree).
+    UnplayedOrMissing {
+        /// Starting ranks of one such pair.
+        ranks: (u16, u16),
+    },
+    /// A game is recorded for one player and not mirrored by the opponent.
+    Asymmetric {
+        /// Starting ranks of the pair.
+        ranks: (u16, u16),
+    },
+}
+
+/// Builds the score matrix of a round robin of `cycles` cycles, or says why
+/// the event is not a complete one. Quadratic in players, as a crosstable is.
+pub(crate) fn round_robin_matrix(
+    t: &Tournament,
+    games: &[PlayerGames],
+    cycles: u8,
+) -> Result<RoundRobinMatrix, Incomplete> {
+    let m = games.len();
+    let rank = |i: usize| t.players.get(i).map_or(0, |p| p.start_rank.value);
+    let mut met = vec![0u8; m * m];
+    let mut scores = vec![0u32; m * m];
+    for (i, g) in games.iter().enumerate() {
+        for p in &g.played {
+            let c = i * m + p.opponent;
+            met[c] = met[c].saturating_add(1);
+            scores[c] += p.score.half_points().0;
+        }
+    }
+    for i in 0..m {
+        for j in i + 1..m {
+            let (a, b) = (met[i * m + j], met[j * m + i]);
+            if a != b {
+                return Err(Incomplete::Asymmetric {
+                    ranks: (rank(i), rank(j)),
+                });
+            }
+            if a != cycles {
+                return Err(Incomplete::UnplayedOrMissing {
+                    ranks: (rank(i), rank(j)),
+                });
+            }
+        }
+    }
+    Ok(RoundRobinMatrix { cycles, scores })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RR4: &str = "\
+012 Four
+042 2006/01/01
+001    1      A                                 2400                             2.0    1     4 w 1     3 b =     2 w =
+001    2      B                                 2300                             1.5    2     3 w 0     4 b 1     1 b =
+001    3      C                                 2200                             1.5    3     2 b 1     1 w =     4 w 0
+001    4      D                                 2100                             1.0    4     1 b 0     2 w 0     3 b 1
+";
+
+    fn parsed(text: &str) -> Tournament {
+        crate::parse_str(text).tournament
+    }
+
+    #[test]
+    fn reads_games_and_builds_the_matrix() {
+        let t = parsed(RR4);
+        let g = collect(&t, &t.rank_index(), &[]);
+        assert_eq!(g.len(), 4);
+        assert_eq!(
+            g[0].played[0],
+            Played {
+                round: 1,
+                opponent: 3,
+                score: GameScore::Win
+            }
+        );
+        assert!(g.iter().all(|p| p.skipped.is_empty()));
+        let m = round_robin_matrix(&t, &g, 1);
+        let m = m.as_ref().map(|m| m.scores.clone());
+        assert_eq!(m, Ok(vec![0, 1, 1, 2, 1, 0, 0, 2, 1, 2, 0, 0, 0, 0, 2, 0]));
+        assert!(round_robin_matrix(&t, &g, 2).is_err());
+    }
+
+    #[test]
+    fn unplayed_entries_keep_their_kind() {
+        let text = "\
+001    1      A                                 2400                             2.0    1     2 w +  0000 - H     9 w 1     1 b 1     2 w ?
+001    2      B                                 2300                             0.0    2     1 b -  0000 - U     0 w 1     1 w W     1 b  
+";
+        let t = parsed(text);
+        let g = collect(&t, &t.rank_index(), &[]);
+        let why: Vec<Unplayed> = g[0].skipped.iter().map(|s| s.why).collect();
+        assert_eq!(
+            why,
+            [
+                Unplayed::Forfeit,
+                Unplayed::Bye(ByeKind::Half),
+                Unplayed::WithoutOpponent,
+                Unplayed::WithoutOpponent,
+                Unplayed::UnknownResult
+            ]
+        );
+        let why: Vec<Unplayed> = g[1].skipped.iter().map(|s| s.why).collect();
+        assert_eq!(
+            why,
+            [
+                Unplayed::Forfeit,
+                Unplayed::Bye(ByeKind::PairingAllocated),
+                Unplayed::WithoutOpponent,
+                Unplayed::ShortGame,
+                Unplayed::Pending
+            ]
+        );
+        assert!(g[0].played.is_empty() && g[1].played.is_empty());
+        assert_eq!(g[0].skipped[0].opponent, Some(1));
+    }
+}

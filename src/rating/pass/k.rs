@@ -1,0 +1,280 @@
+//! Which K a rated player gets: the caller's override, else the rating
+//! list's published K, else K worked out from what the report says
+//! (regulations.md R24), then K × n ≤ 700 where the edition has it (R25).
+
+use super::summary::KSource;
+use super::RateOptions;
+use crate::model::Player;
+use crate::rating::maths::{cap_k_for_games, k_factor, KInputs, PartialDate};
+use crate::ratinglist::{ListRecord, RatingKind};
+use crate::regulations::Version;
+use chrono::NaiveDate;
+
+/// K and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct KChoice {
+    /// K used, after the K × n cap.
+    pub k: u8,
+    /// Where the K before the cap came from.
+    pub source: KSource,
+    /// The rule, the cap, the list findings and every assumption.
+    pub notes: Vec<String>,
+}
+
+/// Chooses K for a player rated `ro` with `games` rated games in this event.
+///
+/// The K × n cap counts this event's games only: other events of the same
+/// rating period are not in the report (the summary says so once).
+#[cfg(test)]
+pub(crate) fn choose(
+    version: Version,
+    start: NaiveDate,
+    player: &Player,
+    ro: u16,
+    games: u32,
+    opts: &RateOptions,
+) -> KChoice {
+    choose_for(
+        RatingKind::Standard,
+        version,
+        start,
+        player,
+        ro,
+        games,
+        opts,
+    )
+}
+
+/// [`choose`] for the list `kind`: the list's K and game count are read
+/// from that list's columns (RK/BK and RGm/BGm of the combined list), and
+/// the K rules are `version`'s (the rapid and blitz chapter uses the
+/// standard K rules from 1 October 2022).
+pub(crate) fn choose_for(
+    kind: RatingKind,
+    version: Version,
+    start: NaiveDate,
+    player: &Player,
+    ro: u16,
+    games: u32,
+    opts: &RateOptions,
+) -> KChoice {
+    let rules = version.regulations().k_factor.at(start);
+    let fide_id = player.fide_id.map(|f| f.value);
+    let mut notes = Vec::new();
+    let record = list_record(opts, kind, fide_id, ro, &mut notes);
+    let listed = record.and_then(|r| r.entry(kind).copied());
+
+    let (base, source) = if let Some(&k) = fide_id.and_then(|id| opts.k_overrides.get(&id)) {
+        notes.push(format!("K {k} given by the user"));
+        (k, KSource::Override)
+    } else if let Some(k) = listed.and_then(|e| e.k) {
+        notes.push(format!("K {k} as published in the rating list"));
+        (k, KSource::List)
+    } else {
+        let list_games = listed.and_then(|e| e.games).filter(|&g| u32::from(g) >= 30);
+        let birth = player.birth_date.map(|b| b.value).or_else(|| {
+            record
+                .and_then(|r| r.birth_year)
+                .map(|y| PartialDate::year(i32::from(y)))
+        });
+        let d = k_factor(
+            version,
+            &KInputs {
+                rating: ro,
+                birth,
+                start_date: start,
+                has_30_games: list_games.map(|_| true),
+                ever_reached_2400: None,
+                // The cap is applied below, the same way for every source.
+                games_in_period: Some(0),
+            },
+        );
+        if let Some(rule) = d.source_note.split("; ").next() {
+            notes.push(rule.to_owned());
+        }
+        if let Some(g) = list_games {
+            notes.push(format!(
+                "at least 30 rated games: the rating list shows {g} games in its period"
+            ));
+        }
+        if player.birth_date.is_none() && birth.is_some() {
+            notes.push("birth year taken from the rating list".to_owned());
+        }
+        notes.extend(d.assumptions);
+        (d.base_k, KSource::Derived)
+    };
+
+    let k = match rules.k_times_games_limit {
+        Some(limit) => {
+            let k = cap_k_for_games(base, games, limit);
+            if k != base {
+                notes.push(format!(
+                    "K × n ≤ {limit}: {games} rated games in this event, so K {k} instead of {base}"
+                ));
+            }
+            k
+        }
+        None => base,
+    };
+    KChoice { k, source, notes }
+}
+
+/// The player's rating-list record, noting where the list and the report
+/// disagree (the report's rating stays Ro).
+fn list_record<'a>(
+    opts: &'a RateOptions,
+    kind: RatingKind,
+    fide_id: Option<u64>,
+    ro: u16,
+    notes: &mut Vec<String>,
+) -> Option<&'a ListRecord> {
+    let list = opts.list.as_ref()?;
+    let Some(id) = fide_id else {
+        notes.push("no FIDE ID: not looked up in the rating list".to_owned());
+        return None;
+    };
+    let Some(record) = list.get(&id) else {
+        notes.push(format!("FIDE ID {id} is not in the rating list"));
+        return None;
+    };
+    match record.entry(kind) {
+        None => notes.push(format!(
+            "the rating list shows no {} rating for this FIDE ID",
+            kind_name(kind)
+        )),
+        Some(e) if e.rating != ro => notes.push(format!(
+            "the rating list gives {}, the report {ro}: the report's rating is used as Ro",
+            e.rating
+        )),
+        Some(_) => {}
+    }
+    Some(record)
+}
+
+/// `standard`, `rapid`, `blitz`.
+fn kind_name(kind: RatingKind) -> &'static str {
+    match kind {
+        RatingKind::Standard => "standard",
+        RatingKind::Rapid => "rapid",
+        RatingKind::Blitz => "blitz",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ratinglist::RatingEntry;
+    use std::collections::HashMap;
+
+    fn player(birth: &str, id: u64) -> Player {
+        let line = format!(
+            "001    1 m    {:<33} 2000 ENG {id:>11} {birth:<10}  0.0    1\n",
+            "Test, Player"
+        );
+        let parsed = crate::parse_str(&line);
+        parsed
+            .tournament
+            .players
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| panic!("sample player line does not parse: {line}"))
+    }
+
+    fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default()
+    }
+
+    fn record(id: u64, rating: u16, games: Option<u16>, k: Option<u8>) -> ListRecord {
+        ListRecord {
+            fide_id: id,
+            name: "Test, Player".into(),
+            federation: None,
+            sex: None,
+            title: None,
+            women_title: None,
+            other_titles: Vec::new(),
+            foa_title: None,
+            standard: Some(RatingEntry { rating, games, k }),
+            rapid: None,
+            blitz: None,
+            birth_year: Some(2011),
+            flag: None,
+            inactive: false,
+        }
+    }
+
+    #[test]
+    fn derived_states_its_assumptions_and_caps() {
+        let p = player("1980/01/01", 123);
+        let c = choose(
+            Version::V2024,
+            date(2024, 5, 1),
+            &p,
+            2000,
+            39,
+            &RateOptions::default(),
+        );
+        assert_eq!((c.k, c.source), (17, KSource::Derived));
+        assert!(
+            c.notes[0].starts_with("K 20: rating below 2400"),
+            "{:?}",
+            c.notes
+        );
+        assert!(c
+            .notes
+            .contains(&"assumed at least 30 rated games (game count unknown)".to_owned()));
+        assert!(c.notes.iter().any(|n| n.contains("so K 17 instead of 20")));
+        // No cap before 2014.
+        let c = choose(
+            Version::V2009,
+            date(2010, 5, 1),
+            &p,
+            2000,
+            60,
+            &RateOptions::default(),
+        );
+        assert_eq!(c.k, 15);
+    }
+
+    #[test]
+    fn override_then_list_then_derived() {
+        let p = player("", 123);
+        let mut opts = RateOptions {
+            list: Some(HashMap::from([(
+                123,
+                record(123, 1990, Some(40), Some(40)),
+            )])),
+            ..RateOptions::default()
+        };
+        let c = choose(Version::V2024, date(2024, 5, 1), &p, 2000, 18, &opts);
+        assert_eq!((c.k, c.source), (38, KSource::List));
+        assert!(c
+            .notes
+            .iter()
+            .any(|n| n.contains("the rating list gives 1990")));
+        opts.k_overrides.insert(123, 10);
+        let c = choose(Version::V2024, date(2024, 5, 1), &p, 2000, 18, &opts);
+        assert_eq!((c.k, c.source), (10, KSource::Override));
+        // A list entry without K: derived, with the list's games and birth year.
+        opts.k_overrides.clear();
+        opts.list = Some(HashMap::from([(123, record(123, 2000, Some(31), None))]));
+        let c = choose(Version::V2024, date(2024, 5, 1), &p, 2000, 5, &opts);
+        assert_eq!((c.k, c.source), (40, KSource::Derived));
+        assert!(
+            c.notes.iter().any(|n| n.contains("junior")),
+            "{:?}",
+            c.notes
+        );
+        assert!(c.notes.iter().any(|n| n.contains("31 games")));
+        assert!(c
+            .notes
+            .iter()
+            .any(|n| n == "birth year taken from the rating list"));
+        // Not in the list.
+        let q = player("", 999);
+        let c = choose(Version::V2024, date(2024, 5, 1), &q, 2000, 5, &opts);
+        assert!(c
+            .notes
+            .contains(&"FIDE ID 999 is not in the rating list".to_owned()));
+    }
+}

@@ -1,0 +1,1056 @@
+//! The rating pass: what FIDE's calculation makes of a report, under the
+//! regulations in force at the tournament's own start date.
+//!
+//! [`rate_checked`] is `trf rate`: the checks of `trf check` first, then
+//! the calculation on **what FIDE would rate** (the private `verdict`
+//! module decides what may be shown): a `ready` report gets its figures;
+//! `fix-before-upload` the same figures, which hold only once the report is
+//! fixed; a `not-rateable` one its reasons and no changes, or with
+//! [`RateOptions::what_if`] hypothetical figures, every one marked.
+//! [`rate`] is the calculation without the other checks.
+//!
+//! * **Which games count.** Only `1 = 0` between two players of the file.
+//!   Forfeits, one-move games (`W D L`), byes, pending and unknown results
+//!   are never rated and are counted by kind ([`ExcludedGames`]). Games the
+//!   regulations leave out (below the rate of play of their band, played
+//!   after a match was decided, or of a match or Scheveningen with unrated
+//!   players) are decided once, in [`exclusions`], which the rules of `trf
+//!   check` use too, and are listed per game with the article
+//!   ([`ExcludedGame`]). A rated player's change uses the games against
+//!   rated opponents (per game from 2005, the averaged method in 2003); in
+//!   a complete round robin under the 2003–2014 texts the games against
+//!   unrated players count too, at their computed Ru (regulations.md R23,
+//!   §3.1).
+//! * **K** comes from the caller's override, else the rating list, else is
+//!   worked out from the rating, birth date and start date with every
+//!   assumption stated; then K × n ≤ 700 where the edition has it.
+//! * **Unrated players** get Ra and Ru by the edition's Swiss route (2024:
+//!   two hypothetical 1800 draws, at most 2200) or, in a complete round
+//!   robin of 2003–2014, by the tournament route; whether the result is
+//!   published, kept for pooling or not counted is stated with the reason.
+//!
+//! Opponents count with the rating the report gives them (Ro). Nothing here
+//! panics on a malformed report: what cannot be rated is said in notes.
+//!
+//! Readings this pass makes, each also stated in the summary's notes:
+//!
+//! * K × n ≤ 700 (R25) is applied with n = the player's rated games in this
+//!   event; other events of the same rating period are not in the report.
+//! * A round robin in which some pair did not play all its games over the
+//!   board is rated as a Swiss, as the composition rule says such an event
+//!   is reported (R14); the round-robin route needs the complete crosstable.
+//! * 2003 averaged method in a round robin: Rc = (Ra(n + 1) − R)/n, with Ra
+//!   from the unrated players' route or, when every player is rated, the
+//!   tournament's average rating rounded half up (the text defines Ra only
+//!   through the route; reading of regulations.md R22).
+//! * A match with an unrated player is not rated where the edition says so
+//!   (R12; unconfirmed (?) for 2009 and 2013–2017, see the regulations data).
+//!   Under 2003/2005 (art. 6.4; 2009 (?)) neither is a Scheveningen with more
+//!   than one unrated player. A Scheveningen is recognised when the pairings
+//!   split the players into two sides of at least two, every pairing crosses
+//!   the sides and every cross pair met, and the report says so too: exactly
+//!   two teams (`013`/`310`) that are the sides, or a type (`092`/`192`)
+//!   naming one (the pairings alone could be a small Swiss).
+//! * Games played after one player has won a match are left out (R13) in
+//!   every edition: 2003 "may not be rated" (Spanish "are not rated"), 2005
+//!   "may be omitted", 2022/2024 unless waived on the organiser's prior
+//!   request, which a TRF cannot show. The match's length is `142`/`XXR`,
+//!   else the rounds in the report.
+//! * In a round robin of the 2003–2014 route, n in Ra = Rar − dpa × n/(n + 1)
+//!   and in Ru = Rc + dp × n/(n + 1) is the number of **opponents**, not
+//!   games (2003/2005 art. 10.21, 10.25): in a double round robin half the
+//!   games.
+//! * The texts that ask three rated opponents of an unrated player (2003
+//!   art. 6.42, 2005, 2009) count opponents, not games: one met twice counts
+//!   once.
+//! * Under the 2003 text a first performance below 1801 is ignored
+//!   (discarded), not kept for pooling.
+//! * An unrated player's result when the round-robin route cannot run is
+//!   computed as in a Swiss, and the note names the player that stopped it
+//!   by starting rank; notes never name a player by position in the file.
+//! * Earlier results of unrated players are not in the report: every
+//!   unrated player is treated as playing a first rated event (R16), and a
+//!   result with too few games is "kept for pooling" (R27, R28).
+//! * The calculation is the standard chapter's: for an event the time
+//!   control puts on the rapid or blitz list, the notes say that the rapid
+//!   and blitz rules are not applied.
+//!
+//! ```
+//! use trfkit::rating::{rate, RateOptions};
+//! let text = "\
+//! 012 Club match
+//! 042 2024/05/04
+//! 001    1 m    Doe, John                         1850 ENG     1234567 1990/01/01  1.0    1     2 w 1
+//! 001    2 m    Roe, Richard                      1700 ENG     2345678 1992/05/03  0.0    2     1 b 0
+//! ";
+//! let t = trfkit::parse_str(text).tournament;
+//! let s = rate(&t, &RateOptions::default());
+//! assert_eq!(s.regulations.id(), "2024");
+//! assert_eq!(s.players[0].change, Some(6)); // K 20 × (1 − .70)
+//! assert_eq!(s.players[1].change, Some(-6));
+//! ```
+
+mod collect;
+pub mod exclusions;
+mod k;
+mod rapid;
+pub(crate) mod summary;
+pub(crate) mod verdict;
+
+pub use crate::render::rating::{described, reason_words, render_csv, render_human};
+pub use summary::{
+    ExcludedGame, ExcludedGames, KSource, PlayerRating, RatingSummary, RegulationsBasis,
+    RoundRobinFigures, TournamentSummary, UnratedOutcome, VerdictReason,
+};
+
+use crate::check::CheckReport;
+use crate::model::tournament_type::{self, Kind, KindDecision};
+use crate::model::{Player, Tournament};
+use crate::rating::maths::{
+    initial_rating, rated_change, rated_change_averaged, rated_change_per_game_with_cap, round,
+    round_robin_initial_ratings, AverageSource, Fraction, HalfPoints, Hundredths, InitialRating,
+    Publication, RatedGame, RatedInput, RoundRobinInput, RoundRobinRatings, UnratedGame,
+    UnratedInput,
+};
+use crate::ratinglist::ListRecord;
+use crate::read::Parsed;
+use crate::regulations::{
+    ChangeMethod, InitialRatingMethod, PoolingMethod, PoolingWindow, Regulations, Topic, Version,
+};
+use crate::rules::{CheckOptions, Ctx};
+use chrono::NaiveDate;
+use collect::{PlayerGames, Unplayed};
+use exclusions::{Excluded, Reason};
+use std::collections::HashMap;
+
+/// What the caller knows beyond the report.
+#[derive(Debug, Clone, Default)]
+pub struct RateOptions {
+    /// Apply this edition instead of the one in force at the start date
+    /// ([`rate`]; [`rate_checked`] takes the check options' edition, so
+    /// the checks and the calculation apply the same one).
+    pub regulations: Option<Version>,
+    /// K to use for a FIDE ID (before the K × n cap).
+    pub k_overrides: HashMap<u64, u8>,
+    /// Rating-list records by FIDE ID. When a player is found, the list's
+    /// standard K is used (`k_source: "list"`), its game count tells
+    /// whether 30 games are reached, and its birth year stands in for a
+    /// missing one; the report's rating stays Ro (a difference is noted).
+    pub list: Option<HashMap<u64, ListRecord>>,
+    /// Compute the figures of an event FIDE will not rate anyway, marked
+    /// hypothetical (`--what-if`): the reasons that stop the whole event
+    /// are set aside, the games left out one by one stay out.
+    pub what_if: bool,
+    /// The list the event is registered for (`--rating-type`), instead of
+    /// the one its time control gives.
+    pub rating_type: Option<crate::regulations::RatingType>,
+    /// The user states the Qualification Commission approved the event
+    /// for standard rating at 45'+30" or 60'+30" (`--qc-approved-fast-classic`):
+    /// its games below their band are then rated, in the windows FIDE allowed.
+    pub qc_fast_classic: bool,
+}
+
+/// Runs FIDE's calculation on a report, without the report's other
+/// checks: only the games the regulations leave out
+/// ([`exclusions::excluded`], under the default check options) are known
+/// here, so `verdict` is `None`. An event those exclusions stop (a match
+/// with an unrated player, every game below the rate of play) gets no
+/// changes, or hypothetical ones with [`RateOptions::what_if`]. Use
+/// [`rate_checked`] for what `trf rate` does. Linear in players × rounds,
+/// except for round robins, whose crosstable is quadratic in players.
+pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
+    let check = CheckOptions {
+        regulations: opts.regulations,
+        ..CheckOptions::default()
+    };
+    let ctx = Ctx::new(t, "", &check);
+    verdict::rate_in(&ctx, opts, None)
+}
+
+/// A report checked and rated: `trf rate`.
+#[derive(Debug, Clone)]
+pub struct CheckedRating {
+    /// What `trf check` finds, with the verdict.
+    pub report: CheckReport,
+    /// The figures FIDE would compute, obeying the verdict.
+    pub summary: RatingSummary,
+}
+
+/// Runs the checks of `trf check` with `check`, then FIDE's calculation on
+/// what FIDE would rate: the games the checks exclude are left out and
+/// listed, a `not-rateable` event gets no changes (hypothetical ones with
+/// [`RateOptions::what_if`]). The edition is `check.regulations` (else the
+/// one in force at the start date) for both, so they cannot differ.
+pub fn rate_checked(parsed: &Parsed, check: &CheckOptions, opts: &RateOptions) -> CheckedRating {
+    let ctx = Ctx::new(&parsed.tournament, &parsed.text, check);
+    let report = crate::check::check_in(parsed, &ctx);
+    let summary = verdict::rate_in(&ctx, opts, Some(&report));
+    CheckedRating { report, summary }
+}
+
+/// The calculation itself, over every game not in `excluded`, under the
+/// edition chosen from `over` and the report's dates.
+fn calculate(
+    t: &Tournament,
+    opts: &RateOptions,
+    over: Option<Version>,
+    excluded: &[&Excluded],
+) -> RatingSummary {
+    let sel = select_regulations(t, over);
+    let version = sel.version;
+    let regs = version.regulations();
+    let mut notes = sel.notes;
+    let start = sel.start.unwrap_or_else(|| {
+        let d = version.effective_from();
+        notes.push(format!(
+            "no start date: ages and dated amendments are taken as of {d}, the first day of the {version} text"
+        ));
+        d
+    });
+
+    let kind = tournament_type::detect(t);
+    let index = t.rank_index();
+    let class = crate::rules::context::classify_event(
+        t,
+        &index,
+        regs,
+        start,
+        opts.rating_type,
+        opts.qc_fast_classic,
+    );
+    let chapter = rapid::Chapter::at(class.rating_type.rating_type, start);
+    let mut games = collect::collect(t, &index, excluded);
+    let mut ratings: Vec<Option<u16>> = t
+        .players
+        .iter()
+        .map(|p| p.rating.map(|r| r.value))
+        .collect();
+    if opts.qc_fast_classic {
+        notes.push(match (class.fast_classic, class.games_by_list.by_qc_approval) {
+            (Some(f), n) if n > 0 => format!(
+                "{n} game(s) rated as standard only by the QC approval you state, under {}",
+                f.name
+            ),
+            (Some(_), _) => "--qc-approved-fast-classic changes nothing: no game is below its standard band at 45'+30\" or more".to_owned(),
+            (None, _) => "--qc-approved-fast-classic not applied: the event does not start in a fast-classic window (the 2025 pilot, 7 September to 24 November 2025, or from 2026)".to_owned(),
+        });
+    }
+    if let Some(given) = opts.rating_type {
+        let by_time = class.rating_type.by_time_control;
+        if by_time != Some(given) {
+            notes.push(format!(
+                "rated as {given}, as given with --rating-type, but the time control puts the event on {}: its games may not be rated on the {given} list",
+                by_time.map_or_else(|| "no list".to_owned(), |t| t.to_string())
+            ));
+        }
+    }
+    let mut seeds = vec![None; t.players.len()];
+    if let Some(ch) = &chapter {
+        let any_unrated = ratings.iter().any(Option::is_none);
+        notes.extend(ch.notes(version, start, opts.list.is_some(), any_unrated));
+        seeds = rapid::seed(ch, &t.players, &mut ratings, opts);
+        if let Some(gap) = ch.big_gap {
+            rapid::drop_big_gaps(gap, &mut games, &ratings);
+        }
+    } else {
+        notes.extend(off_list_note(&class));
+    }
+    if let crate::rules::context::TimeControlInfo::Read { control, .. } = &class.time_control {
+        let n = rapid::drop_off_list(&mut games, control, chapter.as_ref());
+        if n > 0 && chapter.is_some() {
+            notes.push(format!(
+                "the players had different times: {n} game(s) not rated in {} ({})",
+                class
+                    .rating_type
+                    .rating_type
+                    .map_or("rapid or blitz", |t| t.as_str()),
+                chapter.map_or_else(String::new, |c| c
+                    .rb
+                    .reference(crate::regulations::RapidBlitzTopic::UnequalTimes))
+            ));
+        }
+    }
+    let any_unrated = ratings.iter().any(Option::is_none);
+    let any_rated = ratings.iter().any(Option::is_some);
+
+    let rr = round_robin(t, &kind, &games, &ratings, version, start);
+    notes.extend(rr.notes.iter().cloned());
+
+    let pass = Pass {
+        version,
+        start,
+        opts,
+        players: &t.players,
+        ratings: &ratings,
+        games: &games,
+        route: rr.route.as_ref(),
+        counts_unrated: rr.route.is_some() && regs.round_robin_counts_unrated_games,
+        rr_average: rr.average,
+        chapter: chapter.as_ref(),
+        seeds: &seeds,
+    };
+    let mut players = Vec::with_capacity(t.players.len());
+    let mut uses = Vec::with_capacity(t.players.len());
+    for (i, p) in t.players.iter().enumerate() {
+        let (row, u) = match ratings[i] {
+            Some(ro) => pass.rated_player(i, p, ro),
+            None => pass.unrated_player(i, p),
+        };
+        players.push(row);
+        uses.push(u);
+    }
+
+    if any_rated {
+        if let Some(limit) = regs.k_factor.at(start).k_times_games_limit {
+            notes.push(format!(
+                "K × n ≤ {limit} is applied with n = the player's rated games in this event; games in other events of the same rating period are not in the report"
+            ));
+        }
+    }
+    notes.extend(caveats(regs, any_rated, any_unrated, pass.route.is_some()));
+    if any_unrated {
+        if let Some(req) = regs.unrated_event.at(start).min_rated_opponents {
+            notes.push(format!(
+                "an unrated player's result counts only after meeting {} rated opponents ({}): opponents are counted, not games, so one met twice counts once",
+                req.minimum,
+                regs.reference(Topic::UnratedEvent)
+            ));
+        }
+        let floor = regs.floor.at(start);
+        if floor.below_floor_discarded {
+            notes.push(format!(
+                "a first Ru below {} is discarded, not kept for pooling ({})",
+                floor.min_rating,
+                regs.reference(Topic::RatingFloor)
+            ));
+        }
+    }
+
+    let (rated_games, initial_rating_games, excluded) = count_games(&games, &uses, &ratings);
+    if excluded.against_unrated > 0 && !pass.counts_unrated {
+        notes.push(format!(
+            "rated players' games against unrated opponents do not change their ratings ({})",
+            regs.reference(Topic::RatingChange)
+        ));
+    }
+    let excluded_games = collect::listing(t, &games, version);
+    RatingSummary {
+        verdict: None,
+        rating_type: class.rating_type.rating_type,
+        rating_type_reason: class.rating_type.reason.clone(),
+        rating_type_heading: class.rating_type.heading.clone(),
+        hypothetical: false,
+        verdict_reasons: Vec::new(),
+        excluded_games,
+        regulations: version,
+        regulations_title: regs.title(),
+        regulations_basis: sel.basis,
+        tournament: TournamentSummary {
+            name: t.header.name.as_ref().map(|n| n.value.clone()),
+            start: t.start_date(),
+            end: t.end_date(),
+            kind: kind.kind,
+            type_reason: kind.reason,
+            players: t.players.len(),
+            rated_players: ratings.iter().filter(|r| r.is_some()).count(),
+            rated_games,
+            initial_rating_games,
+            excluded,
+            round_robin: rr.route.as_ref().map(|r| RoundRobinFigures {
+                cycles: rr.cycles,
+                games_per_player: r.games_per_player,
+                rar: Hundredths(r.rar.hundredths()),
+                dpa: Hundredths(r.dpa.hundredths()),
+                ra: r.ra,
+            }),
+        },
+        players,
+        notes,
+    }
+}
+
+/// The edition applied and how it was chosen.
+struct Selection {
+    version: Version,
+    basis: RegulationsBasis,
+    start: Option<NaiveDate>,
+    notes: Vec<String>,
+}
+
+/// The edition by [`Regulations::choose`], with notes on how it was chosen.
+fn select_regulations(t: &Tournament, over: Option<Version>) -> Selection {
+    let choice = Regulations::choose(over, t.declared_start(), t.first_round_date());
+    let (version, basis, start) = (choice.regulations.version, choice.basis, choice.start);
+    let mut notes = Vec::new();
+    match (basis, start) {
+        (RegulationsBasis::FirstRoundDate, Some(d)) => notes.push(format!(
+            "no readable start date (042): the first round date (132), {d}, is used"
+        )),
+        (RegulationsBasis::Assumed, _) => notes.push(format!(
+            "the report has no readable start date (042) or round date (132): the latest regulations ({}) are assumed",
+            Version::LATEST
+        )),
+        _ => {}
+    }
+    if over.is_none() {
+        if let Some(d) = start {
+            if Regulations::select(d).predates_oldest_text {
+                notes.push(format!(
+                    "the tournament started on {d}, before the oldest text known here; the 2003 text is applied"
+                ));
+            }
+        }
+    }
+    Selection {
+        version,
+        basis,
+        start,
+        notes,
+    }
+}
+
+/// What the round-robin analysis decided.
+struct RoundRobin {
+    /// The unrated players' route, when used.
+    route: Option<RoundRobinRatings>,
+    /// 1 or 2 (0 when not a round robin).
+    cycles: u8,
+    /// Ra for the 2003 averaged method of a complete round robin.
+    average: Option<i32>,
+    notes: Vec<String>,
+}
+
+fn round_robin(
+    t: &Tournament,
+    kind: &KindDecision,
+    games: &[PlayerGames],
+    ratings: &[Option<u16>],
+    version: Version,
+    start: NaiveDate,
+) -> RoundRobin {
+    let regs = version.regulations();
+    let mut out = RoundRobin {
+        route: None,
+        cycles: 0,
+        average: None,
+        notes: Vec::new(),
+    };
+    let cycles = match kind.kind {
+        Kind::RoundRobin => 1,
+        Kind::DoubleRoundRobin => 2,
+        _ => return out,
+    };
+    out.cycles = cycles;
+    let any_unrated = ratings.iter().any(Option::is_none);
+    let route_in_text = matches!(
+        regs.initial_rating,
+        InitialRatingMethod::HalfPointIncrement {
+            round_robin_route: true,
+            ..
+        }
+    );
+    let wants_route = route_in_text && any_unrated;
+    let averaged = regs.change_method == ChangeMethod::Averaged;
+    if !wants_route && !averaged {
+        return out;
+    }
+    let matrix = match collect::round_robin_matrix(t, games, cycles) {
+        Ok(m) => m,
+        Err(e) => {
+            let (a, b) = match e {
+                collect::Incomplete::UnplayedOrMissing { ranks }
+                | collect::Incomplete::Asymmetric { ranks } => ranks,
+            };
+            out.notes.push(format!(
+                "players {a} and {b} did not play all their round-robin games over the board (or their records disagree): the event is rated as a Swiss, as a round robin with an unplayed game is reported ({})",
+                regs.reference(Topic::RoundRobinComposition)
+            ));
+            return out;
+        }
+    };
+    if wants_route {
+        let input = RoundRobinInput {
+            ratings,
+            scores: &matrix.scores,
+            cycles,
+            start_date: start,
+            has_earlier_results: &[],
+        };
+        match round_robin_initial_ratings(version, &input) {
+            Ok(r) => {
+                out.notes.push(format!(
+                    "unrated players rated by the round-robin route ({}){}",
+                    regs.reference(Topic::InitialRating),
+                    if regs.round_robin_counts_unrated_games {
+                        "; rated players' games against them count at their computed Ru"
+                    } else {
+                        ""
+                    }
+                ));
+                out.notes.extend(r.notes.iter().cloned());
+                out.route = Some(r);
+            }
+            Err(e) => out.notes.push(format!(
+                "round-robin route for unrated players not applicable: {}; they are rated as in a Swiss",
+                e.describe(&|i| t.players.get(i).map_or_else(
+                    || "?".to_owned(),
+                    |p| format!("{} ({})", p.start_rank.value, p.name.value)
+                ))
+            )),
+        }
+    }
+    if averaged {
+        out.average = match &out.route {
+            Some(r) => i32::try_from(r.ra).ok(),
+            None if !any_unrated => {
+                let sum: i64 = ratings.iter().flatten().map(|&r| i64::from(r)).sum();
+                let ra = Fraction::new(sum, ratings.len() as i64)
+                    .map(|f| round(f, regs.rounding.averages))
+                    .and_then(|r| i32::try_from(r).ok());
+                if let Some(ra) = ra {
+                    out.notes.push(format!(
+                        "2003 round robin: each rated player's Rc = (Ra(n + 1) − R)/n with Ra = {ra}, the tournament's average rating"
+                    ));
+                }
+                ra
+            }
+            None => None,
+        };
+    }
+    out
+}
+
+/// How one played game is used from one player's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Use {
+    /// Enters the rated player's change.
+    Change,
+    /// Enters the unrated player's initial rating.
+    Initial,
+    /// Counts for nothing on this side.
+    Not(NotCounted),
+}
+
+/// Why a played game does not count on one side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum NotCounted {
+    /// A rated player against an unrated opponent.
+    AgainstUnrated,
+    /// Against an unrated player the round-robin route disregarded.
+    AgainstDisregarded,
+    /// An unrated player against another unrated player.
+    BetweenUnrated,
+    /// The unrated player's event does not count.
+    EventExcluded,
+}
+
+/// What every player's calculation shares.
+struct Pass<'a> {
+    version: Version,
+    start: NaiveDate,
+    opts: &'a RateOptions,
+    players: &'a [Player],
+    ratings: &'a [Option<u16>],
+    games: &'a [PlayerGames],
+    route: Option<&'a RoundRobinRatings>,
+    counts_unrated: bool,
+    rr_average: Option<i32>,
+    /// The rapid and blitz chapter, for a rapid or blitz event.
+    chapter: Option<&'a rapid::Chapter>,
+    /// Per player, the note of a standard rating used as the R&B rating.
+    seeds: &'a [Option<String>],
+}
+
+impl Pass<'_> {
+    fn rated_player(&self, i: usize, p: &Player, ro: u16) -> (PlayerRating, Vec<Use>) {
+        let g = &self.games[i];
+        let mut counted = Vec::with_capacity(g.played.len());
+        let mut uses = Vec::with_capacity(g.played.len());
+        for pl in &g.played {
+            let opponent = match self.ratings[pl.opponent] {
+                Some(r) => Ok(r),
+                None if self.counts_unrated => self
+                    .route
+                    .and_then(|r| r.counted_ratings.get(pl.opponent).copied().flatten())
+                    .map(|ru| u16::try_from(ru.max(0)).unwrap_or(u16::MAX))
+                    .ok_or(NotCounted::AgainstDisregarded),
+                None => Err(NotCounted::AgainstUnrated),
+            };
+            uses.push(match opponent {
+                Ok(r) => {
+                    counted.push(RatedGame {
+                        opponent_rating: r,
+                        score: pl.score,
+                    });
+                    Use::Change
+                }
+                Err(why) => Use::Not(why),
+            });
+        }
+        let n = counted.len() as u32;
+        let overridden = p
+            .fide_id
+            .is_some_and(|f| self.opts.k_overrides.contains_key(&f.value));
+        let seed = self.seeds.get(i).cloned().flatten();
+        let rb_k = match self.chapter {
+            Some(_) if overridden => None,
+            Some(_) if seed.is_some() => Some(rapid::seeded_k(self.version, self.start, n)),
+            Some(ch) => ch.flat_k(n),
+            None => None,
+        };
+        let kc = match rb_k {
+            Some((k, note)) => k::KChoice {
+                k,
+                source: KSource::Derived,
+                notes: vec![note],
+            },
+            None => {
+                let kind = self
+                    .chapter
+                    .map_or(crate::ratinglist::RatingKind::Standard, |c| c.kind);
+                k::choose_for(kind, self.version, self.start, p, ro, n, self.opts)
+            }
+        };
+        let input = RatedInput {
+            rating: ro,
+            k: kc.k,
+            games: &counted,
+            start_date: self.start,
+        };
+        let change = match (self.chapter, self.rr_average) {
+            (Some(ch), _) => rated_change_per_game_with_cap(
+                self.version,
+                &input,
+                ch.difference_cap(self.version, self.start),
+            ),
+            (None, Some(ra)) => {
+                rated_change_averaged(self.version, &input, AverageSource::RoundRobin { ra })
+            }
+            (None, None) => rated_change(self.version, &input),
+        };
+        let mut notes: Vec<String> = seed.into_iter().collect();
+        notes.extend(kc.notes);
+        notes.extend(self.exclusion_notes(i, &uses, true));
+        let half = change.raw_change.0.rem_euclid(100) == 50;
+        notes.extend(
+            change
+                .notes
+                .into_iter()
+                // The rounding caveat matters only where .5 is rounded; the
+                // summary states it once for the tournament.
+                .filter(|n| half || !(n.starts_with("change ") && n.contains(" rounded to "))),
+        );
+        let row = PlayerRating {
+            start_rank: p.start_rank.value,
+            fide_id: p.fide_id.map(|f| f.value),
+            name: p.name.value.clone(),
+            rated: true,
+            ro: Some(ro),
+            k: Some(kc.k),
+            k_source: Some(kc.source),
+            games: change.games,
+            score: change.score,
+            expected: Some(change.expected),
+            w_minus_we: Some(change.score_minus_expected),
+            raw_change: Some(change.raw_change),
+            change: Some(change.rounded_change),
+            new_rating: Some(i64::from(ro) + change.rounded_change),
+            ra: None,
+            ru: None,
+            outcome: None,
+            notes,
+            hypothetical: false,
+        };
+        (row, uses)
+    }
+
+    fn unrated_player(&self, i: usize, p: &Player) -> (PlayerRating, Vec<Use>) {
+        let g = &self.games[i];
+        let regs = self.version.regulations();
+        let mut row = PlayerRating {
+            start_rank: p.start_rank.value,
+            fide_id: p.fide_id.map(|f| f.value),
+            name: p.name.value.clone(),
+            rated: false,
+            ro: None,
+            k: None,
+            k_source: None,
+            games: 0,
+            score: HalfPoints(0),
+            expected: None,
+            w_minus_we: None,
+            raw_change: None,
+            change: None,
+            new_rating: None,
+            ra: None,
+            ru: None,
+            outcome: Some(UnratedOutcome::NotCounted),
+            notes: Vec::new(),
+            hypothetical: false,
+        };
+        let mut notes = Vec::new();
+        let uses: Vec<Use>;
+        if let Some(route) = self.route {
+            if let Some((_, why)) = route.excluded.iter().find(|(j, _)| *j == i) {
+                notes.push(format!(
+                    "this event does not count towards an initial rating: {why}; the opponents' games against the player are disregarded too ({})",
+                    regs.reference(Topic::UnratedEvent)
+                ));
+                uses = vec![Use::Not(NotCounted::EventExcluded); g.played.len()];
+            } else if let Some(u) = route.unrated.iter().find(|u| u.player == i) {
+                uses = g
+                    .played
+                    .iter()
+                    .map(|pl| {
+                        if route.active.contains(&pl.opponent) {
+                            Use::Initial
+                        } else {
+                            Use::Not(NotCounted::AgainstDisregarded)
+                        }
+                    })
+                    .collect();
+                let moved: Vec<String> = u
+                    .moved_opponents
+                    .iter()
+                    .map(|&(j, c)| format!("{} counted as {c}", self.rank_of(j)))
+                    .collect();
+                notes.push(format!(
+                    "round robin: first-pass Ru {} from Ra {}; {}; Rc {}, Ru {}",
+                    u.first_pass,
+                    route.ra,
+                    if moved.is_empty() {
+                        "no opponent more than the cap away".to_owned()
+                    } else {
+                        format!("opponents moved to the cap: {}", moved.join(", "))
+                    },
+                    u.rc,
+                    u.ru
+                ));
+                notes.extend(publication_notes(u.publication, u.ru));
+                row.games = route.games_per_player;
+                row.score = u.score;
+                row.ra = Some(u.rc);
+                row.ru = Some(u.ru);
+                row.outcome = Some(outcome(u.publication));
+            } else {
+                // The route covers every unrated player it did not exclude.
+                uses = vec![Use::Not(NotCounted::EventExcluded); g.played.len()];
+            }
+        } else {
+            let list: Vec<UnratedGame> = g
+                .played
+                .iter()
+                .map(|pl| UnratedGame {
+                    opponent_rating: self.ratings[pl.opponent],
+                    score: pl.score,
+                })
+                .collect();
+            // The texts that ask three rated opponents count opponents, not
+            // games: a player met twice counts once.
+            let mut met: Vec<usize> = g
+                .played
+                .iter()
+                .filter(|pl| self.ratings[pl.opponent].is_some())
+                .map(|pl| pl.opponent)
+                .collect();
+            met.sort_unstable();
+            met.dedup();
+            let input = UnratedInput {
+                games: &list,
+                start_date: self.start,
+                has_earlier_results: None,
+                rated_opponents: u32::try_from(met.len()).ok(),
+            };
+            match initial_rating(self.version, &input) {
+                Ok(ir) => {
+                    uses = (0..list.len())
+                        .map(|k| {
+                            if ir.games_used.contains(&k) {
+                                Use::Initial
+                            } else {
+                                Use::Not(NotCounted::BetweenUnrated)
+                            }
+                        })
+                        .collect();
+                    self.fill_initial(&mut row, &ir, &mut notes);
+                }
+                Err(ex) => {
+                    notes.push(format!(
+                        "this event does not count towards an initial rating: {} ({})",
+                        ex.reason,
+                        regs.reference(Topic::UnratedEvent)
+                    ));
+                    notes.extend(ex.notes.into_iter().filter(|n| !repeats_exclusions(n)));
+                    uses = list
+                        .iter()
+                        .map(|u| match u.opponent_rating {
+                            Some(_) => Use::Not(NotCounted::EventExcluded),
+                            None => Use::Not(NotCounted::BetweenUnrated),
+                        })
+                        .collect();
+                }
+            }
+        }
+        let mut all = self.exclusion_notes(i, &uses, false);
+        all.extend(notes);
+        row.notes = all;
+        (row, uses)
+    }
+
+    fn fill_initial(&self, row: &mut PlayerRating, ir: &InitialRating, notes: &mut Vec<String>) {
+        row.games = ir.games;
+        row.score = ir.score;
+        row.ra = Some(ir.ra);
+        row.ru = Some(ir.ru);
+        row.outcome = Some(outcome(ir.publication));
+        let detail = match (ir.p_hundredths, ir.dp, ir.increment) {
+            (Some(p), Some(dp), _) => format!(
+                "Ra {} (average {}), p = {}.{:02}, dp {dp:+}, Ru {}",
+                ir.ra,
+                ir.opponents_average,
+                p / 100,
+                p % 100,
+                ir.ru
+            ),
+            (_, _, Some(inc)) if inc.0 == 0 => format!(
+                "Ra {} (average {}), 50 % score, Ru {}",
+                ir.ra, ir.opponents_average, ir.ru
+            ),
+            (_, _, Some(inc)) => format!(
+                "Ra {} (average {}) + {inc} for the score above 50 %, Ru {}",
+                ir.ra, ir.opponents_average, ir.ru
+            ),
+            _ => format!("Ra {}, Ru {}", ir.ra, ir.ru),
+        };
+        notes.push(detail);
+        notes.extend(ir.notes.iter().filter(|n| !repeats_exclusions(n)).cloned());
+        // The Swiss route words the floor and game-count findings itself.
+        if matches!(ir.publication, Publication::TooFewGames { .. }) {
+            notes.push(POOLED.to_owned());
+        }
+    }
+
+    /// "#9": the starting rank of player index `j`.
+    fn rank_of(&self, j: usize) -> String {
+        self.players
+            .get(j)
+            .map_or_else(String::new, |p| format!("#{}", p.start_rank.value))
+    }
+
+    /// One note per reason, with the rounds: skipped entries and played
+    /// games that do not count on this side.
+    fn exclusion_notes(&self, i: usize, uses: &[Use], rated: bool) -> Vec<String> {
+        let g = &self.games[i];
+        let mut groups: Vec<(String, Vec<u16>)> = Vec::new();
+        let mut add = |what: String, round: u16| match groups.iter_mut().find(|(w, _)| *w == what) {
+            Some((_, rounds)) => rounds.push(round),
+            None => groups.push((what, vec![round])),
+        };
+        for s in &g.skipped {
+            add(s.why.label().to_owned(), s.round);
+        }
+        for (pl, u) in g.played.iter().zip(uses) {
+            if let Use::Not(why) = u {
+                add(not_counted_label(*why).to_owned(), pl.round);
+            }
+        }
+        let head = if rated {
+            "not rated"
+        } else {
+            "not counted for an initial rating"
+        };
+        groups
+            .into_iter()
+            .map(|(what, mut rounds)| {
+                rounds.sort_unstable();
+                let list: Vec<String> = rounds.iter().map(u16::to_string).collect();
+                let r = if rounds.len() == 1 { "round" } else { "rounds" };
+                format!("{head}: {what} ({r} {})", list.join(", "))
+            })
+            .collect()
+    }
+}
+
+/// For an event the time control puts on no list (or not on the list of
+/// all its games), the note that FIDE would not rate what is shown.
+fn off_list_note(class: &crate::rules::context::EventClass) -> Option<String> {
+    use crate::rules::context::TimeControlInfo;
+    if !matches!(class.time_control, TimeControlInfo::Read { .. }) {
+        return None;
+    }
+    let c = &class.rating_type;
+    let g = &class.games_by_list;
+    if g.between > 0 {
+        return Some(format!(
+            "{} of {} games are on no list, too slow for rapid (less than 60 min) and below their standard band (up to {} min): FIDE does not rate them; `trf check` names them, and the figures leave them out (unless --what-if counts them hypothetically)",
+            g.between, g.games, g.between_need_minutes
+        ));
+    }
+    c.rating_type.is_none().then(|| {
+        format!(
+            "the time control puts the event on no rating list ({}): FIDE would not rate these games; the figures show the standard calculation only for reference",
+            c.reason
+        )
+    })
+}
+
+/// The maths count the games against unrated opponents; the exclusion
+/// notes list them with their rounds already.
+fn repeats_exclusions(note: &str) -> bool {
+    note.ends_with("against unrated opponents not counted")
+}
+
+fn not_counted_label(why: NotCounted) -> &'static str {
+    match why {
+        NotCounted::AgainstUnrated | NotCounted::BetweenUnrated => {
+            "game against an unrated opponent"
+        }
+        NotCounted::AgainstDisregarded => {
+            "game against an unrated player whose result the regulations disregard"
+        }
+        NotCounted::EventExcluded => "the event does not count for this player",
+    }
+}
+
+fn outcome(p: Publication) -> UnratedOutcome {
+    match p {
+        Publication::Published => UnratedOutcome::Published,
+        Publication::BelowFloor {
+            discarded: true, ..
+        } => UnratedOutcome::Discarded,
+        Publication::BelowFloor { .. } => UnratedOutcome::BelowFloor,
+        Publication::TooFewGames { .. } => UnratedOutcome::TooFewGames,
+    }
+}
+
+/// The publication finding in words, for the round-robin route (whose
+/// maths return no notes), and whether the result waits for later events.
+fn publication_notes(p: Publication, ru: i64) -> Vec<String> {
+    match p {
+        Publication::Published => Vec::new(),
+        Publication::BelowFloor {
+            floor,
+            discarded: true,
+        } => vec![format!(
+            "Ru {ru} is below the floor {floor}: not published, and the result is discarded"
+        )],
+        Publication::BelowFloor { floor, .. } => vec![
+            format!("Ru {ru} is below the floor {floor}: not published"),
+            POOLED.to_owned(),
+        ],
+        Publication::TooFewGames { games, required } => vec![
+            format!("{games} games; {required} are needed before a first rating is published"),
+            POOLED.to_owned(),
+        ],
+    }
+}
+
+/// The note for a result that waits for later events.
+const POOLED: &str = "results kept for pooling with later events";
+
+/// One note per rule the calculation used whose reading is not certain.
+fn caveats(regs: &Regulations, rated: bool, unrated: bool, route: bool) -> Vec<String> {
+    let mut topics = Vec::new();
+    if rated {
+        topics.extend([
+            Topic::RatingChange,
+            Topic::DifferenceCap,
+            Topic::KFactor,
+            Topic::Rounding,
+        ]);
+        if regs.k_factor.latest().k_times_games_limit.is_some() {
+            topics.push(Topic::KTimesGames);
+        }
+    }
+    if unrated {
+        topics.extend([
+            Topic::InitialRating,
+            Topic::UnratedEvent,
+            Topic::MinimumGames,
+            Topic::RatingFloor,
+        ]);
+    }
+    if route {
+        topics.push(Topic::RoundRobinUnratedGames);
+    }
+    let mut out: Vec<String> = topics
+        .into_iter()
+        .filter_map(|t| regs.caveat(t).map(|c| format!("{}: {c}", t.name())))
+        .collect();
+    if unrated {
+        let window = match regs.pooling_window {
+            PoolingWindow::RatingPeriods(n) => {
+                format!(" within the same and the next {n} rating periods")
+            }
+            PoolingWindow::Months(n) => format!(" over at most {n} months"),
+            PoolingWindow::NotStated => String::new(),
+        };
+        let how = match regs.pooling {
+            PoolingMethod::WeightedAverage => "the game-weighted average of each event's Ru",
+            PoolingMethod::AllGamesAsOneEvent => "all results rated as one event",
+        };
+        out.push(format!(
+            "pooling ({}): {how}{window}; earlier results are not in the report, so each unrated player is treated as playing a first rated event",
+            regs.article(Topic::Pooling)
+        ));
+    }
+    out
+}
+
+/// Rated games, games towards initial ratings, and the excluded games by
+/// reason, each pairing counted once.
+fn count_games(
+    games: &[PlayerGames],
+    uses: &[Vec<Use>],
+    ratings: &[Option<u16>],
+) -> (u32, u32, ExcludedGames) {
+    let mut ex = ExcludedGames::default();
+    let (mut rated, mut initial) = (0u32, 0u32);
+    for (i, g) in games.iter().enumerate() {
+        for (k, pl) in g.played.iter().enumerate() {
+            let j = pl.opponent;
+            let mirror = games.get(j).and_then(|o| {
+                let at = o.played.binary_search_by_key(&pl.round, |q| q.round).ok()?;
+                let q = o.played.get(at)?;
+                (q.opponent == i)
+                    .then(|| uses.get(j).and_then(|u| u.get(at)).copied())
+                    .flatten()
+            });
+            if mirror.is_some() && j < i {
+                continue;
+            }
+            let sides = [uses.get(i).and_then(|u| u.get(k)).copied(), mirror];
+            let any = |u: Use| sides.contains(&Some(u));
+            if any(Use::Change) {
+                rated += 1;
+            } else if ratings.get(i).copied().flatten().is_none()
+                && ratings.get(j).copied().flatten().is_none()
+            {
+                ex.between_unrated += 1;
+            } else {
+                ex.against_unrated += 1;
+            }
+            if any(Use::Initial) {
+                initial += 1;
+            }
+        }
+    }
+    for (_, s) in collect::skipped_once(games) {
+        let slot = match s.why {
+            Unplayed::Forfeit => &mut ex.forfeits,
+            Unplayed::ShortGame => &mut ex.short_games,
+            Unplayed::Bye(_) => &mut ex.byes,
+            Unplayed::Pending => &mut ex.pending,
+            Unplayed::UnknownResult => &mut ex.unknown_results,
+            Unplayed::WithoutOpponent => &mut ex.without_opponent,
+            Unplayed::Excluded(Reason::BelowRateOfPlay { .. }) => &mut ex.below_rate_of_play,
+            Unplayed::Excluded(Reason::AfterMatchDecided { .. }) => &mut ex.after_match_decided,
+            Unplayed::Excluded(Reason::MatchWithUnrated) => &mut ex.match_with_unrated,
+            Unplayed::Excluded(Reason::ResultsDisagree) => &mut ex.results_disagree,
+            Unplayed::RatingGap => &mut ex.rating_gap,
+            Unplayed::NotOnList => &mut ex.not_on_list,
+        };
+        *slot += 1;
+    }
+    (rated, initial, ex)
+}

@@ -1,0 +1,436 @@
+//! From bytes to text: BOM, encoding detection and the refusal of input that
+//! is not a text file at all.
+//!
+//! TRF names no encoding (trf-format §4). Real files are ASCII, Windows-1252
+//! or Latin-1 (Windows programs), or UTF-8 with or without a BOM. The rule
+//! here is the one the specification recommends: strip a BOM, take UTF-8
+//! when the bytes are valid UTF-8, and Windows-1252 otherwise (a superset of
+//! Latin-1's printable range). `--encoding` forces one.
+//!
+//! "Otherwise" is decided per line: a UTF-8 file with one stray
+//! Windows-1252 byte (a name pasted from another program) keeps its valid
+//! UTF-8 lines as UTF-8, and only the others are read as Windows-1252 and
+//! listed in [`Decoded::fallback_lines`]. Reading the whole file as
+//! Windows-1252 would turn every UTF-8 letter into two characters and shift
+//! every later column of those lines.
+
+use serde::Serialize;
+use std::borrow::Cow;
+
+/// The encoding a source was decoded with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum TextEncoding {
+    /// Only bytes below 0x80: every ASCII-compatible encoding reads the same.
+    #[serde(rename = "ascii")]
+    Ascii,
+    /// Valid UTF-8 (with or without a BOM, see [`Decoded::bom`]).
+    #[serde(rename = "utf-8")]
+    Utf8,
+    /// Windows-1252, the fallback for bytes that are not valid UTF-8.
+    #[serde(rename = "windows-1252")]
+    Windows1252,
+    /// ISO-8859-1, only when forced.
+    #[serde(rename = "iso-8859-1")]
+    Iso8859_1,
+    /// ISO-8859-2 (Central European), only when forced.
+    #[serde(rename = "iso-8859-2")]
+    Iso8859_2,
+    /// UTF-16, detected from its BOM.
+    #[serde(rename = "utf-16")]
+    Utf16,
+}
+
+impl TextEncoding {
+    /// The name used in output and accepted by [`TextEncoding::from_name`].
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TextEncoding::Ascii => "ascii",
+            TextEncoding::Utf8 => "utf-8",
+            TextEncoding::Windows1252 => "windows-1252",
+            TextEncoding::Iso8859_1 => "iso-8859-1",
+            TextEncoding::Iso8859_2 => "iso-8859-2",
+            TextEncoding::Utf16 => "utf-16",
+        }
+    }
+
+    /// Parses a user-given name (`utf-8`, `utf8`, `windows-1252`, `cp1252`,
+    /// `latin1`, `iso-8859-1`, `iso-8859-2`, `latin2`, `ascii`), case-insensitively.
+    pub fn from_name(name: &str) -> Option<TextEncoding> {
+        let n = name.trim().to_ascii_lowercase().replace('_', "-");
+        Some(match n.as_str() {
+            "ascii" | "us-ascii" => TextEncoding::Ascii,
+            "utf-8" | "utf8" => TextEncoding::Utf8,
+            "windows-1252" | "cp1252" | "win1252" => TextEncoding::Windows1252,
+            "iso-8859-1" | "latin1" | "latin-1" | "iso8859-1" => TextEncoding::Iso8859_1,
+            "iso-8859-2" | "latin2" | "latin-2" | "iso8859-2" => TextEncoding::Iso8859_2,
+            _ => return None,
+        })
+    }
+}
+
+impl std::fmt::Display for TextEncoding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The decoded text and how it was obtained.
+#[derive(Debug, Clone)]
+pub struct Decoded<'a> {
+    /// The text, borrowed when the bytes were already valid UTF-8.
+    pub text: Cow<'a, str>,
+    /// The encoding used.
+    pub encoding: TextEncoding,
+    /// A byte-order mark was present and removed.
+    pub bom: bool,
+    /// Some bytes could not be decoded and were replaced by U+FFFD.
+    pub lossy: bool,
+    /// In a file otherwise read as UTF-8, the lines (1-based) that are not
+    /// valid UTF-8 and were read as Windows-1252; empty when the whole file
+    /// was read one way.
+    pub fallback_lines: Vec<u32>,
+}
+
+/// Why input was refused before any parsing.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    /// Nothing but whitespace.
+    #[error("the file is empty")]
+    Empty,
+    /// NUL bytes or other control bytes: not a text file.
+    #[error("the file is binary, not text (byte {byte:#04x} at offset {offset})")]
+    Binary {
+        /// The offending byte.
+        byte: u8,
+        /// Its offset in the file.
+        offset: usize,
+    },
+}
+
+/// Decodes `bytes`, detecting the encoding unless `forced` is given.
+pub fn decode(bytes: &[u8], forced: Option<TextEncoding>) -> Result<Decoded<'_>, DecodeError> {
+    if bytes.len() >= 2 && (bytes[..2] == [0xFF, 0xFE] || bytes[..2] == [0xFE, 0xFF]) {
+        let enc = if bytes[0] == 0xFF {
+            encoding_rs::UTF_16LE
+        } else {
+            encoding_rs::UTF_16BE
+        };
+        let (text, lossy) = enc.decode_without_bom_handling(&bytes[2..]);
+        let text = text.into_owned();
+        check_text(text.as_bytes())?;
+        return Ok(Decoded {
+            text: Cow::Owned(text),
+            encoding: TextEncoding::Utf16,
+            bom: true,
+            lossy,
+            fallback_lines: Vec::new(),
+        });
+    }
+    let (bom, body) = match bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
+        Some(rest) => (true, rest),
+        None => (false, bytes),
+    };
+    check_text(body)?;
+    let decoded = match forced {
+        None => match std::str::from_utf8(body) {
+            Ok(s) => Decoded {
+                text: Cow::Borrowed(s),
+                encoding: if s.is_ascii() {
+                    TextEncoding::Ascii
+                } else {
+                    TextEncoding::Utf8
+                },
+                bom,
+                lossy: false,
+                fallback_lines: Vec::new(),
+            },
+            Err(_) => per_line(body, bom),
+        },
+        Some(TextEncoding::Utf8) | Some(TextEncoding::Ascii) => {
+            let text = String::from_utf8_lossy(body);
+            let lossy = matches!(text, Cow::Owned(_));
+            let encoding = if forced == Some(TextEncoding::Ascii) && !lossy && body.is_ascii() {
+                TextEncoding::Ascii
+            } else {
+                TextEncoding::Utf8
+            };
+            Decoded {
+                text,
+                encoding,
+                bom,
+                lossy: lossy
+                    || (encoding == TextEncoding::Utf8 && forced == Some(TextEncoding::Ascii)),
+                fallback_lines: Vec::new(),
+            }
+        }
+        Some(TextEncoding::Windows1252) => single_byte(
+            body,
+            encoding_rs::WINDOWS_1252,
+            TextEncoding::Windows1252,
+            bom,
+        ),
+        Some(TextEncoding::Iso8859_1) => {
+            // Latin-1 maps every byte to the code point of the same value.
+            let text: String = body.iter().map(|&b| b as char).collect();
+            Decoded {
+                text: Cow::Owned(text),
+                encoding: TextEncoding::Iso8859_1,
+                bom,
+                lossy: false,
+                fallback_lines: Vec::new(),
+            }
+        }
+        Some(TextEncoding::Iso8859_2) => {
+            single_byte(body, encoding_rs::ISO_8859_2, TextEncoding::Iso8859_2, bom)
+        }
+        Some(TextEncoding::Utf16) => {
+            let (text, lossy) = encoding_rs::UTF_16LE.decode_without_bom_handling(body);
+            Decoded {
+                text: Cow::Owned(text.into_owned()),
+                encoding: TextEncoding::Utf16,
+                bom,
+                lossy,
+                fallback_lines: Vec::new(),
+            }
+        }
+    };
+    Ok(decoded)
+}
+
+/// The owned text of [`decode_vec`] and how it was obtained.
+#[derive(Debug, Clone)]
+pub struct DecodedText {
+    /// The text.
+    pub text: String,
+    /// The encoding used.
+    pub encoding: TextEncoding,
+    /// A byte-order mark was present and removed.
+    pub bom: bool,
+    /// Some bytes could not be decoded and were replaced by U+FFFD.
+    pub lossy: bool,
+    /// See [`Decoded::fallback_lines`].
+    pub fallback_lines: Vec<u32>,
+}
+
+/// [`decode`] for owned bytes: valid UTF-8 (the usual case) becomes the text
+/// in place, validated once and not copied; anything else goes through
+/// [`decode`].
+pub fn decode_vec(
+    bytes: Vec<u8>,
+    forced: Option<TextEncoding>,
+) -> Result<DecodedText, DecodeError> {
+    let utf16_bom = bytes.len() >= 2 && (bytes[..2] == [0xFF, 0xFE] || bytes[..2] == [0xFE, 0xFF]);
+    let bytes = if forced.is_none() && !utf16_bom {
+        match String::from_utf8(bytes) {
+            Ok(mut text) => {
+                let bom = text.starts_with('\u{FEFF}');
+                if bom {
+                    text.drain(..3);
+                }
+                check_text(text.as_bytes())?;
+                let encoding = if text.is_ascii() {
+                    TextEncoding::Ascii
+                } else {
+                    TextEncoding::Utf8
+                };
+                return Ok(DecodedText {
+                    text,
+                    encoding,
+                    bom,
+                    lossy: false,
+                    fallback_lines: Vec::new(),
+                });
+            }
+            Err(e) => e.into_bytes(),
+        }
+    } else {
+        bytes
+    };
+    let d = decode(&bytes, forced)?;
+    Ok(DecodedText {
+        text: d.text.into_owned(),
+        encoding: d.encoding,
+        bom: d.bom,
+        lossy: d.lossy,
+        fallback_lines: d.fallback_lines,
+    })
+}
+
+/// Bytes that are not valid UTF-8 as a whole, decoded line by line: each
+/// valid UTF-8 line as UTF-8, the others as Windows-1252 (which maps every
+/// byte, so nothing is lost). When no line needs UTF-8 (no valid non-ASCII
+/// UTF-8 line), this is the whole file in Windows-1252, as before.
+fn per_line(body: &[u8], bom: bool) -> Decoded<'_> {
+    let mut text = String::with_capacity(body.len() + body.len() / 8);
+    let mut fallback_lines = Vec::new();
+    let mut utf8 = false;
+    let mut last = 0;
+    for (i, (s, e)) in crate::source::lines::split_bytes(body).enumerate() {
+        // Line ends (CR, LF) are ASCII in both encodings.
+        text.extend(body[last..s].iter().map(|&b| b as char));
+        let line = &body[s..e];
+        match std::str::from_utf8(line) {
+            Ok(l) => {
+                utf8 |= !l.is_ascii();
+                text.push_str(l);
+            }
+            Err(_) => {
+                fallback_lines.push(i as u32 + 1);
+                text.push_str(
+                    &encoding_rs::WINDOWS_1252
+                        .decode_without_bom_handling(line)
+                        .0,
+                );
+            }
+        }
+        last = e;
+    }
+    text.extend(body[last..].iter().map(|&b| b as char));
+    let encoding = if utf8 {
+        TextEncoding::Utf8
+    } else {
+        fallback_lines.clear();
+        TextEncoding::Windows1252
+    };
+    Decoded {
+        text: Cow::Owned(text),
+        encoding,
+        bom,
+        lossy: false,
+        fallback_lines,
+    }
+}
+
+fn single_byte<'a>(
+    body: &'a [u8],
+    enc: &'static encoding_rs::Encoding,
+    name: TextEncoding,
+    bom: bool,
+) -> Decoded<'a> {
+    let (text, lossy) = enc.decode_without_bom_handling(body);
+    Decoded {
+        text,
+        encoding: name,
+        bom,
+        lossy,
+        fallback_lines: Vec::new(),
+    }
+}
+
+/// Refuses empty input and binary input. Tabs, CR, LF and form feeds are
+/// text; any other C0 control byte (NUL above all) in the first 64 KiB or
+/// more than a handful anywhere means this is not a TRF.
+fn check_text(body: &[u8]) -> Result<(), DecodeError> {
+    if body.iter().all(|b| b.is_ascii_whitespace()) {
+        return Err(DecodeError::Empty);
+    }
+    if let Some(offset) = memchr::memchr(0, body) {
+        return Err(DecodeError::Binary { byte: 0, offset });
+    }
+    let head = &body[..body.len().min(64 * 1024)];
+    let controls = head
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1A))
+        .take(9)
+        .collect::<Vec<_>>();
+    if controls.len() > 8 {
+        let (offset, &byte) = controls[0];
+        return Err(DecodeError::Binary { byte, offset });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascii_utf8_and_fallback() {
+        assert_eq!(
+            decode(b"012 x", None).unwrap().encoding,
+            TextEncoding::Ascii
+        );
+        let d = decode("012 Míchéál".as_bytes(), None).unwrap();
+        assert_eq!(d.encoding, TextEncoding::Utf8);
+        let d = decode(b"012 M\xedch\xe9\xe1l", None).unwrap();
+        assert_eq!(d.encoding, TextEncoding::Windows1252);
+        assert_eq!(d.text, "012 Míchéál");
+        let d = decode(b"\xEF\xBB\xBF012 x", None).unwrap();
+        assert!(d.bom);
+        assert_eq!(d.text, "012 x");
+    }
+
+    #[test]
+    fn names_serialise_as_printed() {
+        for e in [
+            TextEncoding::Ascii,
+            TextEncoding::Utf8,
+            TextEncoding::Windows1252,
+            TextEncoding::Iso8859_1,
+            TextEncoding::Iso8859_2,
+            TextEncoding::Utf16,
+        ] {
+            assert_eq!(
+                serde_json::to_string(&e).unwrap(),
+                format!("\"{}\"", e.as_str())
+            );
+        }
+    }
+
+    #[test]
+    fn owned_decoding_agrees_with_borrowed() {
+        let cases: [&[u8]; 6] = [
+            b"012 x",
+            "012 Míchéál".as_bytes(),
+            b"012 M\xedch\xe9\xe1l",
+            b"\xEF\xBB\xBF012 x",
+            &[0xFF, 0xFE, b'0', 0, b'1', 0, b'2', 0],
+            b"012\0x",
+        ];
+        for bytes in cases {
+            for forced in [None, Some(TextEncoding::Iso8859_2)] {
+                let a = decode(bytes, forced).map(|d| {
+                    (
+                        d.text.into_owned(),
+                        d.encoding,
+                        d.bom,
+                        d.lossy,
+                        d.fallback_lines,
+                    )
+                });
+                let b = decode_vec(bytes.to_vec(), forced)
+                    .map(|d| (d.text, d.encoding, d.bom, d.lossy, d.fallback_lines));
+                assert_eq!(a, b, "{bytes:?} {forced:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_stray_windows_1252_byte_leaves_the_utf8_lines_alone() {
+        let bytes = b"012 M\xc3\xadch\xc3\xa9\xc3\xa1l\r\n001 Jos\xe9\r\n022 Z\xc3\xbcrich";
+        let d = decode(bytes, None).unwrap();
+        assert_eq!(d.encoding, TextEncoding::Utf8);
+        assert_eq!(d.text, "012 Míchéál\r\n001 José\r\n022 Zürich");
+        assert_eq!(d.fallback_lines, vec![2]);
+        // No valid non-ASCII UTF-8 line: the whole file is Windows-1252.
+        let d = decode(b"012 x\n001 Jos\xe9\n", None).unwrap();
+        assert_eq!(d.encoding, TextEncoding::Windows1252);
+        assert!(d.fallback_lines.is_empty());
+    }
+
+    #[test]
+    fn forced_and_refused() {
+        let d = decode(b"012 \xb1", Some(TextEncoding::Iso8859_2)).unwrap();
+        assert_eq!(d.text, "012 ą");
+        let d = decode(b"012 \xb1", Some(TextEncoding::Iso8859_1)).unwrap();
+        assert_eq!(d.text, "012 ±");
+        assert_eq!(decode(b"  \n\r\n", None).unwrap_err(), DecodeError::Empty);
+        assert!(matches!(
+            decode(b"012\0x", None),
+            Err(DecodeError::Binary { byte: 0, offset: 3 })
+        ));
+        let d = decode(&[0xFF, 0xFE, b'0', 0, b'1', 0, b'2', 0], None).unwrap();
+        assert_eq!(d.text, "012");
+    }
+}

@@ -1,0 +1,436 @@
+//! `001` player records and their round blocks.
+
+use super::{findings, trim, uint};
+use crate::diag::Diagnostic;
+use crate::model::{Colour, Player, Points, RoundEntry, RoundResult, Sex, Title};
+use crate::read::columns::p001 as g;
+use crate::source::lines::Columns;
+use crate::source::span::{Span, Spanned};
+
+/// Reads `001` lines. Holds its own findings and players so that chunks of
+/// a large file can be read on several threads and joined in file order.
+pub(super) struct PlayerReader<'a> {
+    pub(super) text: &'a str,
+    pub(super) diags: Vec<Diagnostic>,
+    pub(super) players: Vec<Player>,
+    /// Line of the first TRF06 single-letter title, dialect evidence.
+    pub(super) trf06_title: Option<u32>,
+}
+
+impl<'a> PlayerReader<'a> {
+    pub(super) fn new(text: &'a str, lines: usize) -> Self {
+        PlayerReader {
+            text,
+            diags: Vec::new(),
+            players: Vec::with_capacity(lines),
+            trf06_title: None,
+        }
+    }
+
+    /// Reads a `001` line. A non-ASCII line whose round blocks do not sit on
+    /// their columns when counted in characters, but do when counted in
+    /// bytes, was padded by bytes while written as UTF-8: it is read by bytes
+    /// and reported once.
+    pub(super) fn player_line(&mut self, cols: &Columns<'_>, number: u32) {
+        let mark = self.diags.len();
+        self.player(cols, number);
+        if cols.is_ascii() || !self.diags[mark..].iter().any(|d| block_trouble(d.code)) {
+            return;
+        }
+        let by_char = self.diags.split_off(mark);
+        let player = self.players.pop();
+        let bytes = Columns::by_bytes(cols.text(), cols.span().start as usize);
+        self.player(&bytes, number);
+        if self.diags[mark..].iter().any(|d| block_trouble(d.code)) {
+            // Bytes do no better: keep the character reading and its findings.
+            self.diags.truncate(mark);
+            self.players.pop();
+            self.players.extend(player);
+            self.diags.extend(by_char);
+            return;
+        }
+        let (_, name_span) = bytes.field(g::NAME.from, g::NAME.to);
+        self.diags.push(
+            findings::MISALIGNED_COLUMNS
+                .diag("this line was padded by bytes, not characters: its columns were read by bytes")
+                .primary(name_span, "the name's accented letters take two bytes each")
+                .help("the program that wrote the file counted UTF-8 bytes as columns; pad by characters, or write the file in Windows-1252"),
+        );
+    }
+
+    fn player(&mut self, cols: &Columns<'_>, number: u32) {
+        let (raw, span) = cols.field(g::START_RANK.from, g::START_RANK.to);
+        let start_rank = match uint(raw) {
+            Ok(Some(v)) if (1..=9999).contains(&v) => v as u16,
+            other => {
+                let why = match other {
+                    Ok(None) => "the starting rank is blank".to_string(),
+                    _ => format!("`{}` is not a starting rank (1-9999)", trim(raw)),
+                };
+                self.invalid(
+                    span,
+                    why,
+                    "starting rank",
+                    "columns 5-8 hold the pairing number, right-aligned",
+                );
+                0
+            }
+        };
+        let start_rank = Spanned::new(start_rank, span);
+
+        let (raw, span) = cols.field(g::SEX.from, g::SEX.to);
+        let sex = match trim(raw) {
+            "" => None,
+            "m" | "M" => Some(Spanned::new(Sex::Male, span)),
+            "w" | "W" | "f" | "F" => Some(Spanned::new(Sex::Female, span)),
+            _ => None, // reported by the `invalid-code` rule, which sees the raw text
+        };
+
+        let (raw, span) = cols.field(g::TITLE.from, g::TITLE.to);
+        let title = match trim(raw) {
+            "" => None,
+            t => {
+                if self.trf06_title.is_none() && super::dialect::is_trf06_title(t) {
+                    self.trf06_title = Some(number);
+                }
+                Some(Spanned::new(Title::parse(t), span))
+            }
+        };
+
+        let (raw, span) = cols.field(g::NAME.from, g::NAME.to);
+        let name = Spanned::new(trim(raw).to_string(), span);
+
+        let (raw, span) = cols.field(g::RATING.from, g::RATING.to);
+        let rating = match uint(raw) {
+            Ok(None) | Ok(Some(0)) => None,
+            Ok(Some(v)) if v <= 3500 => Some(Spanned::new(v as u16, span)),
+            _ => {
+                self.invalid(
+                    span,
+                    format!("`{}` is not a rating", trim(raw)),
+                    "rating",
+                    "columns 49-52 hold the FIDE rating (4 digits), blank or 0 when unrated",
+                );
+                None
+            }
+        };
+
+        let (raw, span) = cols.field(g::FEDERATION.from, g::FEDERATION.to);
+        let federation = match trim(raw) {
+            "" => None,
+            f => Some(Spanned::new(f.to_string(), span)),
+        };
+
+        let (raw, span) = cols.field(g::FIDE_ID.from, g::FIDE_ID.to);
+        let fide_id = match uint(raw) {
+            Ok(None) | Ok(Some(0)) => None,
+            Ok(Some(v)) if v < 100_000_000_000 => Some(Spanned::new(v, span)),
+            _ => {
+                self.invalid(
+                    span,
+                    format!("`{}` is not a FIDE ID", trim(raw)),
+                    "FIDE ID",
+                    "columns 58-68 hold the FIDE ID (digits only), blank when the player has none",
+                );
+                None
+            }
+        };
+
+        let (raw, span) = cols.field(g::BIRTH_DATE.from, g::BIRTH_DATE.to);
+        let birth_date = match super::parse_birth(raw) {
+            Ok(v) => v.map(|d| Spanned::new(d, span)),
+            Err(()) => {
+                self.diags.push(
+                    findings::INVALID_DATE
+                        .diag(format!("`{}` is not a birth date", trim(raw)))
+                        .primary(span, "birth date")
+                        .help("write YYYY/MM/DD in columns 70-79, or the year alone"),
+                );
+                None
+            }
+        };
+
+        let (raw, span) = cols.field(g::POINTS.from, g::POINTS.to);
+        let points = if trim(raw).is_empty() {
+            None
+        } else {
+            match Points::parse(raw) {
+                Some(p) if p.0 >= 0 => Some(Spanned::new(p, span)),
+                _ => {
+                    self.invalid(
+                        span,
+                        format!("`{}` is not a score", trim(raw)),
+                        "points",
+                        "columns 81-84 hold the points with one decimal, e.g. ` 5.5`",
+                    );
+                    None
+                }
+            }
+        };
+
+        let (raw, span) = cols.field(g::RANK.from, g::RANK.to);
+        let rank = match uint(raw) {
+            Ok(None) => None,
+            Ok(Some(v)) if v <= 9999 => Some(Spanned::new(v as u16, span)),
+            _ => {
+                self.invalid(
+                    span,
+                    format!("`{}` is not a rank", trim(raw)),
+                    "rank",
+                    "columns 86-89 hold the rank, right-aligned",
+                );
+                None
+            }
+        };
+
+        let rounds = self.round_blocks(cols);
+        self.players.push(Player {
+            start_rank,
+            sex,
+            title,
+            name,
+            rating,
+            federation,
+            fide_id,
+            birth_date,
+            points,
+            rank,
+            rounds,
+            line: number,
+            span: cols.span(),
+        });
+    }
+
+    fn invalid(&mut self, span: Span, message: String, label: &str, help: &str) {
+        self.diags
+            .push(super::invalid_field(span, message, label, help));
+    }
+
+    /// Reads the round blocks; trailing blank blocks are dropped so that the
+    /// list ends with the last round that says something.
+    fn round_blocks(&mut self, cols: &Columns<'_>) -> Vec<Spanned<RoundEntry>> {
+        let len = cols.char_len();
+        if len < g::ROUND_OPPONENT.from {
+            return Vec::new();
+        }
+        let mut out =
+            Vec::with_capacity((len - g::ROUND_OPPONENT.from) / g::ROUND_OPPONENT.stride + 1);
+        let mut misaligned_reported = false;
+        let mut k = 0;
+        loop {
+            let (from, _) = g::ROUND_OPPONENT.nth(k);
+            if from > len {
+                break;
+            }
+            let to = g::ROUND_RESULT.nth(k).1;
+            let (block, span) = cols.field(from, to);
+            if !misaligned_reported {
+                if let Some(sp) = self.misplaced_separator(cols, from) {
+                    misaligned_reported = true;
+                    self.diags.push(
+                        findings::MISALIGNED_COLUMNS
+                            .diag(format!("round {} block is not aligned on its columns", k + 1))
+                            .primary(sp, "expected a blank here")
+                            .secondary(span, format!("round {} block", k + 1))
+                            .help("each round takes 10 columns: 2 blanks, opponent (4), blank, colour, blank, result; check for an overflowing name or byte-padded UTF-8"),
+                    );
+                }
+            }
+            let entry = match fast_block(block.as_bytes()) {
+                Some(e) => e,
+                None => self.round_block(block, span, k + 1),
+            };
+            out.push(Spanned::new(entry, span));
+            k += 1;
+        }
+        while out.last().is_some_and(|e| {
+            e.value == RoundEntry::NOT_PAIRED && trim(&self.text[e.span.range()]).is_empty()
+        }) {
+            out.pop();
+        }
+        out
+    }
+
+    /// The span of a non-blank character where a round block wants a blank:
+    /// the two columns before it and the separators inside it.
+    fn misplaced_separator(&self, cols: &Columns<'_>, from: usize) -> Option<Span> {
+        let blank = |t: &str| t.bytes().all(|c| c == b' ' || c == b'\t');
+        if cols.is_ascii() {
+            let b = cols.text().as_bytes();
+            let base = cols.span().start as usize;
+            for i in [from - 3, from - 2, from + 3, from + 5] {
+                if let Some(&c) = b.get(i) {
+                    if c != b' ' && c != b'\t' {
+                        return Some(Span::new(base + i, base + i + 1));
+                    }
+                }
+            }
+            return None;
+        }
+        [
+            cols.field(from - 2, from - 1),
+            cols.field(from + 4, from + 4),
+            cols.field(from + 6, from + 6),
+        ]
+        .into_iter()
+        .find(|(t, _)| !blank(t))
+        .map(|(_, sp)| sp)
+    }
+
+    fn round_block(&mut self, block: &str, span: Span, round: usize) -> RoundEntry {
+        let b = block.as_bytes();
+        let at = |i: usize| b.get(i).copied().unwrap_or(b' ');
+        let opp_text = block.get(..4.min(block.len())).unwrap_or(block);
+        let sub = |i: usize, n: usize| {
+            let s = (span.start as usize + i).min(span.end as usize);
+            Span::new(s, (s + n).min(span.end as usize).max(s))
+        };
+        let opponent = match uint(opp_text) {
+            Ok(None) | Ok(Some(0)) => None,
+            Ok(Some(v)) if v <= 9999 => Some(v as u16),
+            _ => {
+                self.diags.push(
+                    findings::INVALID_ROUND_BLOCK
+                        .diag(format!("round {round}: `{}` is not an opponent's starting rank", trim(opp_text)))
+                        .primary(sub(0, 4), "opponent")
+                        .help("the opponent's starting rank goes right-aligned in the first 4 columns of the block; 0000 or blank for none"),
+                );
+                None
+            }
+        };
+        let colour = match at(5) {
+            b'w' | b'W' => Some(Colour::White),
+            b'b' | b'B' => Some(Colour::Black),
+            b'-' | b' ' | b'\t' => None,
+            other => {
+                let c = block
+                    .get(5..)
+                    .and_then(|s| s.chars().next())
+                    .unwrap_or(other as char);
+                let hint = if matches!(c, 'n' | 'N') {
+                    "; `N` (noir) suggests French letters, where `B` (blanc) means White"
+                } else {
+                    ""
+                };
+                self.diags.push(
+                    findings::INVALID_ROUND_BLOCK
+                        .diag(format!(
+                            "round {round}: colour `{c}` is not `w`, `b` or `-`{hint}"
+                        ))
+                        .primary(sub(5, 1), "colour")
+                        .help("write `w` for White, `b` for Black, `-` for a bye or no game"),
+                );
+                None
+            }
+        };
+        let result = match at(7) {
+            b' ' | b'\t' => {
+                if opponent.is_some() {
+                    RoundResult::Pending
+                } else {
+                    RoundResult::NotPaired
+                }
+            }
+            // TRF26's adjourned/postponed marker (VCL4THP Q164): a pending
+            // result, reported by the `unfinished-games` rule, not a typo.
+            b'?' => RoundResult::ADJOURNED,
+            c => match RoundResult::from_letter(c as char) {
+                Some(r) => r,
+                None => {
+                    let ch = block.get(7..).and_then(|s| s.chars().next()).unwrap_or('?');
+                    self.diags.push(
+                        findings::INVALID_ROUND_BLOCK
+                            .diag(format!("round {round}: result code `{ch}` is not a TRF result"))
+                            .primary(sub(7, ch.len_utf8()), "result")
+                            .help("results are + - W D L 1 = 0 H F U Z, `?` (adjourned, TRF26) or blank; an unknown result is written blank (game pending)"),
+                    );
+                    RoundResult::Unknown { code: ch }
+                }
+            },
+        };
+        RoundEntry {
+            opponent,
+            colour,
+            result,
+        }
+    }
+}
+
+/// Findings that mean the round blocks are not where they should be.
+fn block_trouble(code: &str) -> bool {
+    code == findings::MISALIGNED_COLUMNS.code
+        || code == findings::INVALID_ROUND_BLOCK.code
+        || code == findings::INVALID_FIELD.code
+}
+
+/// The common case without allocation or diagnostics: an ASCII block of
+/// digits/blanks, a known colour and a known result. `None` sends the block
+/// to the careful reader, which reports what is wrong.
+fn fast_block(b: &[u8]) -> Option<RoundEntry> {
+    let at = |i: usize| b.get(i).copied().unwrap_or(b' ');
+    let mut opp: u16 = 0;
+    let mut seen_digit = false;
+    for i in 0..4 {
+        match at(i) {
+            c @ b'0'..=b'9' => {
+                opp = opp * 10 + (c - b'0') as u16;
+                seen_digit = true;
+            }
+            b' ' if !seen_digit => {}
+            _ => return None,
+        }
+    }
+    let colour = match at(5) {
+        b'w' | b'W' => Some(Colour::White),
+        b'b' | b'B' => Some(Colour::Black),
+        b'-' | b' ' => None,
+        _ => return None,
+    };
+    let opponent = (opp > 0).then_some(opp);
+    let result = match at(7) {
+        b' ' => {
+            if opponent.is_some() {
+                RoundResult::Pending
+            } else {
+                RoundResult::NotPaired
+            }
+        }
+        c if c.is_ascii() => RoundResult::from_letter(c as char)?,
+        _ => return None,
+    };
+    Some(RoundEntry {
+        opponent,
+        colour,
+        result,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::RoundResult;
+    use crate::write::{write, Target};
+
+    /// TRF26's `?` (VCL4THP Q164) is read as an adjourned result without
+    /// a syntax finding, and written back as `?`.
+    #[test]
+    fn adjourned_result_is_read_and_written_back() {
+        let text = "012 Adjourned\n\
+001    1 m    Doe, John                         1850 ENG      400001 1990/01/01  1.0    1     2 w 1     2 b ?\n\
+001    2 m    Roe, Jim                          1720 ENG      400002 1991/01/01  0.0    2     1 b 0     1 w ?\n";
+        let parsed = crate::read::parse_str(text);
+        assert!(
+            parsed
+                .diagnostics
+                .iter()
+                .all(|d| d.rule != "invalid-round-block"),
+            "{:#?}",
+            parsed.diagnostics
+        );
+        let p = &parsed.tournament.players[0];
+        assert_eq!(p.rounds[1].value.result, RoundResult::ADJOURNED);
+        assert!(p.rounds[1].value.result.is_pending());
+        let out = write(&parsed.tournament, Target::Trf16);
+        let line = out.lines().find(|l| l.starts_with("001    1")).unwrap();
+        assert!(line.trim_end().ends_with("2 b ?"), "{line}");
+    }
+}

@@ -1,0 +1,151 @@
+//! FIDE's federation codes, from `data/federations.tsv` (code, name,
+//! status, note; compiled in), for the rules that judge a federation
+//! column: `unknown-federation` (is it FIDE's?) and `invalid-code` (is it
+//! written as FIDE writes it?).
+
+/// The table as shipped: FIDE data, lines starting `#` are comments. It
+/// is the source of truth; [`ROWS`] is generated from it (a test fails,
+/// and rewrites the file with `TRFKIT_REGENERATE=1`, when they differ), so
+/// that no report pays for reading the table at run time.
+#[cfg(test)]
+const TSV: &str = include_str!("../../../data/federations.tsv");
+
+/// The table's rows, sorted by code.
+#[path = "federations_table.rs"]
+mod table;
+use table::ROWS;
+
+/// What the table says about a code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Status {
+    /// A member federation.
+    Current,
+    /// A FIDE affiliated organisation with its own code (`IOM`, `NCL`).
+    Affiliated,
+    /// Not a federation but valid: `FID` (the FIDE flag), `NON` (none).
+    Special,
+    /// No longer issued; players may still carry it in old files.
+    Former,
+    /// Plausible, not confirmed (`(?)` in the table).
+    Unverified,
+}
+
+/// One row of the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Federation {
+    /// The three-letter code.
+    pub code: &'static str,
+    /// FIDE's name for it.
+    pub name: &'static str,
+    /// Its status.
+    pub status: Status,
+    /// The table's note, with its sources.
+    pub note: &'static str,
+}
+
+impl Federation {
+    /// For a former code: the current codes its note names (`SCG` →
+    /// `SRB`, `MNE`; "replaced by LBN", "into RUS, UKR, …"), in the note's
+    /// order. Worked out when asked: only a finding about a former code
+    /// needs it.
+    pub fn successors(&self) -> Vec<&'static str> {
+        if self.status != Status::Former {
+            return Vec::new();
+        }
+        self.note
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| *w != self.code && find(w).is_some_and(|f| f.status == Status::Current))
+            .collect()
+    }
+}
+
+/// The row of `code` (exact, upper case as FIDE writes it).
+pub(crate) fn find(code: &str) -> Option<&'static Federation> {
+    ROWS.binary_search_by(|f| f.code.cmp(code))
+        .ok()
+        .map(|i| &ROWS[i])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rows of the TSV, as the generated table must hold them.
+    fn rows_of(tsv: &str) -> Vec<(String, String, &'static str, String)> {
+        let mut rows: Vec<_> = tsv
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| {
+                let mut f = l.split('\t');
+                let mut next = || f.next().unwrap_or("").trim().to_owned();
+                let (code, name, status, note) = (next(), next(), next(), next());
+                let status = match status.as_str() {
+                    "current" => "Current",
+                    "affiliated" => "Affiliated",
+                    "special" => "Special",
+                    "former" => "Former",
+                    "unverified" => "Unverified",
+                    other => panic!("unknown status `{other}` for {code}"),
+                };
+                (code, name, status, note)
+            })
+            .collect();
+        rows.sort();
+        rows
+    }
+
+    #[test]
+    fn the_generated_table_is_the_tsv() {
+        let mut src = String::from(
+            "//! Generated from `data/federations.tsv` by the test\n//! `the_generated_table_is_the_tsv` (`TRFKIT_REGENERATE=1 cargo test --lib\n//! federations` rewrites it). Do not edit by hand.\n\nuse super::{Federation, Status};\n\n/// Every row, sorted by code.\npub(super) static ROWS: &[Federation] = &[\n",
+        );
+        for (code, name, status, note) in rows_of(TSV) {
+            src.push_str(&format!(
+                "    Federation {{\n        code: {code:?},\n        name: {name:?},\n        status: Status::{status},\n        note: {note:?},\n    }},\n"
+            ));
+        }
+        src.push_str("];\n");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/rules/players/federations_table.rs"
+        );
+        if std::env::var_os("TRFKIT_REGENERATE").is_some() {
+            std::fs::write(path, &src).expect("write the table");
+        }
+        let have = std::fs::read_to_string(path).expect("the table");
+        assert!(
+            have == src,
+            "federations_table.rs is stale: run TRFKIT_REGENERATE=1 cargo test --lib federations"
+        );
+    }
+
+    #[test]
+    fn every_row_is_read() {
+        let rows = TSV
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .count();
+        assert_eq!(ROWS.len(), rows, "a row with an unknown status or shape");
+        let count = |s| ROWS.iter().filter(|f| f.status == s).count();
+        // The counts the table's own header states.
+        assert_eq!(count(Status::Current), 201);
+        assert_eq!(count(Status::Affiliated), 2);
+        assert_eq!(count(Status::Special), 2);
+        assert_eq!(count(Status::Former), 7);
+        assert_eq!(count(Status::Unverified), 4);
+    }
+
+    #[test]
+    fn codes_and_successors() {
+        assert_eq!(find("ENG").map(|f| f.status), Some(Status::Current));
+        assert_eq!(find("FID").map(|f| f.status), Some(Status::Special));
+        assert_eq!(find("eng"), None);
+        assert_eq!(find("SCG").unwrap().successors(), ["SRB", "MNE"]);
+        assert_eq!(find("LIB").unwrap().successors(), ["LBN"]);
+        assert_eq!(
+            find("USR").unwrap().successors(),
+            ["RUS", "UKR", "GEO", "UZB"]
+        );
+        assert!(find("AHO").unwrap().successors().is_empty());
+    }
+}

@@ -1,0 +1,143 @@
+//! Rule `placeholder-fide-id`.
+
+use crate::diag::Diagnostic;
+use crate::model::Player;
+use crate::rules::{always, Ctx};
+use crate::source::span::Spanned;
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// That a FIDE ID in `001` columns 58-68 looks like one. FIDE IDs are
+    /// numbers of 6 to 9 digits handed out in blocks per federation (e.g.
+    /// `600068`, `1503014`, `4100018`, `34100000`-range Russian IDs of up
+    /// to 9 digits). It reports, one finding per value (first player and
+    /// the number of others):
+    /// - a run of one digit (`999999`, `11111111`) or of ascending digits
+    ///   (`123456`, `12345678`): a placeholder;
+    /// - fewer than 6 digits (`6897`): a national or club number, not a
+    ///   FIDE ID;
+    /// - more than 9 digits (`70123454321`): longer than any FIDE ID.
+    ///
+    /// One finding per reason: the first player, the next five as
+    /// secondary labels, and the number of others.
+    ///
+    /// `0` and a blank column mean "no ID" (`missing-fide-id`).
+    ///
+    /// ## Why it matters
+    /// FIDE matches players by ID: a placeholder matches nobody, or
+    /// somebody else, and the report is returned (IDs are mandatory since
+    /// FIDE's letter of 12 August 2013).
+    ///
+    /// ## Example
+    /// ```text
+    /// 001    3 m    Smith, Adam                       1950 IRL        6897 1990/03/03
+    /// ```
+    /// `6897` is the player's national number: write the FIDE ID.
+    ///
+    /// ## Reference
+    /// TRF16 record 001, columns 58-68 (FIDE ID, mandatory for rating);
+    /// FIDE letter to federations of 12 August 2013 (fide-acceptance.md P1).
+    pub static PLACEHOLDER_FIDE_ID = {
+        code: "TRF-P007", name: "placeholder-fide-id", category: "integrity",
+        severity: Error, summary: "a FIDE ID that is a placeholder or a national number",
+        consequence: FixBeforeUpload,
+        source: "FIDE letter to federations of 12 Aug 2013 (s): reports whose players have no FIDE ID are rejected; a placeholder or national number is no FIDE ID (fide-acceptance.md P1)",
+        applies: always, check: check,
+    };
+}
+
+/// Why a value cannot be a FIDE ID, if it cannot.
+pub(crate) fn not_an_id(id: u64) -> Option<&'static str> {
+    let digits = id.to_string();
+    let b = digits.as_bytes();
+    if b.len() >= 2 && b.iter().all(|&c| c == b[0]) {
+        return Some("the same digit repeated: a placeholder");
+    }
+    if b.len() >= 4 && b.windows(2).all(|w| w[1] == w[0] + 1) {
+        return Some("ascending digits: a placeholder");
+    }
+    if b.len() < 6 {
+        return Some("fewer than 6 digits: a national or club number, not a FIDE ID");
+    }
+    if b.len() > 9 {
+        return Some("more than 9 digits: longer than any FIDE ID");
+    }
+    None
+}
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    // One finding per reason: a generator that wrote fake IDs for everybody
+    // gives one finding, not one per player.
+    let mut groups: Vec<(&'static str, Vec<Written<'_>>)> = Vec::new();
+    for p in &ctx.tournament.players {
+        let Some(id) = p.fide_id else { continue };
+        let Some(why) = not_an_id(id.value) else {
+            continue;
+        };
+        match groups.iter_mut().find(|g| g.0 == why) {
+            Some(g) => g.1.push((p, id)),
+            None => groups.push((why, vec![(p, id)])),
+        }
+    }
+    for (why, ids) in groups {
+        let (first, id) = ids[0];
+        let who = match ids.len() {
+            1 => format!("player `{}`", first.start_rank.value),
+            n => format!(
+                "player `{}` (and `{}` other players)",
+                first.start_rank.value,
+                n - 1
+            ),
+        };
+        let mut d = PLACEHOLDER_FIDE_ID
+            .diag(format!(
+                "`{}` in the FIDE ID column of {who} is not a FIDE ID: {why}",
+                id.value
+            ))
+            .primary(id.span, "not a FIDE ID");
+        for (p, id) in ids.iter().skip(1).take(SHOWN) {
+            d = d.secondary(id.span, format!("player {}", p.start_rank.value));
+        }
+        out.push(
+            d.help("write the player's FIDE ID (look it up on ratings.fide.com); a player without one gets it from their federation before the upload")
+                .reference("TRF16 record 001, columns 58-68; FIDE letter to federations, 12 August 2013"),
+        );
+    }
+}
+
+/// Secondary labels drawn at most; the rest are counted in the message.
+const SHOWN: usize = 5;
+
+/// A player and the value in their FIDE ID column.
+type Written<'a> = (&'a Player, Spanned<u64>);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn real_ids_pass_and_placeholders_do_not() {
+        for real in [
+            600_068,
+            1_503_014,
+            4_100_018,
+            34_100_000,
+            653_054_768,
+            400_041,
+        ] {
+            assert_eq!(not_an_id(real), None, "{real}");
+        }
+        for fake in [
+            999_999,
+            11_111_111,
+            12_345_678,
+            123_456,
+            6_897,
+            159,
+            70_123_454_321,
+            1_234_567_890,
+        ] {
+            assert!(not_an_id(fake).is_some(), "{fake}");
+        }
+    }
+}

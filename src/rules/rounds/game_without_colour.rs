@@ -1,0 +1,72 @@
+//! Rule `game-without-colour`.
+
+use crate::diag::Diagnostic;
+use crate::rules::support::{block_part, Part};
+use crate::rules::{always, Ctx};
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// That a game result (`1 = 0 W D L`) comes with a colour, `w` or `b`,
+    /// in the block's colour column (97 for round 1, then every 10
+    /// columns). Forfeits (`+ -`) may have `-`: a game that was not played
+    /// needs no colour. A result without opponent is reported by
+    /// `unknown-opponent` instead.
+    ///
+    /// ## Why it matters
+    /// The colour is mandatory for rating and pairing: colour history
+    /// drives every later pairing, and a game with `-` is read by some
+    /// programs as a bye. bbpPairings refuses the file.
+    ///
+    /// ## Example
+    /// ```text
+    /// 001    3 m    Doe, John      ...  1.0    3    14 - 1
+    /// ```
+    /// Use instead: `  14 w 1` (or `b`, whichever colour John Doe had).
+    ///
+    /// ## Reference
+    /// TRF16 record 001, round blocks: colour `w`/`b` for played games.
+    pub static GAME_WITHOUT_COLOUR = {
+        code: "TRF-R007", name: "game-without-colour", category: "integrity",
+        severity: Warning, summary: "a played game with no colour",
+        consequence: Cosmetic,
+        source: "colours do not enter the rating calculation; TRF16 asks for them (w/b) in every played game",
+        applies: always, check: check,
+    };
+}
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    for p in ctx.ranked_players() {
+        let me = p.start_rank.value;
+        for (i, e) in p.rounds.iter().enumerate() {
+            let v = e.value;
+            let Some(opp) = v.opponent else { continue };
+            if !v.result.is_played() || v.colour.is_some() {
+                continue;
+            }
+            let round = i + 1;
+            let theirs = ctx
+                .entry(opp, round)
+                .filter(|t| t.value.opponent == Some(me))
+                .and_then(|t| t.value.colour);
+            let help = match theirs {
+                Some(c) => format!(
+                    "player {opp} has `{}` for this game: write `{}` here",
+                    c.letter(),
+                    c.opposite().letter()
+                ),
+                None => "write `w` or `b`, the colour this player had".to_string(),
+            };
+            ctx.emit(
+ out,
+                GAME_WITHOUT_COLOUR
+                    .diag(format!(
+                        "round `{round}`: player `{me}` has result `{}` against `{opp}` but no colour",
+                        v.result.letter()
+                    ))
+                    .primary(block_part(ctx, e.span, Part::Colour), "no colour")
+                    .help(help)
+                    .reference("TRF16 record 001, round blocks (colour)"),
+            );
+        }
+    }
+}

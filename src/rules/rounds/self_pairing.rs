@@ -1,0 +1,59 @@
+//! Rule `self-pairing`.
+
+use crate::diag::Diagnostic;
+use crate::rules::support::{block_part, Part};
+use crate::rules::{always, Ctx};
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// That no round block names the player's own starting rank as the
+    /// opponent.
+    ///
+    /// ## Why it matters
+    /// Nobody plays themselves: the number is a typo for the real opponent
+    /// (often a neighbour's rank), or a bye written with the player's rank
+    /// instead of `0000`. FIDE's server and pairing programs reject the
+    /// file.
+    ///
+    /// ## Example
+    /// ```text
+    /// 001    7 m    Doe, John      ...  1.0    7     7 w 1
+    /// ```
+    /// Use instead: the opponent's starting rank (`   8 w 1`), or
+    /// `0000 - F` for a full-point bye.
+    ///
+    /// ## Reference
+    /// TRF16 record 001, round blocks (opponent).
+    pub static SELF_PAIRING = {
+        code: "TRF-R002", name: "self-pairing", category: "integrity",
+        severity: Error, summary: "a player paired with themselves",
+        consequence: FixBeforeUpload,
+        source: "a player paired with himself is a corrupt round block; the game cannot be rated until corrected",
+        applies: always, check: check,
+    };
+}
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    for p in ctx.ranked_players() {
+        let me = p.start_rank.value;
+        for (i, e) in p.rounds.iter().enumerate() {
+            if e.value.opponent != Some(me) {
+                continue;
+            }
+            let round = i + 1;
+            ctx.emit(
+ out,
+                SELF_PAIRING
+                    .diag(format!(
+                        "round `{round}`: player `{me}` is paired with themselves"
+                    ))
+                    .primary(block_part(ctx, e.span, Part::Opponent), "own starting rank")
+                    .secondary(p.start_rank.span, "starting rank")
+                    .help(format!(
+                        "write the starting rank of player {me}'s round {round} opponent, or `0000` with a bye code if there was no game"
+                    ))
+                    .reference("TRF16 record 001, round blocks (opponent)"),
+            );
+        }
+    }
+}

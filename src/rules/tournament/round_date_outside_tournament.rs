@@ -1,0 +1,135 @@
+//! Rule `round-date-outside-tournament`.
+
+use crate::diag::Diagnostic;
+use crate::model::DateField;
+use crate::rules::support::{readings, ymd};
+use crate::rules::{always, Ctx};
+use crate::source::span::Spanned;
+use chrono::NaiveDate;
+
+crate::declare_rule! {
+    /// ## What it checks
+    /// That every round date in record `132` lies between the start date
+    /// (`042`) and the end date (`052`), both included. When *every* round
+    /// date falls on the same wrong side, the start or end date is the
+    /// likelier typo: one finding points at it instead of one per round.
+    /// A date that can be read two ways is reported only when both readings
+    /// are outside; nothing is checked when the end is before the start
+    /// (`end-before-start` reports that).
+    ///
+    /// ## Why it matters
+    /// Round dates decide which games fall in which rating period and which
+    /// regulations apply to them. A round dated outside the tournament is
+    /// a typo in one of the three records, and FIDE's server rejects the
+    /// report until they agree.
+    ///
+    /// ## Example
+    /// ```text
+    /// 042 2025/03/14
+    /// 052 2025/03/16
+    /// 132 (blank to column 91) 25/03/14  25/03/15  25/03/17
+    /// ```
+    /// Use instead: round 3 on `25/03/16`, or `052 2025/03/17` if the
+    /// tournament really ended then.
+    ///
+    /// ## Reference
+    /// TRF16 records 042, 052 and 132; TRF26 records 042, 052, 132 (all
+    /// mandatory for rating).
+    pub static ROUND_DATE_OUTSIDE_TOURNAMENT = {
+        code: "TRF-T003", name: "round-date-outside-tournament", category: "integrity",
+        severity: Error, summary: "a round date before the start or after the end date",
+        consequence: FixBeforeUpload,
+        source: "TRF16 records 042/052/132 must agree: the dates decide the regulations and the rating list",
+        applies: always, check: check,
+    };
+}
+
+const REFERENCE: &str = "TRF16 records 042, 052 and 132";
+
+fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    let h = &ctx.tournament.header;
+    let start = h.start_date.as_ref();
+    let end = h.end_date.as_ref();
+    let starts = start.map(|s| readings(&s.value)).unwrap_or_default();
+    let ends = end.map(|e| readings(&e.value)).unwrap_or_default();
+    if starts.is_empty() && ends.is_empty() {
+        return;
+    }
+    if let (Some(s), Some(e)) = (
+        start.and_then(|s| s.value.date),
+        end.and_then(|e| e.value.date),
+    ) {
+        if e < s {
+            return; // end-before-start
+        }
+    }
+    let mut dated = 0usize;
+    let mut before: Vec<(usize, &Spanned<Option<DateField>>)> = Vec::new();
+    let mut after: Vec<(usize, &Spanned<Option<DateField>>)> = Vec::new();
+    for (i, d) in h.round_dates.iter().enumerate() {
+        let Some(f) = &d.value else { continue };
+        let rs = readings(f);
+        if rs.is_empty() {
+            continue;
+        }
+        dated += 1;
+        let all = |ok: &dyn Fn(NaiveDate, NaiveDate) -> bool, bounds: &[NaiveDate]| {
+            !bounds.is_empty() && rs.iter().all(|r| bounds.iter().all(|b| ok(*r, *b)))
+        };
+        if all(&|r, s| r < s, &starts) {
+            before.push((i + 1, d));
+        } else if all(&|r, e| r > e, &ends) {
+            after.push((i + 1, d));
+        }
+    }
+    for (side, list) in [("before", &before), ("after", &after)] {
+        let bound = if side == "before" { start } else { end };
+        let (Some(bound), false) = (bound, list.is_empty()) else {
+            continue;
+        };
+        let (record, what) = if side == "before" {
+            ("042", "start")
+        } else {
+            ("052", "end")
+        };
+        if list.len() == dated && dated > 1 {
+            let (first_round, first) = list[0];
+            out.push(
+                ROUND_DATE_OUTSIDE_TOURNAMENT
+                    .diag(format!(
+                        "all `{dated}` round dates are {side} the {what} date `{}`",
+                        bound.value.raw
+                    ))
+                    .primary(bound.span, format!("{what} date"))
+                    .secondary(first.span, format!("round {first_round}"))
+                    .help(format!(
+                        "correct record `{record}`: it disagrees with every date of record `132`"
+                    ))
+                    .reference(REFERENCE),
+            );
+            continue;
+        }
+        for &(round, d) in list {
+            let raw = d.value.as_ref().map(|f| f.raw.as_str()).unwrap_or("");
+            let date = d
+                .value
+                .as_ref()
+                .and_then(|f| f.date)
+                .map(ymd)
+                .unwrap_or_default();
+            out.push(
+                ROUND_DATE_OUTSIDE_TOURNAMENT
+                    .diag(format!(
+                        "round `{round}` is dated `{raw}`, {side} the {what} date `{}`",
+                        bound.value.raw
+                    ))
+                    .primary(d.span, format!("round {round}: {date}"))
+                    .secondary(bound.span, format!("{what} date"))
+                    .help(format!(
+                        "correct the round date in record `132` or the {what} date in record `{record}`"
+                    ))
+                    .reference(REFERENCE),
+            );
+        }
+    }
+}

@@ -1,0 +1,413 @@
+//! `trf fmt` on a real file: canonical lines where the reader understood
+//! them, every other line verbatim, where it stood.
+//!
+//! [`crate::write`] writes a report from the model; a model holds only what
+//! the reader understood. A rating officer's report is often the only copy,
+//! so formatting it must not drop what the model does not hold (comments,
+//! unknown lines, `DAT` lines, a rating `25O0` it could not read). Here each
+//! line of the source is treated on its own:
+//!
+//! * a record line the reader read without any finding is written in its
+//!   canonical form, but only when that form reads back to the same values
+//!   as the line itself (each candidate is re-read and compared);
+//! * every other line (comments, rulers, blank and unknown lines, extension
+//!   lines such as `DAT`, lines with a finding, lines with undecodable
+//!   bytes) keeps its original bytes;
+//! * a line is written back in the encoding it was read in, so a UTF-8 file
+//!   with one Windows-1252 line stays that way, byte for byte where nothing
+//!   changed.
+//!
+//! Converting between TRF16 and TRF26 rewrites the records that say the same
+//! thing differently (`XXR`/`XXC`/`XXS`/`XXP`/`XXZ`/`BB?` ↔
+//! `142`/`152`/`162`/`260`/`240`); they are written where the first of them
+//! stood, and a conversion whose lines the reader could not read fully is
+//! refused. Finally the whole result is read again and compared with the
+//! source: if anything but layout differs, nothing is written.
+//!
+//! Lines end in CR LF, as the specification asks.
+
+use crate::model::Tournament;
+use crate::read::decode::TextEncoding;
+use crate::read::{parse_str, parse_vec, Parsed, ReadOptions};
+use crate::source::lines::{self, Line, LineKind};
+use crate::write::{write, Target};
+
+/// A rewritten report.
+#[derive(Debug, Clone)]
+pub struct Rewritten {
+    /// The new file, in the source's encodings (BOM kept).
+    pub bytes: Vec<u8>,
+    /// The new file decoded, one `\n` per line (for showing a diff).
+    pub text: String,
+    /// Lines written in canonical form.
+    pub canonical: usize,
+    /// Lines kept as they were.
+    pub verbatim: usize,
+}
+
+/// Why a report is not rewritten. The source is never changed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RewriteError {
+    /// No `001` line and no header record, or mostly unknown lines.
+    #[error("this is not a TRF report ({0}); nothing was written")]
+    NotTrf(String),
+    /// A line to convert to the other dialect has values the reader could
+    /// not read: converting it would lose them.
+    #[error("line {0} cannot be converted to the other dialect: it has values that could not be read (fix it, or format without --dialect)")]
+    Unconvertible(u32),
+    /// UTF-16 reports are checked but not rewritten.
+    #[error("UTF-16 reports are not rewritten; save the file as UTF-8 first")]
+    Utf16,
+    /// The rewritten report would not read back to the same content (a
+    /// safety net: it should not happen).
+    #[error("the formatted report would not read back the same ({0}); nothing was written")]
+    NotFaithful(String),
+}
+
+/// Rewrites `parsed`, read from `source` with `opts`, in the `target`
+/// dialect.
+pub fn rewrite(
+    parsed: &Parsed,
+    source: &[u8],
+    target: Target,
+    opts: &ReadOptions,
+) -> Result<Rewritten, RewriteError> {
+    let t = &parsed.tournament;
+    refuse_non_trf(t)?;
+    if t.encoding == TextEncoding::Utf16 {
+        return Err(RewriteError::Utf16);
+    }
+    let (bom, body) = match source.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
+        Some(rest) if t.bom => (&source[..3], rest),
+        _ => (&source[..0], source),
+    };
+    let originals: Vec<&[u8]> = lines::split_bytes(body).map(|(s, e)| &body[s..e]).collect();
+    // The model's lines by line number (blank lines are not in the model).
+    let mut model: Vec<Option<&Line>> = vec![None; originals.len()];
+    for l in &t.lines {
+        match model.get_mut(l.number as usize - 1) {
+            Some(slot) => *slot = Some(l),
+            None => {
+                return Err(RewriteError::NotFaithful(format!(
+                    "{} lines in the file, line {} read",
+                    originals.len(),
+                    l.number
+                )))
+            }
+        }
+    }
+    let bad = lines_with_findings(parsed, originals.len());
+    let converting = Target::for_dialect(t.dialect.dialect) != target;
+    let mut canonical = Vec::with_capacity(originals.len());
+    for (i, line) in model.iter().enumerate() {
+        let Some(line) = line else {
+            canonical.push(None);
+            continue;
+        };
+        let text = &parsed.text[line.span.range()];
+        if converting && converts(line.kind, line.code) && bad[i] {
+            return Err(RewriteError::Unconvertible(line.number));
+        }
+        canonical.push(
+            (!bad[i] && rewritable(line.kind) && !text.contains('\u{FFFD}'))
+                .then(|| canonical_line(text, t, target))
+                .flatten()
+                .and_then(|c| encode(&c, line_encoding(parsed, line.number)).map(|b| (c, b))),
+        );
+    }
+    let source = Source {
+        parsed,
+        bom,
+        originals,
+        model,
+        canonical,
+        target,
+        converting,
+    };
+    // A line can read differently in the context of the others (a date's
+    // day-month order is decided for the whole file): when the result does
+    // not read back the same, the lines of the parts that differ are kept
+    // as they were, and the result is checked again.
+    let first = source.assemble(&|_| false);
+    let parts = match different_parts_after(&source, &first.bytes, opts)? {
+        parts if parts.is_empty() => return Ok(first),
+        parts => parts,
+    };
+    let second = source.assemble(&|l| parts.iter().any(|p| holds(p, l)));
+    match different_parts_after(&source, &second.bytes, opts)?.as_slice() {
+        [] => Ok(second),
+        parts => Err(RewriteError::NotFaithful(format!(
+            "{} would differ",
+            parts.join(", ")
+        ))),
+    }
+}
+
+/// A report's lines and their canonical forms, ready to be put together.
+struct Source<'a> {
+    parsed: &'a Parsed,
+    bom: &'a [u8],
+    /// Each line's bytes, terminator excluded.
+    originals: Vec<&'a [u8]>,
+    /// Each line's classification; `None` for a blank line.
+    model: Vec<Option<&'a Line>>,
+    /// Each line's canonical form and its bytes, where it has one.
+    canonical: Vec<Option<(String, Vec<u8>)>>,
+    target: Target,
+    converting: bool,
+}
+
+impl Source<'_> {
+    /// The new file; the lines `keep` chooses stay as they were.
+    fn assemble(&self, keep: &dyn Fn(&Line) -> bool) -> Rewritten {
+        let t = &self.parsed.tournament;
+        let mut out = Rewritten {
+            bytes: self.bom.to_vec(),
+            text: String::with_capacity(self.parsed.text.len()),
+            canonical: 0,
+            verbatim: 0,
+        };
+        let mut converted_written = false;
+        for (i, line) in self.model.iter().enumerate() {
+            let original = self.originals[i];
+            let Some(line) = line else {
+                // Blank: whitespace, the same in every encoding read here.
+                out.verbatim += 1;
+                push_line(&mut out, &String::from_utf8_lossy(original), original);
+                continue;
+            };
+            if self.converting && converts(line.kind, line.code) {
+                // The converted records go where the first of them stood.
+                if !converted_written {
+                    converted_written = true;
+                    for l in converted_lines(t, self.target) {
+                        push_line(&mut out, &l, l.as_bytes());
+                        out.canonical += 1;
+                    }
+                }
+                continue;
+            }
+            match &self.canonical[i] {
+                Some((c, bytes)) if !keep(line) => {
+                    if bytes.as_slice() != original {
+                        out.canonical += 1;
+                    }
+                    push_line(&mut out, c, bytes);
+                }
+                _ => {
+                    out.verbatim += 1;
+                    push_line(&mut out, &self.parsed.text[line.span.range()], original);
+                }
+            }
+        }
+        if self.converting && !converted_written {
+            for l in converted_lines(t, self.target) {
+                push_line(&mut out, &l, l.as_bytes());
+                out.canonical += 1;
+            }
+        }
+        out
+    }
+}
+
+/// Whether a line holds values of a part of the model (as named by
+/// [`different_parts`]); the parts without lines of their own hold every
+/// line.
+fn holds(part: &str, line: &Line) -> bool {
+    let code = line.code.unwrap_or(*b"   ");
+    match part {
+        // Every header record's code ends in 2 (`012` … `362`).
+        "header" => line.kind == LineKind::Record && code[2] == b'2',
+        "players" => &code == b"001",
+        "teams" => matches!(&code, b"013" | b"310"),
+        "records" => line.kind != LineKind::Extension,
+        _ => true,
+    }
+}
+
+/// Refuses input that is not a TRF: no `001` line and no header record, or
+/// more unknown lines than known ones.
+fn refuse_non_trf(t: &Tournament) -> Result<(), RewriteError> {
+    let records = t
+        .lines
+        .iter()
+        .filter(|l| l.kind == LineKind::Record)
+        .count();
+    if records == 0 {
+        return Err(RewriteError::NotTrf(
+            "no `001` line and no header record".into(),
+        ));
+    }
+    let unknown = t
+        .lines
+        .iter()
+        .filter(|l| l.kind == LineKind::Unknown)
+        .count();
+    let known = t
+        .lines
+        .iter()
+        .filter(|l| !matches!(l.kind, LineKind::Unknown | LineKind::Blank))
+        .count();
+    if unknown > known {
+        return Err(RewriteError::NotTrf(format!(
+            "{unknown} of its {} lines are no TRF record",
+            unknown + known
+        )));
+    }
+    Ok(())
+}
+
+/// For each of the file's `count` lines (by index), whether a syntax
+/// finding points into it.
+fn lines_with_findings(parsed: &Parsed, count: usize) -> Vec<bool> {
+    let lines = &parsed.tournament.lines;
+    let mut bad = vec![false; count];
+    for d in &parsed.diagnostics {
+        for l in &d.labels {
+            // The line whose start is the last at or before the span's start.
+            let i = lines.partition_point(|x| x.span.start <= l.span.start);
+            if let Some(line) = i.checked_sub(1).map(|i| &lines[i]) {
+                if let Some(b) = bad.get_mut(line.number as usize - 1) {
+                    *b = true;
+                }
+            }
+        }
+    }
+    bad
+}
+
+/// Kinds of line that have a canonical form. Extension lines (`XX?`, `BB?`,
+/// `DAT`, and whatever other programs invent) belong to the programs that
+/// wrote them: they are kept as they are unless converted.
+fn rewritable(kind: LineKind) -> bool {
+    matches!(kind, LineKind::Record | LineKind::NationalRating)
+}
+
+/// Records that say the same thing differently in TRF16 and TRF26.
+fn converts(kind: LineKind, code: Option<[u8; 3]>) -> bool {
+    let Some(c) = code else { return false };
+    match kind {
+        LineKind::Record => matches!(&c, b"142" | b"152" | b"162" | b"240" | b"260"),
+        LineKind::Extension => {
+            matches!(&c, b"XXR" | b"XXC" | b"XXS" | b"XXP" | b"XXZ") || c.starts_with(b"BB")
+        }
+        _ => false,
+    }
+}
+
+/// The converted records, as the writer gives them for the whole report.
+fn converted_lines(t: &Tournament, target: Target) -> Vec<String> {
+    write(t, target)
+        .split("\r\n")
+        .filter(|l| {
+            let (code, kind) = lines::classify(l);
+            converts(kind, code)
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The canonical form of one line, when it reads back to the same values
+/// as the line itself and the line reads without a finding on its own.
+fn canonical_line(text: &str, file: &Tournament, target: Target) -> Option<String> {
+    let alone = parse_str(text);
+    if !alone.diagnostics.is_empty() {
+        return None;
+    }
+    let mut t = alone.tournament;
+    // The file's dialect, not the one a single line suggests, decides
+    // whether anything is converted.
+    t.dialect = file.dialect.clone();
+    let written = write(&t, target);
+    let line = written.strip_suffix("\r\n")?;
+    if line.contains(['\r', '\n']) {
+        return None;
+    }
+    let again = parse_str(line);
+    (again.diagnostics.is_empty() && different_parts(&again.tournament, &t).is_empty())
+        .then(|| line.to_owned())
+}
+
+/// The encoding line `number` was read in.
+fn line_encoding(parsed: &Parsed, number: u32) -> TextEncoding {
+    if parsed.fallback_lines.binary_search(&number).is_ok() {
+        TextEncoding::Windows1252
+    } else {
+        parsed.tournament.encoding
+    }
+}
+
+/// `text` in `encoding`, or `None` when a character has no byte there.
+fn encode(text: &str, encoding: TextEncoding) -> Option<Vec<u8>> {
+    let single = |enc: &'static encoding_rs::Encoding| {
+        let (bytes, _, errors) = enc.encode(text);
+        (!errors).then(|| bytes.into_owned())
+    };
+    match encoding {
+        TextEncoding::Ascii | TextEncoding::Utf8 => Some(text.as_bytes().to_vec()),
+        TextEncoding::Windows1252 => single(encoding_rs::WINDOWS_1252),
+        TextEncoding::Iso8859_2 => single(encoding_rs::ISO_8859_2),
+        // encoding_rs reads the label ISO-8859-1 as Windows-1252: Latin-1 is
+        // the first 256 code points.
+        TextEncoding::Iso8859_1 => text
+            .chars()
+            .map(|c| u8::try_from(u32::from(c)).ok())
+            .collect(),
+        TextEncoding::Utf16 => None,
+    }
+}
+
+fn push_line(out: &mut Rewritten, text: &str, bytes: &[u8]) {
+    out.bytes.extend_from_slice(bytes);
+    out.bytes.extend_from_slice(b"\r\n");
+    out.text.push_str(text);
+    out.text.push('\n');
+}
+
+/// Reads `bytes` again and names the parts whose values differ from the
+/// source's (players and teams only when converting, since the converted
+/// records move between the header and the extensions).
+fn different_parts_after(
+    source: &Source<'_>,
+    bytes: &[u8],
+    opts: &ReadOptions,
+) -> Result<Vec<&'static str>, RewriteError> {
+    let opts = ReadOptions {
+        encoding: opts.encoding,
+        max_file_bytes: u64::MAX,
+        max_line_bytes: opts.max_line_bytes,
+        threads: opts.threads,
+        max_findings_per_rule: 0,
+    };
+    let again =
+        parse_vec(bytes.to_vec(), &opts).map_err(|e| RewriteError::NotFaithful(e.to_string()))?;
+    let mut parts = different_parts(&source.parsed.tournament, &again.tournament);
+    if source.converting {
+        parts.retain(|p| matches!(*p, "players" | "teams"));
+    }
+    Ok(parts)
+}
+
+/// The parts of two tournaments whose values differ. Layout is not
+/// compared: the model's equality ignores spans and line numbers, and the
+/// dialect is form, not content (a TRF06 file comes back as TRF16 once
+/// canonical; one line alone suggests no dialect).
+fn different_parts(a: &Tournament, b: &Tournament) -> Vec<&'static str> {
+    let scoring = |t: &Tournament| crate::model::Scoring {
+        source: crate::model::ScoringSource::Default,
+        ..t.scoring.clone()
+    };
+    [
+        ("header", a.header == b.header),
+        ("players", a.players == b.players),
+        ("teams", a.teams == b.teams),
+        ("scoring", scoring(a) == scoring(b)),
+        ("rounds", a.rounds == b.rounds),
+        ("extensions", a.extensions == b.extensions),
+        ("records", a.records == b.records),
+    ]
+    .into_iter()
+    .filter(|(_, same)| !same)
+    .map(|(part, _)| part)
+    .collect()
+}
