@@ -373,8 +373,8 @@ pub struct RuleMeta {
     pub code: &'static str,
     /// Stable kebab-case name, e.g. `invalid-round-block`.
     pub name: &'static str,
-    /// Category: `syntax`, `integrity`, `regulations`, `rating-list`.
-    pub category: &'static str,
+    /// Category, which the code's letter decides.
+    pub category: Category,
     /// Default severity.
     pub severity: Severity,
     /// What a finding of this rule means for the report, by default.
@@ -389,6 +389,60 @@ pub struct RuleMeta {
     pub summary: &'static str,
     /// The long documentation (Markdown with fixed sections).
     pub explanation: &'static str,
+    /// Where the rule is declared (`file:line`), for `trf explain`.
+    pub location: &'static str,
+}
+
+/// What a rule looks at, decided by the letter of its code: `TRF-S…` the
+/// reader (syntax); `TRF-T…`, `TRF-P…`, `TRF-R…`, `TRF-X…` the report's own
+/// consistency (integrity); `TRF-F…` the FIDE Rating Regulations;
+/// `TRF-L…` the official rating list. Written in JSON and SARIF as
+/// [`Category::as_str`] (a contract).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Category {
+    /// The reader's findings (`TRF-S…`).
+    Syntax,
+    /// Tournament, player, round and cross-record consistency
+    /// (`TRF-T…`, `TRF-P…`, `TRF-R…`, `TRF-X…`).
+    Integrity,
+    /// The FIDE Rating Regulations (`TRF-F…`).
+    Regulations,
+    /// The official rating list (`TRF-L…`).
+    RatingList,
+}
+
+impl Category {
+    /// The category of a code (`TRF-` and a letter). A code of no known
+    /// letter fails to compile where a rule is declared, since declarations
+    /// are evaluated at compile time.
+    pub const fn of_code(code: &str) -> Category {
+        let b = code.as_bytes();
+        assert!(b.len() > 4, "a rule code is TRF- and a letter");
+        match b[4] {
+            b'S' => Category::Syntax,
+            b'T' | b'P' | b'R' | b'X' => Category::Integrity,
+            b'F' => Category::Regulations,
+            b'L' => Category::RatingList,
+            _ => panic!("unknown rule code letter"),
+        }
+    }
+
+    /// The name written in JSON, SARIF and `trf explain`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Syntax => "syntax",
+            Category::Integrity => "integrity",
+            Category::Regulations => "regulations",
+            Category::RatingList => "rating-list",
+        }
+    }
+}
+
+impl std::fmt::Display for Category {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 impl RuleMeta {

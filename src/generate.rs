@@ -395,33 +395,28 @@ impl Swiss {
             } else {
                 String::new()
             };
-            let _ = write!(
-                out,
-                "001 {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {} {:>2}.{} {:>4}",
-                p + 1,
-                if person.female { 'w' } else { 'm' },
-                person.title,
-                person.name,
-                rating,
-                person.federation,
-                person.fide_id,
-                person.birth.format("%Y/%m/%d"),
-                s.half_points / 2,
-                if s.half_points % 2 == 1 { '5' } else { '0' },
-                ranks[p],
+            crate::write::push_001(
+                &mut out,
+                &crate::write::Line001 {
+                    start_rank: (p + 1) as u16,
+                    sex: if person.female { 'w' } else { 'm' },
+                    title: person.title,
+                    name: &person.name,
+                    rating,
+                    federation: person.federation,
+                    fide_id: person.fide_id.to_string(),
+                    birth: person.birth.format("%Y/%m/%d").to_string(),
+                    points: format!(
+                        "{}.{}",
+                        s.half_points / 2,
+                        if s.half_points % 2 == 1 { '5' } else { '0' }
+                    ),
+                    rank: ranks[p].to_string(),
+                },
             );
             for c in &self.cells[p * self.rounds..(p + 1) * self.rounds] {
-                let _ = write!(
-                    out,
-                    "  {:>4} {} {}",
-                    if c.opponent == 0 {
-                        "0000".to_string()
-                    } else {
-                        c.opponent.to_string()
-                    },
-                    c.colour as char,
-                    c.result as char
-                );
+                let opponent = (c.opponent != 0).then_some(c.opponent as u16);
+                crate::write::push_round(&mut out, opponent, c.colour as char, c.result as char);
             }
             out.push_str(eol);
         }

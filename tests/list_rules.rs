@@ -9,8 +9,8 @@ use common::trf;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use trfkit::ratinglist::{ListLookup, LookupMethod, Status};
 use trfkit::render::human::{JsonDiagnostic, Locator};
-use trfkit::rules::list::{ListLookup, LookupMethod, Status};
 use trfkit::rules::CheckOptions;
 use trfkit::{Parsed, ReadOptions};
 
@@ -109,7 +109,7 @@ fn without_a_list_the_rating_list_rules_do_not_run() {
     let ctx = trfkit::rules::Ctx::new(&parsed.tournament, &parsed.text, &none);
     let mut count = 0;
     for rule in trfkit::rules::registry::RULES {
-        if rule.meta.category == "rating-list" {
+        if rule.meta.category == trfkit::diag::Category::RatingList {
             count += 1;
             assert!(rule.meta.code.starts_with("TRF-L"), "{}", rule.meta.code);
             assert!(

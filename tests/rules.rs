@@ -16,8 +16,8 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use trfkit::ratinglist::ListLookup;
 use trfkit::render::human::{render_graphical, render_plain, Locator};
-use trfkit::rules::list::ListLookup;
 use trfkit::rules::registry::{self, RULES};
 use trfkit::rules::{CheckOptions, Ctx};
 use trfkit::{Diagnostic, ReadOptions};

@@ -17,9 +17,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use trfkit::check::{check, CheckReport};
 use trfkit::diag::{Consequence, Verdict};
+use trfkit::ratinglist::ListLookup;
 use trfkit::ratinglist::RatingList;
 use trfkit::render::human::{self, JsonDiagnostic, Locator};
-use trfkit::rules::list::ListLookup;
 use trfkit::rules::CheckOptions;
 use trfkit::Parsed;
 
@@ -336,7 +336,7 @@ pub fn run(a: Args) -> u8 {
     if human && a.rules.registered_on.is_none() && results.iter().any(Result::is_ok) {
         out(&format!(
             "note: {}\n",
-            trfkit::rules::regulations::registration_too_late::registration_not_checked()
+            trfkit::regulations::registration::not_checked_advice()
         ));
     }
     // The process ends here: handing the memory back to the OS at exit is

@@ -28,22 +28,14 @@ struct Entry {
 }
 
 fn all() -> Vec<Entry> {
-    let mut v: Vec<Entry> = trfkit::read::findings::ALL
-        .iter()
-        .map(|m| Entry {
-            meta: m,
-            location: "src/parse/codes.rs",
-            articles: Vec::new(),
-            rapid_blitz_articles: Vec::new(),
+    trfkit::rules::registry::all()
+        .map(|e| Entry {
+            meta: e.meta,
+            location: e.meta.location,
+            articles: e.rule.map(|r| r.articles()).unwrap_or_default(),
+            rapid_blitz_articles: e.rule.map(|r| r.rapid_blitz_articles()).unwrap_or_default(),
         })
-        .collect();
-    v.extend(trfkit::rules::registry::RULES.iter().map(|r| Entry {
-        meta: &r.meta,
-        location: r.location,
-        articles: r.articles(),
-        rapid_blitz_articles: r.rapid_blitz_articles(),
-    }));
-    v
+        .collect()
 }
 
 fn json(e: &Entry) -> serde_json::Value {

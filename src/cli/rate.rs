@@ -79,7 +79,7 @@ pub fn run(a: Args) -> u8 {
         None => None,
         Some(path) => {
             let ids: Vec<u64> =
-                trfkit::rules::list::ListLookup::ids_of(&parsed.tournament).collect();
+                trfkit::ratinglist::ListLookup::ids_of(&parsed.tournament).collect();
             match read_list(path, &ids) {
                 Some(l) => Some(Arc::new(l)),
                 None => return EXIT_USAGE,

@@ -10,8 +10,8 @@ use super::{fail, ReadArgs, EXIT_OK, EXIT_USAGE};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use trfkit::rating::{rate_checked, CheckedRating, RateOptions};
+use trfkit::ratinglist::ListLookup;
 use trfkit::render::html::{report, ReportInput};
-use trfkit::rules::list::ListLookup;
 use trfkit::rules::CheckOptions;
 use trfkit::write::atomic::Existing;
 

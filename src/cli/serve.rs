@@ -19,9 +19,9 @@ use std::io::Write as _;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use trfkit::rating::{rate_checked, CheckedRating, RateOptions};
+use trfkit::ratinglist::ListLookup;
 use trfkit::ratinglist::ListSource;
 use trfkit::render::html::{report, Download, Page, PageReport, ReportInput};
-use trfkit::rules::list::ListLookup;
 use trfkit::rules::CheckOptions;
 use trfkit::ReadOptions;
 

@@ -34,6 +34,9 @@
 mod error;
 mod index;
 mod layout;
+mod lookup;
+mod names;
+pub(crate) mod period;
 mod record;
 mod scan;
 pub mod synth;
@@ -44,6 +47,9 @@ mod zip;
 
 pub use error::ListError;
 pub use index::{build_index, index_path, IndexInfo};
+pub use lookup::{ListLookup, LookupMethod, Status};
+pub use names::{fold_name, same_name};
+pub use period::{list_in_force, period_from_file_name};
 pub use record::{
     ListKind, ListLayout, ListMeta, ListPeriod, ListRecord, RatingEntry, RatingKind, Sex,
 };

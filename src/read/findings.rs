@@ -9,13 +9,14 @@ macro_rules! syntax_rule {
         pub static $id: RuleMeta = RuleMeta {
             code: $code,
             name: $name,
-            category: "syntax",
+            category: $crate::diag::Category::of_code($code),
             severity: Severity::$sev,
             consequence: Consequence::$cons,
             consequence_source: $src,
             unconfirmed: false $(|| $unc)?,
             summary: $summary,
             explanation: concat!($($doc, "\n",)*),
+            location: concat!(file!(), ":", line!()),
         };
     };
 }

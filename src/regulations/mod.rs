@@ -20,7 +20,7 @@ mod eligibility;
 mod play;
 pub mod rapid_blitz;
 pub mod rating_type;
-mod registration;
+pub mod registration;
 mod version;
 mod versions;
 

@@ -176,13 +176,39 @@ fn requirement(
 }
 
 fn describe(lead: LeadTime) -> String {
-    match lead {
-        LeadTime::Days(7) => "one week".to_owned(),
-        LeadTime::Days(1) => "1 day".to_owned(),
-        LeadTime::Days(d) => format!("{d} days"),
-        LeadTime::Months(1) => "one month".to_owned(),
-        LeadTime::Months(m) => format!("{m} months"),
+    lead.to_string()
+}
+
+/// "30 days", "one week", "one month": the lead time in words.
+impl std::fmt::Display for LeadTime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            LeadTime::Days(7) => f.write_str("one week"),
+            LeadTime::Days(1) => f.write_str("1 day"),
+            LeadTime::Days(d) => write!(f, "{d} days"),
+            LeadTime::Months(1) => f.write_str("one month"),
+            LeadTime::Months(m) => write!(f, "{m} months"),
+        }
     }
+}
+
+impl LeadTime {
+    /// "30-day", "one-week", "one-month": the lead time as an adjective.
+    pub fn adjective(self) -> String {
+        match self {
+            LeadTime::Days(7) => "one-week".to_owned(),
+            LeadTime::Days(d) => format!("{d}-day"),
+            LeadTime::Months(1) => "one-month".to_owned(),
+            LeadTime::Months(m) => format!("{m}-month"),
+        }
+    }
+}
+
+/// The one advice a run gives when no registration date was given: FIDE
+/// rates only events registered in time (B.02 of each edition), and the
+/// report does not say when this one was.
+pub fn not_checked_advice() -> &'static str {
+    "registration with FIDE was not checked: FIDE rates only events registered in time before their start (one month in the 2009 text, one week in 2013–2021, 3 days from 2022, 30 days with a player rated above 2700 or a woman above 2500; 3 days for rapid and blitz in 2024; none stated before 2009); give --registered-on YYYY-MM-DD to check it"
 }
 
 #[cfg(test)]

@@ -90,8 +90,5 @@ impl Region {
 /// Every rule's declaration, the reader's syntax codes first, then the
 /// validation rules in registry order (the order of `trf rules`).
 pub fn all_rules() -> impl Iterator<Item = &'static RuleMeta> {
-    crate::read::findings::ALL
-        .iter()
-        .copied()
-        .chain(crate::rules::registry::RULES.iter().map(|r| &r.meta))
+    crate::rules::registry::all().map(|e| e.meta)
 }

@@ -318,7 +318,7 @@ fn rule(m: &'static RuleMeta) -> Rule {
         },
         properties: RuleProperties {
             consequence: m.consequence.as_str(),
-            category: m.category,
+            category: m.category.as_str(),
             consequence_source: m.consequence_source,
             unconfirmed: m.unconfirmed,
         },

@@ -31,7 +31,7 @@ pub struct CheckOptions {
     /// The official rating list to cross-check players against
     /// (`--rating-list`), reduced to the reports' FIDE IDs and shared
     /// between reports; the rating-list rules run only when it is set.
-    pub rating_list: Option<std::sync::Arc<crate::rules::list::ListLookup>>,
+    pub rating_list: Option<std::sync::Arc<crate::ratinglist::ListLookup>>,
     /// The list the event is registered for (`--rating-type`), which
     /// overrides the list read from the time control.
     pub rating_type: Option<RatingType>,

@@ -36,8 +36,6 @@ pub struct Rule {
     /// The topic of the rapid and blitz chapter the rule enforces, if any:
     /// `trf explain` prints its article in every chapter edition.
     pub rapid_blitz_topic: Option<crate::regulations::RapidBlitzTopic>,
-    /// Where the rule is defined (`file:line`), for `trf explain`.
-    pub location: &'static str,
 }
 
 /// Runs everywhere.
@@ -56,7 +54,7 @@ macro_rules! declare_rule {
     (@unconfirmed $u:literal) => { $u };
     (@unconfirmed) => { false };
     ($(#[doc = $doc:literal])* $vis:vis static $id:ident = {
-        code: $code:literal, name: $name:literal, category: $cat:literal,
+        code: $code:literal, name: $name:literal,
         severity: $sev:ident, summary: $summary:literal,
         consequence: $cons:ident, source: $src:literal,
         $(unconfirmed: $unc:literal,)?
@@ -68,19 +66,19 @@ macro_rules! declare_rule {
             meta: $crate::diag::RuleMeta {
                 code: $code,
                 name: $name,
-                category: $cat,
+                category: $crate::diag::Category::of_code($code),
                 severity: $crate::diag::Severity::$sev,
                 consequence: $crate::diag::Consequence::$cons,
                 consequence_source: $src,
                 unconfirmed: $crate::declare_rule!(@unconfirmed $($unc)?),
                 summary: $summary,
                 explanation: concat!($($doc, "\n",)*),
+                location: concat!(file!(), ":", line!()),
             },
             applies: $applies,
             check: $check,
             topic: $crate::declare_rule!(@topic $($topic)?),
             rapid_blitz_topic: $crate::declare_rule!(@rb_topic $($rbt)?),
-            location: concat!(file!(), ":", line!()),
         };
     };
 }

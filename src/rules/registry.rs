@@ -1,4 +1,7 @@
-//! The registry: every rule, sorted by code.
+//! The registry: every code trfkit reports, in one place. The reader's
+//! syntax findings (`TRF-S…`, declared in [`crate::read::findings`], which
+//! the reader emits itself) come first, then every validation rule, sorted
+//! by code letter and number as `trf rules` lists them.
 
 use super::cross::*;
 use super::list::*;
@@ -7,6 +10,7 @@ use super::regulations::*;
 use super::rounds::*;
 use super::tournament::*;
 use super::Rule;
+use crate::diag::RuleMeta;
 
 /// Every validation rule, sorted by code.
 pub static RULES: &[&Rule] = &[
@@ -81,7 +85,32 @@ pub static RULES: &[&Rule] = &[
     &record_reference_unknown::RECORD_REFERENCE_UNKNOWN,
 ];
 
-/// Finds a rule by code (case-insensitive) or name.
+/// One registered code: its declaration and, for a validation rule, the
+/// rule that runs (syntax findings have none: the reader emits them).
+#[derive(Debug, Clone, Copy)]
+pub struct Entry {
+    /// Code, name, category, severity, consequence and documentation.
+    pub meta: &'static RuleMeta,
+    /// The validation rule (`None` for a syntax code).
+    pub rule: Option<&'static Rule>,
+}
+
+/// Every registered code: the syntax codes, then the validation rules in
+/// registry order (the order of `trf rules` and `trf explain`).
+pub fn all() -> impl Iterator<Item = Entry> {
+    crate::read::findings::ALL
+        .iter()
+        .map(|m| Entry {
+            meta: m,
+            rule: None,
+        })
+        .chain(RULES.iter().map(|r| Entry {
+            meta: &r.meta,
+            rule: Some(r),
+        }))
+}
+
+/// Finds a validation rule by code (case-insensitive) or name.
 pub fn find(key: &str) -> Option<&'static Rule> {
     RULES
         .iter()

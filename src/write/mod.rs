@@ -473,39 +473,100 @@ fn player_line(out: &mut String, p: &Player) {
         Some(Sex::Female) => 'w',
         None => ' ',
     };
-    let _ = write!(
+    push_001(
         out,
-        "001 {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
-        p.start_rank.value,
-        sex,
-        p.title.as_ref().map(|t| t.value.as_str()).unwrap_or(""),
-        p.name.value,
-        p.rating.map(|r| r.value.to_string()).unwrap_or_default(),
-        p.federation
-            .as_ref()
-            .map(|f| f.value.as_str())
-            .unwrap_or(""),
-        p.fide_id.map(|f| f.value.to_string()).unwrap_or_default(),
-        p.birth_date
-            .map(|b| b.value.to_string())
-            .unwrap_or_default(),
-        p.points.map(|x| fit(x.value, 4)).unwrap_or_default(),
-        p.rank.map(|r| r.value.to_string()).unwrap_or_default(),
+        &Line001 {
+            start_rank: p.start_rank.value,
+            sex,
+            title: p.title.as_ref().map(|t| t.value.as_str()).unwrap_or(""),
+            name: &p.name.value,
+            rating: p.rating.map(|r| r.value.to_string()).unwrap_or_default(),
+            federation: p
+                .federation
+                .as_ref()
+                .map(|f| f.value.as_str())
+                .unwrap_or(""),
+            fide_id: p.fide_id.map(|f| f.value.to_string()).unwrap_or_default(),
+            birth: p
+                .birth_date
+                .map(|b| b.value.to_string())
+                .unwrap_or_default(),
+            points: p.points.map(|x| fit(x.value, 4)).unwrap_or_default(),
+            rank: p.rank.map(|r| r.value.to_string()).unwrap_or_default(),
+        },
     );
     for e in &p.rounds {
         let e = e.value;
-        let colour = e.colour.map(Colour::letter).unwrap_or('-');
-        let opp = e
-            .opponent
-            .map(|o| format!("{o:>4}"))
-            .unwrap_or_else(|| "0000".into());
         let result = match e.result {
             RoundResult::NotPaired => ' ',
             r => r.letter(),
         };
-        let _ = write!(out, "  {opp} {colour} {result}");
+        push_round(
+            out,
+            e.opponent,
+            e.colour.map(Colour::letter).unwrap_or('-'),
+            result,
+        );
     }
     trim_end_line(out);
+}
+
+/// The fields of a `001` line before [`push_001`] puts them in their
+/// columns (TRF16 record 001, columns 1-89).
+pub(crate) struct Line001<'a> {
+    /// Starting rank (columns 5-8).
+    pub start_rank: u16,
+    /// `m`, `w` or blank (column 10).
+    pub sex: char,
+    /// Title (columns 11-13).
+    pub title: &'a str,
+    /// Name (columns 15-47).
+    pub name: &'a str,
+    /// Rating (columns 49-52).
+    pub rating: String,
+    /// Federation (columns 54-56).
+    pub federation: &'a str,
+    /// FIDE ID (columns 58-68).
+    pub fide_id: String,
+    /// Birth date (columns 70-79).
+    pub birth: String,
+    /// Points (columns 81-84).
+    pub points: String,
+    /// Rank (columns 86-89).
+    pub rank: String,
+}
+
+/// Writes the fixed part of a `001` line: the one place the layout of
+/// TRF16 record 001 is written as a format (the canonical writer and the
+/// generator both use it).
+pub(crate) fn push_001(out: &mut String, f: &Line001<'_>) {
+    let _ = write!(
+        out,
+        "001 {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
+        f.start_rank,
+        f.sex,
+        f.title,
+        f.name,
+        f.rating,
+        f.federation,
+        f.fide_id,
+        f.birth,
+        f.points,
+        f.rank,
+    );
+}
+
+/// Writes one round block of a `001` line (columns 92-99 for round 1, then
+/// every ten): opponent (`0000` for none), colour, result.
+pub(crate) fn push_round(out: &mut String, opponent: Option<u16>, colour: char, result: char) {
+    match opponent {
+        Some(o) => {
+            let _ = write!(out, "  {o:>4} {colour} {result}");
+        }
+        None => {
+            let _ = write!(out, "  0000 {colour} {result}");
+        }
+    }
 }
 
 /// Points with one decimal (`11.5`), or without it when that does not fit

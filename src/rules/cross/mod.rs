@@ -1,11 +1,11 @@
 //! Rules across records (codes `TRF-X…`): totals, counts, ranks, teams, references.
 
-pub mod player_count_mismatch;
-pub mod points_mismatch;
-pub mod rank_inconsistent;
-pub mod rated_count_mismatch;
-pub mod record_reference_unknown;
-pub mod rounds_mismatch;
-pub mod team_count_mismatch;
-pub mod team_member_duplicate;
-pub mod team_member_unknown;
+pub(crate) mod player_count_mismatch;
+pub(crate) mod points_mismatch;
+pub(crate) mod rank_inconsistent;
+pub(crate) mod rated_count_mismatch;
+pub(crate) mod record_reference_unknown;
+pub(crate) mod rounds_mismatch;
+pub(crate) mod team_count_mismatch;
+pub(crate) mod team_member_duplicate;
+pub(crate) mod team_member_unknown;

@@ -24,7 +24,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 062 (number of players).
     pub static PLAYER_COUNT_MISMATCH = {
-        code: "TRF-X002", name: "player-count-mismatch", category: "integrity",
+        code: "TRF-X002", name: "player-count-mismatch",
         severity: Warning, summary: "record 062 disagrees with the number of players",
         consequence: Cosmetic,
         source: "header counts (TRF16 062/072/082) are informative; FIDE counts the records",

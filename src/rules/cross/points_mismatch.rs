@@ -51,7 +51,7 @@ crate::declare_rule! {
     /// scoring system, including the PAB value"); TRF26 records 162, 250,
     /// 299; JaVaFo `XXS`/`XXA`.
     pub static POINTS_MISMATCH = {
-        code: "TRF-X001", name: "points-mismatch", category: "integrity",
+        code: "TRF-X001", name: "points-mismatch",
         severity: Error, summary: "a player's points differ from the sum of their results",
         consequence: FixBeforeUpload,
         source: "TRF16 record 001 columns 81-84: the points must be the sum of the results; FIDE rates the results, so the arbiter must say which is right",

@@ -39,7 +39,7 @@ crate::declare_rule! {
     /// TRF16 record 001, columns 86-89 (rank, mandatory for rating); TRF26
     /// record 001 ("exact definition, ties allowed").
     pub static RANK_INCONSISTENT = {
-        code: "TRF-X005", name: "rank-inconsistent", category: "integrity",
+        code: "TRF-X005", name: "rank-inconsistent",
         severity: Warning, summary: "ranks that do not follow the points",
         consequence: Cosmetic,
         source: "the final rank (columns 86-89) does not enter the rating calculation",

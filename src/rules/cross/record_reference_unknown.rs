@@ -47,7 +47,7 @@ crate::declare_rule! {
     /// TRF26 records 240, 250, 260, 299, 300, 330 (ids and rounds); 142
     /// (number of rounds).
     pub static RECORD_REFERENCE_UNKNOWN = {
-        code: "TRF-X009", name: "record-reference-unknown", category: "integrity",
+        code: "TRF-X009", name: "record-reference-unknown",
         severity: Warning, summary: "a TRF26 record naming a player, team or round the report does not have",
         consequence: Cosmetic,
         source: "TRF26 team and pairing records (240-330) are not used by the rating calculation",

@@ -38,7 +38,7 @@ crate::declare_rule! {
     /// TRF26 record 142 (number of rounds); JaVaFo TRF(x) `XXR`; TRF16
     /// record 132.
     pub static ROUNDS_MISMATCH = {
-        code: "TRF-X006", name: "rounds-mismatch", category: "integrity",
+        code: "TRF-X006", name: "rounds-mismatch",
         severity: Warning, summary: "the declared number of rounds disagrees with the rounds written",
         consequence: Cosmetic,
         source: "TRF26 record 142 / JaVaFo XXR are pairing data; FIDE rates the round blocks written (unplayed declared rounds are unfinished-games)",

@@ -27,7 +27,7 @@ crate::declare_rule! {
     /// TRF16 record 013 (team, first player ■); TRF26 record 310 (members,
     /// first ■).
     pub static TEAM_MEMBER_UNKNOWN = {
-        code: "TRF-X007", name: "team-member-unknown", category: "integrity",
+        code: "TRF-X007", name: "team-member-unknown",
         severity: Warning, summary: "a team member with no player record",
         consequence: Cosmetic,
         source: "team composition (013/310) does not enter the individual rating calculation",

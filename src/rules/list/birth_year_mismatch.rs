@@ -26,7 +26,7 @@ crate::declare_rule! {
     /// TRF16 record 001, columns 70-79; FIDE rating list, column `B-day`
     /// (rating-list-formats §1.1, §3.5).
     pub static BIRTH_YEAR_MISMATCH = {
-        code: "TRF-L006", name: "birth-year-mismatch", category: "rating-list",
+        code: "TRF-L006", name: "birth-year-mismatch",
         severity: Warning, summary: "a birth year that differs from the rating list's",
         consequence: Cosmetic,
         source: "TRF16 record 001 birth date is \"warning if wrong\"; FIDE uses the list's data for the ID",

@@ -26,7 +26,7 @@ crate::declare_rule! {
     /// TRF16 record 001, columns 54-56; FIDE rating list, column `Fed`
     /// (rating-list-formats §1.1).
     pub static FEDERATION_MISMATCH = {
-        code: "TRF-L003", name: "federation-mismatch", category: "rating-list",
+        code: "TRF-L003", name: "federation-mismatch",
         severity: Warning, summary: "a federation that differs from the rating list's",
         consequence: Cosmetic,
         source: "TRF16 record 001 federation is \"warning if wrong\"; FIDE uses the list's data for the ID",

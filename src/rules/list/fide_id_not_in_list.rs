@@ -31,7 +31,7 @@ crate::declare_rule! {
     /// TRF16 record 001, columns 58-68; FIDE rating list, column `ID Number`
     /// (rating-list-formats §1.1).
     pub static FIDE_ID_NOT_IN_LIST = {
-        code: "TRF-L001", name: "fide-id-not-in-list", category: "rating-list",
+        code: "TRF-L001", name: "fide-id-not-in-list",
         severity: Error, summary: "a FIDE ID that the rating list does not hold",
         consequence: FixBeforeUpload,
         source: "FIDE matches players by FIDE ID (letter to federations, 12 Aug 2013); an ID that is not in the list must be corrected",

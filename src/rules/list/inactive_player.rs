@@ -28,7 +28,7 @@ crate::declare_rule! {
     /// FIDE rating list, column `Flag` (rating-list-formats §3.6); FIDE
     /// Rating Regulations, inactive players (regulations.md R33).
     pub static INACTIVE_PLAYER = {
-        code: "TRF-L008", name: "inactive-player", category: "rating-list",
+        code: "TRF-L008", name: "inactive-player",
         severity: Advice, summary: "a player the rating list flags inactive",
         consequence: Info,
         source: "an inactive player is rated as any other; activity is a matter of the list (B.02 2024 art. 7.1.3)",

@@ -2,197 +2,26 @@
 //! list (`trf check --rating-list FILE`).
 //!
 //! The list is read once per run, not once per rule or per report:
-//! [`ListLookup::read`] makes one pass over the list (or reads the on-disk
+//! [`ListLookup::read`](crate::ratinglist::ListLookup::read) makes one pass over the list (or reads the on-disk
 //! index when one sits beside it) keeping only the FIDE IDs the reports
 //! carry, and [`CheckOptions::rating_list`](crate::rules::CheckOptions)
 //! shares the result between every report and rule. Every rule here
 //! applies only when a list was given ([`has_list`]).
 
-pub mod birth_year_mismatch;
-pub mod federation_mismatch;
-pub mod fide_id_not_in_list;
-pub mod inactive_player;
-pub mod name_mismatch;
-mod names;
-pub mod new_player_missing_data;
-mod period;
-pub mod rating_mismatch;
-pub mod sex_mismatch;
+pub(crate) mod birth_year_mismatch;
+pub(crate) mod federation_mismatch;
+pub(crate) mod fide_id_not_in_list;
+pub(crate) mod inactive_player;
+pub(crate) mod name_mismatch;
+pub(crate) mod new_player_missing_data;
+pub(crate) mod rating_mismatch;
+pub(crate) mod sex_mismatch;
 mod support;
-pub mod title_mismatch;
+pub(crate) mod title_mismatch;
 
-pub use names::{fold_name, same_name};
-pub use period::{list_in_force, period_from_file_name};
+pub(crate) use crate::ratinglist::{list_in_force, ListLookup, Status};
 
-use crate::model::Tournament;
-use crate::ratinglist::{
-    index_path, ListError, ListKind, ListMeta, ListPeriod, ListRecord, ListSource, RatingList,
-};
 use crate::rules::Ctx;
-use std::collections::HashMap;
-use std::path::Path;
-
-/// The part of a rating list that the reports being checked need: the list's
-/// metadata and the records of the FIDE IDs the reports carry.
-#[derive(Debug, Clone)]
-pub struct ListLookup {
-    /// Layout, kind and period as the reader detected them.
-    pub meta: ListMeta,
-    /// The list's month: [`ListMeta::period`] (header month token or an
-    /// archive-style name), else read from the file name by
-    /// [`period_from_file_name`]; `None` when nothing names it (FIDE's
-    /// combined lists do not).
-    pub period: Option<ListPeriod>,
-    /// The list's file name, for messages.
-    pub name: String,
-    /// The records of the searched IDs that the list holds.
-    pub found: HashMap<u64, ListRecord>,
-    /// How the records were found.
-    pub method: LookupMethod,
-    /// Why an index beside the list was not used (stale or damaged), when
-    /// one was there; the list was scanned instead.
-    pub index_problem: Option<String>,
-    /// Every ID looked up, sorted and without duplicates.
-    searched: Vec<u64>,
-}
-
-/// How [`ListLookup::read`] found the records.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LookupMethod {
-    /// One pass over the list.
-    Scan,
-    /// Through the `.trfidx` index beside the list.
-    Index,
-}
-
-/// What the list says about one FIDE ID.
-#[derive(Debug, Clone, Copy)]
-pub enum Status<'a> {
-    /// The list holds this player.
-    Listed(&'a ListRecord),
-    /// The ID was searched for and the list does not hold it.
-    Absent,
-    /// The ID was not searched for: nothing is known.
-    NotSearched,
-}
-
-impl ListLookup {
-    /// Looks `ids` up in the list at `path` (plain or zip): through the
-    /// index beside it when there is a usable one ([`index_path`]), else in
-    /// one pass over the list. A stale or damaged index is not an error: the
-    /// list is scanned and [`ListLookup::index_problem`] says why.
-    pub fn read(path: &Path, ids: &[u64]) -> Result<ListLookup, ListError> {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| path.display().to_string());
-        let mut index_problem = None;
-        if index_path(path).is_file() {
-            // The header alone gives the metadata: an empty ID set stops the
-            // scan right after it.
-            let meta = RatingList::lookup(path, &[])?.meta;
-            match RatingList::lookup_indexed(path, ids) {
-                Ok(found) => {
-                    return Ok(Self::from_parts(
-                        meta,
-                        found,
-                        ids,
-                        name,
-                        LookupMethod::Index,
-                    ))
-                }
-                Err(e @ (ListError::StaleIndex { .. } | ListError::BadIndex { .. })) => {
-                    index_problem = Some(e.to_string());
-                }
-                Err(e) => return Err(e),
-            }
-        }
-        let l = RatingList::lookup(path, ids)?;
-        let mut out = Self::from_parts(l.meta, l.found, ids, name, LookupMethod::Scan);
-        out.index_problem = index_problem;
-        Ok(out)
-    }
-
-    /// Looks `ids` up in one pass over a list given as a [`ListSource`]
-    /// (bytes, or a path without using its index). `name` is how messages
-    /// name the list.
-    pub fn scan<'a>(
-        source: impl Into<ListSource<'a>>,
-        ids: &[u64],
-        name: impl Into<String>,
-    ) -> Result<ListLookup, ListError> {
-        let l = RatingList::lookup(source, ids)?;
-        Ok(Self::from_parts(
-            l.meta,
-            l.found,
-            ids,
-            name.into(),
-            LookupMethod::Scan,
-        ))
-    }
-
-    /// Builds a lookup from records found by other means. `ids` must be
-    /// every ID searched for: an ID in `ids` but not in `found` is reported
-    /// as absent from the list.
-    pub fn from_parts(
-        meta: ListMeta,
-        found: HashMap<u64, ListRecord>,
-        ids: &[u64],
-        name: String,
-        method: LookupMethod,
-    ) -> ListLookup {
-        let mut searched = ids.to_vec();
-        searched.sort_unstable();
-        searched.dedup();
-        let period = meta
-            .period
-            .or_else(|| period_from_file_name(&name))
-            .or_else(|| meta.name.as_deref().and_then(period_from_file_name));
-        ListLookup {
-            meta,
-            period,
-            name,
-            found,
-            method,
-            index_problem: None,
-            searched,
-        }
-    }
-
-    /// The FIDE IDs of a report's players (blank and `0` IDs are none).
-    pub fn ids_of(t: &Tournament) -> impl Iterator<Item = u64> + '_ {
-        t.players.iter().filter_map(|p| p.fide_id.map(|f| f.value))
-    }
-
-    /// What the list says about `id`.
-    pub fn status(&self, id: u64) -> Status<'_> {
-        match self.found.get(&id) {
-            Some(r) => Status::Listed(r),
-            None if self.searched.binary_search(&id).is_ok() => Status::Absent,
-            None => Status::NotSearched,
-        }
-    }
-
-    /// The record of `id`, when the list holds it.
-    pub fn get(&self, id: u64) -> Option<&ListRecord> {
-        self.found.get(&id)
-    }
-
-    /// How messages name the list: `` `players_list_foa.txt` `` followed by
-    /// its month when known, e.g. `` `standard_mar25frl.txt` (March 2025) ``.
-    pub fn describe(&self) -> String {
-        match self.period {
-            Some(p) => format!("`{}` ({})", self.name, period::month_name(p)),
-            None => format!("`{}`", self.name),
-        }
-    }
-
-    /// True for a per-type list (standard, rapid or blitz), which holds
-    /// only the players rated in that time control.
-    pub fn is_single(&self) -> bool {
-        matches!(self.meta.kind, ListKind::Single(_))
-    }
-}
 
 /// Whether a rating list was given: every rule of this category applies
 /// only then.

@@ -1,8 +1,8 @@
 //! Rule `name-mismatch`.
 
-use super::names::same_name;
 use super::{has_list, support};
 use crate::diag::Diagnostic;
+use crate::ratinglist::same_name;
 use crate::rules::Ctx;
 
 crate::declare_rule! {
@@ -32,7 +32,7 @@ crate::declare_rule! {
     /// TRF16 record 001, columns 15-47; FIDE rating list, column `Name`
     /// (rating-list-formats §1.1).
     pub static NAME_MISMATCH = {
-        code: "TRF-L002", name: "name-mismatch", category: "rating-list",
+        code: "TRF-L002", name: "name-mismatch",
         severity: Warning, summary: "a name that differs from the rating list's for the same FIDE ID",
         consequence: Cosmetic,
         source: "TRF16 record 001 name is \"warning if wrong\"; FIDE uses the list's data for the ID",

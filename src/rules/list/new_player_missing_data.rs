@@ -32,7 +32,7 @@ crate::declare_rule! {
     /// TRF16 record 001, columns 10 and 70-79 (sex and birth date, needed to
     /// register a player who has no FIDE ID).
     pub static NEW_PLAYER_MISSING_DATA = {
-        code: "TRF-L009", name: "new-player-missing-data", category: "rating-list",
+        code: "TRF-L009", name: "new-player-missing-data",
         severity: Error, summary: "an unrated player without the birth date or sex FIDE needs to register them",
         consequence: FixBeforeUpload,
         source: "QC letter to rating officers, 26 Feb 2024: a new player needs a correct birth date and sex, or the officer may return the report",

@@ -1,9 +1,9 @@
 //! Rule `rating-mismatch`.
 
-use super::period::month_name;
 use super::support::{self, kind_name};
 use super::{has_list, list_in_force, ListLookup};
 use crate::diag::Diagnostic;
+use crate::ratinglist::period::month_name;
 use crate::ratinglist::{ListRecord, RatingKind};
 use crate::read::columns::p001;
 use crate::regulations::Topic;
@@ -41,7 +41,7 @@ crate::declare_rule! {
     /// `RRtng`, `BRtng` (rating-list-formats §1.1); FIDE Rating Regulations,
     /// rating periods and lists (regulations.md R19).
     pub static RATING_MISMATCH = {
-        code: "TRF-L007", name: "rating-mismatch", category: "rating-list",
+        code: "TRF-L007", name: "rating-mismatch",
         severity: Warning, summary: "a rating that differs from the rating list's",
         consequence: Cosmetic,
         source: "FIDE rates with the ratings of its own list, not the report's (B.02 2024 art. 7.1); the report's column is informative",

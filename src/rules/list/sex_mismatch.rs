@@ -27,7 +27,7 @@ crate::declare_rule! {
     /// TRF16 record 001, column 10; FIDE rating list, column `Sex`
     /// (rating-list-formats §1.1).
     pub static SEX_MISMATCH = {
-        code: "TRF-L004", name: "sex-mismatch", category: "rating-list",
+        code: "TRF-L004", name: "sex-mismatch",
         severity: Warning, summary: "a sex that differs from the rating list's",
         consequence: Cosmetic,
         source: "TRF16 record 001 sex is \"warning if wrong\"; FIDE uses the list's data for the ID",

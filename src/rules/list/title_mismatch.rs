@@ -31,7 +31,7 @@ crate::declare_rule! {
     /// TRF16 record 001, columns 11-13; FIDE rating list, columns `Tit` and
     /// `WTit` (rating-list-formats §1.1, §3.7).
     pub static TITLE_MISMATCH = {
-        code: "TRF-L005", name: "title-mismatch", category: "rating-list",
+        code: "TRF-L005", name: "title-mismatch",
         severity: Warning, summary: "a title that differs from the rating list's",
         consequence: Cosmetic,
         source: "TRF16 record 001 title is \"warning if wrong\"; FIDE uses the list's data for the ID",

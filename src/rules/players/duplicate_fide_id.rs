@@ -25,7 +25,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001, columns 58-68 (FIDE ID, mandatory for rating).
     pub static DUPLICATE_FIDE_ID = {
-        code: "TRF-P002", name: "duplicate-fide-id", category: "integrity",
+        code: "TRF-P002", name: "duplicate-fide-id",
         severity: Error, summary: "two players with the same FIDE ID",
         consequence: FixBeforeUpload,
         source: "FIDE identifies players by FIDE ID (letter to federations, 12 Aug 2013); two players under one ID cannot both be rated",

@@ -22,7 +22,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001, columns 5-8 (mandatory for rating and pairing).
     pub static DUPLICATE_START_RANK = {
-        code: "TRF-P001", name: "duplicate-start-rank", category: "integrity",
+        code: "TRF-P001", name: "duplicate-start-rank",
         severity: Error, summary: "two players with the same starting rank",
         consequence: FixBeforeUpload,
         source: "opponents are named by start rank (TRF16 record 001): a repeated rank makes the pairings ambiguous",

@@ -39,7 +39,7 @@ crate::declare_rule! {
     /// TRF16 record 001: column 10 (sex), 11-13 (title), 54-56 (federation),
     /// all □ (warning if wrong).
     pub static INVALID_CODE = {
-        code: "TRF-P003", name: "invalid-code", category: "integrity",
+        code: "TRF-P003", name: "invalid-code",
         severity: Warning, summary: "a title, sex or federation code FIDE does not define",
         consequence: Cosmetic,
         source: "TRF16 record 001: sex, title and federation are \"warning if wrong\" (□): no rating effect",

@@ -40,7 +40,7 @@ crate::declare_rule! {
     /// numbers"; IDs are created by the player's federation); TRF16 record
     /// 001, columns 58-68 (mandatory for rating); fide-acceptance.md P1.
     pub static MISSING_FIDE_ID = {
-        code: "TRF-P006", name: "missing-fide-id", category: "integrity",
+        code: "TRF-P006", name: "missing-fide-id",
         severity: Error, summary: "a player without a FIDE ID",
         consequence: FixBeforeUpload,
         source: "FIDE letter to federations of 12 Aug 2013 (quoted by a secondary source, (s)): reports submitted without ID numbers are rejected; IDs are created by the player's federation (fide-acceptance.md P1); before that date a warning",

@@ -1,10 +1,10 @@
 //! Rules on the player records (codes `TRF-P…`): starting ranks, FIDE IDs, federations.
 
-pub mod duplicate_fide_id;
-pub mod duplicate_start_rank;
+pub(crate) mod duplicate_fide_id;
+pub(crate) mod duplicate_start_rank;
 mod federations;
-pub mod invalid_code;
-pub mod missing_fide_id;
-pub mod placeholder_fide_id;
-pub mod start_rank_gap;
-pub mod unknown_federation;
+pub(crate) mod invalid_code;
+pub(crate) mod missing_fide_id;
+pub(crate) mod placeholder_fide_id;
+pub(crate) mod start_rank_gap;
+pub(crate) mod unknown_federation;

@@ -50,7 +50,7 @@ crate::declare_rule! {
     /// federation); FIDE Registration regulations 1.6 (`FID`); the list of
     /// FIDE federations (ratings.fide.com).
     pub static UNKNOWN_FEDERATION = {
-        code: "TRF-P005", name: "unknown-federation", category: "integrity",
+        code: "TRF-P005", name: "unknown-federation",
         severity: Error, summary: "a federation code that is not FIDE's",
         consequence: FixBeforeUpload,
         source: "players are registered and rated through a FIDE member federation (B.02 2024 art. 10.1; Registration regulations 1.6 for FID), and a new player's FIDE ID is created by their own federation (FIDE letter of 12 Aug 2013): an unknown code in 032 or for a player without an ID is data the rating officer must correct; for players with IDs it is cosmetic (TRF16: federation is \"warning if wrong\"); former and unverified codes are only warned about (the list may be stale)",

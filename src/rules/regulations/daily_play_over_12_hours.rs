@@ -36,7 +36,7 @@ crate::declare_rule! {
     /// FIDE Rating Regulations, hours of play per day (12 hours, computed on
     /// 60-move games from 2014); regulations.md R6, R7, §4.
     pub static DAILY_PLAY_OVER_12_HOURS = {
-        code: "TRF-F006", name: "daily-play-over-12-hours", category: "regulations",
+        code: "TRF-F006", name: "daily-play-over-12-hours",
         severity: Warning, summary: "more than 12 hours of play scheduled on one day",
         consequence: Info,
         source: "B.02 section 3 limits play to 12 hours a day; what FIDE does with an event over it is not published (silent)",

@@ -39,7 +39,7 @@ crate::declare_rule! {
     /// art. 1.3; 2017 art. 1.2; 2022 art. 1.1–1.2; 2024 section 1);
     /// regulations.md R5, §3.8.
     pub static FIRST_CONTROL_TOO_FEW_MOVES = {
-        code: "TRF-F005", name: "first-control-too-few-moves", category: "regulations",
+        code: "TRF-F005", name: "first-control-too-few-moves",
         severity: Warning, summary: "the first time control has fewer (or other) moves than required",
         consequence: Info,
         source: "B.02 2022/2024 art. 1.2 says the first control \"shall be\" at least 30 moves; the consequence is not stated (silent): a warning, and the rating pass rates the games",

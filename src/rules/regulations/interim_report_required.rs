@@ -28,7 +28,7 @@ crate::declare_rule! {
     /// FIDE Rating Regulations, interim reports (2022 and 2024 texts: events
     /// lasting more than 30 days); regulations.md R9.
     pub static INTERIM_REPORT_REQUIRED = {
-        code: "TRF-F009", name: "interim-report-required", category: "regulations",
+        code: "TRF-F009", name: "interim-report-required",
         severity: Advice, summary: "a long event must report interim results every month",
         consequence: Info,
         source: "B.02 2022/2024 section 4: monthly interim reports for events over 30 days (90 before 2022); the consequence is not stated (silent)",

@@ -40,7 +40,7 @@ crate::declare_rule! {
     /// FIDE Rating Regulations, games after a match is decided (2014 art.
     /// 6.5, 2024 art. 6.2); regulations.md R13; fide-acceptance G7.
     pub static MATCH_DECIDED_GAMES = {
-        code: "TRF-F030", name: "match-decided-games", category: "regulations",
+        code: "TRF-F030", name: "match-decided-games",
         severity: Warning, summary: "match games played after one player had won the match",
         consequence: GamesNotRated,
         source: "B.02 2024 art. 6.2: games played after one player has won the match are not rated unless waived by prior request (2014 art. 6.5; 2005: 'may be omitted')",

@@ -36,7 +36,7 @@ crate::declare_rule! {
     /// FIDE Rating Regulations, matches with unrated players (2005 art.
     /// 6.4, 2014 art. 6.6, 2022/2024 texts); regulations.md R12.
     pub static MATCH_WITH_UNRATED_PLAYER = {
-        code: "TRF-F011", name: "match-with-unrated-player", category: "regulations",
+        code: "TRF-F011", name: "match-with-unrated-player",
         severity: Error, summary: "a match (or Scheveningen) the regulations do not rate because of unrated players",
         consequence: EventNotRated,
         source: "B.02 2024 art. 6.1 (2003/2005 art. 6.4): a match with an unrated player is not rated, every game of it",

@@ -48,7 +48,7 @@ crate::declare_rule! {
     /// against rated opponents); earlier editions likewise (regulations.md
     /// R10, R11, R26, R28).
     pub static NO_RATED_GAMES = {
-        code: "TRF-F017", name: "no-rated-games", category: "regulations",
+        code: "TRF-F017", name: "no-rated-games",
         severity: Error, summary: "no game of the report can be rated",
         consequence: EventNotRated,
         source: "B.02 (every edition): only games played over the board count (2024 art. 5.1) and ratings come only from games with a rated player (2024 art. 7.1.4, 8.2; regulations.md R26, R28): a report without such a game produces no rating",

@@ -55,7 +55,7 @@ crate::declare_rule! {
     /// (hybrid competitions rated from January 2021); fide-acceptance.md E7,
     /// E8.
     pub static ONLINE_EVENT = {
-        code: "TRF-F016", name: "online-event", category: "regulations",
+        code: "TRF-F016", name: "online-event",
         severity: Error, summary: "the header names an online platform or a web address",
         consequence: EventNotRated,
         source: "B.02 2022/2024 art. 2.1: rated play follows the Laws of Chess or the hybrid regulations; hybrid events only when individually approved by the QC Chair (0.2, 9.4; Online Chess Regulations III(b)); FIDE's server behaviour for online events is not published (fide-acceptance.md E7, E8: text, silent)",

@@ -43,7 +43,7 @@ crate::declare_rule! {
     /// "FIDE updates rating regulations to include faster time controls for
     /// major events" (s).
     pub static QC_APPROVED_FAST_CLASSIC = {
-        code: "TRF-F044", name: "qc-approved-fast-classic", category: "regulations",
+        code: "TRF-F044", name: "qc-approved-fast-classic",
         severity: Advice, summary: "what the stated QC approval of a 45'+30\" or 60'+30\" event changes",
         consequence: Info,
         source: "FIDE Council: 2025 pilot (three events) and the 2026 resolution, QC approval case by case (s); the approval is the user's statement",

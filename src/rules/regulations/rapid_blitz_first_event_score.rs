@@ -32,7 +32,7 @@ crate::declare_rule! {
     /// FIDE Rapid and Blitz Rating Regulations, initial rating (2012
     /// framework; chapter of 2013–2021), from secondary sources (s).
     pub static RAPID_BLITZ_FIRST_EVENT_SCORE = {
-        code: "TRF-F046", name: "rapid-blitz-first-event-score", category: "regulations",
+        code: "TRF-F046", name: "rapid-blitz-first-event-score",
         severity: Advice, summary: "a rapid or blitz newcomer below the one point the 2012–2021 chapters asked for",
         consequence: PlayersNotRated,
         source: "R&B 2012 framework and the chapter of 2013–2021 (s): a first event needs at least one point against rated opponents",

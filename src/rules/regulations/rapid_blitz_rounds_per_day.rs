@@ -32,7 +32,7 @@ crate::declare_rule! {
     /// FIDE Rapid and Blitz Rating Regulations (2024) art. 3.1; for
     /// 2013–2021, a secondary report of the chapter (Nov 2021) (s).
     pub static RAPID_BLITZ_ROUNDS_PER_DAY = {
-        code: "TRF-F042", name: "rapid-blitz-rounds-per-day", category: "regulations",
+        code: "TRF-F042", name: "rapid-blitz-rounds-per-day",
         severity: Warning, summary: "more rapid or blitz rounds on one day than the chapter allows",
         consequence: Info,
         source: "R&B 2024 art. 3.1 sets 15 rapid / 30 blitz rounds a day but does not say what happens to the games beyond it (?): a warning, and the rating pass rates the games",

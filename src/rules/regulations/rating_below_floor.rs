@@ -45,7 +45,7 @@ crate::declare_rule! {
     /// below 1400 is not published; earlier editions per regulations.md
     /// R20, R34).
     pub static RATING_BELOW_FLOOR = {
-        code: "TRF-F019", name: "rating-below-floor", category: "regulations",
+        code: "TRF-F019", name: "rating-below-floor",
         severity: Error, summary: "a rating below the lowest rating FIDE publishes",
         consequence: FixBeforeUpload,
         source: "B.02 rating floor (2024 art. 7.2.1; regulations.md R20): FIDE publishes no rating below it, so the value is not a FIDE rating and the report's Ro is wrong",

@@ -34,7 +34,7 @@ crate::declare_rule! {
     /// FIDE Rapid and Blitz Rating Regulations (2024) art. 7.3.1, as
     /// amended with effect from 1 December 2024.
     pub static RATING_GAP_OVER_600 = {
-        code: "TRF-F043", name: "rating-gap-over-600", category: "regulations",
+        code: "TRF-F043", name: "rating-gap-over-600",
         severity: Warning, summary: "rapid or blitz games with a 600-point gap and a player above 2600, not rated",
         consequence: GamesNotRated,
         source: "R&B 2024 art. 7.3.1 as amended 1 Dec 2024: a game with a difference of 600 or more is not rated for either player when one is rated above 2600",

@@ -28,7 +28,7 @@ crate::declare_rule! {
     /// FIDE Rapid and Blitz Rating Regulations (2024) art. 1.1; FIDE Rating
     /// Regulations (2024) section 1.
     pub static RATING_TYPE_CONTRADICTS_TIME_CONTROL = {
-        code: "TRF-F040", name: "rating-type-contradicts-time-control", category: "regulations",
+        code: "TRF-F040", name: "rating-type-contradicts-time-control",
         severity: Warning, summary: "the list given with --rating-type is not the one the time control gives",
         consequence: Info,
         source: "R&B 2024 art. 1.1 and B.02 section 1 define each list by its rate of play; how FIDE treats a report registered for another list is not published (?): a warning, and the rating pass rates the games on the list given",

@@ -50,7 +50,7 @@ crate::declare_rule! {
     /// regulations.md R17. FIDE Rapid and Blitz Rating Regulations (2024),
     /// registration of tournaments.
     pub static REGISTRATION_TOO_LATE = {
-        code: "TRF-F002", name: "registration-too-late", category: "regulations",
+        code: "TRF-F002", name: "registration-too-late",
         severity: Error, summary: "the tournament was registered with FIDE too late before its start",
         consequence: EventNotRated,
         source: "B.02 art. 0.2–0.4 (2009 art. 0.4; 2024 art. 0.2–0.4): an event not registered in time is not rated unless the QC Chair (FIDE President for the 30-day class) accepts it",
@@ -96,27 +96,6 @@ fn field<'a>(ctx: &Ctx<'a>) -> Field<'a> {
         },
         top,
         top_woman,
-    }
-}
-
-/// "30 days", "one month".
-fn lead_text(lead: LeadTime) -> String {
-    match lead {
-        LeadTime::Days(7) => "one week".to_owned(),
-        LeadTime::Days(1) => "1 day".to_owned(),
-        LeadTime::Days(d) => format!("{d} days"),
-        LeadTime::Months(1) => "one month".to_owned(),
-        LeadTime::Months(m) => format!("{m} months"),
-    }
-}
-
-/// "30-day", "one-month": the lead time as an adjective.
-fn lead_adjective(lead: LeadTime) -> String {
-    match lead {
-        LeadTime::Days(7) => "one-week".to_owned(),
-        LeadTime::Days(d) => format!("{d}-day"),
-        LeadTime::Months(1) => "one-month".to_owned(),
-        LeadTime::Months(m) => format!("{m}-month"),
     }
 }
 
@@ -187,7 +166,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     "registered on {}, {when}; {} requires registration {} before the start, by {}",
                     ymd(registered),
                     text(ctx),
-                    lead_text(lead),
+                    lead.to_string(),
                     ymd(deadline)
                 ))
                 .primary(span, format!("start; deadline {}", ymd(deadline)));
@@ -197,7 +176,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 Topic::Registration,
                 format!(
                     "the {} deadline applies{because}; the event is rated only if the Qualification Commission accepts the late registration",
-                    lead_adjective(lead)
+                    lead.adjective()
                 ),
             ));
         }
@@ -235,7 +214,7 @@ fn rapid_blitz_late(
             "registered on {}, {when}; {} require registration {} before the start, by {}",
             ymd(registered),
             rb.text(),
-            lead_text(lead),
+            lead.to_string(),
             ymd(deadline)
         ))
         .primary(span, format!("start; deadline {}", ymd(deadline)));
@@ -251,7 +230,7 @@ fn rapid_blitz_late(
         crate::regulations::RapidBlitzTopic::Registration,
         format!(
             "the {} deadline of the rapid and blitz chapter applies to every event; the event is rated only if the Qualification Commission accepts the late registration",
-            lead_adjective(lead)
+            lead.adjective()
         ),
     ));
 }
@@ -275,7 +254,7 @@ fn strong_field(rule: RegistrationRule, f: &Field<'_>) -> bool {
 
 /// Without a registration date: the unusual deadline of a strong field.
 /// The ordinary case, that registration was not checked at all, is said
-/// once per run by the caller (see [`registration_not_checked`]), not in
+/// once per run by the caller (see [`not_checked_advice`](crate::regulations::registration::not_checked_advice)), not in
 /// every file.
 fn advise(
     ctx: &Ctx<'_>,
@@ -295,11 +274,8 @@ fn advise(
         return;
     }
     let mut help = match reason(rule, f) {
-        Some(r) => format!("{r}, so the {} deadline applies", lead_adjective(lead)),
-        None => format!(
-            "the {} deadline applies to every event",
-            lead_adjective(lead)
-        ),
+        Some(r) => format!("{r}, so the {} deadline applies", lead.adjective()),
+        None => format!("the {} deadline applies to every event", lead.adjective()),
     };
     if let Some(a) = ctx
         .regs
@@ -316,7 +292,7 @@ fn advise(
                     help.push_str(&format!(
                         " when registered on or after {}; registered before that, {} (by {})",
                         ymd(a.from),
-                        lead_text(l),
+                        l.to_string(),
                         ymd(d)
                     ));
                 }
@@ -328,17 +304,10 @@ fn advise(
         .diag(format!(
             "registration with FIDE not checked: {} requires it {} before the start, by {}",
             text(ctx),
-            lead_text(lead),
+            lead.to_string(),
             ymd(deadline)
         ))
         .with_consequence(Consequence::Info)
         .primary(span, format!("start; register by {}", ymd(deadline)));
     out.push(cite(ctx, d, Topic::Registration, help));
-}
-
-/// The one advice a run gives when no registration date was given: FIDE
-/// rates only events registered in time, and the report does not say when
-/// this one was.
-pub fn registration_not_checked() -> &'static str {
-    "registration with FIDE was not checked: FIDE rates only events registered in time before their start (one month in the 2009 text, one week in 2013–2021, 3 days from 2022, 30 days with a player rated above 2700 or a woman above 2500; 3 days for rapid and blitz in 2024; none stated before 2009); give --registered-on YYYY-MM-DD to check it"
 }

@@ -34,7 +34,7 @@ crate::declare_rule! {
     /// FIDE Rating Regulations, round-robin composition (2005 art. 6.3–6.33,
     /// 6.43; 2014 art. 6.2, 6.4); regulations.md R14.
     pub static ROUND_ROBIN_COMPOSITION = {
-        code: "TRF-F010", name: "round-robin-composition", category: "regulations",
+        code: "TRF-F010", name: "round-robin-composition",
         severity: Error, summary: "a round robin with too few rated players",
         consequence: EventNotRated,
         source: "B.02 2003–2014, round-robin composition (2005 art. 6.3–6.33, 6.43): a round robin without enough rated players is not rated",

@@ -54,7 +54,7 @@ crate::declare_rule! {
     /// 2017 art. 1.1; 2022 art. 1.1–1.2; 2024 section 1); regulations.md R1,
     /// §3.8, §4.2.
     pub static TIME_CONTROL_BELOW_MINIMUM = {
-        code: "TRF-F004", name: "time-control-below-minimum", category: "regulations",
+        code: "TRF-F004", name: "time-control-below-minimum",
         severity: Error, summary: "less thinking time for 60 moves than the rating bands require",
         consequence: EventNotRated,
         source: "B.02 art. 1.1 (2024 section 1): games below the minimum rate of play are not rated; by the whole tournament's band before 2017, per game from 2017; FIDE's server seen applying it (Canadian rating officer, 1 July list)",

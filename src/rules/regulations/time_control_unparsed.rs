@@ -40,7 +40,7 @@ crate::declare_rule! {
     /// FIDE Rating Regulations, rate of play (art. 1 in every edition);
     /// TRF16 record 122, TRF26 record 222; regulations.md §4.2.
     pub static TIME_CONTROL_UNPARSED = {
-        code: "TRF-F003", name: "time-control-unparsed", category: "regulations",
+        code: "TRF-F003", name: "time-control-unparsed",
         severity: Error, summary: "the time control is missing or cannot be read, or 122 and 222 disagree",
         consequence: FixBeforeUpload,
         source: "B.02 section 1 (rate of play): the rating officer must know the time control to upload; without it the rate of play cannot be verified",

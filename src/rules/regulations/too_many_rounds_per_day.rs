@@ -30,7 +30,7 @@ crate::declare_rule! {
     /// FIDE Rating Regulations, rounds per day (three rounds and twelve
     /// hours, GA 1995; removed in 2014); regulations.md R6, §4.1.
     pub static TOO_MANY_ROUNDS_PER_DAY = {
-        code: "TRF-F007", name: "too-many-rounds-per-day", category: "regulations",
+        code: "TRF-F007", name: "too-many-rounds-per-day",
         severity: Warning, summary: "more rounds on one day than the regulations allow",
         consequence: Info,
         source: "B.02 2003–2013 (three rounds a day, GA 1995; 2009 (s)) set the limit but not its consequence, and FIDE has not published one (silent, like the 12-hour rule): a warning, and the rating pass rates the games",

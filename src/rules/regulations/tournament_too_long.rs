@@ -37,7 +37,7 @@ crate::declare_rule! {
     /// FIDE Rating Regulations, duration of tournaments (90 days; leagues
     /// may be rated); regulations.md R8.
     pub static TOURNAMENT_TOO_LONG = {
-        code: "TRF-F008", name: "tournament-too-long", category: "regulations",
+        code: "TRF-F008", name: "tournament-too-long",
         severity: Warning, summary: "the tournament lasts longer than the regulations allow",
         consequence: Info,
         source: "B.02 2003–2017 (90 days; leagues and approved events exempt); the consequence for other events is not published (silent)",

@@ -31,7 +31,7 @@ crate::declare_rule! {
     /// FIDE Rating Regulations, round-robin composition (an RR with an
     /// unplayed game is reported as a Swiss); regulations.md R14.
     pub static TOURNAMENT_TYPE_MISMATCH = {
-        code: "TRF-F015", name: "tournament-type-mismatch", category: "regulations",
+        code: "TRF-F015", name: "tournament-type-mismatch",
         severity: Advice, summary: "the declared tournament type disagrees with the pairings",
         consequence: Cosmetic,
         source: "the declared type does not change FIDE's calculation; trfkit decides the round-robin route from the pairings",

@@ -41,7 +41,7 @@ crate::declare_rule! {
     /// FIDE Rapid and Blitz Rating Regulations (2024) art. 1.2; 2012
     /// framework (FIDE news, 16 Nov 2011) (s).
     pub static UNEQUAL_PLAYING_TIMES = {
-        code: "TRF-F041", name: "unequal-playing-times", category: "regulations",
+        code: "TRF-F041", name: "unequal-playing-times",
         severity: Error, summary: "different times for the two players in a rapid or blitz event",
         consequence: EventNotRated,
         source: "R&B 2024 art. 1.2: games with unequal playing times are not rated; 2012 framework (s); 2013–2022 text not found (?), then a warning",

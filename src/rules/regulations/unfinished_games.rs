@@ -49,7 +49,7 @@ crate::declare_rule! {
     /// 2024, section 4 (interim reports of events over 30 days); TRF26
     /// record 142.
     pub static UNFINISHED_GAMES = {
-        code: "TRF-F018", name: "unfinished-games", category: "regulations",
+        code: "TRF-F018", name: "unfinished-games",
         severity: Error, summary: "a pairing without a result, or fewer rounds played than declared",
         consequence: FixBeforeUpload,
         source: "TEC checklist VCL4THP Q164/Q169: no final report while a game is adjourned or a round is still to be played; B.02 2022/2024 section 4 (90 days in 2013-2017): a long event sends interim reports, which are then only information",

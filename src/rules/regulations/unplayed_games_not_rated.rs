@@ -38,7 +38,7 @@ crate::declare_rule! {
     /// FIDE Rating Regulations, unplayed games (R10) and games in which both
     /// players moved (R11); TRF16 result codes.
     pub static UNPLAYED_GAMES_NOT_RATED = {
-        code: "TRF-F014", name: "unplayed-games-not-rated", category: "regulations",
+        code: "TRF-F014", name: "unplayed-games-not-rated",
         severity: Advice, summary: "forfeits, games without a move and byes that will not be rated",
         consequence: GamesNotRated,
         source: "B.02 2024 art. 5.1: games not played (forfeits, byes, less than one move) are not rated",

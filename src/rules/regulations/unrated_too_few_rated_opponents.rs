@@ -41,7 +41,7 @@ crate::declare_rule! {
     /// 6.4–6.42; 2009 art. 8.21; 2014 art. 6.3, 7.14); regulations.md R15,
     /// R28.
     pub static UNRATED_TOO_FEW_RATED_OPPONENTS = {
-        code: "TRF-F012", name: "unrated-too-few-rated-opponents", category: "regulations",
+        code: "TRF-F012", name: "unrated-too-few-rated-opponents",
         severity: Advice, summary: "an unrated player gets no rating from this event: too few rated opponents",
         consequence: PlayersNotRated,
         source: "B.02 2024 art. 7.1.4, 8.2.1: an unrated player needs games against rated opponents for a first rating; the result is kept for pooling",

@@ -41,7 +41,7 @@ crate::declare_rule! {
     /// FIDE Rating Regulations, results of unrated players (GA 2003, GA
     /// 2004; 2005 art. 10.21; 2014 art. 6.31); regulations.md R16.
     pub static UNRATED_ZERO_SCORE = {
-        code: "TRF-F013", name: "unrated-zero-score", category: "regulations",
+        code: "TRF-F013", name: "unrated-zero-score",
         severity: Advice, summary: "an unrated player's score the regulations disregard",
         consequence: PlayersNotRated,
         source: "B.02 2024 art. 8.2.1: a zero score in a first rated event is disregarded",

@@ -26,7 +26,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001, round blocks (opponent and colour mandatory for rating).
     pub static ASYMMETRIC_PAIRING = {
-        code: "TRF-R003", name: "asymmetric-pairing", category: "integrity",
+        code: "TRF-R003", name: "asymmetric-pairing",
         severity: Error, summary: "a pairing not mirrored by the opponent's record",
         consequence: FixBeforeUpload,
         source: "the two players' round blocks must name each other (TRF16 record 001); FIDE cannot tell which game was played",

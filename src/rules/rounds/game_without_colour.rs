@@ -26,7 +26,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001, round blocks: colour `w`/`b` for played games.
     pub static GAME_WITHOUT_COLOUR = {
-        code: "TRF-R007", name: "game-without-colour", category: "integrity",
+        code: "TRF-R007", name: "game-without-colour",
         severity: Warning, summary: "a played game with no colour",
         consequence: Cosmetic,
         source: "colours do not enter the rating calculation; TRF16 asks for them (w/b) in every played game",

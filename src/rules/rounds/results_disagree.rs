@@ -47,7 +47,7 @@ crate::declare_rule! {
     /// and 0–0 legal), Q181 (no 1–½, no 1–1), Q182–Q183 (forfeits only
     /// 1F–0F, 0F–1F, 0F–0F), Q184 (no played/forfeit mix).
     pub static RESULTS_DISAGREE = {
-        code: "TRF-R004", name: "results-disagree", category: "integrity",
+        code: "TRF-R004", name: "results-disagree",
         severity: Error, summary: "the two sides of a game record results that do not match",
         consequence: FixBeforeUpload,
         source: "the two blocks of a game must agree (TEC checklist VCL4THP Q181-Q184); FIDE cannot rate a game whose result is contradictory; ½–0 and 0–0 are legal (Q180) and only reported as information",

@@ -25,7 +25,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001, round blocks (opponent).
     pub static SELF_PAIRING = {
-        code: "TRF-R002", name: "self-pairing", category: "integrity",
+        code: "TRF-R002", name: "self-pairing",
         severity: Error, summary: "a player paired with themselves",
         consequence: FixBeforeUpload,
         source: "a player paired with himself is a corrupt round block; the game cannot be rated until corrected",

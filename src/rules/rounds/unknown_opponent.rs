@@ -35,7 +35,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001, round blocks: opponent (■ for rating and pairing).
     pub static UNKNOWN_OPPONENT = {
-        code: "TRF-R001", name: "unknown-opponent", category: "integrity",
+        code: "TRF-R001", name: "unknown-opponent",
         severity: Error, summary: "a round block names a starting rank no player has",
         consequence: FixBeforeUpload,
         source: "a round block naming no player of the report is a game FIDE cannot rate until corrected (TRF16 record 001)",

@@ -39,7 +39,7 @@ crate::declare_rule! {
     /// FIDE news of 22 October 2012), in force from 1 January 2013;
     /// TRF16/TRF26 records 102, 112; fide-acceptance.md E10.
     pub static ARBITER_WITHOUT_FIDE_ID = {
-        code: "TRF-T009", name: "arbiter-without-fide-id", category: "integrity",
+        code: "TRF-T009", name: "arbiter-without-fide-id",
         severity: Error, summary: "an arbiter named without a FIDE ID",
         consequence: FixBeforeUpload,
         source: "FIDE arbiters' licence from 1 Jan 2013: \"a tournament with non-licensed Arbiters will not be rated\" (fide-acceptance.md E10); the report cannot prove a licence, so a missing arbiter ID is data the rating officer must complete (TRF26 reports; older dialects' 102 held a name only)",

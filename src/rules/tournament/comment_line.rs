@@ -34,7 +34,7 @@ crate::declare_rule! {
     /// TRF26 (approved 12 May 2025), comment lines `###`; FIDE TEC checklist
     /// VCL4THP v13 Q44, Q55, Q59, Q69, Q113, Q179, Q193, Q202.
     pub static COMMENT_LINE = {
-        code: "TRF-T010", name: "comment-line", category: "integrity",
+        code: "TRF-T010", name: "comment-line",
         severity: Advice, summary: "a ### comment line of the report, shown for the rating officer",
         consequence: Info,
         source: "TRF26 comment lines; the TEC checklist VCL4THP has programs record departures from the rules there (Q44, Q55, Q59, Q69, Q113, Q179, Q193, Q202); FIDE's server handling of ### lines is not published (silent)",

@@ -27,7 +27,7 @@ crate::declare_rule! {
     /// TRF16 records 042 and 052; TRF26 records 042 and 052 (`YYYY/MM/DD`,
     /// mandatory for rating).
     pub static END_BEFORE_START = {
-        code: "TRF-T002", name: "end-before-start", category: "integrity",
+        code: "TRF-T002", name: "end-before-start",
         severity: Error, summary: "the end date is before the start date",
         consequence: FixBeforeUpload,
         source: "TRF16 records 042/052: the dates decide the regulations and the rating list; the arbiter must correct them",

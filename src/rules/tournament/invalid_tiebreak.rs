@@ -32,7 +32,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF26 records 202 and 212; MTB26 tie-break descriptors.
     pub static INVALID_TIEBREAK = {
-        code: "TRF-T007", name: "invalid-tiebreak", category: "integrity",
+        code: "TRF-T007", name: "invalid-tiebreak",
         severity: Warning, summary: "a `202`/`212` tie-break descriptor not in the MTB26 syntax",
         consequence: Cosmetic,
         source: "tie-breaks do not enter the rating calculation",

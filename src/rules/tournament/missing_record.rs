@@ -33,7 +33,7 @@ crate::declare_rule! {
     /// 032, 102 marked ■ for rating.
     /// TRF26 (approved 12 May 2025), records 042, 052, 132: R■.
     pub static MISSING_RECORD = {
-        code: "TRF-T001", name: "missing-record", category: "integrity",
+        code: "TRF-T001", name: "missing-record",
         severity: Error, summary: "a record mandatory for rating is missing or empty",
         consequence: FixBeforeUpload,
         source: "TRF16 tournament section: 012, 022, 032, 102 marked mandatory for rating (■); the rating officer must complete them before upload",

@@ -36,7 +36,7 @@ crate::declare_rule! {
     /// TRF16 record 132 (dates of the rounds, one per round above its
     /// block); TRF26 record 132 (mandatory for rating).
     pub static ROUND_DATE_MISSING = {
-        code: "TRF-T005", name: "round-date-missing", category: "integrity",
+        code: "TRF-T005", name: "round-date-missing",
         severity: Warning, summary: "a played round without a date in record 132",
         consequence: Cosmetic,
         source: "TRF16 record 132 round dates; the event's dates come from 042/052 (start-date-unknown reports a missing start)",

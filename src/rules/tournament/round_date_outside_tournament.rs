@@ -36,7 +36,7 @@ crate::declare_rule! {
     /// TRF16 records 042, 052 and 132; TRF26 records 042, 052, 132 (all
     /// mandatory for rating).
     pub static ROUND_DATE_OUTSIDE_TOURNAMENT = {
-        code: "TRF-T003", name: "round-date-outside-tournament", category: "integrity",
+        code: "TRF-T003", name: "round-date-outside-tournament",
         severity: Error, summary: "a round date before the start or after the end date",
         consequence: FixBeforeUpload,
         source: "TRF16 records 042/052/132 must agree: the dates decide the regulations and the rating list",

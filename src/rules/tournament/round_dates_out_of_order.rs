@@ -26,7 +26,7 @@ crate::declare_rule! {
     /// TRF16 record 132 (dates of the rounds); TRF26 record 132 (mandatory
     /// for rating).
     pub static ROUND_DATES_OUT_OF_ORDER = {
-        code: "TRF-T004", name: "round-dates-out-of-order", category: "integrity",
+        code: "TRF-T004", name: "round-dates-out-of-order",
         severity: Error, summary: "a round dated before the round preceding it",
         consequence: FixBeforeUpload,
         source: "TRF16 record 132: round dates decide the rounds-per-day and 12-hour rules; the arbiter must correct them",

@@ -35,7 +35,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF26 record 192; ETT26 tournament-type code table.
     pub static UNKNOWN_TOURNAMENT_TYPE_CODE = {
-        code: "TRF-T006", name: "unknown-tournament-type-code", category: "integrity",
+        code: "TRF-T006", name: "unknown-tournament-type-code",
         severity: Warning, summary: "a `192` tournament type not in the ETT26 code table",
         consequence: Cosmetic,
         source: "the tournament type does not change the rating calculation from 2017 on; earlier texts' round-robin route is decided from the pairings",
