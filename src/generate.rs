@@ -415,7 +415,7 @@ impl Swiss {
                 },
             );
             for c in &self.cells[p * self.rounds..(p + 1) * self.rounds] {
-                let opponent = (c.opponent != 0).then_some(c.opponent as u16);
+                let opponent = (c.opponent != 0).then_some(c.opponent);
                 crate::write::push_round(&mut out, opponent, c.colour as char, c.result as char);
             }
             out.push_str(eol);

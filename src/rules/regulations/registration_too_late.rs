@@ -166,7 +166,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     "registered on {}, {when}; {} requires registration {} before the start, by {}",
                     ymd(registered),
                     text(ctx),
-                    lead.to_string(),
+                    lead,
                     ymd(deadline)
                 ))
                 .primary(span, format!("start; deadline {}", ymd(deadline)));
@@ -214,7 +214,7 @@ fn rapid_blitz_late(
             "registered on {}, {when}; {} require registration {} before the start, by {}",
             ymd(registered),
             rb.text(),
-            lead.to_string(),
+            lead,
             ymd(deadline)
         ))
         .primary(span, format!("start; deadline {}", ymd(deadline)));
