@@ -292,7 +292,7 @@ fn advise(
                     help.push_str(&format!(
                         " when registered on or after {}; registered before that, {} (by {})",
                         ymd(a.from),
-                        l.to_string(),
+                        l,
                         ymd(d)
                     ));
                 }
@@ -304,7 +304,7 @@ fn advise(
         .diag(format!(
             "registration with FIDE not checked: {} requires it {} before the start, by {}",
             text(ctx),
-            lead.to_string(),
+            lead,
             ymd(deadline)
         ))
         .with_consequence(Consequence::Info)
