@@ -15,7 +15,7 @@ pub struct CheckReport {
     /// The edition of the rating regulations applied.
     pub regulations: crate::regulations::Version,
     /// The tournament type and why.
-    pub kind: crate::model::tournament_type::KindDecision,
+    pub kind: crate::model::tournament_type::TypeDecision,
     /// The rating list the event belongs to, and why.
     pub rating_type: Classification,
     /// What FIDE will do with the report, from every finding's consequence
@@ -107,7 +107,7 @@ pub fn check_in(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
     CheckReport {
         diagnostics,
         regulations: ctx.regs.version,
-        kind: ctx.kind.clone(),
+        kind: ctx.tournament_type.clone(),
         rating_type: ctx.rating_type.clone(),
         verdict,
         by_consequence,

@@ -14,7 +14,7 @@ use serde::Serialize;
 /// A tournament type as the regulations distinguish them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Kind {
+pub enum TournamentType {
     /// Everybody meets everybody once.
     RoundRobin,
     /// Everybody meets everybody twice.
@@ -27,33 +27,36 @@ pub enum Kind {
     Team,
 }
 
-impl Kind {
+impl TournamentType {
     /// The name used in output.
     pub fn as_str(self) -> &'static str {
         match self {
-            Kind::RoundRobin => "round robin",
-            Kind::DoubleRoundRobin => "double round robin",
-            Kind::Match => "match",
-            Kind::Swiss => "Swiss",
-            Kind::Team => "team",
+            TournamentType::RoundRobin => "round robin",
+            TournamentType::DoubleRoundRobin => "double round robin",
+            TournamentType::Match => "match",
+            TournamentType::Swiss => "Swiss",
+            TournamentType::Team => "team",
         }
     }
 
     /// Round robin, single or double.
     pub fn is_round_robin(self) -> bool {
-        matches!(self, Kind::RoundRobin | Kind::DoubleRoundRobin)
+        matches!(
+            self,
+            TournamentType::RoundRobin | TournamentType::DoubleRoundRobin
+        )
     }
 }
 
 /// The decision and its grounds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct KindDecision {
+pub struct TypeDecision {
     /// The type used.
-    pub kind: Kind,
+    pub kind: TournamentType,
     /// What the report declares (`192`, else `092`), if it says anything usable.
-    pub declared: Option<Kind>,
+    pub declared: Option<TournamentType>,
     /// What the pairings show.
-    pub from_pairings: Kind,
+    pub from_pairings: TournamentType,
     /// One sentence: why this type.
     pub reason: String,
     /// The report declares a league (`192`, else `092`): a competition
@@ -62,7 +65,7 @@ pub struct KindDecision {
 }
 
 /// Decides the tournament type.
-pub fn detect(t: &Tournament) -> KindDecision {
+pub fn detect(t: &Tournament) -> TypeDecision {
     let declared = declared(t);
     let from_pairings = from_pairings(t);
     let source = |d: &str| {
@@ -81,7 +84,7 @@ pub fn detect(t: &Tournament) -> KindDecision {
     let (kind, reason) = match declared {
         None => (from_pairings, format!("the report does not declare a type; the pairings show a {}", from_pairings.as_str())),
         Some(d) if d == from_pairings => (d, format!("declared by {} and confirmed by the pairings", source(""))),
-        Some(Kind::Team) => (Kind::Team, format!("declared by {}", source(""))),
+        Some(TournamentType::Team) => (TournamentType::Team, format!("declared by {}", source(""))),
         Some(d) if d.is_round_robin() && !from_pairings.is_round_robin() && t.rounds > 0 => (
             from_pairings,
             format!(
@@ -93,7 +96,7 @@ pub fn detect(t: &Tournament) -> KindDecision {
         ),
         Some(d) => (d, format!("declared by {}; the pairings alone would suggest a {}", source(""), from_pairings.as_str())),
     };
-    KindDecision {
+    TypeDecision {
         kind,
         declared,
         from_pairings,
@@ -119,14 +122,14 @@ fn declares_league(t: &Tournament) -> bool {
     })
 }
 
-fn declared(t: &Tournament) -> Option<Kind> {
+fn declared(t: &Tournament) -> Option<TournamentType> {
     if let Some(code) = &t.header.tournament_type_code {
         if let Some(k) = from_text(&code.value) {
             return Some(k);
         }
     }
     if t.teams.iter().any(|team| !team.members.is_empty()) {
-        return Some(Kind::Team);
+        return Some(TournamentType::Team);
     }
     t.header
         .tournament_type
@@ -136,11 +139,11 @@ fn declared(t: &Tournament) -> Option<Kind> {
 
 /// Reads an ETT code (`FIDE_DUTCH_2025`, `BERGER_DOUBLEROUNDROBIN`) or free
 /// text (`Individual: Swiss-System`, `Rundenturnier`, `Round Robin`).
-pub fn from_text(text: &str) -> Option<Kind> {
+pub fn from_text(text: &str) -> Option<TournamentType> {
     let t = text.to_lowercase().replace(['-', '_'], " ");
     let has = |w: &str| t.contains(w);
     if has("team") || has("mannschaft") || has("équipe") || has("equipos") {
-        return Some(Kind::Team);
+        return Some(TournamentType::Team);
     }
     let rr = has("round robin")
         || has("roundrobin")
@@ -150,10 +153,10 @@ pub fn from_text(text: &str) -> Option<Kind> {
         || has("todos contra todos")
         || has("girone");
     if rr && (has("double") || has("doppel") || has("doble")) {
-        return Some(Kind::DoubleRoundRobin);
+        return Some(TournamentType::DoubleRoundRobin);
     }
     if rr {
-        return Some(Kind::RoundRobin);
+        return Some(TournamentType::RoundRobin);
     }
     if has("swiss")
         || has("dutch")
@@ -163,10 +166,10 @@ pub fn from_text(text: &str) -> Option<Kind> {
         || has("suizo")
         || has("suisse")
     {
-        return Some(Kind::Swiss);
+        return Some(TournamentType::Swiss);
     }
     if has("match") {
-        return Some(Kind::Match);
+        return Some(TournamentType::Match);
     }
     None
 }
@@ -174,13 +177,13 @@ pub fn from_text(text: &str) -> Option<Kind> {
 /// What the pairings show. Linear in players × rounds: the meeting count of
 /// each pair is only built when a round robin is possible at all (at least
 /// n − 1 rounds).
-fn from_pairings(t: &Tournament) -> Kind {
+fn from_pairings(t: &Tournament) -> TournamentType {
     let n = t.players.len();
     if n == 2 {
-        return Kind::Match;
+        return TournamentType::Match;
     }
     if n < 3 || (t.rounds as usize) + 1 < n {
-        return Kind::Swiss;
+        return TournamentType::Swiss;
     }
     let index = t.rank_index();
     let slot = |rank: u16| {
@@ -211,9 +214,9 @@ fn from_pairings(t: &Tournament) -> Kind {
         max = max.max(c);
     }
     match (min, max) {
-        (1, 1) => Kind::RoundRobin,
-        (2, 2) => Kind::DoubleRoundRobin,
-        _ => Kind::Swiss,
+        (1, 1) => TournamentType::RoundRobin,
+        (2, 2) => TournamentType::DoubleRoundRobin,
+        _ => TournamentType::Swiss,
     }
 }
 
@@ -223,15 +226,18 @@ mod tests {
 
     #[test]
     fn declared_texts() {
-        assert_eq!(from_text("Individual: Swiss-System"), Some(Kind::Swiss));
-        assert_eq!(from_text("FIDE_DUTCH_2025"), Some(Kind::Swiss));
+        assert_eq!(
+            from_text("Individual: Swiss-System"),
+            Some(TournamentType::Swiss)
+        );
+        assert_eq!(from_text("FIDE_DUTCH_2025"), Some(TournamentType::Swiss));
         assert_eq!(
             from_text("BERGER_DOUBLEROUNDROBIN"),
-            Some(Kind::DoubleRoundRobin)
+            Some(TournamentType::DoubleRoundRobin)
         );
-        assert_eq!(from_text("Round Robin"), Some(Kind::RoundRobin));
-        assert_eq!(from_text("FIDE_TEAM_BAKU"), Some(Kind::Team));
-        assert_eq!(from_text("Rundenturnier"), Some(Kind::RoundRobin));
+        assert_eq!(from_text("Round Robin"), Some(TournamentType::RoundRobin));
+        assert_eq!(from_text("FIDE_TEAM_BAKU"), Some(TournamentType::Team));
+        assert_eq!(from_text("Rundenturnier"), Some(TournamentType::RoundRobin));
         assert_eq!(from_text("Open"), None);
     }
 

@@ -3,7 +3,7 @@
 //! type, the time control) so no rule recomputes or rescans anything.
 
 use crate::model::timecontrol::{self, TimeControl, TimeControlError};
-use crate::model::tournament_type::{self, KindDecision};
+use crate::model::tournament_type::{self, TypeDecision};
 use crate::model::{Player, RoundEntry, Tournament};
 use crate::regulations::rating_type::{
     self as rt, classify as classify_t60, FastClassic, GameInput, GameTally,
@@ -111,7 +111,7 @@ pub struct Ctx<'a> {
     /// The start date used to choose them (and by dated amendments).
     pub start: Option<NaiveDate>,
     /// The tournament type.
-    pub kind: KindDecision,
+    pub tournament_type: TypeDecision,
     /// The time control.
     pub time_control: TimeControlInfo,
     /// The rating list the time control puts the event on (`None` inside
@@ -165,7 +165,7 @@ impl<'a> Ctx<'a> {
             regs: choice.regulations,
             regs_choice: choice.basis,
             start: choice.start,
-            kind: tournament_type::detect(tournament),
+            tournament_type: tournament_type::detect(tournament),
             time_control,
             rating_type,
             games_by_list,

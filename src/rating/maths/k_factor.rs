@@ -43,19 +43,56 @@ pub enum KBasis {
     Standard,
 }
 
-/// The K factor and why.
+/// Where K came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KSource {
+    /// Given by the caller for this FIDE ID.
+    Override,
+    /// The rating list's published K for the player.
+    List,
+    /// Worked out from the rating, birth date, start date and regulations,
+    /// with the assumptions stated in the notes.
+    Derived,
+}
+
+impl KSource {
+    /// One-letter mark for tables: `o`, `l`, `d`.
+    pub fn mark(self) -> char {
+        match self {
+            KSource::Override => 'o',
+            KSource::List => 'l',
+            KSource::Derived => 'd',
+        }
+    }
+}
+
+/// The K factor and why: the one K type, from [`k_factor`] (worked out
+/// from the regulations) or from the rating pass (a user's override, the
+/// rating list's K, the rapid and blitz chapter's flat K).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct KDecision {
     /// K to use (after the K × n cap).
     pub k: u8,
     /// K before the K × n cap.
     pub base_k: u8,
-    /// Which rule gave `base_k`.
-    pub basis: KBasis,
-    /// One sentence for users: the rule, the cap if any, and every assumption.
-    pub source_note: String,
-    /// The assumptions alone (also contained in `source_note`).
+    /// Where `base_k` came from.
+    pub source: KSource,
+    /// Which branch of the K rules gave `base_k`, when it was worked out
+    /// from them.
+    pub basis: Option<KBasis>,
+    /// In words for users, in order: the rule, the cap if any, and every
+    /// assumption.
+    pub notes: Vec<String>,
+    /// The assumptions alone (also among `notes`).
     pub assumptions: Vec<String>,
+}
+
+impl KDecision {
+    /// The notes as one sentence.
+    pub fn source_note(&self) -> String {
+        self.notes.join("; ")
+    }
 }
 
 /// Decides K for `inputs` under `version` (the dated sub-rules, such as K 30
@@ -136,24 +173,19 @@ pub fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
         }
     }
 
-    let mut note = format!(
+    let mut notes = vec![format!(
         "K {base_k}: {rule} ({}, {})",
         regs.title(),
         regs.article(crate::regulations::Topic::KFactor)
-    );
-    if let Some(c) = cap_note {
-        note.push_str("; ");
-        note.push_str(&c);
-    }
-    for a in &assumptions {
-        note.push_str("; ");
-        note.push_str(a);
-    }
+    )];
+    notes.extend(cap_note);
+    notes.extend(assumptions.iter().cloned());
     KDecision {
         k,
         base_k,
-        basis,
-        source_note: note,
+        source: KSource::Derived,
+        basis: Some(basis),
+        notes,
         assumptions,
     }
 }
@@ -239,7 +271,11 @@ mod tests {
         i.games_in_period = Some(39);
         let d = k_factor(Version::V2024, &i);
         assert_eq!((d.base_k, d.k), (20, 17));
-        assert!(d.source_note.contains("K × n ≤ 700"), "{}", d.source_note);
+        assert!(
+            d.source_note().contains("K × n ≤ 700"),
+            "{}",
+            d.source_note()
+        );
     }
 
     #[test]
@@ -249,7 +285,7 @@ mod tests {
         i.birth = Some(PartialDate::year(2010));
         i.games_in_period = Some(18);
         let d = k_factor(Version::V2024, &i);
-        assert_eq!((d.basis, d.k), (KBasis::Junior, 38));
+        assert_eq!((d.basis, d.k), (Some(KBasis::Junior), 38));
         i.games_in_period = Some(17);
         assert_eq!(k_factor(Version::V2024, &i).k, 40);
         assert_eq!(cap_k_for_games(40, 18, 700), 38);
@@ -346,7 +382,7 @@ mod tests {
             .iter()
             .any(|a| a.contains("K × n ≤ 700 not applied")));
         for a in &d.assumptions {
-            assert!(d.source_note.contains(a.as_str()));
+            assert!(d.source_note().contains(a.as_str()));
         }
         // Birth year only, in the year of the 18th birthday, under the 2017 wording.
         let mut i = adult(2000, date(2024, 3, 1));

@@ -27,7 +27,7 @@ mod units;
 mod unrated;
 
 pub use crate::model::PartialDate;
-pub use k_factor::{cap_k_for_games, k_factor, KBasis, KDecision, KInputs};
+pub use k_factor::{cap_k_for_games, k_factor, KBasis, KDecision, KInputs, KSource};
 pub use pooling::{pool_weighted, PoolPart, Pooled};
 pub use rated::{
     rated_change, rated_change_averaged, rated_change_per_game, rated_change_per_game_with_cap,

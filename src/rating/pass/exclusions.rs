@@ -15,7 +15,7 @@
 
 use crate::diag::Consequence;
 use crate::model::timecontrol::TimeControl;
-use crate::model::tournament_type::Kind;
+use crate::model::tournament_type::TournamentType;
 use crate::model::{Player, RoundResult};
 use crate::regulations::{BandScope, MatchWithUnrated, Topic};
 use crate::rules::context::TimeControlInfo;
@@ -455,7 +455,7 @@ fn no_delay(tc: &TimeControl) -> TimeControl {
 
 /// A two-player event: the match rules apply.
 pub(crate) fn is_match(ctx: &Ctx<'_>) -> bool {
-    ctx.kind.kind == Kind::Match && ctx.tournament.players.len() == 2
+    ctx.tournament_type.kind == TournamentType::Match && ctx.tournament.players.len() == 2
 }
 
 /// A match (or a Scheveningen) the edition does not rate because of its

@@ -2,24 +2,14 @@
 //! list's published K, else K worked out from what the report says
 //! (regulations.md R24), then K × n ≤ 700 where the edition has it (R25).
 
-use super::summary::KSource;
 use super::RateOptions;
 use crate::model::Player;
-use crate::rating::maths::{cap_k_for_games, k_factor, KInputs, PartialDate};
+use crate::rating::maths::{
+    cap_k_for_games, k_factor, KBasis, KDecision, KInputs, KSource, PartialDate,
+};
 use crate::ratinglist::{ListRecord, RatingKind};
 use crate::regulations::Version;
 use chrono::NaiveDate;
-
-/// K and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct KChoice {
-    /// K used, after the K × n cap.
-    pub k: u8,
-    /// Where the K before the cap came from.
-    pub source: KSource,
-    /// The rule, the cap, the list findings and every assumption.
-    pub notes: Vec<String>,
-}
 
 /// Chooses K for a player rated `ro` with `games` rated games in this event.
 ///
@@ -33,7 +23,7 @@ pub(crate) fn choose(
     ro: u16,
     games: u32,
     opts: &RateOptions,
-) -> KChoice {
+) -> KDecision {
     choose_for(
         RatingKind::Standard,
         version,
@@ -57,13 +47,15 @@ pub(crate) fn choose_for(
     ro: u16,
     games: u32,
     opts: &RateOptions,
-) -> KChoice {
+) -> KDecision {
     let rules = version.regulations().k_factor.at(start);
     let fide_id = player.fide_id.map(|f| f.value);
     let mut notes = Vec::new();
     let record = list_record(opts, kind, fide_id, ro, &mut notes);
     let listed = record.and_then(|r| r.entry(kind).copied());
 
+    let mut basis: Option<KBasis> = None;
+    let mut assumptions = Vec::new();
     let (base, source) = if let Some(&k) = fide_id.and_then(|id| opts.k_overrides.get(&id)) {
         notes.push(format!("K {k} given by the user"));
         (k, KSource::Override)
@@ -89,8 +81,8 @@ pub(crate) fn choose_for(
                 games_in_period: Some(0),
             },
         );
-        if let Some(rule) = d.source_note.split("; ").next() {
-            notes.push(rule.to_owned());
+        if let Some(rule) = d.notes.first() {
+            notes.push(rule.clone());
         }
         if let Some(g) = list_games {
             notes.push(format!(
@@ -100,7 +92,9 @@ pub(crate) fn choose_for(
         if player.birth_date.is_none() && birth.is_some() {
             notes.push("birth year taken from the rating list".to_owned());
         }
-        notes.extend(d.assumptions);
+        notes.extend(d.assumptions.iter().cloned());
+        basis = d.basis;
+        assumptions = d.assumptions;
         (d.base_k, KSource::Derived)
     };
 
@@ -116,7 +110,14 @@ pub(crate) fn choose_for(
         }
         None => base,
     };
-    KChoice { k, source, notes }
+    KDecision {
+        k,
+        base_k: base,
+        source,
+        basis,
+        notes,
+        assumptions,
+    }
 }
 
 /// The player's rating-list record, noting where the list and the report

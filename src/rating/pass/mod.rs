@@ -99,12 +99,12 @@ pub(crate) mod verdict;
 
 pub use crate::render::rating::{described, reason_words, render_csv, render_human};
 pub use summary::{
-    ExcludedGame, ExcludedGames, KSource, PlayerRating, RatingSummary, RegulationsBasis,
-    RoundRobinFigures, TournamentSummary, UnratedOutcome, VerdictReason,
+    ExcludedGame, ExcludedGames, KSource, PlayerRating, RatingSummary, RoundRobinFigures,
+    TournamentSummary, UnratedOutcome, VerdictReason,
 };
 
 use crate::check::CheckReport;
-use crate::model::tournament_type::{self, Kind, KindDecision};
+use crate::model::tournament_type::{self, TournamentType, TypeDecision};
 use crate::model::{Player, Tournament};
 use crate::rating::maths::{
     initial_rating, rated_change, rated_change_averaged, rated_change_per_game_with_cap, round,
@@ -372,7 +372,7 @@ fn calculate(
 /// The edition applied and how it was chosen.
 struct Selection {
     version: Version,
-    basis: RegulationsBasis,
+    basis: crate::regulations::Basis,
     start: Option<NaiveDate>,
     notes: Vec<String>,
 }
@@ -383,10 +383,10 @@ fn select_regulations(t: &Tournament, over: Option<Version>) -> Selection {
     let (version, basis, start) = (choice.regulations.version, choice.basis, choice.start);
     let mut notes = Vec::new();
     match (basis, start) {
-        (RegulationsBasis::FirstRoundDate, Some(d)) => notes.push(format!(
+        (crate::regulations::Basis::FirstRoundDate, Some(d)) => notes.push(format!(
             "no readable start date (042): the first round date (132), {d}, is used"
         )),
-        (RegulationsBasis::Assumed, _) => notes.push(format!(
+        (crate::regulations::Basis::Assumed, _) => notes.push(format!(
             "the report has no readable start date (042) or round date (132): the latest regulations ({}) are assumed",
             Version::LATEST
         )),
@@ -422,7 +422,7 @@ struct RoundRobin {
 
 fn round_robin(
     t: &Tournament,
-    kind: &KindDecision,
+    kind: &TypeDecision,
     games: &[PlayerGames],
     ratings: &[Option<u16>],
     version: Version,
@@ -436,8 +436,8 @@ fn round_robin(
         notes: Vec::new(),
     };
     let cycles = match kind.kind {
-        Kind::RoundRobin => 1,
-        Kind::DoubleRoundRobin => 2,
+        TournamentType::RoundRobin => 1,
+        TournamentType::DoubleRoundRobin => 2,
         _ => return out,
     };
     out.cycles = cycles;
@@ -599,10 +599,13 @@ impl Pass<'_> {
             None => None,
         };
         let kc = match rb_k {
-            Some((k, note)) => k::KChoice {
+            Some((k, note)) => crate::rating::maths::KDecision {
                 k,
+                base_k: k,
                 source: KSource::Derived,
+                basis: None,
                 notes: vec![note],
+                assumptions: Vec::new(),
             },
             None => {
                 let kind = self

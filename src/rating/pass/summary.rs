@@ -7,7 +7,8 @@
 //! whole values as integers (`3`, `3.5`, `2.44`).
 
 use crate::diag::{Consequence, Verdict};
-use crate::model::tournament_type::Kind;
+use crate::model::tournament_type::TournamentType;
+pub use crate::rating::maths::KSource;
 use crate::rating::maths::{HalfPoints, Hundredths};
 use crate::regulations::{RatingType, Version};
 use chrono::NaiveDate;
@@ -42,7 +43,7 @@ pub struct RatingSummary {
     /// Its title, e.g. "FIDE Rating Regulations effective 1 March 2024".
     pub regulations_title: &'static str,
     /// How the edition was chosen.
-    pub regulations_basis: RegulationsBasis,
+    pub regulations_basis: crate::regulations::Basis,
     /// The tournament's figures.
     pub tournament: TournamentSummary,
     /// Every player, in file order.
@@ -87,10 +88,6 @@ pub struct ExcludedGame {
     pub article: String,
 }
 
-/// How the regulations edition was chosen: the regulations' own
-/// [`Basis`](crate::regulations::Basis).
-pub use crate::regulations::Basis as RegulationsBasis;
-
 /// The tournament's figures.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TournamentSummary {
@@ -102,7 +99,7 @@ pub struct TournamentSummary {
     pub end: Option<NaiveDate>,
     /// The tournament type used (see [`crate::model::tournament_type::detect`]).
     #[serde(rename = "type")]
-    pub kind: Kind,
+    pub kind: TournamentType,
     /// Why that type.
     pub type_reason: String,
     /// Players in the file.
@@ -215,30 +212,6 @@ pub struct RoundRobinFigures {
     pub dpa: Hundredths,
     /// Ra = Rar − dpa × n/(n + 1), rounded.
     pub ra: i64,
-}
-
-/// Where K came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum KSource {
-    /// Given by the caller for this FIDE ID.
-    Override,
-    /// The rating list's published K for the player.
-    List,
-    /// Worked out from the rating, birth date, start date and regulations,
-    /// with the assumptions stated in the notes.
-    Derived,
-}
-
-impl KSource {
-    /// One-letter mark for tables: `o`, `l`, `d`.
-    pub fn mark(self) -> char {
-        match self {
-            KSource::Override => 'o',
-            KSource::List => 'l',
-            KSource::Derived => 'd',
-        }
-    }
 }
 
 /// What becomes of an unrated player's result from this event.

@@ -3,7 +3,7 @@
 use super::rapid_blitz_support::{cite_rb, rapid_blitz};
 use super::support::{named, plural, rated_games, score};
 use crate::diag::Diagnostic;
-use crate::model::tournament_type::Kind;
+use crate::model::tournament_type::TournamentType;
 use crate::regulations::RapidBlitzTopic;
 use crate::rules::Ctx;
 
@@ -46,7 +46,7 @@ fn applies(ctx: &Ctx<'_>) -> bool {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    if !applies(ctx) || ctx.kind.kind == Kind::Match {
+    if !applies(ctx) || ctx.tournament_type.kind == TournamentType::Match {
         return;
     }
     let Some((rb, list)) = rapid_blitz(ctx) else {

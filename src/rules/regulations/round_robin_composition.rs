@@ -2,7 +2,7 @@
 
 use super::support::{cite, rating_span, text};
 use crate::diag::Diagnostic;
-use crate::model::tournament_type::Kind;
+use crate::model::tournament_type::TournamentType;
 use crate::model::Sex;
 use crate::regulations::{RoundRobinFacts, Topic};
 use crate::rules::Ctx;
@@ -44,14 +44,14 @@ crate::declare_rule! {
 }
 
 fn applies(ctx: &Ctx<'_>) -> bool {
-    ctx.kind.kind.is_round_robin() && ctx.regs.round_robin_composition.is_some()
+    ctx.tournament_type.kind.is_round_robin() && ctx.regs.round_robin_composition.is_some()
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let Some(rule) = ctx.regs.round_robin_composition else {
         return;
     };
-    if !ctx.kind.kind.is_round_robin() {
+    if !ctx.tournament_type.kind.is_round_robin() {
         return;
     }
     let players = &ctx.tournament.players;
@@ -63,7 +63,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let facts = RoundRobinFacts {
         players: players.len() as u32,
         rated,
-        cycles: if ctx.kind.kind == Kind::DoubleRoundRobin {
+        cycles: if ctx.tournament_type.kind == TournamentType::DoubleRoundRobin {
             2
         } else {
             1
@@ -86,10 +86,10 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let mut d = ROUND_ROBIN_COMPOSITION
         .diag(format!(
             "{} with too few rated players: {}",
-            ctx.kind.kind.as_str(),
+            ctx.tournament_type.kind.as_str(),
             reasons.join("; ")
         ))
-        .primary(span, ctx.kind.kind.as_str());
+        .primary(span, ctx.tournament_type.kind.as_str());
     if let Some(p) = players.iter().find(|p| p.rating.is_none()) {
         d = d.secondary(
             rating_span(ctx, p),

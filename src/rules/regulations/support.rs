@@ -257,7 +257,7 @@ pub(crate) fn score_disregarded(ctx: &Ctx<'_>, g: &RatedGames) -> bool {
     let Some(req) = rule.min_half_points else {
         return false;
     };
-    let whole_event = ctx.kind.kind.is_round_robin();
+    let whole_event = ctx.tournament_type.kind.is_round_robin();
     let short = rule
         .min_rated_opponents
         .is_some_and(|r| !whole_event && g.opponents < r.minimum);

@@ -54,7 +54,7 @@ fn applies(ctx: &Ctx<'_>) -> bool {
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     // Every text that limits the duration exempts leagues.
-    if ctx.kind.league {
+    if ctx.tournament_type.league {
         return;
     }
     let rule = ctx.regs.duration;

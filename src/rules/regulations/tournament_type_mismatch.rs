@@ -1,7 +1,7 @@
 //! Rule `tournament-type-mismatch`.
 
 use crate::diag::Diagnostic;
-use crate::model::tournament_type::Kind;
+use crate::model::tournament_type::TournamentType;
 use crate::regulations::Topic;
 use crate::rules::Ctx;
 
@@ -40,13 +40,13 @@ crate::declare_rule! {
 }
 
 fn applies(ctx: &Ctx<'_>) -> bool {
-    ctx.kind
+    ctx.tournament_type
         .declared
-        .is_some_and(|d| d != Kind::Team && d != ctx.kind.from_pairings)
+        .is_some_and(|d| d != TournamentType::Team && d != ctx.tournament_type.from_pairings)
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    let Some(declared) = ctx.kind.declared.filter(|_| applies(ctx)) else {
+    let Some(declared) = ctx.tournament_type.declared.filter(|_| applies(ctx)) else {
         return;
     };
     let h = &ctx.tournament.header;
@@ -60,14 +60,14 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         .diag(format!(
             "declared a {}, but the pairings show a {}; checked as a {}",
             declared.as_str(),
-            ctx.kind.from_pairings.as_str(),
-            ctx.kind.kind.as_str()
+            ctx.tournament_type.from_pairings.as_str(),
+            ctx.tournament_type.kind.as_str()
         ))
         .primary(span, format!("declared {}", declared.as_str()));
     out.push(
         d.help(format!(
             "{}; correct the declared type if it is wrong",
-            ctx.kind.reason
+            ctx.tournament_type.reason
         ))
         .reference(ctx.cite(Topic::RoundRobinComposition)),
     );

@@ -2,7 +2,7 @@
 
 use super::support::{cite, named, plural, rated_games, rating_span, score_disregarded, text};
 use crate::diag::Diagnostic;
-use crate::model::tournament_type::Kind;
+use crate::model::tournament_type::TournamentType;
 use crate::regulations::{RequirementScope, Topic};
 use crate::rules::{always, Ctx};
 
@@ -51,12 +51,12 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    if ctx.kind.kind == Kind::Match {
+    if ctx.tournament_type.kind == TournamentType::Match {
         return;
     }
     let start = ctx.start.unwrap_or(ctx.regs.effective_from);
     let rule = *ctx.regs.unrated_event.at(start);
-    if rule.min_rated_opponents.is_some() && ctx.kind.kind.is_round_robin() {
+    if rule.min_rated_opponents.is_some() && ctx.tournament_type.kind.is_round_robin() {
         return;
     }
     let players = &ctx.tournament.players;

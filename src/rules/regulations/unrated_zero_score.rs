@@ -2,7 +2,7 @@
 
 use super::support::{cite, named, plural, rated_games, score, score_disregarded, text};
 use crate::diag::Diagnostic;
-use crate::model::tournament_type::Kind;
+use crate::model::tournament_type::TournamentType;
 use crate::regulations::{RequirementScope, Topic};
 use crate::rules::{always, Ctx};
 
@@ -51,7 +51,7 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    if ctx.kind.kind == Kind::Match {
+    if ctx.tournament_type.kind == TournamentType::Match {
         return;
     }
     let start = ctx.start.unwrap_or(ctx.regs.effective_from);
@@ -59,7 +59,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let Some(req) = rule.min_half_points else {
         return;
     };
-    let whole_event = ctx.kind.kind.is_round_robin();
+    let whole_event = ctx.tournament_type.kind.is_round_robin();
     // A rapid or blitz newcomer rated with a standard rating (R&B 2024
     // art. 7.2.1) "is considered to be rated".
     let unrated = |p: &&crate::model::Player| p.rating.is_none() && ctx.standard_seed(p).is_none();
