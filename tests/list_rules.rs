@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use trfkit::ratinglist::{ListLookup, LookupMethod, Status};
-use trfkit::render::human::{JsonDiagnostic, Locator};
+use trfkit::render::json::JsonDiagnostic;
 use trfkit::rules::CheckOptions;
 use trfkit::{Parsed, ReadOptions};
 
@@ -33,7 +33,7 @@ fn lookup(parsed: &Parsed, list: &Path) -> ListLookup {
 /// The rating-list findings of a check (the regulations rules have their
 /// own fixtures; the sample's unrated newcomer also draws their advice).
 fn findings(parsed: &Parsed, opts: &CheckOptions) -> Vec<JsonDiagnostic> {
-    let loc = Locator::new(&parsed.text, &parsed.tournament.lines);
+    let loc = parsed.locator();
     trfkit::check::check(parsed, opts)
         .diagnostics
         .iter()

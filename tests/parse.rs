@@ -3,7 +3,7 @@
 
 mod common;
 
-use trfkit::render::human::{render_graphical, render_plain, Locator};
+use trfkit::render::human::{render_graphical, render_plain};
 use trfkit::ReadOptions;
 
 #[test]
@@ -23,7 +23,7 @@ fn syntax_diagnostic_snapshots() {
         for path in common::samples(dir) {
             let parsed = trfkit::read_path(&path, &ReadOptions::default()).unwrap();
             let name = common::display(&path);
-            let loc = Locator::new(&parsed.text, &parsed.tournament.lines);
+            let loc = parsed.locator();
             let mut out = render_plain(&name, &loc, &parsed.diagnostics);
             for d in &parsed.diagnostics {
                 out.push('\n');
@@ -151,8 +151,8 @@ fn recovery_reports_every_bad_line() {
         .filter(|d| d.rule == "invalid-field")
         .collect();
     assert_eq!(bad.len(), 10);
-    let loc = Locator::new(&p.text, &p.tournament.lines);
-    let j = trfkit::render::human::JsonDiagnostic::new(bad[9], &loc);
+    let loc = p.locator();
+    let j = trfkit::render::json::JsonDiagnostic::new(bad[9], &loc);
     assert_eq!(
         (j.line, j.column, j.end_column),
         (Some(11), Some(49), Some(52))

@@ -17,7 +17,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use trfkit::ratinglist::ListLookup;
-use trfkit::render::human::{render_graphical, render_plain, Locator};
+use trfkit::render::human::{render_graphical, render_plain};
 use trfkit::rules::registry::{self, RULES};
 use trfkit::rules::{CheckOptions, Ctx};
 use trfkit::{Diagnostic, ReadOptions};
@@ -57,7 +57,7 @@ fn run(path: &Path) -> (String, String, Vec<Diagnostic>) {
         "{rule_name}/{}",
         path.file_name().and_then(|n| n.to_str()).unwrap_or("?")
     );
-    let loc = Locator::new(&parsed.text, &parsed.tournament.lines);
+    let loc = parsed.locator();
     let mut shown = render_plain(&file, &loc, &diags);
     if diags.is_empty() {
         shown.push_str("(no findings)\n");

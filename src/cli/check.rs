@@ -19,7 +19,8 @@ use trfkit::check::{check, CheckReport};
 use trfkit::diag::{Consequence, Verdict};
 use trfkit::ratinglist::ListLookup;
 use trfkit::ratinglist::RatingList;
-use trfkit::render::human::{self, JsonDiagnostic, Locator};
+use trfkit::render::human::{self};
+use trfkit::render::json::JsonDiagnostic;
 use trfkit::rules::CheckOptions;
 use trfkit::Parsed;
 
@@ -260,7 +261,7 @@ pub fn run(a: Args) -> u8 {
                     *by_rule.entry(d.rule).or_default() += 1;
                 }
                 let t = &parsed.tournament;
-                let loc = Locator::new(&parsed.text, &t.lines);
+                let loc = parsed.locator();
                 if matches!(a.format, CheckFormat::Sarif | CheckFormat::Github) {
                     machine.push(trfkit::render::FileFindings {
                         file: name,
@@ -359,7 +360,7 @@ pub fn run(a: Args) -> u8 {
 /// rating list, size, edition).
 pub fn verdict_block(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
     let t = &parsed.tournament;
-    let loc = Locator::new(&parsed.text, &t.lines);
+    let loc = parsed.locator();
     let facts = format!(
         "{} · {} · {} · {} players · {} rounds · regulations {}",
         t.dialect.dialect.as_str(),
@@ -376,7 +377,7 @@ pub fn verdict_block(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
 /// newline): the contract the web page's download shares.
 pub(super) fn json_line(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
     let t = &parsed.tournament;
-    let loc = Locator::new(&parsed.text, &t.lines);
+    let loc = parsed.locator();
     let (e, w, adv) = rep.counts();
     let j = JsonFile {
         file: name.to_owned(),

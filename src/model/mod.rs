@@ -30,9 +30,9 @@ pub use player::{ByeKind, Colour, Outcome, Player, RoundEntry, RoundResult, Sex,
 pub use points::Points;
 pub use scoring::{Scoring, ScoringSource};
 
-use crate::read::decode::TextEncoding;
 use crate::source::lines::Line;
 use crate::source::span::{Span, Spanned};
+use crate::source::TextEncoding;
 use serde::Serialize;
 
 /// A whole report.

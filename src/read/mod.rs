@@ -110,6 +110,14 @@ pub struct Parsed {
     pub dropped: Vec<crate::rules::overflow::Dropped>,
 }
 
+impl Parsed {
+    /// Line and column of the spans in [`Parsed::text`], from the line table
+    /// the reader built (no rescan).
+    pub fn locator(&self) -> crate::source::Locator<'_> {
+        crate::source::Locator::new(&self.text, &self.tournament.lines)
+    }
+}
+
 /// Reads a file, refusing it before reading when it is over the size limit.
 pub fn read_path(path: &Path, opts: &ReadOptions) -> Result<Parsed, ReadError> {
     parse_vec(read_source(path, opts)?, opts)

@@ -38,7 +38,7 @@ pub fn escape_property(s: &str) -> String {
 }
 
 /// One annotation line (with its newline).
-fn annotation(file: &str, loc: &crate::render::human::Locator<'_>, d: &Diagnostic) -> String {
+fn annotation(file: &str, loc: &crate::source::Locator<'_>, d: &Diagnostic) -> String {
     let mut props = format!("file={}", escape_property(file));
     if let Some(span) = d.primary_span() {
         let r = Region::of(loc, span);

@@ -9,13 +9,14 @@
 pub mod github;
 pub mod html;
 pub mod human;
+pub mod json;
 pub mod rating;
 pub mod sarif;
 mod view;
 
 use crate::diag::{Diagnostic, RuleMeta};
-use crate::render::human::Locator;
 use crate::source::lines::Line;
+use crate::source::Locator;
 
 /// One checked report, as the renderers need it.
 #[derive(Debug, Clone, Copy)]

@@ -327,7 +327,7 @@ fn rule(m: &'static RuleMeta) -> Rule {
 
 fn result(
     d: &Diagnostic,
-    loc: &crate::render::human::Locator<'_>,
+    loc: &crate::source::Locator<'_>,
     artifact: &ArtifactLocation,
     rule_index: Option<&usize>,
 ) -> SarifResult {

@@ -6,7 +6,7 @@ use super::html::ReportInput;
 use crate::diag::{Consequence, Diagnostic, Verdict};
 use crate::model::{Player, RoundResult};
 use crate::rating::{KSource, PlayerRating, RatingSummary};
-use crate::render::human::Locator;
+use crate::source::Locator;
 
 /// One report, ready to lay out.
 #[derive(Debug)]
@@ -302,7 +302,7 @@ pub struct Bar {
 pub fn build(input: &ReportInput<'_>, anchor: &str) -> ReportView {
     let t = &input.parsed.tournament;
     let rep = input.check;
-    let loc = Locator::new(&input.parsed.text, &t.lines);
+    let loc = input.parsed.locator();
     let title = t
         .header
         .name

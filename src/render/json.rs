@@ -1,0 +1,86 @@
+//! The JSON contract of `trf check --format json`: one object per finding
+//! (extend, never rename).
+
+use crate::diag::{Consequence, Diagnostic, Severity};
+use crate::source::Locator;
+use serde::Serialize;
+
+/// One diagnostic in the JSON contract of `trf check --format json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct JsonDiagnostic {
+    /// Stable code.
+    pub code: &'static str,
+    /// Stable rule name.
+    pub rule: &'static str,
+    /// `error`, `warning` or `advice`.
+    pub severity: Severity,
+    /// What the finding means for the report: `event-not-rated`,
+    /// `fix-before-upload`, `players-not-rated`, `games-not-rated`,
+    /// `cosmetic` or `info`.
+    pub consequence: Consequence,
+    /// The message.
+    pub message: String,
+    /// 1-based line of the primary label (null when the finding is about the
+    /// whole file).
+    pub line: Option<u32>,
+    /// 1-based character column of the primary label.
+    pub column: Option<u32>,
+    /// Last column (inclusive) of the primary label on its line.
+    pub end_column: Option<u32>,
+    /// The fix.
+    pub help: Option<String>,
+    /// The article or specification section.
+    pub reference: Option<String>,
+    /// All labels with their positions.
+    pub labels: Vec<JsonLabel>,
+}
+
+/// A label in JSON.
+#[derive(Debug, Clone, Serialize)]
+pub struct JsonLabel {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based first column.
+    pub column: u32,
+    /// Last column, inclusive.
+    pub end_column: u32,
+    /// Text.
+    pub text: String,
+    /// Primary or context.
+    pub primary: bool,
+}
+
+impl JsonDiagnostic {
+    /// Converts a diagnostic, locating its spans.
+    pub fn new(d: &Diagnostic, loc: &Locator<'_>) -> Self {
+        let labels: Vec<JsonLabel> = d
+            .labels
+            .iter()
+            .map(|l| {
+                let (line, column) = loc.locate(l.span.start as usize);
+                let (_, end) = loc.locate(l.span.end as usize);
+                JsonLabel {
+                    line,
+                    column,
+                    end_column: end.saturating_sub(1).max(column),
+                    text: l.text.clone(),
+                    primary: l.primary,
+                }
+            })
+            .collect();
+        let primary = labels.iter().find(|l| l.primary).or(labels.first());
+        JsonDiagnostic {
+            code: d.code,
+            rule: d.rule,
+            severity: d.severity,
+            consequence: d.consequence,
+            message: d.message.clone(),
+            line: primary.map(|l| l.line),
+            column: primary.map(|l| l.column),
+            end_column: primary.map(|l| l.end_column),
+            help: d.help.clone(),
+            reference: d.reference.clone(),
+            labels,
+        }
+    }
+}
