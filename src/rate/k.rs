@@ -45,7 +45,7 @@ pub(crate) fn choose(
     )
 }
 
-/// [`choose`] for the list `kind`: the list's K and game count are read
+/// `choose` for the list `kind`: the list's K and game count are read
 /// from that list's columns (RK/BK and RGm/BGm of the combined list), and
 /// the K rules are `version`'s (the rapid and blitz chapter uses the
 /// standard K rules from 1 October 2022).

@@ -31,7 +31,7 @@ pub struct RatedGame {
 pub struct RatedInput<'a> {
     /// The player's rating.
     pub rating: u16,
-    /// K (see [`super::k_factor`]).
+    /// K (see [`super::k_factor()`]).
     pub k: u8,
     /// Games that count (unplayed games and games the rules exclude removed).
     pub games: &'a [RatedGame],
