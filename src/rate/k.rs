@@ -1,6 +1,6 @@
 //! Which K a rated player gets: the caller's override, else the rating
 //! list's published K, else K worked out from what the report says
-//! (regulations.md R24), then K × n ≤ 700 where the edition has it (R25).
+//! (docs/spec/regulations.md R24), then K × n ≤ 700 where the edition has it (R25).
 
 use super::summary::KSource;
 use super::RateOptions;

@@ -7,6 +7,10 @@
 //! [`Version`](crate::regulations::Version) whose rules apply and, where an
 //! edition was amended while in force, the tournament start date.
 //!
+//! The source is the FIDE Handbook, B.02 (FIDE Rating Regulations), in each
+//! edition; rows (R24) and sections (§2) below are those of our reading of
+//! it, `docs/spec/regulations.md`.
+//!
 //! | Concept | Function |
 //! |---|---|
 //! | tables (§2) | [`pd`], [`dp`] |
