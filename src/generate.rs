@@ -3,7 +3,7 @@
 //!
 //! [`generate`] writes a TRF16 report from a seed: the tournament section
 //! (`012`–`132`), one `001` record per player and `XXR`. The tournament is
-//! consistent in the sense of trf-format.md §5.9, so `trf check` must find
+//! consistent in the sense of docs/spec/trf-format.md §5.9, so `trf check` must find
 //! nothing in it:
 //!
 //! * every pairing is written on both sides, with opposite colours and

@@ -1,6 +1,6 @@
 //! `trfkit::generate` writes consistent reports: they parse with no
 //! diagnostic, `trf check` finds nothing, and an independent reading of the
-//! model (below) confirms each property of trf-format.md §5.9 the registry
+//! model (below) confirms each property of docs/spec/trf-format.md §5.9 the registry
 //! may not check yet.
 
 use std::collections::BTreeMap;
@@ -58,7 +58,7 @@ fn clean(opts: &GenOptions) -> Tournament {
     t
 }
 
-/// trf-format.md §5.9, read directly off the model.
+/// docs/spec/trf-format.md §5.9, read directly off the model.
 fn consistent(t: &Tournament) {
     let n = t.players.len();
     let scoring = Scoring::default();

@@ -1,4 +1,4 @@
-//! The rating pass from a report: the worked examples of regulations.md §3
+//! The rating pass from a report: the worked examples of docs/spec/regulations.md §3
 //! as TRF samples rated by `rate()`, the whole pipeline's antisymmetry, and
 //! snapshots of `trf rate` in its three formats.
 
@@ -171,7 +171,7 @@ fn round_robin_2003_averaged_method_uses_the_tournament_average() {
 
 #[test]
 fn swiss_2003_averaged_against_2005_per_game() {
-    // regulations.md §3.7: R 2210, K 15; 2300 ½, 1800 1, 2250 0, 2100 1.
+    // docs/spec/regulations.md §3.7: R 2210, K 15; 2300 ½, 1800 1, 2250 0, 2100 1.
     let mut text = String::from("012 Example D\n042 2004/05/01\n");
     text += &line(
         1,

@@ -1,4 +1,4 @@
-//! Every worked example of regulations.md §3 as a test, plus property tests
+//! Every worked example of docs/spec/regulations.md §3 as a test, plus property tests
 //! on the tables and the per-game change.
 
 use chrono::NaiveDate;

@@ -1,5 +1,5 @@
 //! Rating-list reader: every sample layout, the pitfalls of
-//! rating-list-formats.md §4, errors, the index, and never panicking.
+//! docs/spec/rating-list-formats.md §4, errors, the index, and never panicking.
 
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -356,7 +356,7 @@ fn lf_line_ends_read_like_crlf() {
 }
 
 // ---------------------------------------------------------------------------
-// Pitfalls of rating-list-formats §4, each with the spec's real lines where
+// Pitfalls of docs/spec/rating-list-formats.md §4, each with the spec's real lines where
 // it quotes them.
 
 const FOA_HEADER: &str = "ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag";

@@ -1,5 +1,5 @@
 //! The rules of the FIDE Rating Regulations against the oracles of
-//! regulations.md (§3.8 rate of play, §4.3 the 12-hour rule), the version
+//! docs/spec/regulations.md (§3.8 rate of play, §4.3 the 12-hour rule), the version
 //! differences the issue asks for (the same tournament dated 2008 and 2024),
 //! the options the fixtures cannot pass (`--registered-on`,
 //! `--national-championship`, `--regulations`) and the JSON `regulations`
@@ -235,7 +235,7 @@ fn json_names_the_regulations_applied() {
     assert_eq!(v["rateable"], true);
 }
 
-// --- regulations.md §3.8: rate-of-play oracles ----------------------------
+// --- docs/spec/regulations.md §3.8: rate-of-play oracles ----------------------------
 
 /// Games 1–2 (2300 against 1500) and 3–4 (two 1500s): somebody in the
 /// tournament is 2200+, one game has a 2200+ player, one game none.
@@ -354,7 +354,7 @@ fn first_control_oracle_of_section_3_8() {
     .is_empty());
 }
 
-// --- regulations.md §4.3: the 12-hour rule ---------------------------------
+// --- docs/spec/regulations.md §4.3: the 12-hour rule ---------------------------------
 
 /// `k` rounds on the start day for two players who play them all.
 fn day_of_rounds(start: &str, tc: &str, k: usize) -> String {

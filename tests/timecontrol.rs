@@ -1,5 +1,5 @@
 //! The time-control reader: the notation table (including every distinct
-//! `122` value of the corpus), the T60 worked cases of regulations.md §4.3
+//! `122` value of the corpus), the T60 worked cases of docs/spec/regulations.md §4.3
 //! and §3.8, and properties of both parsers.
 
 use std::collections::BTreeSet;
@@ -307,7 +307,7 @@ fn armageddon_in_both_records() {
     }
 }
 
-/// regulations.md §4.3 "Worked cases": T60, G = 2 × T60 and the number of
+/// docs/spec/regulations.md §4.3 "Worked cases": T60, G = 2 × T60 and the number of
 /// rounds that fit in 12 hours from V2014 on.
 #[test]
 fn worked_cases_of_regulations_4_3() {
@@ -331,7 +331,7 @@ fn worked_cases_of_regulations_4_3() {
     }
 }
 
-/// regulations.md §3.8 rate-of-play oracles: T60 and the first control.
+/// docs/spec/regulations.md §3.8 rate-of-play oracles: T60 and the first control.
 #[test]
 fn rate_of_play_oracles_of_regulations_3_8() {
     let cases = [
@@ -529,7 +529,7 @@ fn encoded_control() -> impl Strategy<Value = EncodedTimeControl> {
 }
 
 /// A control as free text can state it: periods and at most one bonus for
-/// all of them, spread over the periods the way regulations.md §4.2 counts
+/// all of them, spread over the periods the way docs/spec/regulations.md §4.2 counts
 /// it (from its first move, within each period).
 fn free_control() -> impl Strategy<Value = TimeControl> {
     let base = prop_oneof![(1u32..=300).prop_map(|m| m * 60), 1u32..=20_000];

@@ -1,6 +1,6 @@
 //! Layout detection: from the first bytes of a list to the column table.
 //!
-//! TXT columns are derived from the header line, as rating-list-formats §0.2
+//! TXT columns are derived from the header line, as docs/spec/rating-list-formats.md §0.2
 //! recommends: in every layout each header token starts exactly at its
 //! field's start, so a field runs from its token to the next token. This
 //! reads §1.1–§1.4 without a fixed table (and survives the monthly change of
@@ -438,7 +438,7 @@ mod tests {
             .collect()
     }
 
-    /// The derived columns equal the tables of rating-list-formats §1.1.
+    /// The derived columns equal the tables of docs/spec/rating-list-formats.md §1.1.
     #[test]
     fn combined_foa_columns_match_spec_table() {
         let l = txt_layout(FOA_HEADER.as_bytes()).unwrap();

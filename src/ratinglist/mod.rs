@@ -1,6 +1,7 @@
 //! FIDE's downloadable rating lists: the combined and per-type TXT lists of
 //! every era, the XML lists, and the zips they come in
-//! (`/work/shared/spec/rating-list-formats.md`, cited as "§" below).
+//! (as FIDE publishes them at ratings.fide.com/download; our notes:
+//! `docs/spec/rating-list-formats.md`, cited as "§" below).
 //!
 //! The workload this is built for: look up the 10–300 players of one
 //! tournament in the 1.9 M-line, 320 MB combined list.

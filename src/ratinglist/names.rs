@@ -4,7 +4,7 @@
 //! comma, hyphens, dots, apostrophes and the order of the words do not:
 //! `Carlsen, Magnus` = `Magnus Carlsen` = `CARLSEN,MAGNUS`, and
 //! `Horváth, Ádám` = `Horvath, Adam`. FIDE transliterates German umlauts
-//! with an `e` (Blübaum → `Bluebaum`, rating-list-formats §3.4), so `ü`
+//! with an `e` (Blübaum → `Bluebaum`, docs/spec/rating-list-formats.md §3.4), so `ü`
 //! matches both `u` and `ue`. A report name that fills the 33 columns of
 //! the TRF name field may be the list's name cut short.
 

@@ -101,9 +101,9 @@ fn period(year: u16, month: u32) -> Option<ListPeriod> {
 /// the list of the start month while lists are monthly (from July 2012),
 /// the latest of January, March, May, July, September, November while they
 /// were bi-monthly (July 2009 – June 2012), the latest quarter's before
-/// (regulations.md R19: "each list is used for events starting in its
+/// (docs/spec/regulations.md R19: "each list is used for events starting in its
 /// period"). The bi-monthly to monthly switch is marked (s) in
-/// regulations.md R19.
+/// docs/spec/regulations.md R19.
 pub fn list_in_force(regs: &Regulations, start: NaiveDate) -> ListPeriod {
     let month = start.month();
     let first = match regs.lists.at(start) {

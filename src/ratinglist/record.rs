@@ -1,7 +1,7 @@
 //! The typed record of one player in a rating list, and what is known about
 //! the list itself.
 //!
-//! Field meanings follow rating-list-formats.md §1 (TXT columns), §2 (XML
+//! Field meanings follow docs/spec/rating-list-formats.md §1 (TXT columns), §2 (XML
 //! elements) and §3.5–§3.7 (unrated values, flags, titles).
 
 use serde::{Deserialize, Serialize};
@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 /// One player as a FIDE rating list describes them.
 ///
 /// Values the list leaves blank, writes as `0`, or writes as something that
-/// is not a number are `None` (rating-list-formats §3.5): both encodings of
+/// is not a number are `None` (docs/spec/rating-list-formats.md §3.5): both encodings of
 /// "unrated" read the same.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ListRecord {
@@ -89,7 +89,7 @@ pub struct RatingEntry {
     /// K factor as published (`40`, `20`, `10`); `None` when blank or `0`,
     /// and always `None` in the pre-2012 layout, which has no K column.
     /// Whether the published K already applies the "K × games ≤ 700" cap
-    /// is unconfirmed (rating-list-formats §3.7).
+    /// is unconfirmed (docs/spec/rating-list-formats.md §3.7).
     pub k: Option<u8>,
 }
 

@@ -1,6 +1,6 @@
 //! Synthetic combined lists for benchmarks and tests.
 //!
-//! Writes a `players_list_foa.txt` look-alike (rating-list-formats §1.1):
+//! Writes a `players_list_foa.txt` look-alike (docs/spec/rating-list-formats.md §1.1):
 //! the real header, 162-column CRLF lines with realistic field widths and
 //! value mixes, the `0` encoding of unrated lists (§3.5), and one `OTit`
 //! overflow line per 640,000 players (§0.4). [`FULL_LIST_PLAYERS`] players

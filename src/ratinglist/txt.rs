@@ -1,6 +1,6 @@
 //! TXT lines: the ID test of the hot path and the full decode of one line.
 //!
-//! Lines are sliced on bytes (rating-list-formats §3.4, pitfall 9); text is
+//! Lines are sliced on bytes (docs/spec/rating-list-formats.md §3.4, pitfall 9); text is
 //! decoded per field, and only for the records that are returned.
 
 use super::layout::{Col, Field, TxtLayout};

@@ -1,5 +1,5 @@
 //! Field values shared by the TXT and XML readers: numbers, titles, flags,
-//! and the rules for "no value" (rating-list-formats §3.5).
+//! and the rules for "no value" (docs/spec/rating-list-formats.md §3.5).
 
 use super::record::{RatingEntry, Sex};
 

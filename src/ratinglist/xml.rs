@@ -1,4 +1,4 @@
-//! XML lists: `<playerslist>` with flat `<player>` elements (rating-list-formats §2).
+//! XML lists: `<playerslist>` with flat `<player>` elements (docs/spec/rating-list-formats.md §2).
 //!
 //! The format is a flat list of flat records, so a byte scanner is enough
 //! and much faster than a general XML tokenizer on an 850 MB file: find each

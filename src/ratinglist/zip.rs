@@ -1,7 +1,7 @@
 //! Lists as FIDE distributes them: one `.txt` or `.xml` member in a zip.
 //!
 //! The member is chosen by extension, never by name: the names changed
-//! over the years (rating-list-formats §3.1, pitfall 7). It is streamed
+//! over the years (docs/spec/rating-list-formats.md §3.1, pitfall 7). It is streamed
 //! through the same chunked scanner as a plain file.
 //!
 //! Decompression is bounded: a real full list is about 350 MB of text and

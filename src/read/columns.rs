@@ -1,83 +1,16 @@
+// Generated from grammar/columns.tsv by tests/grammar.rs; do not edit.
+// `TRFKIT_REGENERATE=1 cargo test --test grammar` rewrites it.
+
 //! The column layout of every fixed-column record, as data.
 //!
-//! `grammar/columns.tsv` is the source of truth; this module mirrors it as
-//! constants the parser slices with, and `tests/grammar.rs` fails when the
-//! two disagree. Columns are 1-based and inclusive, counted in characters.
-//! A `stride` > 0 marks a repeating group: occurrence `k` (0-based) sits at
-//! `from + k * stride ..= to + k * stride`.
+//! `grammar/columns.tsv` is the source of truth; this module is generated
+//! from it as constants the parser slices with (`tests/grammar.rs` fails
+//! when the two disagree). Columns are 1-based and inclusive, counted in
+//! characters. A `stride` > 0 marks a repeating group: occurrence `k`
+//! (0-based) sits at `from + k * stride ..= to + k * stride`.
 
-use serde::Serialize;
-
-/// What a field holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FieldKind {
-    /// The record code.
-    Code,
-    /// A right-aligned unsigned integer.
-    Integer,
-    /// `m`/`w`.
-    Sex,
-    /// A FIDE title code.
-    Title,
-    /// Free text.
-    Text,
-    /// A date in one of the lenient formats.
-    Date,
-    /// Points with one decimal (`11.5`).
-    Points,
-    /// `w`/`b`/`-`/blank.
-    Colour,
-    /// A result code.
-    Result,
-}
-
-/// The R (rating) or P (pairing) importance flag of the specification.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Flag {
-    /// ■: mandatory.
-    Mandatory,
-    /// □: warning if wrong.
-    WarnIfWrong,
-    /// blank: not taken into account.
-    Informative,
-}
-
-/// One field of a fixed-column record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Field {
-    /// Record code (`001`, `310`, … ; `NRS` for national-rating records).
-    pub record: &'static str,
-    /// The format version that introduced it (`TRF16`, `TRF26`, `TRF(x)`).
-    pub since: &'static str,
-    /// Field name.
-    pub name: &'static str,
-    /// First column, 1-based.
-    pub from: usize,
-    /// Last column, inclusive.
-    pub to: usize,
-    /// Distance between repeated occurrences; 0 when the field occurs once.
-    pub stride: usize,
-    /// What it holds.
-    pub kind: FieldKind,
-    /// Importance for rating.
-    pub rating: Flag,
-    /// Importance for pairing.
-    pub pairing: Flag,
-}
-
-impl Field {
-    /// Columns of occurrence `k` (0-based) of a repeating field.
-    pub const fn nth(&self, k: usize) -> (usize, usize) {
-        (self.from + k * self.stride, self.to + k * self.stride)
-    }
-
-    /// Width in characters.
-    pub const fn width(&self) -> usize {
-        self.to - self.from + 1
-    }
-}
+mod field;
+pub use field::{Field, FieldKind, Flag};
 
 /// Record `001`.
 pub mod p001 {

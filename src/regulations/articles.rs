@@ -1,6 +1,6 @@
 //! Where each rule sits in each edition, and how sure the reading is.
 //!
-//! Article numbers are only those regulations.md or regulations-2009-2017.md
+//! Article numbers are only those docs/spec/regulations.md or docs/spec/regulations-2009-2017.md
 //! quote for that edition; elsewhere the answer is a topic name (or the
 //! section a page title gives, e.g. page B0201 of the 2003 handbook → section
 //! 1). No number here was inferred from another edition.
@@ -8,7 +8,7 @@
 use super::{Regulations, Version};
 use serde::Serialize;
 
-/// A rule topic, keyed to the rows of the regulations.md matrix.
+/// A rule topic, keyed to the rows of the docs/spec/regulations.md matrix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Topic {
@@ -64,7 +64,7 @@ pub enum Topic {
     ConversionTables,
 }
 
-/// How sure the reading of a rule is (the marks of regulations.md §0).
+/// How sure the reading of a rule is (the marks of docs/spec/regulations.md §0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Certainty {
@@ -106,7 +106,7 @@ impl Topic {
         Topic::ConversionTables,
     ];
 
-    /// The matrix row(s) of regulations.md, e.g. "R21".
+    /// The matrix row(s) of docs/spec/regulations.md, e.g. "R21".
     pub fn matrix_row(self) -> &'static str {
         match self {
             Topic::RateOfPlay => "R1",
@@ -224,13 +224,13 @@ fn article(version: Version, topic: Topic) -> Option<&'static str> {
         (V::V2005, T::InitialRating) => "art. 10.21–10.25",
         (V::V2005, T::RoundRobinUnratedGames) => "art. 10.21–10.25 (example 10.54)",
         (V::V2005, T::Rounding) => "art. 10.32, 10.53",
-        // regulations-2009-2017.md §1.
+        // docs/spec/regulations-2009-2017.md §1.
         (V::V2009, T::Registration) => "art. 0.4",
         (V::V2009, T::RatingFloor) => "art. 0.6",
         (V::V2009, T::RateOfPlay) => "art. 1.1",
         (V::V2009, T::FirstControl) => "art. 1.3",
         (V::V2009, T::UnratedEvent) => "art. 8.21 (from 1 July 2011)",
-        // regulations-2009-2017.md §2, §3.
+        // docs/spec/regulations-2009-2017.md §2, §3.
         (V::V2013 | V::V2014, T::KFactor | T::KTimesGames) => "art. 8.56",
         (V::V2014, T::RoundRobinComposition) => "art. 6.2, 6.4",
         (V::V2014, T::UnratedEvent) => "art. 6.3, 6.31",
@@ -239,7 +239,7 @@ fn article(version: Version, topic: Topic) -> Option<&'static str> {
         (V::V2014, T::MinimumGames) => "art. 7.14",
         (V::V2014, T::Pooling) => "art. 7.14(c)",
         (V::V2014, T::RatingFloor) => "art. 7.14(d)",
-        // regulations-2009-2017.md §4 and the matrix (R27).
+        // docs/spec/regulations-2009-2017.md §4 and the matrix (R27).
         (V::V2017, T::Registration) => "art. 0.2",
         (V::V2017, T::RateOfPlay) => "art. 1.1",
         (V::V2017, T::FirstControl) => "art. 1.2",

@@ -1,8 +1,8 @@
-//! Parameters of the rating calculation itself (regulations.md R19–R31).
+//! Parameters of the rating calculation itself (docs/spec/regulations.md R19–R31).
 
 use serde::Serialize;
 
-/// How often rating lists are published (regulations.md R19).
+/// How often rating lists are published (docs/spec/regulations.md R19).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ListFrequency {
@@ -14,7 +14,7 @@ pub enum ListFrequency {
     Monthly,
 }
 
-/// How a rated player's change is computed (regulations.md R22).
+/// How a rated player's change is computed (docs/spec/regulations.md R22).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ChangeMethod {
@@ -24,7 +24,7 @@ pub enum ChangeMethod {
     PerGame,
 }
 
-/// How often the difference cap is applied (regulations.md R21).
+/// How often the difference cap is applied (docs/spec/regulations.md R21).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CapApplication {
@@ -34,7 +34,7 @@ pub enum CapApplication {
     OncePerPlayer,
 }
 
-/// The cap on the rating difference used for a game (regulations.md R21).
+/// The cap on the rating difference used for a game (docs/spec/regulations.md R21).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct DifferenceCap {
     /// Larger differences count as this many points (350, then 400).
@@ -45,7 +45,7 @@ pub struct DifferenceCap {
     pub exempt_from_rating: Option<u16>,
 }
 
-/// Until when a junior keeps the junior K (regulations.md R24).
+/// Until when a junior keeps the junior K (docs/spec/regulations.md R24).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum JuniorUntil {
@@ -55,7 +55,7 @@ pub enum JuniorUntil {
     EndOfYearOfEighteenthBirthday,
 }
 
-/// The junior K rule (regulations.md R24, from 2014).
+/// The junior K rule (docs/spec/regulations.md R24, from 2014).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct JuniorK {
     /// The junior K (40).
@@ -66,7 +66,7 @@ pub struct JuniorK {
     pub until: JuniorUntil,
 }
 
-/// The K-factor rules (regulations.md R24, R25).
+/// The K-factor rules (docs/spec/regulations.md R24, R25).
 ///
 /// Precedence used by [`crate::rating::maths::k_factor`]: new player, then the
 /// top K once 2400 was reached (permanent), then the junior K, then the
@@ -90,7 +90,7 @@ pub struct KRules {
     pub k_times_games_limit: Option<u32>,
 }
 
-/// How the initial rating of an unrated player is computed (regulations.md R26).
+/// How the initial rating of an unrated player is computed (docs/spec/regulations.md R26).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum InitialRatingMethod {
@@ -102,7 +102,7 @@ pub enum InitialRatingMethod {
         per_half_point_hundredths: u32,
         /// Whether round robins use the tournament route
         /// `Ra = Rar − dpa × n/(n + 1)` with the cap corrections of
-        /// regulations.md §3.1 (below 50 %: `Ra + dp × n/(n + 1)`).
+        /// docs/spec/regulations.md §3.1 (below 50 %: `Ra + dp × n/(n + 1)`).
         round_robin_route: bool,
     },
     /// 2024: two hypothetical opponents rated `hypothetical_rating`, both
@@ -117,7 +117,7 @@ pub enum InitialRatingMethod {
     },
 }
 
-/// Pooling an unrated player's results from several events (regulations.md R27).
+/// Pooling an unrated player's results from several events (docs/spec/regulations.md R27).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PoolingMethod {
@@ -127,7 +127,7 @@ pub enum PoolingMethod {
     AllGamesAsOneEvent,
 }
 
-/// Over how long results may be pooled for a first rating (regulations.md R28).
+/// Over how long results may be pooled for a first rating (docs/spec/regulations.md R28).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "unit", content = "count", rename_all = "snake_case")]
 pub enum PoolingWindow {
@@ -149,7 +149,7 @@ pub enum RoundingMode {
     HalfUp,
 }
 
-/// Rounding conventions (regulations.md R29 and §2 point 3).
+/// Rounding conventions (docs/spec/regulations.md R29 and §2 point 3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Rounding {
     /// The rating change for the period.
@@ -157,11 +157,11 @@ pub struct Rounding {
     /// An initial rating Ru (and a pooled Rn).
     pub initial_rating: RoundingMode,
     /// Averages of opponents' ratings (Ra, Rc); the convention of the Title
-    /// Regulations 1.4.7 (regulations.md §2 point 3), used for every version.
+    /// Regulations 1.4.7 (docs/spec/regulations.md §2 point 3), used for every version.
     pub averages: RoundingMode,
 }
 
-/// What the p → dp table gives for p = 1.00 and p = 0.00 (regulations.md R30).
+/// What the p → dp table gives for p = 1.00 and p = 0.00 (docs/spec/regulations.md R30).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DpExtremes {
@@ -173,7 +173,7 @@ pub enum DpExtremes {
 }
 
 /// The lowest published rating and what happens to a first rating below it
-/// (regulations.md R20).
+/// (docs/spec/regulations.md R20).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Floor {
     /// Lowest rating that is published (a rating must be at least this).

@@ -1,9 +1,9 @@
-//! Which games and events may be rated (regulations.md R10–R16).
+//! Which games and events may be rated (docs/spec/regulations.md R10–R16).
 
 use serde::Serialize;
 
 /// Composition rules for round robins containing unrated players
-/// (regulations.md R14).
+/// (docs/spec/regulations.md R14).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct RoundRobinComposition {
     /// At least `numerator / denominator` of the players must be rated (1/3).
@@ -140,7 +140,7 @@ impl RoundRobinComposition {
     }
 }
 
-/// Matches (two-player events) involving unrated players (regulations.md R12).
+/// Matches (two-player events) involving unrated players (docs/spec/regulations.md R12).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MatchWithUnrated {
@@ -151,7 +151,7 @@ pub enum MatchWithUnrated {
     NotRatedIfAnyUnrated,
 }
 
-/// Games played after a fixed-length match is decided (regulations.md R13).
+/// Games played after a fixed-length match is decided (docs/spec/regulations.md R13).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AfterMatchDecided {
@@ -167,7 +167,7 @@ pub enum AfterMatchDecided {
 }
 
 /// The rule that a game counts once both players have made a move
-/// (regulations.md R11).
+/// (docs/spec/regulations.md R11).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum OneMoveRule {
@@ -200,7 +200,7 @@ pub struct Requirement {
 }
 
 /// Conditions for an unrated player's event to count towards a first
-/// rating (regulations.md R15, R16).
+/// rating (docs/spec/regulations.md R15, R16).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct UnratedEventRule {
     /// Rated opponents the player must meet in the event.
@@ -240,7 +240,7 @@ mod tests {
 
     #[test]
     fn the_2005_example_passes() {
-        // regulations.md §3.1: 10 players, 6 rated.
+        // docs/spec/regulations.md §3.1: 10 players, 6 rated.
         assert!(RR.check(facts(10, 6, 1)).is_empty());
     }
 

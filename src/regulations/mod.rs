@@ -7,8 +7,11 @@
 //! the registration rule of 25 December 2023, which applies by registration
 //! date ([`registration_requirement`]).
 //!
-//! Source: /work/shared/spec/regulations.md (rows R1–R31 of its matrix) and,
-//! for 2009–2017, regulations-2009-2017.md. Values the matrix marks (s)
+//! Source: the FIDE Handbook, B.02 (FIDE Rating Regulations) in its 2003,
+//! 2005, 2009, 2013, 2014, 2017, 2022 and 2024 texts, as read in our notes
+//! `docs/spec/regulations.md` (rows R1–R31 of its matrix, cited as `R<n>`)
+//! and, for 2009–2017, `docs/spec/regulations-2009-2017.md`, which give the
+//! article numbers where a text was read. Values the matrix marks (s)
 //! (secondary source) or (?) (unconfirmed) say so in their documentation, and
 //! [`Regulations::certainty`] reports the mark at run time so that callers can
 //! tell users which findings rest on a reconstruction.
@@ -65,50 +68,50 @@ pub struct Regulations {
     /// Human title, see [`Regulations::title`].
     title: &'static str,
     /// Minimum thinking time (R1). 2014: per tournament, unconfirmed (?) in
-    /// regulations.md R1; 2013: scope not settled (T, treated as per
-    /// tournament); 2017: per game (s) in R1 (E in regulations-2009-2017.md
+    /// docs/spec/regulations.md R1; 2013: scope not settled (T, treated as per
+    /// tournament); 2017: per game (s) in R1 (E in docs/spec/regulations-2009-2017.md
     /// §4). 2024: the 45'+30" pilot and 2026 events are (s).
     pub rate_of_play: RateOfPlay,
     /// Moves in the first time control (R5). 2009: "shall be 40" (s) in R5,
-    /// E in regulations-2009-2017.md §1; 2014: unconfirmed (?) in R5 (T in
-    /// regulations-2009-2017.md §3); 2017: (s) in R5.
+    /// E in docs/spec/regulations-2009-2017.md §1; 2014: unconfirmed (?) in R5 (T in
+    /// docs/spec/regulations-2009-2017.md §3); 2017: (s) in R5.
     pub first_control: MoveCountRule,
     /// Maximum rounds a day (R6); `None` = no round limit. 2009: 3 (s);
     /// 2013: 3 (S); 2014: none (s); 2017: none, unconfirmed (?) in
-    /// regulations.md R6.
+    /// docs/spec/regulations.md R6.
     pub max_rounds_per_day: Option<u8>,
     /// Longest playing session in one day, in minutes, computed on 60-move
     /// games with both clocks (R7, §4): 720. 2014: (s); 2017: unconfirmed (?)
-    /// in regulations.md R7.
+    /// in docs/spec/regulations.md R7.
     pub max_play_minutes_per_day: u32,
     /// Longest tournament (R8). 2009, 2014, 2017: 90 days, unconfirmed (?) in
-    /// regulations.md R8 (2014: S/T in regulations-2009-2017.md §3).
+    /// docs/spec/regulations.md R8 (2014: S/T in docs/spec/regulations-2009-2017.md §3).
     pub duration: DurationRule,
     /// Events lasting longer than this many days report interim results
     /// monthly (R9). 30 from 2022; 90 in 2013–2017 per
-    /// regulations-2009-2017.md (T, newer than the matrix's "—").
+    /// docs/spec/regulations-2009-2017.md (T, newer than the matrix's "—").
     pub interim_report_after_days: Option<u32>,
     /// Games in which both players made a move (R11). 2009: absent,
     /// unconfirmed (?); 2013: present (T); 2014, 2017: present, unconfirmed
-    /// (?) in regulations.md R11.
+    /// (?) in docs/spec/regulations.md R11.
     pub one_move_rule: OneMoveRule,
     /// Matches with unrated players (R12). 2009: unconfirmed (?); 2013:
     /// unconfirmed (?), carried back from 2014 art. 6.6; 2014: (?) in R12 but
-    /// E (art. 6.6) in regulations-2009-2017.md; 2017: unconfirmed (?).
+    /// E (art. 6.6) in docs/spec/regulations-2009-2017.md; 2017: unconfirmed (?).
     pub match_with_unrated: MatchWithUnrated,
     /// Games after a fixed-length match is decided (R13). 2009, 2013, 2017:
-    /// unconfirmed (?) in regulations.md R13; 2014: E (art. 6.5).
+    /// unconfirmed (?) in docs/spec/regulations.md R13; 2014: E (art. 6.5).
     pub after_match_decided: AfterMatchDecided,
     /// Round-robin composition with unrated players (R14); `None` where the
     /// text has no such rule. 2009, 2014: (s); 2013: unconfirmed (?); 2017:
-    /// removed, unconfirmed (?) in regulations.md R14.
+    /// removed, unconfirmed (?) in docs/spec/regulations.md R14.
     pub round_robin_composition: Option<RoundRobinComposition>,
     /// Whether rated players' games against unrated players count in round
     /// robins, using the unrated player's computed Ru (R23). 2009, 2014: (s);
-    /// 2013: unconfirmed (?); 2017: no, unconfirmed (?) in regulations.md R23.
+    /// 2013: unconfirmed (?); 2017: no, unconfirmed (?) in docs/spec/regulations.md R23.
     pub round_robin_counts_unrated_games: bool,
     /// Pre-registration (R17), **dated by registration date**. 2009: one
-    /// month ((s) in R17, E art. 0.4 in regulations-2009-2017.md); 2013: one
+    /// month ((s) in R17, E art. 0.4 in docs/spec/regulations-2009-2017.md); 2013: one
     /// week (T); 2014: one week, unconfirmed (?) in R17; 2017: one week (E,
     /// art. 0.2 as amended 2021).
     pub registration: Dated<RegistrationRule>,
@@ -116,26 +119,26 @@ pub struct Regulations {
     pub lists: Dated<ListFrequency>,
     /// Lowest published rating (R20). 2005: 1401, the value "in 2006";
     /// 2009: 1200 read, 1000 from 1 July 2012 (s); 2014: (s) in R20, E
-    /// (7.14d) in regulations-2009-2017.md; 2017: unconfirmed (?) in
-    /// regulations.md R20.
+    /// (7.14d) in docs/spec/regulations-2009-2017.md; 2017: unconfirmed (?) in
+    /// docs/spec/regulations.md R20.
     pub floor: Dated<Floor>,
     /// Cap on the rating difference (R21). 2009: 400 (s).
     pub difference_cap: Dated<DifferenceCap>,
     /// Averaged (2003) or per-game (2005 on) method (R22).
     pub change_method: ChangeMethod,
     /// K factor (R24, R25). 2009: (s); 2014: K×n ≤ 700 (s) in R25 and absent
-    /// from the 2014 quotes of art. 8.56 (regulations-2009-2017.md §3), so
+    /// from the 2014 quotes of art. 8.56 (docs/spec/regulations-2009-2017.md §3), so
     /// unconfirmed (?); 2017: juniors "until their 18th birthday",
-    /// unconfirmed (?) in regulations.md R24.
+    /// unconfirmed (?) in docs/spec/regulations.md R24.
     pub k_factor: Dated<KRules>,
     /// Initial rating of an unrated player (R26). 2009: 12.5 per half-point
     /// (s), possibly 15 after 1 July 2011, unconfirmed (?); 2013: 12.5,
     /// unconfirmed (?); 2014: 20 (s), round-robin route unconfirmed (?);
-    /// 2017: unconfirmed (?) in regulations.md R26.
+    /// 2017: unconfirmed (?) in docs/spec/regulations.md R26.
     pub initial_rating: InitialRatingMethod,
     /// When an unrated player's event counts (R15, R16). 2009: (s); 2013:
     /// unconfirmed (?); 2014: E (art. 6.31); 2017: unconfirmed (?) in
-    /// regulations.md R16.
+    /// docs/spec/regulations.md R16.
     pub unrated_event: Dated<UnratedEventRule>,
     /// Games against rated opponents needed for a first rating (R28). 2009:
     /// 9 (s); 2013: 9 (S); 2014: 5 (s; E art. 7.14).
@@ -148,10 +151,10 @@ pub struct Regulations {
     /// Rounding (R29). The change is rounded half away from zero in every
     /// version: read for 2022/2024; for 2003–2017 the texts say "nearest
     /// integer" and the direction of .5 for a negative change is unconfirmed
-    /// (?) in regulations.md R29.
+    /// (?) in docs/spec/regulations.md R29.
     pub rounding: Rounding,
     /// dp for p = 1.00 and 0.00 (R30). 2009, 2013: undefined, unconfirmed
-    /// (?); 2014, 2017: ±800, unconfirmed (?) in regulations.md R30.
+    /// (?); 2014, 2017: ±800, unconfirmed (?) in docs/spec/regulations.md R30.
     pub dp_extremes: DpExtremes,
 }
 

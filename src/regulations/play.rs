@@ -1,9 +1,9 @@
 //! Conditions on how games are played: rate of play, first time control,
-//! daily schedule and duration (regulations.md R1–R9).
+//! daily schedule and duration (docs/spec/regulations.md R1–R9).
 
 use serde::Serialize;
 
-/// Whose ratings choose the minimum-time band (regulations.md R1).
+/// Whose ratings choose the minimum-time band (docs/spec/regulations.md R1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BandScope {
@@ -13,7 +13,7 @@ pub enum BandScope {
     Game,
 }
 
-/// Minimum thinking time per player for 60 moves (regulations.md R1, R2).
+/// Minimum thinking time per player for 60 moves (docs/spec/regulations.md R1, R2).
 ///
 /// The band is chosen by the highest rating in [`scope`](Self::scope):
 /// at or above `upper_threshold` → `minutes_upper`; at or above
@@ -54,20 +54,20 @@ impl RateOfPlay {
 
 /// The 2025 pilot and the 2026 rule for faster controls rated as standard.
 ///
-/// Secondary sources only (s) in regulations.md R1 and R6: the 2025 pilot
+/// Secondary sources only (s) in docs/spec/regulations.md R1 and R6: the 2025 pilot
 /// rated three named events at 45'+30" with at most two rounds a day; from
 /// 2026 QC-approved major or traditional events may be rated standard at
-/// 45'+30" or 60'+30". regulations.md gives no day for the 2026 change.
+/// 45'+30" or 60'+30". docs/spec/regulations.md gives no day for the 2026 change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct QcApprovedFaster {
     /// Lowest time for 60 moves such events may have (45'+30" → 75 minutes).
     pub minimum_minutes: u32,
-    /// Round cap of the 2025 pilot (2), unconfirmed (s) in regulations.md R6.
+    /// Round cap of the 2025 pilot (2), unconfirmed (s) in docs/spec/regulations.md R6.
     pub pilot_max_rounds_per_day: u8,
 }
 
 /// The rule on the number of moves in the first time control
-/// (regulations.md R5). It only applies when the control counts moves.
+/// (docs/spec/regulations.md R5). It only applies when the control counts moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", content = "moves", rename_all = "snake_case")]
 pub enum MoveCountRule {
@@ -113,7 +113,7 @@ impl MoveCountRule {
     }
 }
 
-/// Limits on the tournament's length (regulations.md R8).
+/// Limits on the tournament's length (docs/spec/regulations.md R8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct DurationRule {
     /// Longest period, in days, a tournament may last; `None` = no limit in B.02.
@@ -149,7 +149,7 @@ mod tests {
 
     #[test]
     fn move_counts() {
-        // regulations.md §3.8, last row: 25/60' + 30'.
+        // docs/spec/regulations.md §3.8, last row: 25/60' + 30'.
         assert_eq!(
             MoveCountRule::Recommended(40).check(25),
             MoveCountVerdict::DiffersFromRecommendation

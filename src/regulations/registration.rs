@@ -1,4 +1,4 @@
-//! Pre-registration of tournaments (regulations.md R17).
+//! Pre-registration of tournaments (docs/spec/regulations.md R17).
 //!
 //! The lead time belongs to the version chosen by the start date, but the
 //! amendment of 25 December 2023 took effect immediately, so within the 2022

@@ -7,8 +7,8 @@ use std::str::FromStr;
 /// One edition of the FIDE Rating Regulations, named by the year it took
 /// effect. Serialised as that year, e.g. `"2024"`.
 ///
-/// The contract ids are those of regulations.md §0 plus `2013`, the separate
-/// chapter of 1 July 2013 found by regulations-2009-2017.md §0.
+/// The contract ids are those of docs/spec/regulations.md §0 plus `2013`, the separate
+/// chapter of 1 July 2013 found by docs/spec/regulations-2009-2017.md §0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Version {
     /// The text "as amended by the General Assemblies 1984–2002" plus the

@@ -1,10 +1,10 @@
 //! The eight editions as data.
 //!
-//! Every value is taken from /work/shared/spec/regulations.md (the matrix,
-//! rows R1–R31) or, where it disagrees, from regulations-2009-2017.md (the
+//! Every value is the FIDE Handbook B.02 text of that edition as read in
+//! docs/spec/regulations.md (the matrix, rows R1–R31) or, where it disagrees, from docs/spec/regulations-2009-2017.md (the
 //! newer reading for 2009–2017). Marks: (s) = secondary source, (?) =
 //! unconfirmed reconstruction; E/T/S/U are the marks of
-//! regulations-2009-2017.md. [`Regulations::certainty`] exposes the same
+//! docs/spec/regulations-2009-2017.md. [`Regulations::certainty`] exposes the same
 //! marks at run time.
 
 use super::calculation::*;
@@ -167,7 +167,7 @@ const R2003: Regulations = Regulations {
     registration: Dated::fixed(RegistrationRule::NoLeadTimeStated),
     lists: Dated::fixed(ListFrequency::Quarterly),
     // A first performance below 1801 is ignored, not kept for pooling
-    // (2003 text, section 10; regulations.md R20 names only the floor).
+    // (2003 text, section 10; docs/spec/regulations.md R20 names only the floor).
     floor: Dated::fixed(Floor {
         min_rating: 1801,
         below_floor_discarded: true,
@@ -233,7 +233,7 @@ const R2009: Regulations = Regulations {
     effective_from: ymd(2009, 7, 1),
     title: "FIDE Rating Regulations effective 1 July 2009",
     // 1.1 "in the tournament" (E) is unchanged; 1.3 "shall be 40" (E in
-    // regulations-2009-2017.md §1; (s) in the matrix).
+    // docs/spec/regulations-2009-2017.md §1; (s) in the matrix).
     first_control: MoveCountRule::Exactly(40),
     // Kept from 2005: 3 rounds a day (s); 90 days with leagues (?); no
     // one-move rule (?); matches with more than one unrated player (?);
@@ -299,7 +299,7 @@ const R2009: Regulations = Regulations {
     ..R2005
 };
 
-/// The 2013 chapter (regulations-2009-2017.md §2, cells T or S): what
+/// The 2013 chapter (docs/spec/regulations-2009-2017.md §2, cells T or S): what
 /// changed from 2009.
 const R2013: Regulations = Regulations {
     version: Version::V2013,
@@ -332,14 +332,14 @@ const R2014: Regulations = Regulations {
     effective_from: ymd(2014, 7, 1),
     title: "FIDE Rating Regulations effective 1 July 2014",
     // Kept: 2200/1600 (T), per tournament (?); first control 40 ((?) in the
-    // matrix, T in regulations-2009-2017.md §3); 12 hours (s); 90 days
+    // matrix, T in docs/spec/regulations-2009-2017.md §3); 12 hours (s); 90 days
     // unless approved, monthly reports beyond (S/T); one-move rule ((?),
     // T carry-over); 6.6 matches (E); 6.5 after a decided match (E);
     // 6.2 round-robin composition (s) and the RR route (s); one-week
     // registration (?); 7.14(d) floor 1000 (E); cap 400.
     // No round cap (s).
     max_rounds_per_day: None,
-    // 8.56 (E); K × n ≤ 700 (s) in R25, but regulations-2009-2017.md notes the
+    // 8.56 (E); K × n ≤ 700 (s) in R25, but docs/spec/regulations-2009-2017.md notes the
     // 2014 quotes of 8.56 lack that sentence (?).
     k_factor: Dated::fixed(K_40_BIRTHDAY),
     // 20 per half-point (s); round-robin route (?).
@@ -365,7 +365,7 @@ const R2017: Regulations = Regulations {
     version: Version::V2017,
     effective_from: ymd(2017, 7, 1),
     title: "FIDE Rating Regulations effective 1 July 2017",
-    // 1.1 per game (s; E in regulations-2009-2017.md §4).
+    // 1.1 per game (s; E in docs/spec/regulations-2009-2017.md §4).
     rate_of_play: ROP_2200_GAME,
     // Kept: 1.2 "shall be 40" (s; E); no round limit (?); 12 hours (?);
     // 90 days (?); monthly reports beyond 90 days (T); one-move rule (?);

@@ -1,4 +1,4 @@
-//! The TRF26 `222` "encoded time control" (trf-format.md §3.4), read
+//! The TRF26 `222` "encoded time control" (docs/spec/trf-format.md §3.4), read
 //! strictly with nom.
 //!
 //! ```text

@@ -11,11 +11,12 @@
 //!   ways (`40/90+30`: 30 minutes or a 30-second increment?) it returns an
 //!   error that says what it read and what it could not decide, rather than
 //!   guessing. `grammar/time-control.ebnf` sums up the accepted notations.
-//! * [`parse_encoded`] reads the strict `222` grammar of TRF26 (trf-format.md
-//!   §3.4) and reports the byte offset of the first problem.
+//! * [`parse_encoded`] reads the strict `222` grammar of FIDE's TRF-2026
+//!   format description, record 222 (docs/spec/trf-format.md §3.4), and reports the byte offset of the first problem.
 //! * The derived quantities ([`TimeControl::t60_seconds`],
-//!   [`TimeControl::game_seconds_60`], …) follow regulations.md §4.2 and its
-//!   conventions exactly; they feed the rate-of-play and 12-hours-a-day rules.
+//!   [`TimeControl::game_seconds_60`], …) follow the 60-move assumption of the FIDE Rating
+//!   Regulations (Handbook B.02, section 1, rate of play;
+//!   docs/spec/regulations.md R2, §4.2) and its conventions exactly; they feed the rate-of-play and 12-hours-a-day rules.
 
 use std::fmt::{self, Write as _};
 
@@ -196,7 +197,7 @@ impl TimeControlError {
     }
 }
 
-/// The number of moves regulations.md §4.2 assumes for a game.
+/// The number of moves docs/spec/regulations.md §4.2 assumes for a game.
 const RATE_MOVES: u32 = 60;
 
 impl TimeControl {
@@ -223,7 +224,7 @@ impl TimeControl {
 
     /// Whether the per-move time is a delay rather than an increment.
     ///
-    /// B.02 does not mention delays; regulations.md §4.2 convention 3 counts
+    /// B.02 does not mention delays; docs/spec/regulations.md §4.2 convention 3 counts
     /// a delay like an increment (an upper bound) and asks for a flag.
     pub fn has_delay(&self) -> bool {
         self.delay.is_some()
@@ -242,7 +243,7 @@ impl TimeControl {
         self.periods.first().and_then(|p| p.moves)
     }
 
-    /// Time one player has for 60 moves, in seconds (regulations.md §4.2):
+    /// Time one player has for 60 moves, in seconds (docs/spec/regulations.md §4.2):
     /// the base times of the periods that start at or before move 60, plus
     /// each increment over the moves of its period from its first move up
     /// to move 60.
@@ -269,7 +270,7 @@ impl TimeControl {
     }
 
     /// Length of a 60-move game on both clocks, in seconds: 2 × T60
-    /// (regulations.md §4.2 "G"). For Armageddon this uses the larger side,
+    /// (docs/spec/regulations.md §4.2 "G"). For Armageddon this uses the larger side,
     /// so it is an upper bound (§4.2 convention 4 puts Armageddon outside
     /// the 12-hour rule anyway).
     pub fn game_seconds_60(&self) -> u32 {
@@ -495,7 +496,7 @@ mod tests {
         }
     }
 
-    /// regulations.md §4.3, computed from hand-built models so that the
+    /// docs/spec/regulations.md §4.3, computed from hand-built models so that the
     /// arithmetic is checked apart from the parsers.
     #[test]
     fn t60_worked_cases_from_the_model() {

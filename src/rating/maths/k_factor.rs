@@ -1,4 +1,4 @@
-//! The development coefficient K (regulations.md R24, R25).
+//! The development coefficient K (docs/spec/regulations.md R24, R25).
 //!
 //! Inputs that a TRF or a rating list often lacks (game count, rating
 //! history, birth date) are optional. When one is missing the decision
@@ -13,7 +13,7 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KInputs {
     /// The player's rating at the start of the tournament (K is taken from
-    /// it, regulations.md R24 for 2009).
+    /// it, docs/spec/regulations.md R24 for 2009).
     pub rating: u16,
     /// Birth date, if known.
     pub birth: Option<PartialDate>,
@@ -190,7 +190,7 @@ pub fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
     }
 }
 
-/// Largest K with K × n ≤ `limit` (regulations.md R25), or `k` if already within.
+/// Largest K with K × n ≤ `limit` (docs/spec/regulations.md R25), or `k` if already within.
 pub fn cap_k_for_games(k: u8, games: u32, limit: u32) -> u8 {
     if games == 0 || u64::from(k) * u64::from(games) <= u64::from(limit) {
         k
@@ -266,7 +266,7 @@ mod tests {
 
     #[test]
     fn fide_published_k_17_at_39_games() {
-        // regulations.md §3.3.
+        // docs/spec/regulations.md §3.3.
         let mut i = adult(2000, date(2024, 5, 1));
         i.games_in_period = Some(39);
         let d = k_factor(Version::V2024, &i);
@@ -280,7 +280,7 @@ mod tests {
 
     #[test]
     fn junior_k_cap_at_18_and_17_games() {
-        // regulations.md §3.4: 40 × 18 = 720 > 700 → 38; 17 games → 40.
+        // docs/spec/regulations.md §3.4: 40 × 18 = 720 > 700 → 38; 17 games → 40.
         let mut i = adult(1900, date(2024, 5, 1));
         i.birth = Some(PartialDate::year(2010));
         i.games_in_period = Some(18);

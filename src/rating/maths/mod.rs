@@ -7,10 +7,14 @@
 //! [`Version`](crate::regulations::Version) whose rules apply and, where an
 //! edition was amended while in force, the tournament start date.
 //!
+//! The source is the FIDE Handbook, B.02 (FIDE Rating Regulations), in each
+//! edition; rows (R24) and sections (§2) below are those of our reading of
+//! it, `docs/spec/regulations.md`.
+//!
 //! | Concept | Function |
 //! |---|---|
 //! | tables (§2) | [`pd`], [`dp`] |
-//! | K (R24, R25) | [`k_factor`] |
+//! | K (R24, R25) | [`k_factor()`] |
 //! | rated player (R21, R22) | [`rated_change`], [`rated_change_per_game`], [`rated_change_averaged`] |
 //! | unrated player, Swiss (R26) | [`initial_rating`] |
 //! | unrated players, round robin 2003–2014 (§3.1) | [`round_robin_initial_ratings`] |

@@ -1,4 +1,4 @@
-//! Pooling an unrated player's results over several events (regulations.md
+//! Pooling an unrated player's results over several events (docs/spec/regulations.md
 //! R27, §3.2).
 //!
 //! 2003 and 2005 (art. 10.3): Rn is the game-weighted average of the events'
@@ -47,7 +47,7 @@ mod tests {
 
     #[test]
     fn the_2270_example() {
-        // regulations.md §3.2.
+        // docs/spec/regulations.md §3.2.
         let parts = [
             PoolPart { ru: 2280, games: 5 },
             PoolPart {

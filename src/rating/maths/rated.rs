@@ -1,4 +1,4 @@
-//! A rated player's rating change (regulations.md R21, R22).
+//! A rated player's rating change (docs/spec/regulations.md R21, R22).
 //!
 //! * Per game (2005 on): for each game D = R − Ropp, capped as the version
 //!   says, PD from the table, ΔR = score − PD; change = K × ΣΔR.
@@ -31,7 +31,7 @@ pub struct RatedGame {
 pub struct RatedInput<'a> {
     /// The player's rating.
     pub rating: u16,
-    /// K (see [`super::k_factor`]).
+    /// K (see [`super::k_factor()`]).
     pub k: u8,
     /// Games that count (unplayed games and games the rules exclude removed).
     pub games: &'a [RatedGame],
@@ -129,7 +129,7 @@ pub fn rated_change(version: Version, input: &RatedInput<'_>) -> RatedChange {
 /// The 2022 text lets a player "benefit" from the 400 cap only once, for
 /// the game with the greatest difference. Whether that limit also binds the
 /// lower-rated side (for whom the cap raises the expected score) is not
-/// stated (regulations.md §3.4). Reading used, as in that section's worked
+/// stated (docs/spec/regulations.md §3.4). Reading used, as in that section's worked
 /// example: the cap is applied to exactly one game, the one with the largest
 /// |D| of either sign (the first such game on a tie); every other game counts
 /// its real difference.
@@ -453,7 +453,7 @@ mod tests {
 
     #[test]
     fn round_robin_average_of_the_2003_example() {
-        // regulations.md §3.1: Ra = 2348, n = 9.
+        // docs/spec/regulations.md §3.1: Ra = 2348, n = 9.
         let tenths: Vec<i64> = [2600u16, 2500, 2400, 2150, 2300, 2300]
             .iter()
             .filter_map(|&r| round_robin_average(2348, 9, r).map(|f| f.tenths()))

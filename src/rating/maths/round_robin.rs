@@ -1,4 +1,4 @@
-//! The round-robin route for unrated players (2003–2014; regulations.md R23,
+//! The round-robin route for unrated players (2003–2014; docs/spec/regulations.md R23,
 //! R26, §3.1).
 //!
 //! 1. Ra = Rar − dpa × n/(n + 1), from the rated players' average rating Rar
@@ -9,7 +9,7 @@
 //! In both formulas n is the number of **opponents** (2003/2005 art. 10.21,
 //! 10.25: "n/(n + 1)" with n the opponents met): in a double round robin it
 //! is half the games. p, the score above 50 % and the averages of step 3 run
-//! over the games. regulations.md §3.1 only shows a single round robin,
+//! over the games. docs/spec/regulations.md §3.1 only shows a single round robin,
 //! where the two agree; the later texts with this route (2009–2014) are
 //! read the same.
 //! 3. Correction: for each unrated player, every opponent (rated, or unrated
@@ -19,7 +19,7 @@
 //!
 //! The regulations' worked example (2005 art. 10.54) makes **one**
 //! correction pass, and its Ru(new) values are "the fixed ratings of the
-//! unrated players" (regulations.md §3.1). A second pass would move them
+//! unrated players" (docs/spec/regulations.md §3.1). A second pass would move them
 //! again (player C: 2414 → 2419), so no further iteration is made.
 //!
 //! Players the version disregards (2003: 0 or ½; 2005: 0 or ½ in a first

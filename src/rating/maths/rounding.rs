@@ -3,12 +3,12 @@
 //! * Rating change for the period: half away from zero (−2.5 → −3). Read for
 //!   2022 ("0.5 goes to 1 whatever the sign") and 2024 ("rounded away from
 //!   zero"; FIDE published −2.50 as −3). Earlier texts say "nearest integer";
-//!   the same convention is used for them, unconfirmed (?) in regulations.md
+//!   the same convention is used for them, unconfirmed (?) in docs/spec/regulations.md
 //!   R29. A half-up routine would give −2, which is wrong for 2022/2024.
 //! * Initial ratings and averages of ratings: nearest, .5 up (the 2005
 //!   example rounds 2410.5 to 2411; Title Regulations 1.4.7 for averages).
 //! * p for a dp lookup: two decimals, half up, from the exact fraction
-//!   (regulations.md §2 point 3).
+//!   (docs/spec/regulations.md §2 point 3).
 
 use super::units::{Fraction, HalfPoints, Hundredths};
 use crate::regulations::{RoundingMode, Version};
@@ -29,7 +29,7 @@ pub fn round_change(version: Version, change: Hundredths) -> i64 {
 }
 
 /// Several raw changes of one rating period, summed before rounding (the sum
-/// is "not rounded until the end of the period", regulations.md §2 point 3).
+/// is "not rounded until the end of the period", docs/spec/regulations.md §2 point 3).
 pub fn round_period(version: Version, changes: &[Hundredths]) -> i64 {
     round_change(version, changes.iter().copied().sum())
 }
@@ -53,7 +53,7 @@ mod tests {
 
     #[test]
     fn fide_published_minus_two_and_a_half() {
-        // regulations.md §3.3 and §3.4: −2.50 → −3 in 2024 and 2022.
+        // docs/spec/regulations.md §3.3 and §3.4: −2.50 → −3 in 2024 and 2022.
         assert_eq!(round_change(Version::V2024, Hundredths(-250)), -3);
         assert_eq!(round_change(Version::V2022, Hundredths(-250)), -3);
         assert_eq!(round_change(Version::V2024, Hundredths(250)), 3);

@@ -1,4 +1,4 @@
-//! FIDE's two conversion tables, exactly as published (regulations.md §2).
+//! FIDE's two conversion tables, exactly as published (docs/spec/regulations.md §2).
 //!
 //! * p → dp (101 rows): the rating difference corresponding to a fractional
 //!   score. All four translations agree from .99 to .01; p = 1.00 / .00 are
@@ -134,7 +134,7 @@ const fn expand(rows: &[PdRow; 51], higher: bool) -> [u8; LAST_BOUNDED_D + 1] {
 
 /// Expected score PD for a rating difference `d = own rating − opponent's`
 /// (after any cap), in hundredths: column H for `d ≥ 0`, column L for
-/// `d < 0`, looked up on |d| (regulations.md §2 point 3); beyond 735,
+/// `d < 0`, looked up on |d| (docs/spec/regulations.md §2 point 3); beyond 735,
 /// 1.00 / .00.
 pub fn pd(d: i32) -> Hundredths {
     let a = d.unsigned_abs() as usize;

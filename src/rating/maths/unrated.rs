@@ -1,5 +1,5 @@
 //! Initial rating (Ru) of an unrated player from one event, Swiss or team
-//! route (regulations.md R15, R16, R20, R26, R28).
+//! route (docs/spec/regulations.md R15, R16, R20, R26, R28).
 //!
 //! * 2003–2013: Ra = average of the rated opponents. At 50 %: Ra. Above:
 //!   Ra + 12.5 per half-point above 50 %. Below: Ra + dp(p).
@@ -11,7 +11,7 @@
 //! Round robins of 2003–2014 use the tournament route in
 //! [`super::round_robin_initial_ratings`]. Ra is rounded half up before the increment is
 //! added, as the 2005 round-robin example does (2348.45 → 2348) and as
-//! regulations.md §2 point 3 states for averages; with whole-number
+//! docs/spec/regulations.md §2 point 3 states for averages; with whole-number
 //! increments and dp (2014 on) this makes no difference.
 
 use super::rounding::{p_hundredths, round};

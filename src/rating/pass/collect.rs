@@ -3,7 +3,7 @@
 //!
 //! Only `1 = 0` between two players of the file is a game here. Forfeits,
 //! one-move games (`W D L`), byes, pending and unknown results are kept with
-//! their kind so the summary can count them (regulations.md R10, R11), and
+//! their kind so the summary can count them (docs/spec/regulations.md R10, R11), and
 //! so are the games the regulations leave out
 //! ([`super::exclusions`]: below the rate of play, after a match was
 //! decided, a match with an unrated player).

@@ -6,7 +6,7 @@
 //! `trf rate` cannot disagree.
 //!
 //! Unplayed results (forfeits, byes, games of less than one move) are not
-//! decided here: they are never games for the calculation (regulations.md
+//! decided here: they are never games for the calculation (docs/spec/regulations.md
 //! R10, R11) and the rating pass reads them from the results themselves.
 //!
 //! Each decision comes as data ([`Excluded`]: the pairing, the reason, the

@@ -1,6 +1,6 @@
 //! Which K a rated player gets: the caller's override, else the rating
 //! list's published K, else K worked out from what the report says
-//! (regulations.md R24), then K × n ≤ 700 where the edition has it (R25).
+//! (docs/spec/regulations.md R24), then K × n ≤ 700 where the edition has it (R25).
 
 use super::RateOptions;
 use crate::model::Player;
@@ -35,7 +35,7 @@ pub(crate) fn choose(
     )
 }
 
-/// [`choose`] for the list `kind`: the list's K and game count are read
+/// `choose` for the list `kind`: the list's K and game count are read
 /// from that list's columns (RK/BK and RGm/BGm of the combined list), and
 /// the K rules are `version`'s (the rapid and blitz chapter uses the
 /// standard K rules from 1 October 2022).

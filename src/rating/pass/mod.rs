@@ -19,7 +19,7 @@
 //!   ([`ExcludedGame`]). A rated player's change uses the games against
 //!   rated opponents (per game from 2005, the averaged method in 2003); in
 //!   a complete round robin under the 2003–2014 texts the games against
-//!   unrated players count too, at their computed Ru (regulations.md R23,
+//!   unrated players count too, at their computed Ru (docs/spec/regulations.md R23,
 //!   §3.1).
 //! * **K** comes from the caller's override, else the rating list, else is
 //!   worked out from the rating, birth date and start date with every
@@ -42,7 +42,7 @@
 //! * 2003 averaged method in a round robin: Rc = (Ra(n + 1) − R)/n, with Ra
 //!   from the unrated players' route or, when every player is rated, the
 //!   tournament's average rating rounded half up (the text defines Ra only
-//!   through the route; reading of regulations.md R22).
+//!   through the route; reading of docs/spec/regulations.md R22).
 //! * A match with an unrated player is not rated where the edition says so
 //!   (R12; unconfirmed (?) for 2009 and 2013–2017, see the regulations data).
 //!   Under 2003/2005 (art. 6.4; 2009 (?)) neither is a Scheveningen with more

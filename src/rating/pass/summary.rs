@@ -197,7 +197,7 @@ impl ExcludedGames {
     }
 }
 
-/// A round robin's figures for the unrated players' route (regulations.md §3.1).
+/// A round robin's figures for the unrated players' route (docs/spec/regulations.md §3.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct RoundRobinFigures {
     /// 1 or 2.

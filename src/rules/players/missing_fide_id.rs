@@ -38,7 +38,7 @@ crate::declare_rule! {
     /// FIDE letter to federations of 12 August 2013 (the QC "instructed the
     /// Elista Office to reject tournaments which are submitted without ID
     /// numbers"; IDs are created by the player's federation); TRF16 record
-    /// 001, columns 58-68 (mandatory for rating); fide-acceptance.md P1.
+    /// 001, columns 58-68 (mandatory for rating); docs/spec/fide-acceptance.md P1.
     pub static MISSING_FIDE_ID = {
         code: "TRF-P006", name: "missing-fide-id",
         severity: Error, summary: "a player without a FIDE ID",

@@ -45,7 +45,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations 2024 art. 5.1 (unplayed games are not
     /// counted; both players must have made a move), 7.1.4 and 8.2 (games
-    /// against rated opponents); earlier editions likewise (regulations.md
+    /// against rated opponents); earlier editions likewise (docs/spec/regulations.md
     /// R10, R11, R26, R28).
     pub static NO_RATED_GAMES = {
         code: "TRF-F017", name: "no-rated-games",

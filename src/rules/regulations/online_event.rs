@@ -52,7 +52,7 @@ crate::declare_rule! {
     /// FIDE Rating Regulations 2022 and 2024, art. 2.1 (Laws of Chess or
     /// hybrid regulations), 0.2 and 9.4 (hybrid events approved by the QC
     /// Chair, complete PGN); FIDE Online Chess Regulations Part III(b)
-    /// (hybrid competitions rated from January 2021); fide-acceptance.md E7,
+    /// (hybrid competitions rated from January 2021); docs/spec/fide-acceptance.md E7,
     /// E8.
     pub static ONLINE_EVENT = {
         code: "TRF-F016", name: "online-event",

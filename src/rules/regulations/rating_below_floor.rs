@@ -9,7 +9,7 @@ crate::declare_rule! {
     /// ## What it checks
     /// That no rating in the FIDE column (`001` columns 49-52) is below the
     /// rating floor, the lowest rating FIDE published under the edition in
-    /// force at the start (regulations data, regulations.md R20):
+    /// force at the start (regulations data, docs/spec/regulations.md R20):
     ///
     /// | edition | floor |
     /// |---|---|
@@ -42,7 +42,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rating Regulations, rating floor (2024 art. 7.2.1: a rating
-    /// below 1400 is not published; earlier editions per regulations.md
+    /// below 1400 is not published; earlier editions per docs/spec/regulations.md
     /// R20, R34).
     pub static RATING_BELOW_FLOOR = {
         code: "TRF-F019", name: "rating-below-floor",

@@ -21,7 +21,7 @@ crate::declare_rule! {
     /// |---|---|
     /// | 2003, 2005 | none stated (the rule does not run) |
     /// | 2009 | one month (art. 0.4) |
-    /// | 2013, 2014, 2017 | one week (2014: unconfirmed (?) in regulations.md R17) |
+    /// | 2013, 2014, 2017 | one week (2014: unconfirmed (?) in docs/spec/regulations.md R17) |
     /// | 2022 | 3 days; registered from 25 Dec 2023: 30 / 3 days |
     /// | 2024 | 30 / 3 days |
     ///
@@ -47,7 +47,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, registration of tournaments (2009 art. 0.4,
     /// 2017 art. 0.2, 2022/2024 text; FIDE news 2818 of 25 December 2023);
-    /// regulations.md R17. FIDE Rapid and Blitz Rating Regulations (2024),
+    /// docs/spec/regulations.md R17. FIDE Rapid and Blitz Rating Regulations (2024),
     /// registration of tournaments.
     pub static REGISTRATION_TOO_LATE = {
         code: "TRF-F002", name: "registration-too-late",

@@ -19,7 +19,7 @@ crate::declare_rule! {
     ///
     /// Runs for round robins (the type decided from `192`/`092` and the
     /// pairings) under the 2003–2014 texts; the 2017 text dropped the rule
-    /// (unconfirmed (?) in regulations.md R14) and later texts have none.
+    /// (unconfirmed (?) in docs/spec/regulations.md R14) and later texts have none.
     /// 2009 and 2014: (s); 2013: unconfirmed (?).
     ///
     /// ## Why it matters
@@ -32,7 +32,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rating Regulations, round-robin composition (2005 art. 6.3–6.33,
-    /// 6.43; 2014 art. 6.2, 6.4); regulations.md R14.
+    /// 6.43; 2014 art. 6.2, 6.4); docs/spec/regulations.md R14.
     pub static ROUND_ROBIN_COMPOSITION = {
         code: "TRF-F010", name: "round-robin-composition",
         severity: Error, summary: "a round robin with too few rated players",

@@ -9,7 +9,7 @@ crate::declare_rule! {
     /// ## What it checks
     /// That no calendar day of record `132` holds more rounds than the
     /// edition allows: 3 in the 2003, 2005, 2009 and 2013 texts (2009: (s)
-    /// in regulations.md R6; 2013: S in regulations-2009-2017.md §2). From
+    /// in docs/spec/regulations.md R6; 2013: S in docs/spec/regulations-2009-2017.md §2). From
     /// 2014 there is no round limit, only the 12 hours of play a day
     /// (`daily-play-over-12-hours`), and the rule does not run.
     ///
@@ -28,7 +28,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rating Regulations, rounds per day (three rounds and twelve
-    /// hours, GA 1995; removed in 2014); regulations.md R6, §4.1.
+    /// hours, GA 1995; removed in 2014); docs/spec/regulations.md R6, §4.1.
     pub static TOO_MANY_ROUNDS_PER_DAY = {
         code: "TRF-F007", name: "too-many-rounds-per-day",
         severity: Warning, summary: "more rounds on one day than the regulations allow",

@@ -18,7 +18,7 @@ crate::declare_rule! {
     /// longer too, and no source says what FIDE does with another long
     /// event, so the finding is a **warning** whose consequence is
     /// information, never a block. The limit is unconfirmed (?) in
-    /// regulations.md R8 for 2009, 2013 and 2017 ((s) for 2014).
+    /// docs/spec/regulations.md R8 for 2009, 2013 and 2017 ((s) for 2014).
     ///
     /// ## Why it matters
     /// A longer event that is not a league (or approved) is not rated as
@@ -35,7 +35,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rating Regulations, duration of tournaments (90 days; leagues
-    /// may be rated); regulations.md R8.
+    /// may be rated); docs/spec/regulations.md R8.
     pub static TOURNAMENT_TOO_LONG = {
         code: "TRF-F008", name: "tournament-too-long",
         severity: Warning, summary: "the tournament lasts longer than the regulations allow",

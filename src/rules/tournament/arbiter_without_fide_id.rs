@@ -37,7 +37,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Arbiters' licence (B.05 art. 6.6-6.8 in the 2012 numbering;
     /// FIDE news of 22 October 2012), in force from 1 January 2013;
-    /// TRF16/TRF26 records 102, 112; fide-acceptance.md E10.
+    /// TRF16/TRF26 records 102, 112; docs/spec/fide-acceptance.md E10.
     pub static ARBITER_WITHOUT_FIDE_ID = {
         code: "TRF-T009", name: "arbiter-without-fide-id",
         severity: Error, summary: "an arbiter named without a FIDE ID",
