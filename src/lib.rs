@@ -22,6 +22,7 @@
 
 pub mod check;
 pub mod diag;
+#[cfg(feature = "generate")]
 pub mod generate;
 pub mod model;
 pub mod rating;

@@ -40,6 +40,7 @@ mod names;
 pub(crate) mod period;
 mod record;
 mod scan;
+#[cfg(feature = "generate")]
 pub mod synth;
 mod txt;
 mod value;

@@ -42,6 +42,7 @@ pub fn render_plain(file: &str, loc: &Locator<'_>, diags: &[Diagnostic]) -> Stri
 /// miette's graphical report of one finding. `width` wraps the text;
 /// `unicode`/`color` choose the theme (tests use unicode without colour at
 /// 80 columns, so snapshots are stable).
+#[cfg(feature = "fancy")]
 pub fn render_graphical(
     file: &str,
     text: &str,
@@ -72,20 +73,24 @@ pub fn render_graphical(
 }
 
 /// A diagnostic with its source attached, for miette.
+#[cfg(feature = "fancy")]
 #[derive(Debug)]
 struct WithSource<'a> {
     inner: &'a Diagnostic,
     source: miette::NamedSource<String>,
 }
 
+#[cfg(feature = "fancy")]
 impl std::fmt::Display for WithSource<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         self.inner.fmt(f)
     }
 }
 
+#[cfg(feature = "fancy")]
 impl std::error::Error for WithSource<'_> {}
 
+#[cfg(feature = "fancy")]
 impl miette::Diagnostic for WithSource<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
         miette::Diagnostic::code(self.inner)

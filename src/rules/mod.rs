@@ -138,7 +138,7 @@ pub fn run(ctx: &Ctx<'_>) -> Vec<Diagnostic> {
         out
     };
     let work: usize = ctx.tournament.players.iter().map(|p| p.rounds.len()).sum();
-    #[cfg(feature = "cli")]
+    #[cfg(feature = "parallel")]
     if work > PARALLEL_FROM {
         use rayon::prelude::*;
         let parts: Vec<Vec<Diagnostic>> = active.par_iter().map(one).collect();
@@ -150,5 +150,5 @@ pub fn run(ctx: &Ctx<'_>) -> Vec<Diagnostic> {
 
 /// Round entries from which the rules of one report run in parallel: below
 /// it, starting the threads costs more than it saves.
-#[cfg(feature = "cli")]
+#[cfg(feature = "parallel")]
 const PARALLEL_FROM: usize = 20_000;
