@@ -19,6 +19,10 @@ pub struct DateField {
     /// the order of `format` and says so in a diagnostic.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub ambiguous: bool,
+    /// While `ambiguous`, the other reading (day and month swapped), which
+    /// the reader worked out so that nothing after it re-parses `raw`.
+    #[serde(skip)]
+    pub other_reading: Option<NaiveDate>,
 }
 
 impl PartialEq for DateField {

@@ -216,6 +216,17 @@ pub struct Header {
     pub team_scoring: Option<Spanned<TeamScoring>>,
 }
 
+impl Header {
+    /// The declared tournament type and its record: TRF26 `192` (a code)
+    /// when present, else TRF16 `092` (free text).
+    pub fn declared_type(&self) -> Option<(&'static str, &Spanned<String>)> {
+        self.tournament_type_code
+            .as_ref()
+            .map(|v| ("192", v))
+            .or_else(|| self.tournament_type.as_ref().map(|v| ("092", v)))
+    }
+}
+
 /// TRF26 `362`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct TeamScoring {

@@ -70,15 +70,8 @@ pub fn detect(t: &Tournament) -> TypeDecision {
     let from_pairings = from_pairings(t);
     let source = |d: &str| {
         t.header
-            .tournament_type_code
-            .as_ref()
-            .map(|c| format!("`192 {}`", c.value))
-            .or_else(|| {
-                t.header
-                    .tournament_type
-                    .as_ref()
-                    .map(|c| format!("`092 {}`", c.value))
-            })
+            .declared_type()
+            .map(|(record, c)| format!("`{record} {}`", c.value))
             .unwrap_or_else(|| d.to_string())
     };
     let (kind, reason) = match declared {
@@ -108,12 +101,10 @@ pub fn detect(t: &Tournament) -> TypeDecision {
 /// Whether the declared type (`192`, else `092`) names a league, in the
 /// languages arbiters write it in.
 fn declares_league(t: &Tournament) -> bool {
-    let h = &t.header;
-    let text = h
-        .tournament_type_code
-        .as_ref()
-        .or(h.tournament_type.as_ref())
-        .map(|x| x.value.to_lowercase());
+    let text = t
+        .header
+        .declared_type()
+        .map(|(_, x)| x.value.to_lowercase());
     let Some(text) = text else { return false };
     text.split(|c: char| !c.is_alphanumeric()).any(|w| {
         matches!(w, "league" | "liga" | "ligue" | "lega")

@@ -110,6 +110,7 @@ pub fn parse_date(raw: &str, expect: Expect) -> Option<DateField> {
         date: None,
         format: None,
         ambiguous: false,
+        other_reading: None,
     };
     let Ok((_, toks)) = tokens(text) else {
         return Some(field);
@@ -179,6 +180,9 @@ pub fn parse_date(raw: &str, expect: Expect) -> Option<DateField> {
         field.date = Some(date);
         field.format = Some(format);
         field.ambiguous = ambiguous;
+        if ambiguous {
+            field.other_reading = alternative(&field).map(|(d, _)| d);
+        }
     }
     Some(field)
 }

@@ -78,10 +78,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let reasons: Vec<String> = shortfalls.iter().map(ToString::to_string).collect();
     let h = &ctx.tournament.header;
     let span = h
-        .tournament_type_code
-        .as_ref()
-        .map(|c| c.span)
-        .or(h.tournament_type.as_ref().map(|c| c.span))
+        .declared_type()
+        .map(|(_, c)| c.span)
         .unwrap_or_else(|| ctx.file_span());
     let mut d = ROUND_ROBIN_COMPOSITION
         .diag(format!(

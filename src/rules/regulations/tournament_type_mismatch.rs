@@ -51,10 +51,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     };
     let h = &ctx.tournament.header;
     let span = h
-        .tournament_type_code
-        .as_ref()
-        .map(|c| c.span)
-        .or(h.tournament_type.as_ref().map(|c| c.span))
+        .declared_type()
+        .map(|(_, c)| c.span)
         .unwrap_or_else(|| ctx.file_span());
     let d = TOURNAMENT_TYPE_MISMATCH
         .diag(format!(
