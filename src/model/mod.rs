@@ -19,11 +19,13 @@ macro_rules! eq_ignoring_position {
 pub(crate) use eq_ignoring_position;
 
 mod date;
+pub mod games;
 mod player;
 mod points;
 mod scoring;
 
 pub use date::{DateField, PartialDate};
+pub use games::{Game, Games};
 pub use player::{ByeKind, Colour, Outcome, Player, RoundEntry, RoundResult, Sex, Title};
 pub use points::Points;
 pub use scoring::{Scoring, ScoringSource};

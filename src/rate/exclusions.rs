@@ -15,6 +15,7 @@
 
 use crate::diag::Consequence;
 use crate::kind::Kind;
+use crate::model::games::kind;
 use crate::model::{Player, RoundResult};
 use crate::regulations::{BandScope, MatchWithUnrated, Topic};
 use crate::rules::context::TimeControlInfo;
@@ -180,12 +181,15 @@ pub fn excluded(ctx: &Ctx<'_>) -> Vec<Excluded> {
             ));
         }
     }
-    if on(&RESULTS_DISAGREE) {
-        for g in games(ctx) {
+    // Only pairings whose two sides are not each other's mirror can
+    // contradict each other.
+    if on(&RESULTS_DISAGREE) && ctx.games.seen(kind::ODD_RESULTS) {
+        for g in games(ctx).filter(|g| g.row.is(kind::ODD_RESULTS)) {
             let theirs = ctx
-                .entry(g.opponent.start_rank.value, g.round)
-                .filter(|t| t.value.opponent == Some(g.player.start_rank.value));
-            if theirs.is_some_and(|t| contradictory(g.entry.value.result, t.value.result)) {
+                .games
+                .mirror_of(g.row)
+                .filter(|t| t.entry.opponent == Some(g.player.start_rank.value));
+            if theirs.is_some_and(|t| contradictory(g.entry.value.result, t.entry.result)) {
                 out.push(pairing(
                     &g,
                     Reason::ResultsDisagree,

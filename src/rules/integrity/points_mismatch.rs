@@ -2,7 +2,7 @@
 
 use super::support::played_rounds;
 use crate::diag::Diagnostic;
-use crate::model::{ByeKind, Outcome, Player, Points, RoundResult, TeamRecord};
+use crate::model::{ByeKind, Outcome, Player, Points, RoundEntry, RoundResult, TeamRecord};
 use crate::rules::{always, Ctx};
 use crate::span::Spanned;
 use std::collections::HashMap;
@@ -78,20 +78,26 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         .collect();
     for p in &t.players {
         let Some(written) = p.points else { continue };
-        if p.rounds
-            .iter()
-            .any(|e| matches!(e.value.result, RoundResult::Unknown { .. }))
-        {
+        // One pass over the line: the rounds up to the last played, the
+        // rounds after it, and whether a result letter is unknown.
+        let (mut played, mut later, mut unknown) = (Points::ZERO, Points::ZERO, false);
+        for (r, e) in p.rounds.iter().enumerate() {
+            unknown |= matches!(e.value.result, RoundResult::Unknown { .. });
+            let points = t.scoring.points(&e.value);
+            if r < last {
+                played += points;
+            } else {
+                later += points;
+            }
+        }
+        if unknown {
             continue;
         }
+        // A line that stops before the last round played: not paired there.
+        for _ in p.rounds.len()..last {
+            played += t.scoring.points(&RoundEntry::NOT_PAIRED);
+        }
         let me = p.start_rank.value;
-        let played: Points = (1..=last).map(|r| t.scoring.points(&p.round(r))).sum();
-        let later: Points = p
-            .rounds
-            .iter()
-            .skip(last)
-            .map(|e| t.scoring.points(&e.value))
-            .sum();
         let adjust = abnormal_points(ctx, p, last);
         // No acceleration, or that of the last round played or the next:
         // at most five values, kept on the stack (this runs per player).
@@ -101,7 +107,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             if round == 0 {
                 continue;
             }
-            if let Some(v) = xxa.get(&me).and_then(|a| a.get(round - 1)) {
+            let xxa = (!xxa.is_empty()).then(|| xxa.get(&me)).flatten();
+            if let Some(v) = xxa.and_then(|a| a.get(round - 1)) {
                 accelerations[n] = *v;
                 n += 1;
             }
