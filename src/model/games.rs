@@ -93,9 +93,18 @@ pub struct Game {
     pub entry: RoundEntry,
     /// The bits of [`kind`] that describe the entry.
     pub flags: u32,
+    /// The result as a small number ([`Game::code`]).
+    code: u8,
 }
 
 impl Game {
+    /// The result as a number below [`CODES`], for look-up tables: `1 = 0`
+    /// are 0-2, `W D L` 3-5, `+ -` 6-7, `H F U Z` 8-11, pending (blank) 12,
+    /// not paired 13, a letter TRF does not define 14, TRF26's `?` 15.
+    pub fn code(&self) -> usize {
+        usize::from(self.code)
+    }
+
     /// Whether the entry has every bit of `bits`.
     pub fn is(&self, bits: u32) -> bool {
         self.flags & bits == bits
@@ -144,8 +153,7 @@ pub struct Games {
     round_kinds: Vec<u32>,
 }
 
-/// A result as a small number, for table look-ups: `1 = 0`, `W D L`,
-/// `+ -`, `H F U Z`, pending (blank or `?`), not paired, unknown.
+/// A result as a small number, for table look-ups ([`Game::code`]).
 fn code(r: RoundResult) -> u8 {
     use ByeKind::*;
     use Outcome::*;
@@ -164,14 +172,18 @@ fn code(r: RoundResult) -> u8 {
             bye: PairingAllocated,
         } => 10,
         RoundResult::Bye { bye: Zero } => 11,
-        RoundResult::Pending | RoundResult::ADJOURNED => 12,
+        RoundResult::Pending => 12,
+        RoundResult::ADJOURNED => 15,
         RoundResult::NotPaired => 13,
         RoundResult::Unknown { .. } => 14,
     }
 }
 
+/// How many result codes there are ([`Game::code`]).
+pub const CODES: usize = 16;
+
 /// The bits of each result [`code`].
-const CODE_BITS: [u32; 15] = {
+const CODE_BITS: [u32; CODES] = {
     use kind::*;
     [
         GAME,
@@ -189,13 +201,15 @@ const CODE_BITS: [u32; 15] = {
         PENDING,
         NOT_PAIRED,
         UNKNOWN,
+        PENDING,
     ]
 };
 
 /// What the other side writes when the two sides agree exactly, by
 /// [`code`]: `1`/`0`, `=`/`=`, `W`/`L`, `D`/`D`, `+`/`-`, pending/pending
-/// (the rest is compared as written).
-const MIRROR: [u8; 15] = [2, 1, 0, 5, 4, 3, 7, 6, 8, 9, 10, 11, 12, 13, 14];
+/// (the rest is compared as written; blank against `?` is left to the
+/// rules that judge the pair).
+const MIRROR: [u8; CODES] = [2, 1, 0, 5, 4, 3, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15];
 
 impl Games {
     /// Builds the table of a report: one pass over the entries, each
@@ -269,6 +283,7 @@ impl Games {
                         round: u16::try_from(r + 1).unwrap_or(u16::MAX),
                         entry,
                         flags,
+                        code: c,
                     }
                 },
             ));

@@ -2,7 +2,8 @@
 
 use super::support::played_rounds;
 use crate::diag::Diagnostic;
-use crate::model::{ByeKind, Outcome, Player, Points, RoundEntry, RoundResult, TeamRecord};
+use crate::model::games::CODES;
+use crate::model::{ByeKind, Colour, Outcome, Player, Points, RoundEntry, RoundResult, TeamRecord};
 use crate::rules::{always, Ctx};
 use crate::span::Spanned;
 use std::collections::HashMap;
@@ -76,14 +77,34 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         .iter()
         .map(|a| (a.player.value, a.points.as_slice()))
         .collect();
-    for p in &t.players {
+    // What each result is worth, by result code and colour (White, or no
+    // colour, first): the scoring system looked up once, not per entry.
+    let mut worth = [[Points::ZERO; 2]; CODES];
+    let mut letter_unknown = [false; CODES];
+    let mut known = [false; CODES];
+    for g in ctx.games.rows() {
+        let c = g.code();
+        if !known[c] {
+            known[c] = true;
+            let as_colour = |colour| RoundEntry {
+                colour: Some(colour),
+                ..g.entry
+            };
+            worth[c] = [
+                t.scoring.points(&as_colour(Colour::White)),
+                t.scoring.points(&as_colour(Colour::Black)),
+            ];
+            letter_unknown[c] = matches!(g.entry.result, RoundResult::Unknown { .. });
+        }
+    }
+    for (i, p) in t.players.iter().enumerate() {
         let Some(written) = p.points else { continue };
         // One pass over the line: the rounds up to the last played, the
         // rounds after it, and whether a result letter is unknown.
         let (mut played, mut later, mut unknown) = (Points::ZERO, Points::ZERO, false);
-        for (r, e) in p.rounds.iter().enumerate() {
-            unknown |= matches!(e.value.result, RoundResult::Unknown { .. });
-            let points = t.scoring.points(&e.value);
+        for (r, g) in ctx.games.of(i).iter().enumerate() {
+            unknown |= letter_unknown[g.code()];
+            let points = worth[g.code()][usize::from(g.entry.colour == Some(Colour::Black))];
             if r < last {
                 played += points;
             } else {
