@@ -19,6 +19,7 @@ macro_rules! eq_ignoring_position {
 pub(crate) use eq_ignoring_position;
 
 mod date;
+pub mod games;
 mod player;
 mod points;
 mod scoring;
@@ -26,6 +27,7 @@ pub mod timecontrol;
 pub mod tournament_type;
 
 pub use date::{DateField, PartialDate};
+pub use games::{Game, Games};
 pub use player::{ByeKind, Colour, Outcome, Player, RoundEntry, RoundResult, Sex, Title};
 pub use points::Points;
 pub use scoring::{Scoring, ScoringSource};

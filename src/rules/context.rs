@@ -4,7 +4,7 @@
 
 use crate::model::timecontrol::{self, TimeControl, TimeControlError};
 use crate::model::tournament_type::{self, TypeDecision};
-use crate::model::{Player, RoundEntry, Tournament};
+use crate::model::{Game, Games, Player, RoundEntry, Tournament};
 use crate::regulations::rating_type::{
     self as rt, classify as classify_t60, FastClassic, GameInput, GameTally,
 };
@@ -124,9 +124,9 @@ pub struct Ctx<'a> {
     /// The fast-classic window the user's QC approval applies in, when
     /// `--qc-approved-fast-classic` is given and the start date falls in one.
     pub fast_classic: Option<&'static FastClassic>,
-    /// `index[rank]` = position in `players` of the first player with that
-    /// starting rank, `u32::MAX` when none.
-    index: Vec<u32>,
+    /// Every round entry with both sides resolved, built once: the rules
+    /// and the rating pass read the pairings from it.
+    pub games: Games,
     /// Findings over `--max-per-rule`, counted instead of kept.
     pub overflow: super::overflow::Overflow,
 }
@@ -140,7 +140,7 @@ impl<'a> Ctx<'a> {
             tournament.first_round_date(),
         );
         let on = choice.start.unwrap_or(choice.regulations.effective_from);
-        let index = tournament.rank_index();
+        let games = Games::new(tournament);
         let EventClass {
             time_control,
             rating_type,
@@ -148,7 +148,7 @@ impl<'a> Ctx<'a> {
             fast_classic,
         } = classify_event(
             tournament,
-            &index,
+            &games,
             choice.regulations,
             on,
             opts.rating_type,
@@ -171,7 +171,7 @@ impl<'a> Ctx<'a> {
             games_by_list,
             rapid_blitz,
             fast_classic,
-            index,
+            games,
             overflow: Default::default(),
         }
     }
@@ -234,8 +234,17 @@ impl<'a> Ctx<'a> {
 
     /// The player with starting rank `rank`.
     pub fn player(&self, rank: u16) -> Option<&'a Player> {
-        let i = *self.index.get(rank as usize)?;
-        self.tournament.players.get(i as usize)
+        self.tournament.players.get(self.games.index_of(rank)?)
+    }
+
+    /// The player whose entry a row of the games table is.
+    pub fn player_of(&self, g: &Game) -> &'a Player {
+        &self.tournament.players[g.player as usize]
+    }
+
+    /// The round entry (with its span) a row of the games table is.
+    pub fn block(&self, g: &Game) -> &'a Spanned<RoundEntry> {
+        &self.player_of(g).rounds[usize::from(g.round) - 1]
     }
 
     /// The entry of player `rank` in round `round` (1-based), if written.
@@ -334,7 +343,7 @@ pub struct EventClass {
 /// fast-classic approval the user states.
 pub fn classify_event(
     tournament: &Tournament,
-    index: &[u32],
+    games: &Games,
     regs: &Regulations,
     on: NaiveDate,
     over: Option<RatingType>,
@@ -345,7 +354,7 @@ pub fn classify_event(
     let mut rating_type = classify(&time_control, on);
     let games_by_list = match &time_control {
         TimeControlInfo::Read { control, .. } => {
-            tally(tournament, index, control, regs, on, fast_classic)
+            tally(tournament, games, control, regs, on, fast_classic)
         }
         _ => GameTally::default(),
     };
@@ -455,7 +464,7 @@ fn control_words(tc: &TimeControl) -> String {
 /// pairing once (from the lower starting rank): one pass.
 fn tally(
     t: &Tournament,
-    index: &[u32],
+    games: &Games,
     tc: &TimeControl,
     regs: &Regulations,
     on: NaiveDate,
@@ -475,32 +484,25 @@ fn tally(
     if white_t60 == black_t60 && (t60 >= highest || t60 < rt::STANDARD_MINIMUM_SECONDS) {
         return out;
     }
-    for p in &t.players {
-        let me = p.start_rank.value;
-        for e in &p.rounds {
-            let Some(o) = e.value.opponent.filter(|&o| o > me) else {
-                continue;
-            };
-            if !matches!(e.value.result, crate::model::RoundResult::Game { .. }) {
-                continue;
-            }
-            let Some(opp) = index
-                .get(usize::from(o))
-                .and_then(|&i| t.players.get(i as usize))
-            else {
-                continue;
-            };
-            let band = match rop.scope {
-                BandScope::Game => rating(p).max(rating(opp)),
-                BandScope::Tournament => top,
-            };
-            let g = GameInput {
-                white_t60,
-                black_t60,
-                standard_minimum_minutes: rop.minimum_minutes(band),
-            };
-            out.add(rt::classify_game(g, on, fast_classic));
+    // Each pairing once, from the lower starting rank.
+    for g in games.rows() {
+        if !g.is_rated_result() || g.entry.opponent.is_none_or(|o| o <= g.rank) {
+            continue;
         }
+        let (p, opp) = (
+            &t.players[g.player as usize],
+            &t.players[g.opponent as usize],
+        );
+        let band = match rop.scope {
+            BandScope::Game => rating(p).max(rating(opp)),
+            BandScope::Tournament => top,
+        };
+        let g = GameInput {
+            white_t60,
+            black_t60,
+            standard_minimum_minutes: rop.minimum_minutes(band),
+        };
+        out.add(rt::classify_game(g, on, fast_classic));
     }
     out
 }

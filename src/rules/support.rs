@@ -5,7 +5,8 @@
 //! Spans come from [`Columns`], which counts characters, so a name with
 //! diacritics never shifts a label.
 
-use crate::model::{DateField, RoundResult};
+use crate::model::games::kind;
+use crate::model::DateField;
 use crate::rules::Ctx;
 use crate::source::lines::{Columns, LineKind};
 use crate::source::span::Span;
@@ -62,31 +63,14 @@ pub(crate) fn record_code(ctx: &Ctx<'_>, code: &[u8; 3]) -> Option<Span> {
     Some(line_columns(ctx, line.span, 1, 3))
 }
 
-/// A result that needs a game to have taken place or been forfeited on the
-/// board: `1 = 0 W D L + -`. Pending pairings and byes do not count.
-pub(crate) fn is_game_or_forfeit(r: RoundResult) -> bool {
-    r.needs_opponent()
-}
-
-/// `played[r - 1]`: some player has a game or forfeit result in round `r`.
-/// One pass over every round entry.
+/// `played[r - 1]`: some player has a game or forfeit result in round `r`,
+/// from the games table's kinds by round.
 pub(crate) fn played_rounds(ctx: &Ctx<'_>) -> Vec<bool> {
-    let longest = ctx
-        .tournament
-        .players
+    ctx.games
+        .round_kinds()
         .iter()
-        .map(|p| p.rounds.len())
-        .max()
-        .unwrap_or(0);
-    let mut played = vec![false; longest];
-    for p in &ctx.tournament.players {
-        for (slot, e) in played.iter_mut().zip(&p.rounds) {
-            if is_game_or_forfeit(e.value.result) {
-                *slot = true;
-            }
-        }
-    }
-    played
+        .map(|&k| k & kind::GAME_OR_FORFEIT != 0)
+        .collect()
 }
 
 /// The dates a date field may denote: the reading the parser chose and,

@@ -10,7 +10,8 @@
 
 use super::exclusions::{Excluded, Reason};
 use super::summary::ExcludedGame;
-use crate::model::{ByeKind, Outcome, RoundResult, Tournament};
+use crate::model::games::NONE;
+use crate::model::{ByeKind, Games, Outcome, RoundResult, Tournament};
 use crate::rating::maths::GameScore;
 use crate::regulations::{Topic, Version};
 use crate::rules::regulations::rating_gap_over_600::RATING_GAP_OVER_600;
@@ -141,33 +142,30 @@ pub(crate) struct PlayerGames {
 
 /// Reads every player's round entries; the games in `excluded` become
 /// skipped entries with their reason. Linear in players × rounds.
-pub(crate) fn collect(t: &Tournament, index: &[u32], excluded: &[&Excluded]) -> Vec<PlayerGames> {
+pub(crate) fn collect(t: &Tournament, table: &Games, excluded: &[&Excluded]) -> Vec<PlayerGames> {
     let left_out: HashMap<(u16, u16, u16), Reason> = excluded
         .iter()
         .map(|e| ((e.round, e.ranks.0, e.ranks.1), e.reason))
         .collect();
-    let slot = |rank: u16| -> Option<usize> {
-        index
-            .get(usize::from(rank))
-            .copied()
-            .filter(|&i| i != u32::MAX)
-            .map(|i| i as usize)
-    };
     t.players
         .iter()
         .enumerate()
         .map(|(me, p)| {
+            let rows = table.of(me);
             let mut out = PlayerGames {
-                played: Vec::with_capacity(p.rounds.len()),
+                played: Vec::with_capacity(rows.len()),
                 skipped: Vec::new(),
             };
-            for (r, e) in p.rounds.iter().enumerate() {
-                let round = u16::try_from(r + 1).unwrap_or(u16::MAX);
-                let e = e.value;
-                let opponent = e.opponent.and_then(slot).filter(|&o| o != me);
+            for g in rows {
+                let round = g.round;
+                let e = g.entry;
+                let opponent = Some(g.opponent as usize).filter(|&o| o != NONE as usize && o != me);
                 // The regulations' exclusions are keyed by starting ranks,
                 // lower first.
                 let left_out_reason = |o: usize| {
+                    if left_out.is_empty() {
+                        return None;
+                    }
                     let (a, b) = (p.start_rank.value, t.players.get(o)?.start_rank.value);
                     left_out.get(&(round, a.min(b), a.max(b))).copied()
                 };
@@ -362,7 +360,7 @@ mod tests {
     #[test]
     fn reads_games_and_builds_the_matrix() {
         let t = parsed(RR4);
-        let g = collect(&t, &t.rank_index(), &[]);
+        let g = collect(&t, &Games::new(&t), &[]);
         assert_eq!(g.len(), 4);
         assert_eq!(
             g[0].played[0],
@@ -386,7 +384,7 @@ mod tests {
 001    2      B                                 2300                             0.0    2     1 b -  0000 - U     0 w 1     1 w W     1 b  
 ";
         let t = parsed(text);
-        let g = collect(&t, &t.rank_index(), &[]);
+        let g = collect(&t, &Games::new(&t), &[]);
         let why: Vec<Unplayed> = g[0].skipped.iter().map(|s| s.why).collect();
         assert_eq!(
             why,

@@ -14,6 +14,7 @@
 //! and blitz) can add its own sources without touching the calculation.
 
 use crate::diag::Consequence;
+use crate::model::games::kind;
 use crate::model::timecontrol::TimeControl;
 use crate::model::tournament_type::TournamentType;
 use crate::model::{Player, RoundResult};
@@ -180,12 +181,15 @@ pub fn excluded(ctx: &Ctx<'_>) -> Vec<Excluded> {
             ));
         }
     }
-    if on(&RESULTS_DISAGREE) {
-        for g in games(ctx) {
+    // Only pairings whose two sides are not each other's mirror can
+    // contradict each other.
+    if on(&RESULTS_DISAGREE) && ctx.games.seen(kind::ODD_RESULTS) {
+        for g in games(ctx).filter(|g| g.row.is(kind::ODD_RESULTS)) {
             let theirs = ctx
-                .entry(g.opponent.start_rank.value, g.round)
-                .filter(|t| t.value.opponent == Some(g.player.start_rank.value));
-            if theirs.is_some_and(|t| contradictory(g.entry.value.result, t.value.result)) {
+                .games
+                .mirror_of(g.row)
+                .filter(|t| t.entry.opponent == Some(g.player.start_rank.value));
+            if theirs.is_some_and(|t| contradictory(g.entry.value.result, t.entry.result)) {
                 out.push(pairing(
                     &g,
                     Reason::ResultsDisagree,

@@ -192,6 +192,7 @@ pub fn rate_checked(parsed: &Parsed, check: &CheckOptions, opts: &RateOptions) -
 /// edition chosen from `over` and the report's dates.
 fn calculate(
     t: &Tournament,
+    table: &crate::model::Games,
     opts: &RateOptions,
     over: Option<Version>,
     excluded: &[&Excluded],
@@ -209,17 +210,16 @@ fn calculate(
     });
 
     let kind = tournament_type::detect(t);
-    let index = t.rank_index();
     let class = crate::rules::context::classify_event(
         t,
-        &index,
+        table,
         regs,
         start,
         opts.rating_type,
         opts.qc_fast_classic,
     );
     let chapter = rapid::Chapter::at(class.rating_type.rating_type, start);
-    let mut games = collect::collect(t, &index, excluded);
+    let mut games = collect::collect(t, table, excluded);
     let mut ratings: Vec<Option<u16>> = t
         .players
         .iter()

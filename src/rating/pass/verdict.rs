@@ -30,7 +30,13 @@ pub(super) fn rate_in(
     let (set_aside, applied): (Vec<&Excluded>, Vec<&Excluded>) = excluded
         .iter()
         .partition(|e| hypothetical && stops_event(e));
-    let mut s = calculate(ctx.tournament, opts, ctx.opts.regulations, &applied);
+    let mut s = calculate(
+        ctx.tournament,
+        &ctx.games,
+        opts,
+        ctx.opts.regulations,
+        &applied,
+    );
     s.verdict = verdict;
     s.rating_type = ctx.rating_type.rating_type;
     s.rating_type_reason = ctx.rating_type.reason.clone();

@@ -1,4 +1,4 @@
-//! The types of [`crate::grammar`]: what a field is and holds, and the
+//! The types of [`crate::read::columns`]: what a field is and holds, and the
 //! column arithmetic of repeating groups. Written by hand; the constants
 //! themselves are generated from `grammar/columns.tsv`.
 

@@ -1,7 +1,8 @@
 //! Rule `points-mismatch`.
 
 use crate::diag::Diagnostic;
-use crate::model::{ByeKind, Outcome, Player, Points, RoundResult, TeamRecord};
+use crate::model::games::CODES;
+use crate::model::{ByeKind, Colour, Outcome, Player, Points, RoundEntry, RoundResult, TeamRecord};
 use crate::rules::support::played_rounds;
 use crate::rules::{always, Ctx};
 use crate::source::span::Spanned;
@@ -76,22 +77,48 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         .iter()
         .map(|a| (a.player.value, a.points.as_slice()))
         .collect();
-    for p in &t.players {
+    // What each result is worth, by result code and colour (White, or no
+    // colour, first): the scoring system looked up once, not per entry.
+    let mut worth = [[Points::ZERO; 2]; CODES];
+    let mut letter_unknown = [false; CODES];
+    let mut known = [false; CODES];
+    for g in ctx.games.rows() {
+        let c = g.code();
+        if !known[c] {
+            known[c] = true;
+            let as_colour = |colour| RoundEntry {
+                colour: Some(colour),
+                ..g.entry
+            };
+            worth[c] = [
+                t.scoring.points(&as_colour(Colour::White)),
+                t.scoring.points(&as_colour(Colour::Black)),
+            ];
+            letter_unknown[c] = matches!(g.entry.result, RoundResult::Unknown { .. });
+        }
+    }
+    for (i, p) in t.players.iter().enumerate() {
         let Some(written) = p.points else { continue };
-        if p.rounds
-            .iter()
-            .any(|e| matches!(e.value.result, RoundResult::Unknown { .. }))
-        {
+        // One pass over the line: the rounds up to the last played, the
+        // rounds after it, and whether a result letter is unknown.
+        let (mut played, mut later, mut unknown) = (Points::ZERO, Points::ZERO, false);
+        for (r, g) in ctx.games.of(i).iter().enumerate() {
+            unknown |= letter_unknown[g.code()];
+            let points = worth[g.code()][usize::from(g.entry.colour == Some(Colour::Black))];
+            if r < last {
+                played += points;
+            } else {
+                later += points;
+            }
+        }
+        if unknown {
             continue;
         }
+        // A line that stops before the last round played: not paired there.
+        for _ in p.rounds.len()..last {
+            played += t.scoring.points(&RoundEntry::NOT_PAIRED);
+        }
         let me = p.start_rank.value;
-        let played: Points = (1..=last).map(|r| t.scoring.points(&p.round(r))).sum();
-        let later: Points = p
-            .rounds
-            .iter()
-            .skip(last)
-            .map(|e| t.scoring.points(&e.value))
-            .sum();
         let adjust = abnormal_points(ctx, p, last);
         // No acceleration, or that of the last round played or the next:
         // at most five values, kept on the stack (this runs per player).
@@ -101,7 +128,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             if round == 0 {
                 continue;
             }
-            if let Some(v) = xxa.get(&me).and_then(|a| a.get(round - 1)) {
+            let xxa = (!xxa.is_empty()).then(|| xxa.get(&me)).flatten();
+            if let Some(v) = xxa.and_then(|a| a.get(round - 1)) {
                 accelerations[n] = *v;
                 n += 1;
             }

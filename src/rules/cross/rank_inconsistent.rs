@@ -53,6 +53,27 @@ const REFERENCE: &str = "TRF16 record 001, columns 86-89 (rank)";
 /// more, the rule reports the column as a whole.
 const SUMMARY_MIN: usize = 5;
 
+/// The players in order of rank, those sharing one in their given order
+/// (a counting sort over the ranks: O(players + highest rank)).
+fn by_rank(players: Vec<&Player>) -> Vec<&Player> {
+    let rank = |p: &Player| p.rank.map_or(0, |r| usize::from(r.value));
+    let highest = players.iter().map(|p| rank(p)).max().unwrap_or(0);
+    let mut at = vec![0usize; highest + 2];
+    for p in &players {
+        at[rank(p) + 1] += 1;
+    }
+    for r in 1..at.len() {
+        at[r] += at[r - 1];
+    }
+    let mut out = vec![None; players.len()];
+    for p in players {
+        let slot = &mut at[rank(p)];
+        out[*slot] = Some(p);
+        *slot += 1;
+    }
+    out.into_iter().flatten().collect()
+}
+
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let t = ctx.tournament;
     if t.teams.iter().any(|team| team.record == TeamRecord::R310) {
@@ -63,8 +84,9 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         .iter()
         .filter(|p| p.points.is_some() && p.rank.is_some_and(|r| r.value > 0))
         .collect();
-    // Stable: players sharing a rank stay in file order.
-    ranked.sort_by_key(|p| p.rank.map(|r| r.value));
+    // Stable: players sharing a rank stay in file order. Ranks are small
+    // numbers: a counting sort, linear.
+    ranked = by_rank(ranked);
     let mut inversions: Vec<Diagnostic> = Vec::new();
     for pair in ranked.windows(2) {
         let [above, below] = pair else { continue };

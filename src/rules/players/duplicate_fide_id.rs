@@ -2,7 +2,6 @@
 
 use crate::diag::Diagnostic;
 use crate::rules::{always, Ctx};
-use std::collections::HashMap;
 
 crate::declare_rule! {
     /// ## What it checks
@@ -35,13 +34,23 @@ crate::declare_rule! {
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let players = &ctx.tournament.players;
-    let mut first: HashMap<u64, usize> = HashMap::with_capacity(players.len());
-    for (i, p) in players.iter().enumerate() {
+    // Sorted by ID, then file order: each player after the first of a run
+    // repeats the first's ID. The repeats are then taken in file order.
+    let mut ids: Vec<(u64, usize)> = players
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.fide_id.map(|id| (id.value, i)))
+        .collect();
+    ids.sort_unstable();
+    let mut repeats: Vec<(usize, usize)> = Vec::new();
+    for run in ids.chunk_by(|a, b| a.0 == b.0) {
+        let j = run[0].1;
+        repeats.extend(run[1..].iter().map(|&(_, i)| (i, j)));
+    }
+    repeats.sort_unstable();
+    for (i, j) in repeats {
+        let p = &players[i];
         let Some(id) = p.fide_id else { continue };
-        let Some(&j) = first.get(&id.value) else {
-            first.insert(id.value, i);
-            continue;
-        };
         let prev = &players[j];
         let prev_span = prev.fide_id.map(|f| f.span).unwrap_or(prev.span);
         out.push(

@@ -59,11 +59,48 @@ impl Federation {
     }
 }
 
-/// The row of `code` (exact, upper case as FIDE writes it).
+/// The row of `code` (exact, upper case as FIDE writes it): a direct
+/// index for three capital letters (every player's federation is looked
+/// up, so a binary search per player showed in the profile), a binary
+/// search for anything else.
 pub(crate) fn find(code: &str) -> Option<&'static Federation> {
-    ROWS.binary_search_by(|f| f.code.cmp(code))
-        .ok()
-        .map(|i| &ROWS[i])
+    match slot(code) {
+        Some(k) => match by_letters()[k] {
+            NO_ROW => None,
+            i => ROWS.get(usize::from(i)),
+        },
+        None => ROWS
+            .binary_search_by(|f| f.code.cmp(code))
+            .ok()
+            .map(|i| &ROWS[i]),
+    }
+}
+
+/// No row at this slot of [`by_letters`].
+const NO_ROW: u16 = u16::MAX;
+
+/// The slot of a code of three capital letters in [`by_letters`].
+fn slot(code: &str) -> Option<usize> {
+    let &[a, b, c] = code.as_bytes() else {
+        return None;
+    };
+    let l = |x: u8| x.is_ascii_uppercase().then(|| usize::from(x - b'A'));
+    Some((l(a)? * 26 + l(b)?) * 26 + l(c)?)
+}
+
+/// `by_letters()[slot(code)]`: the row of each code of three capital
+/// letters, built from the table on first use.
+fn by_letters() -> &'static [u16; 26 * 26 * 26] {
+    static INDEX: std::sync::OnceLock<Box<[u16; 26 * 26 * 26]>> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index = Box::new([NO_ROW; 26 * 26 * 26]);
+        for (i, f) in ROWS.iter().enumerate() {
+            if let (Some(k), Ok(i)) = (slot(f.code), u16::try_from(i)) {
+                index[k] = i;
+            }
+        }
+        index
+    })
 }
 
 #[cfg(test)]

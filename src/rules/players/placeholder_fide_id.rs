@@ -48,8 +48,19 @@ crate::declare_rule! {
 
 /// Why a value cannot be a FIDE ID, if it cannot.
 pub(crate) fn not_an_id(id: u64) -> Option<&'static str> {
-    let digits = id.to_string();
-    let b = digits.as_bytes();
+    // The decimal digits, on the stack: this runs for every player.
+    let mut buf = [0u8; 20];
+    let mut n = buf.len();
+    let mut rest = id;
+    loop {
+        n -= 1;
+        buf[n] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    let b = &buf[n..];
     if b.len() >= 2 && b.iter().all(|&c| c == b[0]) {
         return Some("the same digit repeated: a placeholder");
     }

@@ -53,11 +53,11 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         return;
     };
     let need = u32::from(rb.first_event_min_half_points.value);
-    for p in &ctx.tournament.players {
+    for (i, p) in ctx.tournament.players.iter().enumerate() {
         if p.rating.is_some() || ctx.standard_seed(p).is_some() {
             continue;
         }
-        let g = rated_games(ctx, p);
+        let g = rated_games(ctx, i);
         // Zero is `unrated-zero-score`'s finding.
         if g.games == 0 || g.half_points == 0 || g.half_points >= need {
             continue;

@@ -72,6 +72,8 @@ pub(crate) struct Game<'a> {
     pub opponent: &'a Player,
     /// `player`'s block for the round.
     pub entry: &'a Spanned<RoundEntry>,
+    /// The row of the games table.
+    pub row: &'a crate::model::Game,
 }
 
 /// Every pairing with an opponent who exists, once, in player then round
@@ -87,33 +89,24 @@ pub(crate) fn games_where<'a>(
     ctx: &'a Ctx<'a>,
     keep: impl Fn(&RoundEntry) -> bool + Copy + 'a,
 ) -> impl Iterator<Item = Game<'a>> + 'a {
-    ctx.tournament.players.iter().flat_map(move |p| {
-        let me = p.start_rank.value;
-        p.rounds.iter().enumerate().filter_map(move |(i, e)| {
-            let opp = e.value.opponent?;
-            if opp == me || matches!(e.value.result, RoundResult::Bye { .. }) || !keep(&e.value) {
-                return None;
-            }
-            let other = ctx.player(opp)?;
-            let round = i + 1;
-            let named_back = ctx
-                .entry(opp, round)
-                .and_then(|x| x.value.opponent)
-                .is_some_and(|o| o == me);
-            if named_back && me > opp {
-                return None;
-            }
-            Some(Game {
-                round,
-                player: p,
-                opponent: other,
-                entry: e,
-            })
+    // The games table decides the side a pairing is taken from.
+    ctx.games.rows().iter().filter_map(move |g| {
+        if !keep(&g.entry)
+            || matches!(g.entry.result, RoundResult::Bye { .. })
+            || !g.is_pairing_side()
+        {
+            return None;
+        }
+        Some(Game {
+            round: usize::from(g.round),
+            player: ctx.player_of(g),
+            opponent: &ctx.tournament.players[g.opponent as usize],
+            entry: ctx.block(g),
+            row: g,
         })
     })
 }
 
-/// `round 3: 1 (2450) – 7 (2210)`.
 pub(crate) fn game_text(g: &Game<'_>) -> String {
     format!(
         "round {}: {} ({}) – {} ({})",
@@ -220,15 +213,17 @@ pub(crate) struct RatedGames {
     pub all_half_points: u32,
 }
 
-/// The games over the board of `p`, against rated opponents and in all.
-pub(crate) fn rated_games(ctx: &Ctx<'_>, p: &Player) -> RatedGames {
+/// The games over the board of player `i` (index in `players`), against
+/// rated opponents and in all, read from the games table.
+pub(crate) fn rated_games(ctx: &Ctx<'_>, i: usize) -> RatedGames {
     let mut out = RatedGames::default();
+    let players = &ctx.tournament.players;
     let mut met: Vec<u16> = Vec::new();
-    for e in &p.rounds {
-        let RoundResult::Game { outcome } = e.value.result else {
+    for g in ctx.games.of(i) {
+        let RoundResult::Game { outcome } = g.entry.result else {
             continue;
         };
-        let Some(opp) = e.value.opponent.and_then(|o| ctx.player(o)) else {
+        let Some(opp) = players.get(g.opponent as usize) else {
             continue;
         };
         out.all_games += 1;

@@ -2,6 +2,7 @@
 
 use super::support::{length_days, plural};
 use crate::diag::{Consequence, Diagnostic};
+use crate::model::games::kind;
 use crate::model::{Player, RoundResult};
 use crate::regulations::Topic;
 use crate::rules::{always, Ctx};
@@ -70,35 +71,39 @@ struct Pending<'a> {
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let interim = interim(ctx);
     let mut pending: Option<Pending<'_>> = None;
-    let mut last_played = 0usize;
-    for p in &ctx.tournament.players {
-        for (i, e) in p.rounds.iter().enumerate() {
-            let r = e.value.result;
-            // A result on the other side makes it `results-disagree`'s.
-            let answered = || {
-                e.value
-                    .opponent
-                    .and_then(|o| ctx.entry(o, i + 1))
-                    .is_some_and(|t| {
-                        t.value.opponent == Some(p.start_rank.value) && !t.value.result.is_pending()
-                    })
-            };
-            if r.is_pending() && !answered() {
-                let slot = pending.get_or_insert(Pending {
-                    player: p,
-                    round: i + 1,
-                    span: result_span(ctx, e.span),
-                    adjourned: 0,
-                    blank: 0,
-                });
-                if r == RoundResult::ADJOURNED {
-                    slot.adjourned += 1;
-                } else {
-                    slot.blank += 1;
-                }
-            } else if r.needs_opponent() || matches!(r, RoundResult::Bye { .. }) {
-                last_played = last_played.max(i + 1);
-            }
+    // The last round with a result (a game, a forfeit or a bye).
+    let last_played = ctx
+        .games
+        .round_kinds()
+        .iter()
+        .rposition(|&k| k & (kind::GAME_OR_FORFEIT | kind::ANY_BYE) != 0)
+        .map_or(0, |i| i + 1);
+    let rows = match ctx.games.seen(kind::PENDING) {
+        true => ctx.games.rows(),
+        false => &[],
+    };
+    for g in rows.iter().filter(|g| g.is(kind::PENDING)) {
+        let (p, e) = (ctx.player_of(g), ctx.block(g));
+        let r = e.value.result;
+        // A result on the other side makes it `results-disagree`'s.
+        let answered = ctx
+            .games
+            .mirror_of(g)
+            .is_some_and(|t| t.entry.opponent == Some(g.rank) && !t.entry.result.is_pending());
+        if answered {
+            continue;
+        }
+        let slot = pending.get_or_insert(Pending {
+            player: p,
+            round: usize::from(g.round),
+            span: result_span(ctx, e.span),
+            adjourned: 0,
+            blank: 0,
+        });
+        if r == RoundResult::ADJOURNED {
+            slot.adjourned += 1;
+        } else {
+            slot.blank += 1;
         }
     }
     let finish = |d: Diagnostic, help: String| -> Diagnostic {

@@ -2,6 +2,7 @@
 
 use super::support::{cite, games_where, plural, Game};
 use crate::diag::Diagnostic;
+use crate::model::games::{kind, NONE};
 use crate::model::{ByeKind, RoundResult};
 use crate::regulations::Topic;
 use crate::rules::{always, Ctx};
@@ -107,6 +108,9 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let mut short = 0u32;
     let mut byes = [0u32; 4];
     let mut examples: Vec<Example> = Vec::new();
+    if !ctx.games.seen(kind::FORFEIT | kind::SHORT | kind::ANY_BYE) {
+        return;
+    }
     // Only forfeits and short games need the opponent's side: the pairing
     // walk (with its look-ups) is filtered to them before it starts.
     for g in games_where(ctx, |e| {
@@ -140,42 +144,39 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             span: g.entry.span,
         });
     }
-    for p in &ctx.tournament.players {
-        for (i, e) in p.rounds.iter().enumerate() {
-            let round = i + 1;
-            let rank = p.start_rank.value;
-            let what = match e.value.result {
-                RoundResult::Bye { bye } => {
-                    byes[slot(bye)] += 1;
-                    What::Bye {
-                        letter: bye.letter(),
-                    }
+    // Byes, and forfeits without a known opponent.
+    let lone = kind::ANY_BYE | kind::FORFEIT;
+    for g in ctx.games.rows().iter().filter(|g| g.any(lone)) {
+        let (round, rank, e) = (usize::from(g.round), g.rank, ctx.block(g));
+        let what = match e.value.result {
+            RoundResult::Bye { bye } => {
+                byes[slot(bye)] += 1;
+                What::Bye {
+                    letter: bye.letter(),
                 }
-                // A forfeit without a known opponent is not in `games`: an
-                // absence (`-`, Lichess) or a win against an absent team or
-                // player (`+`, TRF26 team forfeits).
-                RoundResult::Forfeit { won }
-                    if e.value.opponent.and_then(|o| ctx.player(o)).is_none() =>
-                {
-                    if won {
-                        lone_wins += 1;
-                    } else {
-                        absences += 1;
-                    }
-                    What::Lone {
-                        win: won,
-                        letter: e.value.result.letter(),
-                    }
+            }
+            // A forfeit without a known opponent is not in `games`: an
+            // absence (`-`, Lichess) or a win against an absent team or
+            // player (`+`, TRF26 team forfeits).
+            RoundResult::Forfeit { won } if g.opponent == NONE => {
+                if won {
+                    lone_wins += 1;
+                } else {
+                    absences += 1;
                 }
-                _ => continue,
-            };
-            examples.push(Example {
-                round,
-                rank,
-                what,
-                span: e.span,
-            });
-        }
+                What::Lone {
+                    win: won,
+                    letter: e.value.result.letter(),
+                }
+            }
+            _ => continue,
+        };
+        examples.push(Example {
+            round,
+            rank,
+            what,
+            span: e.span,
+        });
     }
     if examples.is_empty() {
         return;
@@ -264,9 +265,10 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
 fn letters(ctx: &Ctx<'_>, g: &Game<'_>) -> (char, Option<char>) {
     let mine = g.entry.value.result.letter();
     let theirs = ctx
-        .entry(g.opponent.start_rank.value, g.round)
-        .filter(|e| e.value.opponent == Some(g.player.start_rank.value))
-        .map(|e| e.value.result.letter());
+        .games
+        .mirror_of(g.row)
+        .filter(|t| t.entry.opponent == Some(g.player.start_rank.value))
+        .map(|t| t.entry.result.letter());
     (mine, theirs)
 }
 

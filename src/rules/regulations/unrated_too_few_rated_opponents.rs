@@ -67,13 +67,14 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     // Who falls short, before any text is written: a large open can have
     // thousands of unrated players, and one finding per player is noise.
     let min_games = ctx.regs.min_games_first_rating;
-    let short: Vec<(&crate::model::Player, u32)> = players
+    let short: Vec<(usize, &crate::model::Player, u32)> = players
         .iter()
+        .enumerate()
         // A rapid or blitz newcomer rated with a standard rating (R&B 2024
         // art. 7.2.1) "is considered to be rated".
-        .filter(|p| p.rating.is_none() && ctx.standard_seed(p).is_none())
-        .filter_map(|p| {
-            let g = rated_games(ctx, p);
+        .filter(|(_, p)| p.rating.is_none() && ctx.standard_seed(p).is_none())
+        .filter_map(|(i, p)| {
+            let g = rated_games(ctx, i);
             if score_disregarded(ctx, &g) {
                 return None; // unrated-zero-score: the result is disregarded
             }
@@ -81,7 +82,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 Some(req) => g.opponents < req.minimum,
                 None => g.games < min_games,
             };
-            falls_short.then_some((p, g.games))
+            falls_short.then_some((i, p, g.games))
         })
         .collect();
     if short.len() > SUMMARY_FROM {
@@ -93,8 +94,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         );
         return;
     }
-    for &(p, _) in &short {
-        let g = rated_games(ctx, p);
+    for &(i, p, _) in &short {
+        let g = rated_games(ctx, i);
         let (message, help) = match rule.min_rated_opponents {
             Some(req) => {
                 let scope = match req.scope {
@@ -158,17 +159,17 @@ const SUMMARY_FROM: usize = 20;
 fn summary(
     ctx: &Ctx<'_>,
     out: &mut Vec<Diagnostic>,
-    short: &[(&crate::model::Player, u32)],
+    short: &[(usize, &crate::model::Player, u32)],
     minimum: Option<u32>,
 ) {
-    let none = short.iter().filter(|(_, games)| *games == 0).count();
+    let none = short.iter().filter(|(_, _, games)| *games == 0).count();
     let mut d = UNRATED_TOO_FEW_RATED_OPPONENTS
         .diag(format!(
             "{} unrated players get no rating from this event alone ({none} of them played no rated opponent)",
             short.len()
         ))
-        .primary(short[0].0.name.span, "unrated");
-    for (p, _) in short.iter().skip(1).take(4) {
+        .primary(short[0].1.name.span, "unrated");
+    for (_, p, _) in short.iter().skip(1).take(4) {
         d = d.secondary(p.name.span, "unrated");
     }
     let (topic, help) = match minimum {

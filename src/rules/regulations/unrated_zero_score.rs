@@ -62,9 +62,11 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let whole_event = ctx.tournament_type.kind.is_round_robin();
     // A rapid or blitz newcomer rated with a standard rating (R&B 2024
     // art. 7.2.1) "is considered to be rated".
-    let unrated = |p: &&crate::model::Player| p.rating.is_none() && ctx.standard_seed(p).is_none();
-    for p in ctx.tournament.players.iter().filter(unrated) {
-        let g = rated_games(ctx, p);
+    let unrated = |(_, p): &(usize, &crate::model::Player)| {
+        p.rating.is_none() && ctx.standard_seed(p).is_none()
+    };
+    for (i, p) in ctx.tournament.players.iter().enumerate().filter(unrated) {
+        let g = rated_games(ctx, i);
         if !score_disregarded(ctx, &g) {
             continue;
         }

@@ -1,6 +1,7 @@
 //! Rule `asymmetric-pairing`.
 
 use crate::diag::Diagnostic;
+use crate::model::games::kind;
 use crate::model::RoundResult;
 use crate::rules::{always, Ctx};
 
@@ -35,75 +36,78 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    for p in ctx.ranked_players() {
-        let me = p.start_rank.value;
-        for (i, e) in p.rounds.iter().enumerate() {
-            let round = i + 1;
-            let Some(opp) = e.value.opponent else {
-                continue;
+    if !ctx.games.seen(kind::ONE_SIDED | kind::SAME_COLOUR) {
+        return;
+    }
+    for g in ctx
+        .games
+        .rows()
+        .iter()
+        .filter(|g| g.any(kind::ONE_SIDED | kind::SAME_COLOUR) && g.rank != 0)
+    {
+        let (me, e) = (g.rank, ctx.block(g));
+        let (i, round) = (usize::from(g.round) - 1, usize::from(g.round));
+        let Some(opp) = e.value.opponent else {
+            continue;
+        };
+        if opp == me || !e.value.result.needs_opponent() && e.value.result != RoundResult::Pending {
+            continue; // self-pairing and byes with an opponent have their own rules
+        }
+        let Some(other) = ctx.player(opp) else {
+            continue;
+        }; // unknown-opponent
+        let theirs = other.rounds.get(i);
+        let named_back = theirs.and_then(|t| t.value.opponent) == Some(me);
+        if !named_back {
+            // Report once per pair: from the side with the lower rank, or
+            // from this side when the other does not name anybody back.
+            let their_opp = theirs.and_then(|t| t.value.opponent);
+            let reciprocal_elsewhere = their_opp
+                .is_some_and(|o| ctx.entry(o, round).and_then(|x| x.value.opponent) == Some(opp));
+            let what = match their_opp {
+                Some(o) => format!("player {opp}'s round {round} block names {o} instead"),
+                None => format!("player {opp}'s round {round} block names no opponent"),
             };
-            if opp == me
-                || !e.value.result.needs_opponent() && e.value.result != RoundResult::Pending
-            {
-                continue; // self-pairing and byes with an opponent have their own rules
+            let mut d = ASYMMETRIC_PAIRING
+                .diag(format!(
+                    "round {round}: player {me} is paired with {opp}, but {what}"
+                ))
+                .primary(e.span, format!("{me} against {opp}"));
+            if let Some(t) = theirs {
+                d = d.secondary(t.span, format!("player {opp}, round {round}"));
             }
-            let Some(other) = ctx.player(opp) else {
-                continue;
-            }; // unknown-opponent
-            let theirs = other.rounds.get(i);
-            let named_back = theirs.and_then(|t| t.value.opponent) == Some(me);
-            if !named_back {
-                // Report once per pair: from the side with the lower rank, or
-                // from this side when the other does not name anybody back.
-                let their_opp = theirs.and_then(|t| t.value.opponent);
-                let reciprocal_elsewhere = their_opp.is_some_and(|o| {
-                    ctx.entry(o, round).and_then(|x| x.value.opponent) == Some(opp)
-                });
-                let what = match their_opp {
-                    Some(o) => format!("player {opp}'s round {round} block names {o} instead"),
-                    None => format!("player {opp}'s round {round} block names no opponent"),
-                };
-                let mut d = ASYMMETRIC_PAIRING
+            let help = if reciprocal_elsewhere {
+                format!("player {opp} played someone else in round {round}: correct the opponent number in player {me}'s block")
+            } else {
+                format!("write `{me:>4}` with the opposite colour in player {opp}'s round {round} block, or correct this one")
+            };
+            ctx.emit(
+                out,
+                d.help(help).reference("TRF16 record 001, round blocks"),
+            );
+            continue;
+        }
+        // Named both ways: check colours once, from the lower rank.
+        if me > opp {
+            continue;
+        }
+        let (Some(t), Some(c1)) = (theirs, e.value.colour) else {
+            continue;
+        };
+        let Some(c2) = t.value.colour else { continue }; // game-without-colour
+        if c1 == c2 {
+            ctx.emit(
+                out,
+                ASYMMETRIC_PAIRING
                     .diag(format!(
-                        "round {round}: player {me} is paired with {opp}, but {what}"
+                        "round {round}: players {me} and {opp} both have {}",
+                        if c1 == crate::model::Colour::White { "White" } else { "Black" }
                     ))
-                    .primary(e.span, format!("{me} against {opp}"));
-                if let Some(t) = theirs {
-                    d = d.secondary(t.span, format!("player {opp}, round {round}"));
-                }
-                let help = if reciprocal_elsewhere {
-                    format!("player {opp} played someone else in round {round}: correct the opponent number in player {me}'s block")
-                } else {
-                    format!("write `{me:>4}` with the opposite colour in player {opp}'s round {round} block, or correct this one")
-                };
-                ctx.emit(
-                    out,
-                    d.help(help).reference("TRF16 record 001, round blocks"),
-                );
-                continue;
-            }
-            // Named both ways: check colours once, from the lower rank.
-            if me > opp {
-                continue;
-            }
-            let (Some(t), Some(c1)) = (theirs, e.value.colour) else {
-                continue;
-            };
-            let Some(c2) = t.value.colour else { continue }; // game-without-colour
-            if c1 == c2 {
-                ctx.emit(
-                    out,
-                    ASYMMETRIC_PAIRING
-                        .diag(format!(
-                            "round {round}: players {me} and {opp} both have {}",
-                            if c1 == crate::model::Colour::White { "White" } else { "Black" }
-                        ))
-                        .primary(e.span, format!("{me}: `{}`", c1.letter()))
-                        .secondary(t.span, format!("{opp}: `{}`", c2.letter()))
-                        .help("one of the two colours is wrong: one player had White (`w`), the other Black (`b`)")
-                        .reference("TRF16 record 001, round blocks"),
-                );
-            }
+                    .primary(e.span, format!("{me}: `{}`", c1.letter()))
+                    .secondary(t.span, format!("{opp}: `{}`", c2.letter()))
+                    .help("one of the two colours is wrong: one player had White (`w`), the other Black (`b`)")
+                    .reference("TRF16 record 001, round blocks"),
+            );
         }
     }
 }

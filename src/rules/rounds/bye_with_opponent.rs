@@ -1,6 +1,7 @@
 //! Rule `bye-with-opponent`.
 
 use crate::diag::Diagnostic;
+use crate::model::games::kind;
 use crate::model::RoundResult;
 use crate::rules::support::{block_part, Part};
 use crate::rules::{always, Ctx};
@@ -38,27 +39,32 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    for p in ctx.ranked_players() {
-        let me = p.start_rank.value;
-        for (i, e) in p.rounds.iter().enumerate() {
-            let (Some(opp), RoundResult::Bye { bye }) = (e.value.opponent, e.value.result) else {
-                continue;
-            };
-            let round = i + 1;
-            let letter = bye.letter();
-            ctx.emit(
+    if !ctx.games.seen(kind::BYE_NAMED) {
+        return;
+    }
+    for g in ctx
+        .games
+        .rows()
+        .iter()
+        .filter(|g| g.is(kind::BYE_NAMED) && g.rank != 0)
+    {
+        let (me, round, e) = (g.rank, g.round, ctx.block(g));
+        let (Some(opp), RoundResult::Bye { bye }) = (e.value.opponent, e.value.result) else {
+            continue;
+        };
+        let letter = bye.letter();
+        ctx.emit(
  out,
-                BYE_WITH_OPPONENT
-                    .diag(format!(
-                        "round `{round}`: player `{me}` has bye `{letter}` but names opponent `{opp}`"
-                    ))
-                    .primary(block_part(ctx, e.span, Part::Opponent), "opponent of a bye")
-                    .secondary(block_part(ctx, e.span, Part::Result), "bye")
-                    .help(format!(
-                        "write `0000 - {letter}` for the bye, or the game's colour and result if player {me} met player {opp}"
-                    ))
-                    .reference("TRF16 record 001, round blocks (byes)"),
-            );
-        }
+            BYE_WITH_OPPONENT
+                .diag(format!(
+                    "round `{round}`: player `{me}` has bye `{letter}` but names opponent `{opp}`"
+                ))
+                .primary(block_part(ctx, e.span, Part::Opponent), "opponent of a bye")
+                .secondary(block_part(ctx, e.span, Part::Result), "bye")
+                .help(format!(
+                    "write `0000 - {letter}` for the bye, or the game's colour and result if player {me} met player {opp}"
+                ))
+                .reference("TRF16 record 001, round blocks (byes)"),
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! Rule `game-without-colour`.
 
 use crate::diag::Diagnostic;
+use crate::model::games::kind;
 use crate::rules::support::{block_part, Part};
 use crate::rules::{always, Ctx};
 
@@ -35,38 +36,41 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    for p in ctx.ranked_players() {
-        let me = p.start_rank.value;
-        for (i, e) in p.rounds.iter().enumerate() {
-            let v = e.value;
-            let Some(opp) = v.opponent else { continue };
-            if !v.result.is_played() || v.colour.is_some() {
-                continue;
-            }
-            let round = i + 1;
-            let theirs = ctx
-                .entry(opp, round)
-                .filter(|t| t.value.opponent == Some(me))
-                .and_then(|t| t.value.colour);
-            let help = match theirs {
-                Some(c) => format!(
-                    "player {opp} has `{}` for this game: write `{}` here",
-                    c.letter(),
-                    c.opposite().letter()
-                ),
-                None => "write `w` or `b`, the colour this player had".to_string(),
-            };
-            ctx.emit(
- out,
-                GAME_WITHOUT_COLOUR
-                    .diag(format!(
-                        "round `{round}`: player `{me}` has result `{}` against `{opp}` but no colour",
-                        v.result.letter()
-                    ))
-                    .primary(block_part(ctx, e.span, Part::Colour), "no colour")
-                    .help(help)
-                    .reference("TRF16 record 001, round blocks (colour)"),
-            );
-        }
+    if !ctx.games.seen(kind::NO_COLOUR) {
+        return;
+    }
+    for g in ctx
+        .games
+        .rows()
+        .iter()
+        .filter(|g| g.is(kind::NO_COLOUR) && g.rank != 0)
+    {
+        let (me, round, e) = (g.rank, g.round, ctx.block(g));
+        let v = e.value;
+        let Some(opp) = v.opponent else { continue };
+        let theirs = ctx
+            .games
+            .mirror_of(g)
+            .filter(|t| t.entry.opponent == Some(me))
+            .and_then(|t| t.entry.colour);
+        let help = match theirs {
+            Some(c) => format!(
+                "player {opp} has `{}` for this game: write `{}` here",
+                c.letter(),
+                c.opposite().letter()
+            ),
+            None => "write `w` or `b`, the colour this player had".to_string(),
+        };
+        ctx.emit(
+            out,
+            GAME_WITHOUT_COLOUR
+                .diag(format!(
+                    "round `{round}`: player `{me}` has result `{}` against `{opp}` but no colour",
+                    v.result.letter()
+                ))
+                .primary(block_part(ctx, e.span, Part::Colour), "no colour")
+                .help(help)
+                .reference("TRF16 record 001, round blocks (colour)"),
+        );
     }
 }

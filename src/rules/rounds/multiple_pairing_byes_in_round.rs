@@ -1,7 +1,8 @@
 //! Rule `multiple-pairing-byes-in-round`.
 
 use crate::diag::Diagnostic;
-use crate::model::{ByeKind, RoundResult, TeamRecord};
+use crate::model::games::kind;
+use crate::model::TeamRecord;
 use crate::rules::support::{block_part, Part};
 use crate::rules::{always, Ctx};
 use crate::source::span::Span;
@@ -51,6 +52,9 @@ struct Bye {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+    if !ctx.games.seen(kind::PAIRING_BYE) {
+        return;
+    }
     let t = ctx.tournament;
     let which = if t.teams.iter().any(|x| x.record == TeamRecord::R310) {
         TeamRecord::R310
@@ -69,24 +73,16 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         }
     }
     let mut byes: Vec<Vec<Bye>> = Vec::new();
-    for p in &t.players {
-        for (i, e) in p.rounds.iter().enumerate() {
-            if e.value.result
-                != (RoundResult::Bye {
-                    bye: ByeKind::PairingAllocated,
-                })
-            {
-                continue;
-            }
-            if byes.len() <= i {
-                byes.resize_with(i + 1, Vec::new);
-            }
-            byes[i].push(Bye {
-                player: p.start_rank.value,
-                team: team_of.get(&p.start_rank.value).copied(),
-                span: block_part(ctx, e.span, Part::Result),
-            });
+    for g in ctx.games.rows().iter().filter(|g| g.is(kind::PAIRING_BYE)) {
+        let (p, e, i) = (ctx.player_of(g), ctx.block(g), usize::from(g.round) - 1);
+        if byes.len() <= i {
+            byes.resize_with(i + 1, Vec::new);
         }
+        byes[i].push(Bye {
+            player: p.start_rank.value,
+            team: team_of.get(&p.start_rank.value).copied(),
+            span: block_part(ctx, e.span, Part::Result),
+        });
     }
     let teams_event = !team_of.is_empty();
     for (i, list) in byes.iter().enumerate() {

@@ -1,6 +1,7 @@
 //! Rule `results-disagree`.
 
 use crate::diag::{Consequence, Diagnostic};
+use crate::model::games::kind;
 use crate::model::{Outcome, RoundResult};
 use crate::rules::support::{block_part, Part};
 use crate::rules::{always, Ctx};
@@ -147,87 +148,93 @@ const REFERENCE: &str =
     "TRF16 record 001, round blocks (result); FIDE TEC checklist VCL4THP Q180-Q184";
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    for p in ctx.ranked_players() {
-        let me = p.start_rank.value;
-        for (i, e) in p.rounds.iter().enumerate() {
-            let Some(opp) = e.value.opponent else {
-                continue;
-            };
-            if opp <= me {
-                continue; // once per pair, from the lower rank
-            }
-            let round = i + 1;
-            let Some(t) = ctx.entry(opp, round) else {
-                continue;
-            };
-            if t.value.opponent != Some(me) {
-                continue; // asymmetric-pairing
-            }
-            let (a, b) = (e.value.result, t.value.result);
-            if !comparable(a) || !comparable(b) {
-                continue;
-            }
-            let pair = judge(a, b);
-            let (message, help, consequence) = match pair {
-                Pair::Complementary => continue,
-                Pair::NobodyWon => (
-                    format!(
-                        "round `{round}`: player `{me}` has {} and player `{opp}` has {}: nobody won this game",
-                        shown(a),
-                        shown(b)
-                    ),
-                    "a legal result over the board (VCL4THP Q180), e.g. an arbiter's decision; each side is scored as written: check that it is what happened".to_string(),
-                    Some(Consequence::Info),
+    if !ctx.games.seen(kind::ODD_RESULTS) {
+        return;
+    }
+    for g in ctx
+        .games
+        .rows()
+        .iter()
+        .filter(|g| g.any(kind::ODD_RESULTS) && g.rank != 0)
+    {
+        let (me, e) = (g.rank, ctx.block(g));
+        let Some(opp) = e.value.opponent else {
+            continue;
+        };
+        if opp <= me {
+            continue; // once per pair, from the lower rank
+        }
+        let round = g.round;
+        let Some(t) = ctx.games.mirror_of(g).map(|t| ctx.block(t)) else {
+            continue;
+        };
+        if t.value.opponent != Some(me) {
+            continue; // asymmetric-pairing
+        }
+        let (a, b) = (e.value.result, t.value.result);
+        if !comparable(a) || !comparable(b) {
+            continue;
+        }
+        let pair = judge(a, b);
+        let (message, help, consequence) = match pair {
+            Pair::Complementary => continue,
+            Pair::NobodyWon => (
+                format!(
+                    "round `{round}`: player `{me}` has {} and player `{opp}` has {}: nobody won this game",
+                    shown(a),
+                    shown(b)
                 ),
-                Pair::OneSidePending => {
-                    let (blank, other, r) = if a.is_pending() { (me, opp, b) } else { (opp, me, a) };
-                    (
-                        format!(
-                            "round `{round}`: player `{me}` has {} against `{opp}`, but player `{opp}` has {} against `{me}`",
-                            shown(a),
-                            shown(b)
-                        ),
-                        format!(
-                            "player {blank}'s block has no result: write `{}` if player {other}'s `{}` is right",
-                            mirror_letter(r),
-                            r.letter()
-                        ),
-                        None,
-                    )
-                }
-                Pair::Illegal(rule) => (
+                "a legal result over the board (VCL4THP Q180), e.g. an arbiter's decision; each side is scored as written: check that it is what happened".to_string(),
+                Some(Consequence::Info),
+            ),
+            Pair::OneSidePending => {
+                let (blank, other, r) = if a.is_pending() { (me, opp, b) } else { (opp, me, a) };
+                (
                     format!(
-                        "round `{round}`: player `{me}` has {} against `{opp}`, but player `{opp}` has {} against `{me}`: these results cannot stand together",
+                        "round `{round}`: player `{me}` has {} against `{opp}`, but player `{opp}` has {} against `{me}`",
                         shown(a),
                         shown(b)
                     ),
                     format!(
-                        "{rule}; if player {me}'s `{}` is right, player {opp}'s block should read `{}`; if player {opp}'s `{}` is right, player {me}'s should read `{}`",
-                        a.letter(),
-                        mirror_letter(a),
-                        b.letter(),
-                        mirror_letter(b)
+                        "player {blank}'s block has no result: write `{}` if player {other}'s `{}` is right",
+                        mirror_letter(r),
+                        r.letter()
                     ),
                     None,
-                ),
-            };
-            let mut d = RESULTS_DISAGREE
-                .diag(message)
-                .primary(
-                    block_part(ctx, e.span, Part::Result),
-                    format!("player {me}"),
                 )
-                .secondary(
-                    block_part(ctx, t.span, Part::Result),
-                    format!("player {opp}"),
-                )
-                .help(help)
-                .reference(REFERENCE);
-            if let Some(c) = consequence {
-                d = d.with_consequence(c);
             }
-            ctx.emit(out, d);
+            Pair::Illegal(rule) => (
+                format!(
+                    "round `{round}`: player `{me}` has {} against `{opp}`, but player `{opp}` has {} against `{me}`: these results cannot stand together",
+                    shown(a),
+                    shown(b)
+                ),
+                format!(
+                    "{rule}; if player {me}'s `{}` is right, player {opp}'s block should read `{}`; if player {opp}'s `{}` is right, player {me}'s should read `{}`",
+                    a.letter(),
+                    mirror_letter(a),
+                    b.letter(),
+                    mirror_letter(b)
+                ),
+                None,
+            ),
+        };
+        let mut d = RESULTS_DISAGREE
+            .diag(message)
+            .primary(
+                block_part(ctx, e.span, Part::Result),
+                format!("player {me}"),
+            )
+            .secondary(
+                block_part(ctx, t.span, Part::Result),
+                format!("player {opp}"),
+            )
+            .help(help)
+            .reference(REFERENCE);
+        if let Some(c) = consequence {
+            d = d.with_consequence(c);
         }
+        ctx.emit(out, d);
     }
 }
 

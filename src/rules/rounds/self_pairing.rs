@@ -1,6 +1,7 @@
 //! Rule `self-pairing`.
 
 use crate::diag::Diagnostic;
+use crate::model::games::kind;
 use crate::rules::support::{block_part, Part};
 use crate::rules::{always, Ctx};
 
@@ -34,26 +35,24 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    for p in ctx.ranked_players() {
-        let me = p.start_rank.value;
-        for (i, e) in p.rounds.iter().enumerate() {
-            if e.value.opponent != Some(me) {
-                continue;
-            }
-            let round = i + 1;
-            ctx.emit(
+    if !ctx.games.seen(kind::SELF) {
+        return;
+    }
+    for g in ctx.games.rows().iter().filter(|g| g.is(kind::SELF)) {
+        let (p, e) = (ctx.player_of(g), ctx.block(g));
+        let (me, round) = (g.rank, g.round);
+        ctx.emit(
  out,
-                SELF_PAIRING
-                    .diag(format!(
-                        "round `{round}`: player `{me}` is paired with themselves"
-                    ))
-                    .primary(block_part(ctx, e.span, Part::Opponent), "own starting rank")
-                    .secondary(p.start_rank.span, "starting rank")
-                    .help(format!(
-                        "write the starting rank of player {me}'s round {round} opponent, or `0000` with a bye code if there was no game"
-                    ))
-                    .reference("TRF16 record 001, round blocks (opponent)"),
-            );
-        }
+            SELF_PAIRING
+                .diag(format!(
+                    "round `{round}`: player `{me}` is paired with themselves"
+                ))
+                .primary(block_part(ctx, e.span, Part::Opponent), "own starting rank")
+                .secondary(p.start_rank.span, "starting rank")
+                .help(format!(
+                    "write the starting rank of player {me}'s round {round} opponent, or `0000` with a bye code if there was no game"
+                ))
+                .reference("TRF16 record 001, round blocks (opponent)"),
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! Rule `unknown-opponent`.
 
 use crate::diag::{Diagnostic, Severity};
+use crate::model::games::kind;
 use crate::model::{Outcome, RoundResult};
 use crate::rules::support::{block_part, Part};
 use crate::rules::{always, Ctx};
@@ -44,67 +45,73 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    for p in &ctx.tournament.players {
-        let me = p.start_rank.value;
-        for (i, e) in p.rounds.iter().enumerate() {
-            let round = i + 1;
-            let result = e.value.result;
-            match e.value.opponent {
-                Some(opp) => {
-                    if opp == me
-                        || matches!(result, RoundResult::Bye { .. })
-                        || ctx.player(opp).is_some()
-                    {
-                        continue; // self-pairing, bye-with-opponent
-                    }
-                    ctx.emit(
- out,
-                        UNKNOWN_OPPONENT
-                            .diag(format!(
-                                "round `{round}`: player `{me}` is paired with `{opp}`, but no player has starting rank `{opp}`"
-                            ))
-                            .primary(block_part(ctx, e.span, Part::Opponent), "no such player")
-                            .help(format!(
-                                "write the starting rank of player {me}'s round {round} opponent, or add the missing `001` record"
-                            ))
-                            .reference("TRF16 record 001, round blocks (opponent)"),
-                    );
+    if !ctx.games.seen(kind::UNRESOLVED | kind::PLAYED_ALONE) {
+        return;
+    }
+    for g in ctx
+        .games
+        .rows()
+        .iter()
+        .filter(|g| g.any(kind::UNRESOLVED | kind::PLAYED_ALONE))
+    {
+        let (me, e) = (g.rank, ctx.block(g));
+        let round = g.round;
+        let result = e.value.result;
+        match e.value.opponent {
+            Some(opp) => {
+                if opp == me
+                    || matches!(result, RoundResult::Bye { .. })
+                    || ctx.player(opp).is_some()
+                {
+                    continue; // self-pairing, bye-with-opponent
                 }
-                None if result.is_played() => {
-                    let old_half_bye = result
-                        == (RoundResult::Game {
-                            outcome: Outcome::Draw,
-                        })
-                        && e.value.colour.is_none();
-                    if old_half_bye {
-                        let mut d = UNKNOWN_OPPONENT
-                            .diag(format!(
-                                "round `{round}`: player `{me}` has `=` without an opponent, an old way of writing a half-point bye"
-                            ))
-                            .primary(block_part(ctx, e.span, Part::Result), "`=` without opponent")
-                            .help("write `0000 - H` for a half-point bye: `=` is a drawn game and needs an opponent")
-                            .reference("TRF16 record 001, round blocks (result `H`)");
-                        d.severity = Severity::Warning;
-                        ctx.emit(out, d);
-                        continue;
-                    }
-                    ctx.emit(
+                ctx.emit(
  out,
-                        UNKNOWN_OPPONENT
-                            .diag(format!(
-                                "round `{round}`: player `{me}` has result `{}` but no opponent",
-                                result.letter()
-                            ))
-                            .primary(block_part(ctx, e.span, Part::Opponent), "no opponent")
-                            .secondary(block_part(ctx, e.span, Part::Result), "game result")
-                            .help(format!(
-                                "write the opponent's starting rank in the first 4 columns of the round {round} block, or a bye code (`H F U Z`) if no game was played"
-                            ))
-                            .reference("TRF16 record 001, round blocks (opponent)"),
-                    );
-                }
-                None => {}
+                    UNKNOWN_OPPONENT
+                        .diag(format!(
+                            "round `{round}`: player `{me}` is paired with `{opp}`, but no player has starting rank `{opp}`"
+                        ))
+                        .primary(block_part(ctx, e.span, Part::Opponent), "no such player")
+                        .help(format!(
+                            "write the starting rank of player {me}'s round {round} opponent, or add the missing `001` record"
+                        ))
+                        .reference("TRF16 record 001, round blocks (opponent)"),
+                );
             }
+            None if result.is_played() => {
+                let old_half_bye = result
+                    == (RoundResult::Game {
+                        outcome: Outcome::Draw,
+                    })
+                    && e.value.colour.is_none();
+                if old_half_bye {
+                    let mut d = UNKNOWN_OPPONENT
+                        .diag(format!(
+                            "round `{round}`: player `{me}` has `=` without an opponent, an old way of writing a half-point bye"
+                        ))
+                        .primary(block_part(ctx, e.span, Part::Result), "`=` without opponent")
+                        .help("write `0000 - H` for a half-point bye: `=` is a drawn game and needs an opponent")
+                        .reference("TRF16 record 001, round blocks (result `H`)");
+                    d.severity = Severity::Warning;
+                    ctx.emit(out, d);
+                    continue;
+                }
+                ctx.emit(
+ out,
+                    UNKNOWN_OPPONENT
+                        .diag(format!(
+                            "round `{round}`: player `{me}` has result `{}` but no opponent",
+                            result.letter()
+                        ))
+                        .primary(block_part(ctx, e.span, Part::Opponent), "no opponent")
+                        .secondary(block_part(ctx, e.span, Part::Result), "game result")
+                        .help(format!(
+                            "write the opponent's starting rank in the first 4 columns of the round {round} block, or a bye code (`H F U Z`) if no game was played"
+                        ))
+                        .reference("TRF16 record 001, round blocks (opponent)"),
+                );
+            }
+            None => {}
         }
     }
 }
