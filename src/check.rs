@@ -1,10 +1,9 @@
 //! `trf check` as a library call: parse findings plus every applicable rule.
 
+use crate::diag::overflow::Dropped;
 use crate::diag::{Consequence, Diagnostic, Severity, Verdict};
 use crate::read::Parsed;
 use crate::regulations::Classification;
-use crate::render::human;
-use crate::rules::overflow::Dropped;
 use crate::rules::{self, CheckOptions, Ctx};
 
 /// The outcome of checking one report.
@@ -82,8 +81,8 @@ pub fn check_in(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
             .collect(),
     );
     let dropped = ctx.overflow.take();
-    human::sort(&mut diagnostics);
-    let mut counts = human::counts(&diagnostics);
+    crate::diag::sort(&mut diagnostics);
+    let mut counts = crate::diag::counts(&diagnostics);
     let mut by_consequence = [0usize; 6];
     for d in &diagnostics {
         by_consequence[d.consequence as usize] += 1;

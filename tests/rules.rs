@@ -52,7 +52,7 @@ fn run(path: &Path) -> (String, String, Vec<Diagnostic>) {
     );
     let mut diags = Vec::new();
     (rule.check)(&ctx, &mut diags);
-    trfkit::render::human::sort(&mut diags);
+    trfkit::diag::sort(&mut diags);
     let file = format!(
         "{rule_name}/{}",
         path.file_name().and_then(|n| n.to_str()).unwrap_or("?")

@@ -11,7 +11,8 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use trfkit::diag::Verdict;
-use trfkit::rating::{rate_checked, render_csv, render_human, CheckedRating, RateOptions};
+use trfkit::rating::{rate_checked, CheckedRating, RateOptions};
+use trfkit::render::rating::{render_csv, render_human};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

@@ -122,7 +122,7 @@ impl Game {
 
     /// Whether this is a rated game in the sense of the results: `1 = 0`
     /// against another player of the report. The regulations may still
-    /// leave it out (`crate::rating::exclusions`).
+    /// leave it out (`crate::rules::exclusions`).
     pub fn is_rated_result(&self) -> bool {
         self.is(kind::GAME) && self.opponent != NONE && !self.is(kind::SELF)
     }

@@ -4,12 +4,12 @@
 //! Thirteen megabytes of unreadable round blocks are two million
 //! `invalid-round-block` findings; kept, they took gigabytes. After each line
 //! the findings it added are cut to the limit per rule and the rest counted
-//! by severity ([`crate::rules::overflow`]), so totals stay exact.
+//! by severity ([`crate::diag::overflow`]), so totals stay exact.
 //!
 //! [`ReadOptions::max_findings_per_rule`]: super::ReadOptions::max_findings_per_rule
 
+use crate::diag::overflow::Overflow;
 use crate::diag::Diagnostic;
-use crate::rules::overflow::Overflow;
 use std::collections::HashMap;
 
 /// Findings kept so far per rule, and those counted instead.

@@ -107,7 +107,7 @@ pub struct Parsed {
     pub fallback_lines: Vec<u32>,
     /// Findings over [`ReadOptions::max_findings_per_rule`], counted by
     /// rule and severity instead of kept.
-    pub dropped: Vec<crate::rules::overflow::Dropped>,
+    pub dropped: Vec<crate::diag::overflow::Dropped>,
 }
 
 impl Parsed {
@@ -501,7 +501,7 @@ impl<'a> Parser<'a> {
     ) -> (
         Tournament,
         Vec<Diagnostic>,
-        Vec<crate::rules::overflow::Dropped>,
+        Vec<crate::diag::overflow::Dropped>,
     ) {
         self.read_players();
         self.settle_dates();

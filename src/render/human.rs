@@ -1,8 +1,7 @@
 //! Findings for people: plain text, miette's graphical report, and the
 //! verdict in words.
 
-use crate::diag::{Consequence, Diagnostic, Severity, Verdict};
-use crate::source::span::Span;
+use crate::diag::{Consequence, Diagnostic, Verdict};
 use crate::source::Locator;
 
 /// Plain, narrow, grep-friendly text: one `file:line:col: severity[code rule]: message`
@@ -107,23 +106,6 @@ impl miette::Diagnostic for WithSource<'_> {
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         Some(&self.source)
     }
-}
-
-/// Counts by severity: `(errors, warnings, advice)`.
-pub fn counts(diags: &[Diagnostic]) -> (usize, usize, usize) {
-    diags
-        .iter()
-        .fold((0, 0, 0), |(e, w, a), d| match d.severity {
-            Severity::Error => (e + 1, w, a),
-            Severity::Warning => (e, w + 1, a),
-            Severity::Advice => (e, w, a + 1),
-        })
-}
-
-/// Sorts findings by position (file-level ones first), then by code, so
-/// output is stable whatever order rules ran in.
-pub fn sort(diags: &mut [Diagnostic]) {
-    diags.sort_by_key(|d| (d.primary_span().unwrap_or(Span::empty(0)).start, d.code));
 }
 
 /// Findings listed per consequence group in the verdict block; the rest of

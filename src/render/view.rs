@@ -609,7 +609,7 @@ fn rating(s: &RatingSummary) -> RatingView {
         "{} games change a rated player's rating; {} count towards a first rating.",
         t.rated_games, t.initial_rating_games
     )];
-    let excluded = crate::rating::described(&t.excluded);
+    let excluded = crate::render::rating::described(&t.excluded);
     if !excluded.is_empty() {
         figures.push(format!(
             "Games that change no rated player's rating: {} (marked in the crosstable).",

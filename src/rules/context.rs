@@ -128,7 +128,7 @@ pub struct Ctx<'a> {
     /// and the rating pass read the pairings from it.
     pub games: Games,
     /// Findings over `--max-per-rule`, counted instead of kept.
-    pub overflow: super::overflow::Overflow,
+    pub overflow: crate::diag::overflow::Overflow,
 }
 
 impl<'a> Ctx<'a> {

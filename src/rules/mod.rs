@@ -8,8 +8,8 @@
 
 pub mod context;
 pub mod cross;
+pub mod exclusions;
 pub mod list;
-pub mod overflow;
 pub mod players;
 pub mod registry;
 pub mod regulations;

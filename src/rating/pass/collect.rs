@@ -8,12 +8,12 @@
 //! ([`super::exclusions`]: below the rate of play, after a match was
 //! decided, a match with an unrated player).
 
-use super::exclusions::{Excluded, Reason};
 use super::summary::ExcludedGame;
 use crate::model::games::NONE;
 use crate::model::{ByeKind, Games, Outcome, RoundResult, Tournament};
 use crate::rating::maths::GameScore;
 use crate::regulations::{Topic, Version};
+use crate::rules::exclusions::{Excluded, Reason};
 use crate::rules::regulations::rating_gap_over_600::RATING_GAP_OVER_600;
 use crate::rules::regulations::unequal_playing_times::UNEQUAL_PLAYING_TIMES;
 use crate::rules::regulations::unplayed_games_not_rated::UNPLAYED_GAMES_NOT_RATED;

@@ -91,13 +91,12 @@
 //! ```
 
 mod collect;
-pub mod exclusions;
+
 mod k;
 mod rapid;
 pub(crate) mod summary;
 pub(crate) mod verdict;
 
-pub use crate::render::rating::{described, reason_words, render_csv, render_human};
 pub use summary::{
     ExcludedGame, ExcludedGames, KSource, PlayerRating, RatingSummary, RoundRobinFigures,
     TournamentSummary, UnratedOutcome, VerdictReason,
@@ -117,10 +116,10 @@ use crate::read::Parsed;
 use crate::regulations::{
     ChangeMethod, InitialRatingMethod, PoolingMethod, PoolingWindow, Regulations, Topic, Version,
 };
+use crate::rules::exclusions::{Excluded, Reason};
 use crate::rules::{CheckOptions, Ctx};
 use chrono::NaiveDate;
 use collect::{PlayerGames, Unplayed};
-use exclusions::{Excluded, Reason};
 use std::collections::HashMap;
 
 /// What the caller knows beyond the report.
@@ -152,7 +151,7 @@ pub struct RateOptions {
 
 /// Runs FIDE's calculation on a report, without the report's other
 /// checks: only the games the regulations leave out
-/// ([`exclusions::excluded`], under the default check options) are known
+/// ([`exclusions::excluded`](crate::rules::exclusions::excluded), under the default check options) are known
 /// here, so `verdict` is `None`. An event those exclusions stop (a match
 /// with an unrated player, every game below the rate of play) gets no
 /// changes, or hypothetical ones with [`RateOptions::what_if`]. Use

@@ -8,11 +8,11 @@
 //!   figures anyway, every one marked hypothetical, the reasons that stop
 //!   the whole event set aside (the games left out one by one stay out).
 
-use super::exclusions::{self, Excluded};
 use super::summary::{RatingSummary, VerdictReason};
 use super::{calculate, RateOptions};
 use crate::check::CheckReport;
 use crate::diag::{Consequence, Verdict};
+use crate::rules::exclusions::{self, Excluded};
 use crate::rules::Ctx;
 
 /// Rates what FIDE would rate in the report of `ctx`, obeying the check's

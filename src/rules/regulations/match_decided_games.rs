@@ -2,8 +2,8 @@
 
 use super::support::{cite, game_text, plural, score, text};
 use crate::diag::Diagnostic;
-use crate::rating::exclusions::{declared_rounds, is_match, match_decided};
 use crate::regulations::{AfterMatchDecided, Topic};
+use crate::rules::exclusions::{declared_rounds, is_match, match_decided};
 use crate::rules::Ctx;
 
 crate::declare_rule! {
@@ -26,7 +26,7 @@ crate::declare_rule! {
     ///
     /// The waiver of 2022/2024 is not visible in a TRF: the finding says so
     /// rather than assume it. Which games are taken out is decided once, in
-    /// `trfkit::rating::exclusions`; `trf rate` leaves exactly those games out.
+    /// `trfkit::rules::exclusions`; `trf rate` leaves exactly those games out.
     ///
     /// ## Why it matters
     /// FIDE does not rate these games: the players' rating changes are
@@ -53,7 +53,7 @@ fn applies(ctx: &Ctx<'_>) -> bool {
     is_match(ctx)
 }
 
-/// Words the decision of [`crate::rating::exclusions`].
+/// Words the decision of [`crate::rules::exclusions`].
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let Some(m) = match_decided(ctx) else {
         return;

@@ -65,7 +65,7 @@ fn comparable(r: RoundResult) -> bool {
 /// Whether the two sides of one pairing contradict each other (results
 /// that cannot stand together, or one side without a result): the game
 /// cannot be rated until the report says which is right. The rating pass
-/// leaves such a game out for both players ([`crate::rating::exclusions`]).
+/// leaves such a game out for both players ([`crate::rules::exclusions`]).
 pub(crate) fn contradictory(a: RoundResult, b: RoundResult) -> bool {
     comparable(a) && comparable(b) && matches!(judge(a, b), Pair::Illegal(_) | Pair::OneSidePending)
 }

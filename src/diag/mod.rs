@@ -6,6 +6,8 @@
 //! code, name and severity once, in the registry; a finding only adds what is
 //! specific to one occurrence (message, labels, help).
 
+pub mod overflow;
+
 use crate::source::span::Span;
 use serde::Serialize;
 use std::fmt;
@@ -466,4 +468,21 @@ pub fn note_unconfirmed(d: &mut Diagnostic, meta: &RuleMeta) {
         Some(h) => format!("{h}; {NOTE}"),
         None => NOTE.to_owned(),
     });
+}
+
+/// Counts by severity: `(errors, warnings, advice)`.
+pub fn counts(diags: &[Diagnostic]) -> (usize, usize, usize) {
+    diags
+        .iter()
+        .fold((0, 0, 0), |(e, w, a), d| match d.severity {
+            Severity::Error => (e + 1, w, a),
+            Severity::Warning => (e, w + 1, a),
+            Severity::Advice => (e, w, a + 1),
+        })
+}
+
+/// Sorts findings by position (file-level ones first), then by code, so
+/// output is stable whatever order rules ran in.
+pub fn sort(diags: &mut [Diagnostic]) {
+    diags.sort_by_key(|d| (d.primary_span().unwrap_or(Span::empty(0)).start, d.code));
 }
