@@ -84,7 +84,6 @@ impl ReadArgs {
             encoding: self.encoding,
             max_file_bytes: self.max_size,
             max_line_bytes: self.max_line,
-            threads: None,
             max_findings_per_rule: 0,
         }
     }

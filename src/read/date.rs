@@ -223,7 +223,14 @@ pub fn alternative(field: &DateField) -> Option<(NaiveDate, String)> {
 /// `DD.MM.YYYY`. `Ok(None)` for blank or all-zero; `Err(())` when unreadable.
 #[allow(clippy::result_unit_err)]
 pub fn parse_birth(raw: &str) -> Result<Option<PartialDate>, ()> {
-    let text = raw.trim_matches(|c: char| c.is_whitespace());
+    let b = raw.as_bytes();
+    // A full field that starts and ends with a digit (nearly every one) has
+    // nothing to trim: skip the search for Unicode white space.
+    let text = if b.len() == 10 && b[0].is_ascii_digit() && b[9].is_ascii_digit() {
+        raw
+    } else {
+        raw.trim_matches(|c: char| c.is_whitespace())
+    };
     if text.is_empty() || text.bytes().all(|b| matches!(b, b'0' | b'/' | b'.' | b'-')) {
         return Ok(None);
     }

@@ -37,10 +37,6 @@ pub struct ReadOptions {
     /// Refuse lines longer than this many bytes (default 100,000): the line
     /// is reported and skipped.
     pub max_line_bytes: usize,
-    /// Threads for reading the `001` lines of a large file (3,000 players
-    /// or more): `None` uses one per core, `Some(1)` reads on the calling
-    /// thread. The result is the same either way.
-    pub threads: Option<usize>,
     /// Findings kept per syntax rule (0, the default: all). Those over it
     /// are counted in [`Parsed::dropped`]: `trf check` passes its
     /// `--max-per-rule` so that memory does not grow with the number of
@@ -54,7 +50,6 @@ impl Default for ReadOptions {
             encoding: None,
             max_file_bytes: 64 << 20,
             max_line_bytes: 100_000,
-            threads: None,
             max_findings_per_rule: 0,
         }
     }
@@ -140,7 +135,18 @@ pub fn read_source(path: &Path, opts: &ReadOptions) -> Result<Vec<u8>, ReadError
             limit: opts.max_file_bytes,
         });
     }
-    read_limited(file, opts.max_file_bytes).map_err(|e| match e {
+    // Sized from the file's length: reading does not grow (and copy) the
+    // buffer. The byte past it is room to see the end of the file, or that
+    // the file grew since.
+    let capacity = if meta.is_file() {
+        meta.len()
+            .saturating_add(1)
+            .min(opts.max_file_bytes.saturating_add(1))
+    } else {
+        0
+    };
+    let bytes = Vec::with_capacity(usize::try_from(capacity).unwrap_or(0));
+    read_limited_into(file, opts.max_file_bytes, bytes).map_err(|e| match e {
         ReadError::Io { source, .. } => io(source),
         e => e,
     })
@@ -149,8 +155,16 @@ pub fn read_source(path: &Path, opts: &ReadOptions) -> Result<Vec<u8>, ReadError
 /// Reads `r` to its end, but never more than `limit` bytes plus the one that
 /// tells it is over: standard input and pipes are bounded too.
 pub fn read_limited(r: impl std::io::Read, limit: u64) -> Result<Vec<u8>, ReadError> {
+    read_limited_into(r, limit, Vec::new())
+}
+
+/// [`read_limited`] into `bytes` (empty, possibly with capacity reserved).
+fn read_limited_into(
+    r: impl std::io::Read,
+    limit: u64,
+    mut bytes: Vec<u8>,
+) -> Result<Vec<u8>, ReadError> {
     use std::io::Read;
-    let mut bytes = Vec::new();
     r.take(limit.saturating_add(1))
         .read_to_end(&mut bytes)
         .map_err(|source| ReadError::Io {
@@ -240,7 +254,9 @@ fn finish(
     lossy: bool,
     opts: &ReadOptions,
 ) -> Parsed {
-    let mut p = Parser::new(&text, opts);
+    // Decoding tells ASCII text apart (`TextEncoding::Ascii` is given only
+    // to text that is ASCII throughout): lines need no check of their own.
+    let mut p = Parser::new(&text, encoding == TextEncoding::Ascii, opts);
     if lossy {
         let at = text.find('\u{FFFD}').unwrap_or(0);
         p.diags.push(
@@ -275,6 +291,8 @@ fn finish(
 /// Parser state for one pass.
 pub(crate) struct Parser<'a> {
     pub(crate) text: &'a str,
+    /// The whole text is ASCII: columns are bytes on every line.
+    ascii: bool,
     opts: &'a ReadOptions,
     pub(crate) diags: Vec<Diagnostic>,
     pub(crate) header: Header,
@@ -297,11 +315,12 @@ pub(crate) struct Parser<'a> {
 }
 
 impl<'a> Parser<'a> {
-    fn new(text: &'a str, opts: &'a ReadOptions) -> Self {
+    fn new(text: &'a str, ascii: bool, opts: &'a ReadOptions) -> Self {
         // A rough pre-size: TRF lines average 60-250 bytes.
         let guess = text.len() / 100 + 8;
         Parser {
             text,
+            ascii,
             opts,
             diags: Vec::new(),
             header: Header::default(),
@@ -373,7 +392,11 @@ impl<'a> Parser<'a> {
                 self.player_lines.push((number, s, e));
                 return;
             }
-            let cols = Columns::new(text, s);
+            let cols = if self.ascii {
+                Columns::ascii(text, s)
+            } else {
+                Columns::new(text, s)
+            };
             match (kind, code) {
                 (LineKind::Record, Some(code)) => self.record(code, &cols, number),
                 (LineKind::Extension, Some(code)) => self.extension(code, &cols, number),
@@ -437,59 +460,33 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Reads the `001` lines collected by the pass. Large files are split
-    /// into one chunk per core, read on scoped threads and joined in file
-    /// order; the result is the same as reading them one by one.
+    /// Reads the `001` lines collected by the pass, in file order, on the
+    /// calling thread: at a few hundred instructions a line, ten thousand
+    /// players take a few milliseconds, less than starting threads would
+    /// save (the crate's one concurrency mechanism is rayon, in the rules).
     fn read_players(&mut self) {
         let lines = std::mem::take(&mut self.player_lines);
         let text = self.text;
-        let max = self.opts.max_findings_per_rule;
-        let read = |part: &[(u32, usize, usize)]| {
-            let mut r = player::PlayerReader::new(text, part.len());
-            let mut cap = cap::Cap::new(max);
-            for &(number, s, e) in part {
-                let mark = r.diags.len();
-                r.player_line(&Columns::new(&text[s..e], s), number);
-                cap.trim(&mut r.diags, mark);
-            }
-            (r, cap)
-        };
-        let threads = if lines.len() >= PARALLEL_PLAYERS {
-            self.opts.threads.unwrap_or_else(|| {
-                std::thread::available_parallelism()
-                    .map(|n| n.get())
-                    .unwrap_or(1)
-            })
-        } else {
-            1
+        let mut r = player::PlayerReader::new(text, lines.len());
+        // Player findings are capped apart from the other lines' findings.
+        let mut cap = cap::Cap::new(self.opts.max_findings_per_rule);
+        for &(number, s, e) in &lines {
+            let line = &text[s..e];
+            let cols = if self.ascii {
+                Columns::ascii(line, s)
+            } else {
+                Columns::new(line, s)
+            };
+            let mark = r.diags.len();
+            r.player_line(&cols, number);
+            cap.trim(&mut r.diags, mark);
         }
-        .clamp(1, 8);
-        let readers: Vec<(player::PlayerReader<'_>, cap::Cap)> = if threads <= 1 {
-            vec![read(&lines)]
-        } else {
-            let size = lines.len().div_ceil(threads);
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = lines
-                    .chunks(size)
-                    .map(|part| scope.spawn(move || read(part)))
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| {
-                        h.join()
-                            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                    })
-                    .collect()
-            })
-        };
-        self.players = Vec::with_capacity(lines.len());
-        for (r, cap) in readers {
-            self.cap.overflow.count_dropped(cap.overflow.take());
-            self.players.extend(r.players);
-            self.diags.extend(r.diags);
-            self.dialect.note_trf06_title(r.trf06_title);
-        }
-        // Player findings were gathered apart from the others: restore line order.
+        self.cap.overflow.count_dropped(cap.overflow.take());
+        self.players = r.players;
+        self.diags.extend(r.diags);
+        self.dialect.note_trf06_title(r.trf06_title);
+        // Player findings were gathered apart from the others: restore line
+        // order (a stable sort, linear on the runs it is given).
         self.diags
             .sort_by_key(|d| d.primary_span().map(|s| s.start).unwrap_or(0));
     }
@@ -543,9 +540,6 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// `001` lines from which a file's players are read on several threads.
-const PARALLEL_PLAYERS: usize = 3000;
-
 /// An `invalid-field` finding.
 pub(crate) fn invalid_field(span: Span, message: String, label: &str, help: &str) -> Diagnostic {
     findings::INVALID_FIELD
@@ -561,8 +555,22 @@ impl Parser<'_> {
 }
 
 /// Trims blanks and tabs (tabs occur inside numeric fields in real files).
+/// Byte loops (both are ASCII, so the cut is always on a character
+/// boundary); names and texts end in runs of blanks, skipped 8 at a time.
 pub(crate) fn trim(s: &str) -> &str {
-    s.trim_matches(|c: char| c == ' ' || c == '\t')
+    let b = s.as_bytes();
+    let mut end = b.len();
+    while end >= 8 && b[end - 8..end] == *b"        " {
+        end -= 8;
+    }
+    while end > 0 && matches!(b[end - 1], b' ' | b'\t') {
+        end -= 1;
+    }
+    let mut start = 0;
+    while start < end && matches!(b[start], b' ' | b'\t') {
+        start += 1;
+    }
+    &s[start..end]
 }
 
 /// An unsigned integer field: `Ok(None)` when blank or a run of dashes

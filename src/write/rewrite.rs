@@ -376,7 +376,6 @@ fn different_parts_after(
         encoding: opts.encoding,
         max_file_bytes: u64::MAX,
         max_line_bytes: opts.max_line_bytes,
-        threads: opts.threads,
         max_findings_per_rule: 0,
     };
     let again =
