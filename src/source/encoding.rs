@@ -8,7 +8,7 @@ pub enum TextEncoding {
     /// Only bytes below 0x80: every ASCII-compatible encoding reads the same.
     #[serde(rename = "ascii")]
     Ascii,
-    /// Valid UTF-8 (with or without a BOM, see [`Decoded::bom`](crate::read::decode::Decoded::bom)).
+    /// Valid UTF-8 (with or without a BOM, the reader records it in `Tournament::bom`).
     #[serde(rename = "utf-8")]
     Utf8,
     /// Windows-1252, the fallback for bytes that are not valid UTF-8.

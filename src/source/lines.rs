@@ -210,7 +210,7 @@ impl<'a> Columns<'a> {
     }
 
     /// Wraps the line `text` of a source known to be ASCII as a whole
-    /// ([`TextEncoding::Ascii`](crate::read::decode::TextEncoding::Ascii)):
+    /// ([`TextEncoding::Ascii`](crate::source::TextEncoding::Ascii)):
     /// columns are bytes, without [`Columns::new`]'s check of each line.
     pub fn ascii(text: &'a str, base: usize) -> Self {
         debug_assert!(text.is_ascii());
