@@ -47,6 +47,7 @@ pub struct Rewritten {
 
 /// Why a report is not rewritten. The source is never changed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RewriteError {
     /// No `001` line and no header record, or mostly unknown lines.
     #[error("this is not a TRF report ({0}); nothing was written")]
