@@ -1,7 +1,7 @@
 //! `trf fmt` on a real file: canonical lines where the reader understood
 //! them, every other line verbatim, where it stood.
 //!
-//! [`crate::write`] writes a report from the model; a model holds only what
+//! [`crate::write()`] writes a report from the model; a model holds only what
 //! the reader understood. A rating officer's report is often the only copy,
 //! so formatting it must not drop what the model does not hold (comments,
 //! unknown lines, `DAT` lines, a rating `25O0` it could not read). Here each
