@@ -29,13 +29,7 @@ fn bench(c: &mut Criterion) {
     let read = ReadOptions::default();
     let rules = CheckOptions::default();
     for &(label, players, rounds, samples, secs) in SIZES {
-        let text = generate(&GenOptions {
-            players,
-            rounds,
-            seed: 42,
-            ..GenOptions::default()
-        })
-        .expect("valid options");
+        let text = generate(&GenOptions::new(players, rounds, 42)).expect("valid options");
         let bytes = text.into_bytes();
         let mut g = c.benchmark_group(label);
         g.throughput(Throughput::Bytes(bytes.len() as u64))

@@ -41,6 +41,7 @@ pub const MAX_ROUNDS: u16 = 99;
 
 /// What to generate.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct GenOptions {
     /// Number of players, 1 to [`MAX_PLAYERS`].
     pub players: u16,
@@ -82,8 +83,32 @@ impl Default for GenOptions {
     }
 }
 
+impl GenOptions {
+    /// `players` players over `rounds` rounds from `seed`; the other fields
+    /// take their defaults.
+    ///
+    /// The struct is `#[non_exhaustive]`: start from this (or
+    /// [`GenOptions::default`]) and set the fields you need.
+    ///
+    /// ```
+    /// use trfkit::generate::GenOptions;
+    /// let mut opts = GenOptions::new(20, 5, 7);
+    /// opts.crlf = true;
+    /// assert_eq!((opts.players, opts.rounds, opts.seed), (20, 5, 7));
+    /// ```
+    pub fn new(players: u16, rounds: u16, seed: u64) -> Self {
+        GenOptions {
+            players,
+            rounds,
+            seed,
+            ..GenOptions::default()
+        }
+    }
+}
+
 /// Options that cannot give a report.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GenError {
     /// Players out of 1..=9999.
     #[error("{0} players: a report holds 1 to 9999")]
@@ -104,7 +129,7 @@ pub enum GenError {
 ///
 /// ```
 /// use trfkit::generate::{generate, GenOptions};
-/// let text = generate(&GenOptions { players: 20, rounds: 5, seed: 7, ..Default::default() }).unwrap();
+/// let text = generate(&GenOptions::new(20, 5, 7)).unwrap();
 /// let parsed = trfkit::parse_str(&text);
 /// assert_eq!(parsed.tournament.players.len(), 20);
 /// assert_eq!(parsed.tournament.rounds, 5);

@@ -10,12 +10,7 @@ use trfkit::model::{ByeKind, Colour, Outcome, Points, RoundResult, Scoring, Tour
 use trfkit::rules::CheckOptions;
 
 fn options(players: u16, rounds: u16, seed: u64) -> GenOptions {
-    GenOptions {
-        players,
-        rounds,
-        seed,
-        ..GenOptions::default()
-    }
+    GenOptions::new(players, rounds, seed)
 }
 
 /// Generates, parses (asserting no syntax finding) and checks; returns the
@@ -222,11 +217,10 @@ fn maximum_size_is_clean() {
 
 #[test]
 fn every_feature_shows_up_and_stays_clean() {
-    let t = clean(&GenOptions {
-        diacritics: true,
-        crlf: true,
-        ..options(400, 11, 9)
-    });
+    let mut opts = options(400, 11, 9);
+    opts.diacritics = true;
+    opts.crlf = true;
+    let t = clean(&opts);
     let results: Vec<RoundResult> = t
         .players
         .iter()
@@ -247,12 +241,11 @@ fn every_feature_shows_up_and_stays_clean() {
 
 #[test]
 fn switches_turn_features_off() {
-    let t = clean(&GenOptions {
-        with_byes: false,
-        with_forfeits: false,
-        rated_fraction: 1.0,
-        ..options(400, 11, 9)
-    });
+    let mut opts = options(400, 11, 9);
+    opts.with_byes = false;
+    opts.with_forfeits = false;
+    opts.rated_fraction = 1.0;
+    let t = clean(&opts);
     for p in &t.players {
         assert!(p.rating.is_some());
         for e in &p.rounds {
@@ -267,10 +260,8 @@ fn switches_turn_features_off() {
     }
     // A field without a rated player is well formed, but FIDE has nothing
     // to rate in it: `no-rated-games` is its only finding.
-    let opts = GenOptions {
-        rated_fraction: 0.0,
-        ..options(50, 5, 1)
-    };
+    let mut opts = options(50, 5, 1);
+    opts.rated_fraction = 0.0;
     let (unrated, findings) = not_advice(&opts);
     assert_eq!(rules(&findings), ["no-rated-games"]);
     assert!(unrated.players.iter().all(|p| p.rating.is_none()));

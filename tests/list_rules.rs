@@ -50,10 +50,8 @@ fn findings(parsed: &Parsed, opts: &CheckOptions) -> Vec<JsonDiagnostic> {
 #[test]
 fn crosscheck_sample_gives_exactly_the_planted_findings() {
     let parsed = read(REPORT);
-    let opts = CheckOptions {
-        rating_list: Some(Arc::new(lookup(&parsed, &root(LIST)))),
-        ..CheckOptions::default()
-    };
+    let mut opts = CheckOptions::default();
+    opts.rating_list = Some(Arc::new(lookup(&parsed, &root(LIST))));
     let got = findings(&parsed, &opts);
     let set: BTreeSet<(&str, u32, u32, u32)> = got
         .iter()
@@ -143,10 +141,8 @@ fn the_list_month_comes_from_the_file_name() {
     let named = dir.path().join("players_list_foa_mar25.txt");
     std::fs::copy(root(LIST), &named).unwrap();
     let parsed = read(REPORT);
-    let opts = CheckOptions {
-        rating_list: Some(Arc::new(lookup(&parsed, &named))),
-        ..CheckOptions::default()
-    };
+    let mut opts = CheckOptions::default();
+    opts.rating_list = Some(Arc::new(lookup(&parsed, &named)));
     let got = findings(&parsed, &opts);
     let rating = got.iter().find(|d| d.rule == "rating-mismatch").unwrap();
     let help = rating.help.as_deref().unwrap_or("");

@@ -71,10 +71,7 @@ fn encodings_and_line_ends_read_the_same() {
 fn forced_encoding() {
     let p = common::root().join("samples/real/icu-latin-1.trf");
     let bytes = std::fs::read(&p).unwrap();
-    let opts = ReadOptions {
-        encoding: Some(trfkit::TextEncoding::Iso8859_1),
-        ..Default::default()
-    };
+    let opts = ReadOptions::default().with_encoding(trfkit::TextEncoding::Iso8859_1);
     let forced = trfkit::parse_bytes(&bytes, &opts).unwrap();
     assert_eq!(forced.tournament.encoding, trfkit::TextEncoding::Iso8859_1);
     let detected = trfkit::parse_bytes(&bytes, &ReadOptions::default()).unwrap();
@@ -86,10 +83,7 @@ fn forced_encoding() {
         forced.tournament.players[0].name.value,
         detected.tournament.players[0].name.value
     );
-    let utf8 = ReadOptions {
-        encoding: Some(trfkit::TextEncoding::Utf8),
-        ..Default::default()
-    };
+    let utf8 = ReadOptions::default().with_encoding(trfkit::TextEncoding::Utf8);
     let lossy = trfkit::parse_bytes(&bytes, &utf8).unwrap();
     assert!(lossy.diagnostics.iter().any(|d| d.rule == "lossy-decoding"));
 }
@@ -111,18 +105,14 @@ fn unreadable_input_is_refused() {
         e.to_string(),
         "the file is binary, not text (byte 0x00 at offset 5)"
     );
-    let small = ReadOptions {
-        max_file_bytes: 4,
-        ..Default::default()
-    };
+    let mut small = ReadOptions::default();
+    small.max_file_bytes = 4;
     assert!(matches!(
         trfkit::parse_bytes(b"012 Open", &small),
         Err(trfkit::ReadError::TooLarge { .. })
     ));
-    let line = ReadOptions {
-        max_line_bytes: 10,
-        ..Default::default()
-    };
+    let mut line = ReadOptions::default();
+    line.max_line_bytes = 10;
     let p = trfkit::parse_bytes(b"012 A very long tournament name\n022 Cork\n", &line).unwrap();
     assert_eq!(p.diagnostics.len(), 1);
     assert_eq!(p.diagnostics[0].rule, "line-too-long");
@@ -165,22 +155,14 @@ fn recovery_reports_every_bad_line() {
 /// included, in line order (some lines are broken on purpose).
 #[test]
 fn ascii_fast_path_equals_general_path() {
-    let opts = trfkit::generate::GenOptions {
-        players: 4000,
-        rounds: 7,
-        seed: 11,
-        ..Default::default()
-    };
+    let opts = trfkit::generate::GenOptions::new(4000, 7, 11);
     let mut text = trfkit::generate::generate(&opts).unwrap();
     for (i, bad) in [(100, "18OO"), (1500, "2x00"), (3900, "99A9")] {
         let needle = format!("001 {i:>4} ");
         let at = text.find(&needle).unwrap() + 48;
         text.replace_range(at..at + 4, bad);
     }
-    let forced = ReadOptions {
-        encoding: Some(trfkit::TextEncoding::Windows1252),
-        ..Default::default()
-    };
+    let forced = ReadOptions::default().with_encoding(trfkit::TextEncoding::Windows1252);
     let a = trfkit::parse_bytes(text.as_bytes(), &ReadOptions::default()).unwrap();
     let b = trfkit::parse_bytes(text.as_bytes(), &forced).unwrap();
     assert_eq!(a.tournament.encoding, trfkit::TextEncoding::Ascii);

@@ -115,10 +115,7 @@ fn round_robin_2005_cli_prints_the_ratings() {
 fn round_robin_route_is_not_used_from_2017() {
     // The same crosstable under the 2024 text: unrated players by the
     // Swiss route, rated players' games against them not counted.
-    let opts = RateOptions {
-        regulations: Some(Version::V2024),
-        ..RateOptions::default()
-    };
+    let opts = RateOptions::default().with_regulations(Version::V2024);
     let s = rate_sample(RR, &opts);
     assert!(s.tournament.round_robin.is_none());
     let a = player(&s, 1);
@@ -134,10 +131,7 @@ fn round_robin_2003_averaged_method_uses_the_tournament_average() {
     // §3.1 second oracle: under the 2003 text a rated player's Rc is
     // (Ra(n + 1) − R)/n with Ra = 2348: A 2320, B 2331.1, D 2342.2, F 2370,
     // G and J 2353.3.
-    let opts = RateOptions {
-        regulations: Some(Version::V2003),
-        ..RateOptions::default()
-    };
+    let opts = RateOptions::default().with_regulations(Version::V2003);
     let s = rate_sample(RR, &opts);
     assert_eq!(s.tournament.round_robin.map(|r| r.ra), Some(2348));
     let rc = |rank: u16| -> String {
@@ -203,10 +197,7 @@ fn swiss_2003_averaged_against_2005_per_game() {
         "{:?}",
         p.notes
     );
-    let opts = RateOptions {
-        regulations: Some(Version::V2005),
-        ..RateOptions::default()
-    };
+    let opts = RateOptions::default().with_regulations(Version::V2005);
     let p = rate(&t, &opts).players.remove(0);
     assert_eq!((p.w_minus_we, p.change), (Some(Hundredths(14)), Some(2)));
 }
@@ -266,10 +257,7 @@ fn unrated_players_get_the_2024_formula() {
 #[test]
 fn the_same_unrated_player_under_the_2022_text() {
     // Example B under 2022: Ra 1730 + 2 × 20 = 1770.
-    let opts = RateOptions {
-        regulations: Some(Version::V2022),
-        ..RateOptions::default()
-    };
+    let opts = RateOptions::default().with_regulations(Version::V2022);
     let s = rate_sample(SWISS_2024, &opts);
     assert_eq!(
         serde_json::to_value(s.regulations_basis).ok(),
@@ -377,10 +365,8 @@ fn k_times_n_cap_from_the_report() {
     // Adults: K 20 × 18 = 360.
     assert_eq!(player(&s, 3).k, Some(20));
     // An override is capped the same way and says where it came from.
-    let opts = RateOptions {
-        k_overrides: HashMap::from([(4600101, 40), (4600103, 10)]),
-        ..RateOptions::default()
-    };
+    let mut opts = RateOptions::default();
+    opts.k_overrides = HashMap::from([(4600101, 40), (4600103, 10)]);
     let s = rate_sample(path, &opts);
     let jakob = player(&s, 1);
     assert_eq!(
@@ -411,10 +397,8 @@ fn k_times_n_cap_from_the_report() {
         flag: None,
         inactive: false,
     };
-    let opts = RateOptions {
-        list: Some(HashMap::from([(4600101, entry(1910, Some(40)))])),
-        ..RateOptions::default()
-    };
+    let mut opts = RateOptions::default();
+    opts.list = Some(HashMap::from([(4600101, entry(1910, Some(40)))]));
     let s = rate_sample(path, &opts);
     let jakob = player(&s, 1);
     assert_eq!(
@@ -550,10 +534,8 @@ fn an_unrated_player_with_no_rated_opponent_has_no_ru() {
     assert!(s.notes[0].starts_with("NO RATING CHANGES"), "{:?}", s.notes);
     assert_eq!(s.verdict_reasons[0].rule, "match-with-unrated-player");
     assert_eq!(s.tournament.excluded.match_with_unrated, 2);
-    let what_if = RateOptions {
-        what_if: true,
-        ..RateOptions::default()
-    };
+    let mut what_if = RateOptions::default();
+    what_if.what_if = true;
     let s = rate(&t, &what_if);
     assert!(s.hypothetical && s.players.iter().all(|p| p.hypothetical));
     assert!(s.notes[0].starts_with("HYPOTHETICAL"), "{:?}", s.notes);
@@ -642,10 +624,8 @@ proptest! {
         // Below 2400 everywhere except through overrides: K 20 for all.
         let text = random_report(&ratings, &pairings, &results, start);
         let t = trfkit::parse_str(&text).tournament;
-        let opts = RateOptions {
-            k_overrides: (0..ratings.len()).map(|i| (1_000_001 + i as u64, 12)).collect(),
-            ..RateOptions::default()
-        };
+        let mut opts = RateOptions::default();
+        opts.k_overrides = (0..ratings.len()).map(|i| (1_000_001 + i as u64, 12)).collect();
         let s = rate(&t, &opts);
         prop_assert_eq!(s.players.len(), ratings.len());
         prop_assert!(s.players.iter().all(|p| p.k == Some(12)));

@@ -162,10 +162,8 @@ fn version_diff_2024_allows_both() {
     // Nothing: that registration was not checked (no --registered-on) is
     // said once per run by the CLI, not in every report.
     assert_eq!(fired(&diags), BTreeSet::new(), "{diags:#?}");
-    let opts = CheckOptions {
-        registered_on: Some(date(2024, 4, 1)),
-        ..CheckOptions::default()
-    };
+    let mut opts = CheckOptions::default();
+    opts.registered_on = Some(date(2024, 4, 1));
     let (_, diags) = check_file("samples/hand/version-diff-2024.trf", &opts);
     assert!(diags.is_empty(), "{diags:#?}");
 }
@@ -444,11 +442,9 @@ fn registration(
     registered: NaiveDate,
     regulations: Option<Version>,
 ) -> Vec<Diagnostic> {
-    let opts = CheckOptions {
-        registered_on: Some(registered),
-        regulations,
-        ..CheckOptions::default()
-    };
+    let mut opts = CheckOptions::default();
+    opts.registered_on = Some(registered);
+    opts.regulations = regulations;
     let text = std::fs::read_to_string(common::root().join(path)).expect("fixture");
     one_rule(&text, &opts, "registration-too-late")
 }
@@ -521,10 +517,8 @@ fn national_championship_exception() {
         one_rule(&text, &CheckOptions::default(), "round-robin-composition").len(),
         1
     );
-    let opts = CheckOptions {
-        national_championship: true,
-        ..CheckOptions::default()
-    };
+    let mut opts = CheckOptions::default();
+    opts.national_championship = true;
     assert!(one_rule(&text, &opts, "round-robin-composition").is_empty());
 }
 
@@ -533,10 +527,7 @@ fn rules_of_other_editions_do_not_run() {
     // Four rounds on one day, forced to each edition.
     let text = day_of_rounds("2024/05/11", "60 min + 30 s per move", 4);
     let runs = |v: Version, rule: &str| {
-        let opts = CheckOptions {
-            regulations: Some(v),
-            ..CheckOptions::default()
-        };
+        let opts = CheckOptions::default().with_regulations(v);
         let parsed = trfkit::parse_str(&text);
         let ctx = Ctx::new(&parsed.tournament, &parsed.text, &opts);
         registry::find(rule).map(|r| (r.applies)(&ctx))

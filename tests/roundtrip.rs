@@ -233,14 +233,9 @@ fn sparse_250_line_is_a_record() {
 
 #[test]
 fn both_dialects_round_trip_a_generated_report() {
-    let text = generate(&GenOptions {
-        diacritics: true,
-        players: 60,
-        rounds: 7,
-        seed: 11,
-        ..GenOptions::default()
-    })
-    .unwrap();
+    let mut opts = GenOptions::new(60, 7, 11);
+    opts.diacritics = true;
+    let text = generate(&opts).unwrap();
     assert_round_trip("generated", text.as_bytes());
     // Written as TRF26 (142 instead of XXR) the players and results survive.
     let t = trfkit::parse_str(&text).tournament;
@@ -279,14 +274,9 @@ fn converting_dialects_moves_xx_lines_to_trf26_records_and_back() {
 
 #[test]
 fn windows_1252_crlf_reads_like_utf8_bom_lf() {
-    let text = generate(&GenOptions {
-        diacritics: true,
-        players: 120,
-        rounds: 9,
-        seed: 5,
-        ..GenOptions::default()
-    })
-    .unwrap();
+    let mut opts = GenOptions::new(120, 9, 5);
+    opts.diacritics = true;
+    let text = generate(&opts).unwrap();
     assert!(!text.is_ascii(), "the sample needs diacritics");
     let crlf = text.replace('\n', "\r\n");
     let (cp1252, _, unmappable) = encoding_rs::WINDOWS_1252.encode(&crlf);
@@ -331,15 +321,9 @@ fn survive(bytes: &[u8]) {
 
 /// A small valid report to mutate.
 fn valid(seed: u64) -> Vec<u8> {
-    generate(&GenOptions {
-        players: 9,
-        rounds: 4,
-        seed,
-        diacritics: true,
-        ..GenOptions::default()
-    })
-    .unwrap()
-    .into_bytes()
+    let mut opts = GenOptions::new(9, 4, seed);
+    opts.diacritics = true;
+    generate(&opts).unwrap().into_bytes()
 }
 
 #[derive(Debug, Clone)]
@@ -418,9 +402,10 @@ proptest! {
         diacritics in any::<bool>(),
         crlf in any::<bool>(),
     ) {
-        let text = generate(&GenOptions {
-            players, rounds, seed, diacritics, crlf, ..GenOptions::default()
-        }).unwrap();
+        let mut opts = GenOptions::new(players, rounds, seed);
+        opts.diacritics = diacritics;
+        opts.crlf = crlf;
+        let text = generate(&opts).unwrap();
         let (diffs, _) = round_trip(text.as_bytes());
         prop_assert!(diffs.is_empty(), "{}", diffs.join("\n"));
     }

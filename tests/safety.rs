@@ -476,14 +476,9 @@ proptest::proptest! {
         inserts in proptest::collection::vec((0usize..1000, foreign_line()), 1..6),
     ) {
         use trfkit::generate::{generate, GenOptions};
-        let text = generate(&GenOptions {
-            players: 12,
-            rounds: 5,
-            seed,
-            diacritics: true,
-            ..GenOptions::default()
-        })
-        .unwrap();
+        let mut opts = GenOptions::new(12, 5, seed);
+        opts.diacritics = true;
+        let text = generate(&opts).unwrap();
         let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
         let mut foreign = Vec::new();
         for (at, line) in inserts {

@@ -17,6 +17,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use trfkit::check::{check, CheckReport};
 use trfkit::diag::{Consequence, Verdict};
+use trfkit::rating::RateOptions;
 use trfkit::ratinglist::ListLookup;
 use trfkit::ratinglist::RatingList;
 use trfkit::render::human::{self};
@@ -86,17 +87,26 @@ pub struct RuleArgs {
 impl RuleArgs {
     /// The library's options (no rating list yet).
     pub fn options(&self, max_per_rule: usize) -> CheckOptions {
-        CheckOptions {
-            disabled: self.disable.clone(),
-            regulations: self.regulations,
-            registered_on: self.registered_on,
-            national_championship: self.national_championship,
-            max_per_rule,
-            rating_list: None,
-            hybrid_approved: self.hybrid_approved,
-            rating_type: self.rating_type,
-            qc_fast_classic: self.qc_approved_fast_classic,
-        }
+        let mut o = CheckOptions::default();
+        o.disabled = self.disable.clone();
+        o.regulations = self.regulations;
+        o.registered_on = self.registered_on;
+        o.national_championship = self.national_championship;
+        o.max_per_rule = max_per_rule;
+        o.hybrid_approved = self.hybrid_approved;
+        o.rating_type = self.rating_type;
+        o.qc_fast_classic = self.qc_approved_fast_classic;
+        o
+    }
+
+    /// The rating pass's options these arguments set (no rating list, no
+    /// K overrides, no what-if yet).
+    pub fn rate_options(&self) -> RateOptions {
+        let mut o = RateOptions::default();
+        o.regulations = self.regulations;
+        o.rating_type = self.rating_type;
+        o.qc_fast_classic = self.qc_approved_fast_classic;
+        o
     }
 }
 

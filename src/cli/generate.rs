@@ -40,18 +40,15 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> u8 {
-    let defaults = GenOptions::default();
-    let opts = GenOptions {
-        players: a.players,
-        rounds: a.rounds,
-        seed: a.seed,
-        start_date: a.start_date.unwrap_or(defaults.start_date),
-        rated_fraction: a.rated_fraction,
-        with_byes: !a.no_byes,
-        with_forfeits: !a.no_forfeits,
-        diacritics: a.diacritics,
-        crlf: a.crlf,
-    };
+    let mut opts = GenOptions::new(a.players, a.rounds, a.seed);
+    if let Some(d) = a.start_date {
+        opts.start_date = d;
+    }
+    opts.rated_fraction = a.rated_fraction;
+    opts.with_byes = !a.no_byes;
+    opts.with_forfeits = !a.no_forfeits;
+    opts.diacritics = a.diacritics;
+    opts.crlf = a.crlf;
     let text = match generate(&opts) {
         Ok(t) => t,
         Err(e) => {

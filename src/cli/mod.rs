@@ -80,12 +80,11 @@ pub struct ReadArgs {
 impl ReadArgs {
     /// The library's options.
     pub fn options(&self) -> ReadOptions {
-        ReadOptions {
-            encoding: self.encoding,
-            max_file_bytes: self.max_size,
-            max_line_bytes: self.max_line,
-            max_findings_per_rule: 0,
-        }
+        let mut o = ReadOptions::default();
+        o.encoding = self.encoding;
+        o.max_file_bytes = self.max_size;
+        o.max_line_bytes = self.max_line;
+        o
     }
 }
 

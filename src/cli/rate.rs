@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use trfkit::diag::Verdict;
-use trfkit::rating::{rate_checked, CheckedRating, RateOptions};
+use trfkit::rating::{rate_checked, CheckedRating};
 use trfkit::render::rating::{render_csv, render_human};
 
 #[derive(clap::Args, Debug)]
@@ -91,14 +91,10 @@ pub fn run(a: Args) -> u8 {
         .rules
         .options(trfkit::rules::CheckOptions::default().max_per_rule);
     check.rating_list = list.clone();
-    let opts = RateOptions {
-        regulations: a.rules.regulations,
-        k_overrides: a.k.iter().copied().collect::<HashMap<u64, u8>>(),
-        list: list.map(|l| l.found.clone()),
-        what_if: a.what_if,
-        rating_type: a.rules.rating_type,
-        qc_fast_classic: a.rules.qc_approved_fast_classic,
-    };
+    let mut opts = a.rules.rate_options();
+    opts.k_overrides = a.k.iter().copied().collect::<HashMap<u64, u8>>();
+    opts.list = list.map(|l| l.found.clone());
+    opts.what_if = a.what_if;
     let CheckedRating { report, summary } = rate_checked(&parsed, &check, &opts);
     match a.format {
         RateFormat::Human => {

@@ -9,7 +9,7 @@ use super::check::{read_list, RuleArgs};
 use super::{fail, ReadArgs, EXIT_OK, EXIT_USAGE};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use trfkit::rating::{rate_checked, CheckedRating, RateOptions};
+use trfkit::rating::{rate_checked, CheckedRating};
 use trfkit::ratinglist::ListLookup;
 use trfkit::render::html::{report, ReportInput};
 use trfkit::rules::CheckOptions;
@@ -76,20 +76,12 @@ pub fn run(a: Args) -> u8 {
     // rate`: the report shows what FIDE would rate, nothing more.
     let mut opts = a.rules.options(CheckOptions::default().max_per_rule);
     opts.rating_list = list.clone();
+    let mut rate_opts = a.rules.rate_options();
+    rate_opts.list = list.map(|l| l.found.clone());
     let CheckedRating {
         report: check,
         summary: rating,
-    } = rate_checked(
-        &parsed,
-        &opts,
-        &RateOptions {
-            regulations: a.rules.regulations,
-            list: list.map(|l| l.found.clone()),
-            rating_type: a.rules.rating_type,
-            qc_fast_classic: a.rules.qc_approved_fast_classic,
-            ..RateOptions::default()
-        },
-    );
+    } = rate_checked(&parsed, &opts, &rate_opts);
     let name = a.file.display().to_string();
     let html = report(&ReportInput {
         file: &name,

@@ -244,14 +244,10 @@ fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply
             }
         }
     });
-    let opts = CheckOptions {
-        rating_list: lookup.clone(),
-        ..CheckOptions::default()
-    };
-    let rate_opts = RateOptions {
-        list: lookup.map(|l| l.found.clone()),
-        ..RateOptions::default()
-    };
+    let mut opts = CheckOptions::default();
+    opts.rating_list = lookup.clone();
+    let mut rate_opts = RateOptions::default();
+    rate_opts.list = lookup.map(|l| l.found.clone());
     for (i, (name, p)) in parsed.iter().enumerate() {
         // The same checks and rating pass as `trf check` and `trf rate`.
         let CheckedRating {

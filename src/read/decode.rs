@@ -37,6 +37,7 @@ pub struct Decoded<'a> {
 
 /// Why input was refused before any parsing.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DecodeError {
     /// Nothing but whitespace.
     #[error("the file is empty")]

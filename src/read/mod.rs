@@ -28,6 +28,7 @@ use std::path::Path;
 
 /// Limits and choices for reading.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct ReadOptions {
     /// Force an encoding instead of detecting it.
     pub encoding: Option<TextEncoding>,
@@ -55,8 +56,28 @@ impl Default for ReadOptions {
     }
 }
 
+impl ReadOptions {
+    /// These options, forcing `encoding` instead of detecting it.
+    ///
+    /// The struct is `#[non_exhaustive]`: start from
+    /// [`ReadOptions::default`] and set the fields you need.
+    ///
+    /// ```
+    /// use trfkit::{ReadOptions, TextEncoding};
+    /// let mut opts = ReadOptions::default().with_encoding(TextEncoding::Utf8);
+    /// opts.max_file_bytes = 1 << 20;
+    /// let parsed = trfkit::parse_bytes(b"012 Club Open\n", &opts).unwrap();
+    /// assert_eq!(parsed.tournament.encoding, TextEncoding::Utf8);
+    /// ```
+    pub fn with_encoding(mut self, encoding: TextEncoding) -> Self {
+        self.encoding = Some(encoding);
+        self
+    }
+}
+
 /// Why a file could not be read at all.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReadError {
     /// The file could not be opened or read.
     #[error("cannot read {path}: {source}")]

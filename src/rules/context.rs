@@ -14,6 +14,7 @@ use chrono::NaiveDate;
 
 /// Options of `trf check` that rules read.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct CheckOptions {
     /// Rules (names or codes) not to run.
     pub disabled: Vec<String>,
@@ -61,6 +62,23 @@ impl Default for CheckOptions {
 }
 
 impl CheckOptions {
+    /// The default options, applying `version` of the regulations instead
+    /// of the edition in force at the start date.
+    ///
+    /// The struct is `#[non_exhaustive]`: start from
+    /// [`CheckOptions::default`] (or this) and set the fields you need.
+    ///
+    /// ```
+    /// use trfkit::regulations::Version;
+    /// let mut opts = trfkit::rules::CheckOptions::default().with_regulations(Version::V2024);
+    /// opts.national_championship = true;
+    /// assert_eq!(opts.regulations, Some(Version::V2024));
+    /// ```
+    pub fn with_regulations(mut self, version: Version) -> Self {
+        self.regulations = Some(version);
+        self
+    }
+
     /// Whether a rule runs.
     pub fn enabled(&self, name: &str, code: &str) -> bool {
         !self

@@ -1,7 +1,7 @@
 //! `trf fmt` on a real file: canonical lines where the reader understood
 //! them, every other line verbatim, where it stood.
 //!
-//! [`crate::write`] writes a report from the model; a model holds only what
+//! [`crate::write()`] writes a report from the model; a model holds only what
 //! the reader understood. A rating officer's report is often the only copy,
 //! so formatting it must not drop what the model does not hold (comments,
 //! unknown lines, `DAT` lines, a rating `25O0` it could not read). Here each
@@ -47,6 +47,7 @@ pub struct Rewritten {
 
 /// Why a report is not rewritten. The source is never changed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RewriteError {
     /// No `001` line and no header record, or mostly unknown lines.
     #[error("this is not a TRF report ({0}); nothing was written")]

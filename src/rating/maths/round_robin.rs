@@ -56,6 +56,7 @@ pub struct RoundRobinInput<'a> {
 /// indices into the input; [`RoundRobinError::describe`] names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum RoundRobinError {
     /// The version has no round-robin route.
     NoRoundRobinRoute(Version),

@@ -124,6 +124,7 @@ use std::collections::HashMap;
 
 /// What the caller knows beyond the report.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct RateOptions {
     /// Apply this edition instead of the one in force at the start date
     /// ([`rate`]; [`rate_checked`] takes the check options' edition, so
@@ -147,6 +148,25 @@ pub struct RateOptions {
     /// for standard rating at 45'+30" or 60'+30" (`--qc-approved-fast-classic`):
     /// its games below their band are then rated, in the windows FIDE allowed.
     pub qc_fast_classic: bool,
+}
+
+impl RateOptions {
+    /// These options, applying `version` of the regulations instead of the
+    /// edition in force at the start date (see [`RateOptions::regulations`]).
+    ///
+    /// The struct is `#[non_exhaustive]`: start from
+    /// [`RateOptions::default`] and set the fields you need.
+    ///
+    /// ```
+    /// use trfkit::regulations::Version;
+    /// let mut opts = trfkit::rating::RateOptions::default().with_regulations(Version::V2022);
+    /// opts.what_if = true;
+    /// assert_eq!(opts.regulations, Some(Version::V2022));
+    /// ```
+    pub fn with_regulations(mut self, version: Version) -> Self {
+        self.regulations = Some(version);
+        self
+    }
 }
 
 /// Runs FIDE's calculation on a report, without the report's other
