@@ -43,17 +43,13 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     if t.extensions.xxc.is_some_and(|x| x.value.rank) {
         return;
     }
-    let max = t
-        .players
-        .iter()
-        .map(|p| p.start_rank.value as usize)
-        .max()
-        .unwrap_or(0);
-    let mut present = vec![false; max + 1];
-    for p in &t.players {
-        present[p.start_rank.value as usize] = true;
-    }
-    let missing: Vec<usize> = (1..=max).filter(|&r| !present[r]).collect();
+    // The games table's start-rank index: one slot per rank up to the
+    // highest, empty where no player has it.
+    let index = ctx.games.rank_index();
+    let max = index.len().saturating_sub(1);
+    let missing: Vec<usize> = (1..=max)
+        .filter(|&r| index[r] == crate::model::games::NONE)
+        .collect();
     let Some(&first_gap) = missing.first() else {
         return;
     };
