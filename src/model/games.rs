@@ -21,7 +21,7 @@
 //! kinds of entries occur ([`Games::seen`], [`Games::round_kinds`]): a rule
 //! whose case never occurs in a report returns without walking it.
 
-use super::{ByeKind, Outcome, Player, RoundEntry, RoundResult, Tournament};
+use super::{ByeKind, Colour, Outcome, Player, RoundResult, Tournament};
 
 /// "No such row or player".
 pub const NONE: u32 = u32::MAX;
@@ -56,8 +56,10 @@ pub mod kind {
     pub const ONE_SIDED: u32 = 1 << 11;
     /// Named back, with the same colour on both sides.
     pub const SAME_COLOUR: u32 = 1 << 12;
-    /// Named back, and the two results are not each other's exact mirror
-    /// (`1`/`0`, `=`/`=`, `W`/`L`, `+`/`-`, pending/pending).
+    /// Named back, and the two results are not complementary: anything
+    /// but `1`/`0`, `=`/`=`, `W`/`L`, `D`/`D`, `+`/`-`, `-`/`-`, two
+    /// pending sides (blank or `?`), or the same bye or letter on both
+    /// sides.
     pub const ODD_RESULTS: u32 = 1 << 13;
     /// A result over the board (`1 = 0 W D L`) without a colour, against a
     /// named opponent.
@@ -85,16 +87,15 @@ pub struct Game {
     /// Row of the opponent's entry for the same round, or [`NONE`] (no
     /// opponent, or the opponent's line stops before the round).
     pub mirror: u32,
+    /// The bits of [`kind`] that describe the entry.
+    pub flags: u32,
     /// The player's starting rank (`0` when it could not be read).
     pub rank: u16,
     /// The round, 1-based.
     pub round: u16,
-    /// The entry as written.
-    pub entry: RoundEntry,
-    /// The bits of [`kind`] that describe the entry.
-    pub flags: u32,
-    /// The result as a small number ([`Game::code`]).
-    code: u8,
+    /// The entry as written, packed ([`side`]): opponent's rank, colour,
+    /// result code.
+    side: u32,
 }
 
 impl Game {
@@ -102,7 +103,14 @@ impl Game {
     /// are 0-2, `W D L` 3-5, `+ -` 6-7, `H F U Z` 8-11, pending (blank) 12,
     /// not paired 13, a letter TRF does not define 14, TRF26's `?` 15.
     pub fn code(&self) -> usize {
-        usize::from(self.code)
+        (self.side >> 19) as usize & 15
+    }
+
+    /// The colour and the result code as one number below [`LOOKS`]:
+    /// the colour (0 none, 1 `w`, 2 `b`) plus 4 × [`Game::code`], for
+    /// look-up tables by both.
+    pub fn look(&self) -> usize {
+        (self.side >> 17) as usize & 63
     }
 
     /// Whether the entry has every bit of `bits`.
@@ -117,7 +125,32 @@ impl Game {
 
     /// The opponent's starting rank as written.
     pub fn opponent_rank(&self) -> Option<u16> {
-        self.entry.opponent
+        u16::try_from(self.side & 0x1_ffff).ok()
+    }
+
+    /// The colour as written.
+    pub fn colour(&self) -> Option<Colour> {
+        match self.side >> 17 & 3 {
+            1 => Some(Colour::White),
+            2 => Some(Colour::Black),
+            _ => None,
+        }
+    }
+
+    /// The outcome of a result over the board (`1 = 0`).
+    pub fn game_outcome(&self) -> Option<Outcome> {
+        match self.code() {
+            0 => Some(Outcome::Win),
+            1 => Some(Outcome::Draw),
+            2 => Some(Outcome::Loss),
+            _ => None,
+        }
+    }
+
+    /// Whether the result is a letter TRF16 does not define, TRF26's `?`
+    /// included ([`RoundResult::Unknown`]).
+    pub fn is_unknown_letter(&self) -> bool {
+        self.code() >= 14
     }
 
     /// Whether this is a rated game in the sense of the results: `1 = 0`
@@ -134,7 +167,7 @@ impl Game {
     pub fn is_pairing_side(&self) -> bool {
         self.opponent != NONE
             && !self.is(kind::SELF)
-            && !(self.is(kind::NAMED_BACK) && self.entry.opponent.is_some_and(|o| self.rank > o))
+            && !(self.is(kind::NAMED_BACK) && self.opponent_rank().is_some_and(|o| self.rank > o))
     }
 }
 
@@ -151,6 +184,42 @@ pub struct Games {
     seen: u32,
     /// `round_kinds[r - 1]`: the bits of the rows of round `r`, or-ed.
     round_kinds: Vec<u32>,
+    /// The rows with a bit outside [`COMMON`], in row order: a rule after
+    /// a rare kind of entry walks these, not every row.
+    rare: Vec<u32>,
+}
+
+/// The bits of most rows of a report: a game over the board named on both
+/// sides. Rows with no other bit are left out of [`Games::rare`].
+const COMMON: u32 = kind::GAME | kind::NAMED_BACK;
+
+/// The rows with any of some bits, in row order ([`Games::rows_with`]).
+#[derive(Debug, Clone)]
+pub struct RowsWith<'a> {
+    rows: &'a [Game],
+    /// Indices into `rows` to visit, when only rare rows can match.
+    rare: Option<std::slice::Iter<'a, u32>>,
+    /// The next row to visit, when every row is walked.
+    next: usize,
+    bits: u32,
+}
+
+impl<'a> Iterator for RowsWith<'a> {
+    type Item = &'a Game;
+
+    fn next(&mut self) -> Option<&'a Game> {
+        match &mut self.rare {
+            Some(rare) => rare
+                .filter_map(|&k| self.rows.get(k as usize))
+                .find(|g| g.any(self.bits)),
+            None => {
+                let rest = self.rows.get(self.next..).unwrap_or(&[]);
+                let found = rest.iter().position(|g| g.any(self.bits));
+                self.next = found.map_or(self.rows.len(), |i| self.next + i + 1);
+                found.map(|i| &rest[i])
+            }
+        }
+    }
 }
 
 /// A result as a small number, for table look-ups ([`Game::code`]).
@@ -176,6 +245,36 @@ fn code(r: RoundResult) -> u8 {
         RoundResult::ADJOURNED => 15,
         RoundResult::NotPaired => 13,
         RoundResult::Unknown { .. } => 14,
+    }
+}
+
+/// How many values [`Game::look`] takes.
+pub const LOOKS: usize = 64;
+
+/// A result with result code `c` ([`Game::code`]); a letter TRF does not
+/// define stands as `X`.
+pub fn result_of_code(c: usize) -> RoundResult {
+    use ByeKind::*;
+    use Outcome::*;
+    match c {
+        0 => RoundResult::Game { outcome: Win },
+        1 => RoundResult::Game { outcome: Draw },
+        2 => RoundResult::Game { outcome: Loss },
+        3 => RoundResult::ShortGame { outcome: Win },
+        4 => RoundResult::ShortGame { outcome: Draw },
+        5 => RoundResult::ShortGame { outcome: Loss },
+        6 => RoundResult::Forfeit { won: true },
+        7 => RoundResult::Forfeit { won: false },
+        8 => RoundResult::Bye { bye: Half },
+        9 => RoundResult::Bye { bye: Full },
+        10 => RoundResult::Bye {
+            bye: PairingAllocated,
+        },
+        11 => RoundResult::Bye { bye: Zero },
+        12 => RoundResult::Pending,
+        13 => RoundResult::NotPaired,
+        15 => RoundResult::ADJOURNED,
+        _ => RoundResult::Unknown { code: 'X' },
     }
 }
 
@@ -205,20 +304,115 @@ const CODE_BITS: [u32; CODES] = {
     ]
 };
 
-/// What the other side writes when the two sides agree exactly, by
-/// [`code`]: `1`/`0`, `=`/`=`, `W`/`L`, `D`/`D`, `+`/`-`, pending/pending
-/// (the rest is compared as written; blank against `?` is left to the
-/// rules that judge the pair).
-const MIRROR: [u8; CODES] = [2, 1, 0, 5, 4, 3, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15];
+/// No opponent named, in a packed side ([`side`]).
+const NO_OPPONENT: u32 = 1 << 16;
+
+/// One side of a pairing as a word: the opponent's rank as written (or
+/// [`NO_OPPONENT`]) in bits 0-16, the colour (0 none, 1 `w`, 2 `b`) in bits
+/// 17-18, the result [`code`] in bits 19-22.
+fn side(e: &super::RoundEntry) -> u32 {
+    let opp = e.opponent.map_or(NO_OPPONENT, u32::from);
+    let colour = match e.colour {
+        None => 0,
+        Some(Colour::White) => 1,
+        Some(Colour::Black) => 2,
+    };
+    opp | colour << 17 | u32::from(code(e.result)) << 19
+}
+
+/// The bits of an entry without an opponent, by colour and result code
+/// (bits 17-22 of a packed [`side`]).
+const ALONE: [u32; 64] = {
+    let mut t = [0u32; 64];
+    let mut i = 0;
+    while i < 64 {
+        let c = i >> 2;
+        if c < CODES {
+            t[i] = CODE_BITS[c];
+            if c < 6 {
+                t[i] |= kind::PLAYED_ALONE;
+            }
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The bits of an entry naming an opponent, by colour and result code,
+/// before the other side is read.
+const NAMED: [u32; 64] = {
+    let mut t = [0u32; 64];
+    let mut i = 0;
+    while i < 64 {
+        let (colour, c) = (i & 3, i >> 2);
+        if c < CODES {
+            t[i] = CODE_BITS[c];
+            if c < 6 && colour == 0 {
+                t[i] |= kind::NO_COLOUR;
+            }
+            if c >= 8 && c < 12 {
+                t[i] |= kind::BYE_NAMED;
+            }
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The bits of a pairing named on both sides, by this side's and the other
+/// side's colour and result code: [`kind::NAMED_BACK`], and
+/// [`kind::SAME_COLOUR`] and [`kind::ODD_RESULTS`] where they hold.
+const PAIR: [[u32; 64]; 64] = {
+    let mut t = [[0u32; 64]; 64];
+    let mut i = 0;
+    while i < 64 {
+        let mut j = 0;
+        while j < 64 {
+            let (a, b) = (i >> 2, j >> 2);
+            let mut bits = kind::NAMED_BACK;
+            if i & 3 != 0 && i & 3 == j & 3 {
+                bits |= kind::SAME_COLOUR;
+            }
+            if a < CODES && b < CODES && COMPLEMENT[a] & (1 << b) == 0 {
+                bits |= kind::ODD_RESULTS;
+            }
+            t[i][j] = bits;
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The codes the other side may write without [`kind::ODD_RESULTS`], by
+/// [`code`], as bits: `1`/`0`, `=`/`=`, `W`/`L`, `D`/`D`, `+`/`-`, `-`/`+`
+/// and `-`/`-`, pending (blank or `?`) against pending, and the same bye,
+/// not-paired or unknown code on both sides.
+const COMPLEMENT: [u16; CODES] = {
+    let mut t = [0u16; CODES];
+    let mirror: [usize; CODES] = [2, 1, 0, 5, 4, 3, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15];
+    let mut c = 0;
+    while c < CODES {
+        t[c] = 1 << mirror[c];
+        c += 1;
+    }
+    // A double forfeit.
+    t[7] |= 1 << 7;
+    // Blank and `?` are both pending.
+    t[12] |= 1 << 15;
+    t[15] |= 1 << 12;
+    t
+};
 
 impl Games {
-    /// Builds the table of a report: one pass over the entries, each
-    /// resolving its opponent and reading the opponent's entry for the round.
+    /// Builds the table of a report: one pass over the entries packing
+    /// each side (opponent's rank as written, colour, result code) into a
+    /// word, then one pass writing the rows, each reading the other side of
+    /// its pairing from that word.
     pub fn new(t: &Tournament) -> Games {
         let index = t.rank_index();
         let players = &t.players;
-        // Where each player's rows start, first: the other side of a
-        // pairing is then found while the rows are written, in one pass.
+        // Where each player's rows start, and every side packed.
         let mut start = Vec::with_capacity(players.len() + 1);
         let mut total = 0u32;
         let mut longest = 0;
@@ -228,65 +422,61 @@ impl Games {
             longest = longest.max(p.rounds.len());
         }
         start.push(total);
+        let mut sides: Vec<u32> = Vec::with_capacity(total as usize);
+        for p in players {
+            sides.extend(p.rounds.iter().map(|e| side(&e.value)));
+        }
         let mut rows = Vec::with_capacity(total as usize);
+        let mut rare = Vec::new();
         let mut seen = 0;
         let mut round_kinds = vec![0u32; longest];
-        for (i, p) in players.iter().enumerate() {
+        for (i, (p, w)) in players.iter().zip(start.windows(2)).enumerate() {
             let rank = p.start_rank.value;
-            rows.extend(p.rounds.iter().zip(&mut round_kinds).enumerate().map(
-                |(r, (e, round_bits))| {
-                    let entry = e.value;
-                    let c = code(entry.result);
-                    let played = c < 6;
-                    let mut flags = CODE_BITS[usize::from(c)];
-                    let (mut opponent, mut mirror) = (NONE, NONE);
-                    if let Some(o) = entry.opponent {
-                        opponent = index.get(usize::from(o)).copied().unwrap_or(NONE);
-                        if o == rank && rank != 0 {
-                            flags |= kind::SELF;
-                        } else if let Some(other) = players.get(opponent as usize) {
-                            match other.rounds.get(r) {
-                                Some(theirs) if theirs.value.opponent == Some(rank) => {
-                                    flags |= kind::NAMED_BACK;
-                                    let theirs = theirs.value;
-                                    if entry.colour.is_some() && entry.colour == theirs.colour {
-                                        flags |= kind::SAME_COLOUR;
-                                    }
-                                    if MIRROR[usize::from(c)] != code(theirs.result) {
-                                        flags |= kind::ODD_RESULTS;
-                                    }
-                                }
-                                _ => flags |= kind::ONE_SIDED,
+            let mine = sides.get(w[0] as usize..w[1] as usize).unwrap_or(&[]);
+            for (r, (&s, bits)) in mine.iter().zip(round_kinds.iter_mut()).enumerate() {
+                let o = s & 0x1_ffff;
+                let look = (s >> 17) as usize & 63;
+                let (mut opponent, mut mirror) = (NONE, NONE);
+                let mut flags;
+                if o == NO_OPPONENT {
+                    flags = ALONE[look];
+                } else {
+                    flags = NAMED[look];
+                    opponent = index.get(o as usize).copied().unwrap_or(NONE);
+                    if o == u32::from(rank) && rank != 0 {
+                        flags |= kind::SELF;
+                    } else if let Some(w) = start.get(opponent as usize..opponent as usize + 2) {
+                        let k = w[0] as usize + r;
+                        match sides.get(k).filter(|_| k < w[1] as usize) {
+                            Some(&theirs) => {
+                                mirror = k as u32;
+                                flags |= if theirs & 0x1_ffff == u32::from(rank) {
+                                    PAIR[look][(theirs >> 17) as usize & 63]
+                                } else {
+                                    kind::ONE_SIDED
+                                };
                             }
-                            if r < other.rounds.len() {
-                                mirror = start[opponent as usize] + r as u32;
-                            }
-                        } else {
-                            flags |= kind::UNRESOLVED;
+                            None => flags |= kind::ONE_SIDED,
                         }
-                        if played && entry.colour.is_none() {
-                            flags |= kind::NO_COLOUR;
-                        }
-                        if (8..12).contains(&c) {
-                            flags |= kind::BYE_NAMED;
-                        }
-                    } else if played {
-                        flags |= kind::PLAYED_ALONE;
+                    } else {
+                        flags |= kind::UNRESOLVED;
                     }
-                    seen |= flags;
-                    *round_bits |= flags;
-                    Game {
-                        player: i as u32,
-                        opponent,
-                        mirror,
-                        rank,
-                        round: u16::try_from(r + 1).unwrap_or(u16::MAX),
-                        entry,
-                        flags,
-                        code: c,
-                    }
-                },
-            ));
+                }
+                seen |= flags;
+                *bits |= flags;
+                if flags & !COMMON != 0 {
+                    rare.push(rows.len() as u32);
+                }
+                rows.push(Game {
+                    player: i as u32,
+                    opponent,
+                    mirror,
+                    flags,
+                    rank,
+                    round: u16::try_from(r + 1).unwrap_or(u16::MAX),
+                    side: s,
+                });
+            }
         }
         Games {
             rows,
@@ -294,12 +484,28 @@ impl Games {
             index,
             seen,
             round_kinds,
+            rare,
         }
     }
 
     /// Every row, player by player.
     pub fn rows(&self) -> &[Game] {
         &self.rows
+    }
+
+    /// The rows with any bit of `bits`, player by player: without a bit of
+    /// a plain game named on both sides, only the rows with a rarer bit are
+    /// walked.
+    pub fn rows_with(&self, bits: u32) -> RowsWith<'_> {
+        let seen = self.seen(bits);
+        let rows: &[Game] = if seen { &self.rows } else { &[] };
+        let rare: &[u32] = if seen { &self.rare } else { &[] };
+        RowsWith {
+            rows,
+            rare: (bits & COMMON == 0 || !seen).then(|| rare.iter()),
+            next: 0,
+            bits,
+        }
     }
 
     /// The rows of player `i` (by index in `players`), round 1 first.
@@ -350,10 +556,9 @@ impl Games {
     /// the report), with the opponent's index: the one definition of a
     /// game the results would rate.
     pub fn rated_results(&self, i: usize) -> impl Iterator<Item = (&Game, Outcome)> + '_ {
-        self.of(i).iter().filter_map(|g| match g.entry.result {
-            RoundResult::Game { outcome } if g.is_rated_result() => Some((g, outcome)),
-            _ => None,
-        })
+        self.of(i)
+            .iter()
+            .filter_map(|g| Some((g, g.game_outcome().filter(|_| g.is_rated_result())?)))
     }
 
     /// The player of row `g`.

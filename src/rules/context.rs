@@ -504,7 +504,7 @@ fn tally(
     }
     // Each pairing once, from the lower starting rank.
     for g in games.rows() {
-        if !g.is_rated_result() || g.entry.opponent.is_none_or(|o| o <= g.rank) {
+        if !g.is_rated_result() || g.opponent_rank().is_none_or(|o| o <= g.rank) {
             continue;
         }
         let (p, opp) = (

@@ -188,8 +188,10 @@ pub fn excluded(ctx: &Ctx<'_>) -> Vec<Excluded> {
             let theirs = ctx
                 .games
                 .mirror_of(g.row)
-                .filter(|t| t.entry.opponent == Some(g.player.start_rank.value));
-            if theirs.is_some_and(|t| contradictory(g.entry.value.result, t.entry.result)) {
+                .filter(|t| t.opponent_rank() == Some(g.player.start_rank.value));
+            if theirs
+                .is_some_and(|t| contradictory(g.entry.value.result, ctx.block(t).value.result))
+            {
                 out.push(pairing(
                     &g,
                     Reason::ResultsDisagree,

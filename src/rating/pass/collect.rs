@@ -156,9 +156,9 @@ pub(crate) fn collect(t: &Tournament, table: &Games, excluded: &[&Excluded]) -> 
                 played: Vec::with_capacity(rows.len()),
                 skipped: Vec::new(),
             };
-            for g in rows {
+            for (g, e) in rows.iter().zip(&p.rounds) {
                 let round = g.round;
-                let e = g.entry;
+                let e = e.value;
                 let opponent = Some(g.opponent as usize).filter(|&o| o != NONE as usize && o != me);
                 // The regulations' exclusions are keyed by starting ranks,
                 // lower first.

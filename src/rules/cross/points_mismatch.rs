@@ -1,7 +1,7 @@
 //! Rule `points-mismatch`.
 
 use crate::diag::Diagnostic;
-use crate::model::games::CODES;
+use crate::model::games::{result_of_code, LOOKS};
 use crate::model::{ByeKind, Colour, Outcome, Player, Points, RoundEntry, RoundResult, TeamRecord};
 use crate::rules::support::played_rounds;
 use crate::rules::{always, Ctx};
@@ -77,39 +77,35 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         .iter()
         .map(|a| (a.player.value, a.points.as_slice()))
         .collect();
-    // What each result is worth, by result code and colour (White, or no
-    // colour, first): the scoring system looked up once, not per entry.
-    let mut worth = [[Points::ZERO; 2]; CODES];
-    let mut letter_unknown = [false; CODES];
-    let mut known = [false; CODES];
-    for g in ctx.games.rows() {
-        let c = g.code();
-        if !known[c] {
-            known[c] = true;
-            let as_colour = |colour| RoundEntry {
-                colour: Some(colour),
-                ..g.entry
-            };
-            worth[c] = [
-                t.scoring.points(&as_colour(Colour::White)),
-                t.scoring.points(&as_colour(Colour::Black)),
-            ];
-            letter_unknown[c] = matches!(g.entry.result, RoundResult::Unknown { .. });
-        }
+    // What each result is worth, by colour and result code
+    // ([`crate::model::Game::look`]; no colour counts as White): the scoring
+    // system looked up once, not per entry.
+    let mut worth = [Points::ZERO; LOOKS];
+    for (look, w) in worth.iter_mut().enumerate() {
+        let colour = match look & 3 {
+            2 => Colour::Black,
+            _ => Colour::White,
+        };
+        *w = t.scoring.points(&RoundEntry {
+            opponent: None,
+            colour: Some(colour),
+            result: result_of_code(look >> 2),
+        });
     }
     for (i, p) in t.players.iter().enumerate() {
         let Some(written) = p.points else { continue };
         // One pass over the line: the rounds up to the last played, the
         // rounds after it, and whether a result letter is unknown.
+        let rows = ctx.games.of(i);
+        let (before, after) = rows.split_at(last.min(rows.len()));
         let (mut played, mut later, mut unknown) = (Points::ZERO, Points::ZERO, false);
-        for (r, g) in ctx.games.of(i).iter().enumerate() {
-            unknown |= letter_unknown[g.code()];
-            let points = worth[g.code()][usize::from(g.entry.colour == Some(Colour::Black))];
-            if r < last {
-                played += points;
-            } else {
-                later += points;
-            }
+        for g in before {
+            unknown |= g.is_unknown_letter();
+            played += worth[g.look()];
+        }
+        for g in after {
+            unknown |= g.is_unknown_letter();
+            later += worth[g.look()];
         }
         if unknown {
             continue;

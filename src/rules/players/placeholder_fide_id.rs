@@ -48,6 +48,16 @@ crate::declare_rule! {
 
 /// Why a value cannot be a FIDE ID, if it cannot.
 pub(crate) fn not_an_id(id: u64) -> Option<&'static str> {
+    // Most IDs end in two digits that are neither equal nor ascending: then
+    // neither placeholder pattern can hold, and only the length is left.
+    let (last, prev) = (id % 10, id / 10 % 10);
+    if id >= 10 && prev != last && prev + 1 != last {
+        return match id {
+            0..=99_999 => Some("fewer than 6 digits: a national or club number, not a FIDE ID"),
+            100_000..=999_999_999 => None,
+            _ => Some("more than 9 digits: longer than any FIDE ID"),
+        };
+    }
     // The decimal digits, on the stack: this runs for every player.
     let mut buf = [0u8; 20];
     let mut n = buf.len();

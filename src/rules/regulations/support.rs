@@ -4,7 +4,8 @@
 //! messages.
 
 use crate::diag::Diagnostic;
-use crate::model::{Player, RoundEntry, RoundResult};
+use crate::model::games::kind;
+use crate::model::{Player, RoundEntry};
 use crate::read::columns::p001;
 use crate::regulations::Topic;
 use crate::rules::Ctx;
@@ -79,22 +80,15 @@ pub(crate) struct Game<'a> {
 /// Every pairing with an opponent who exists, once, in player then round
 /// order. Byes and blocks naming an unknown player are left out.
 pub(crate) fn games<'a>(ctx: &'a Ctx<'a>) -> impl Iterator<Item = Game<'a>> + 'a {
-    games_where(ctx, |_| true)
+    games_where(ctx, u32::MAX)
 }
 
-/// Like [`games`], for the entries `keep` accepts; the test runs before the
-/// opponent is looked up, so a rule after a few kinds of result does not pay
-/// for every pairing.
-pub(crate) fn games_where<'a>(
-    ctx: &'a Ctx<'a>,
-    keep: impl Fn(&RoundEntry) -> bool + Copy + 'a,
-) -> impl Iterator<Item = Game<'a>> + 'a {
+/// Like [`games`], for the entries with any bit of `bits` ([`kind`]); a
+/// rule after a rare kind of result walks only the rare rows.
+pub(crate) fn games_where<'a>(ctx: &'a Ctx<'a>, bits: u32) -> impl Iterator<Item = Game<'a>> + 'a {
     // The games table decides the side a pairing is taken from.
-    ctx.games.rows().iter().filter_map(move |g| {
-        if !keep(&g.entry)
-            || matches!(g.entry.result, RoundResult::Bye { .. })
-            || !g.is_pairing_side()
-        {
+    ctx.games.rows_with(bits).filter_map(move |g| {
+        if g.any(kind::ANY_BYE) || !g.is_pairing_side() {
             return None;
         }
         Some(Game {
@@ -220,7 +214,7 @@ pub(crate) fn rated_games(ctx: &Ctx<'_>, i: usize) -> RatedGames {
     let players = &ctx.tournament.players;
     let mut met: Vec<u16> = Vec::new();
     for g in ctx.games.of(i) {
-        let RoundResult::Game { outcome } = g.entry.result else {
+        let Some(outcome) = g.game_outcome() else {
             continue;
         };
         let Some(opp) = players.get(g.opponent as usize) else {

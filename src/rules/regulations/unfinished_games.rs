@@ -78,18 +78,14 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         .iter()
         .rposition(|&k| k & (kind::GAME_OR_FORFEIT | kind::ANY_BYE) != 0)
         .map_or(0, |i| i + 1);
-    let rows = match ctx.games.seen(kind::PENDING) {
-        true => ctx.games.rows(),
-        false => &[],
-    };
-    for g in rows.iter().filter(|g| g.is(kind::PENDING)) {
+    for g in ctx.games.rows_with(kind::PENDING) {
         let (p, e) = (ctx.player_of(g), ctx.block(g));
         let r = e.value.result;
         // A result on the other side makes it `results-disagree`'s.
         let answered = ctx
             .games
             .mirror_of(g)
-            .is_some_and(|t| t.entry.opponent == Some(g.rank) && !t.entry.result.is_pending());
+            .is_some_and(|t| t.opponent_rank() == Some(g.rank) && !t.is(kind::PENDING));
         if answered {
             continue;
         }

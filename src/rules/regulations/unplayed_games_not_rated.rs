@@ -113,12 +113,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     }
     // Only forfeits and short games need the opponent's side: the pairing
     // walk (with its look-ups) is filtered to them before it starts.
-    for g in games_where(ctx, |e| {
-        matches!(
-            e.result,
-            RoundResult::Forfeit { .. } | RoundResult::ShortGame { .. }
-        )
-    }) {
+    for g in games_where(ctx, kind::FORFEIT | kind::SHORT) {
         let (a, b) = (g.player.start_rank.value, g.opponent.start_rank.value);
         let forfeit = match g.entry.value.result {
             RoundResult::Forfeit { .. } => {
@@ -146,7 +141,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     }
     // Byes, and forfeits without a known opponent.
     let lone = kind::ANY_BYE | kind::FORFEIT;
-    for g in ctx.games.rows().iter().filter(|g| g.any(lone)) {
+    for g in ctx.games.rows_with(lone) {
         let (round, rank, e) = (usize::from(g.round), g.rank, ctx.block(g));
         let what = match e.value.result {
             RoundResult::Bye { bye } => {
@@ -267,8 +262,8 @@ fn letters(ctx: &Ctx<'_>, g: &Game<'_>) -> (char, Option<char>) {
     let theirs = ctx
         .games
         .mirror_of(g.row)
-        .filter(|t| t.entry.opponent == Some(g.player.start_rank.value))
-        .map(|t| t.entry.result.letter());
+        .filter(|t| t.opponent_rank() == Some(g.player.start_rank.value))
+        .map(|t| ctx.block(t).value.result.letter());
     (mine, theirs)
 }
 

@@ -1,6 +1,6 @@
 //! Rule `unrated-zero-score`.
 
-use super::support::{cite, named, plural, rated_games, score, score_disregarded, text};
+use super::support::{named, plural, rated_games, score, score_disregarded, text};
 use crate::diag::Diagnostic;
 use crate::model::tournament_type::TournamentType;
 use crate::regulations::{RequirementScope, Topic};
@@ -65,6 +65,36 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let unrated = |(_, p): &(usize, &crate::model::Player)| {
         p.rating.is_none() && ctx.standard_seed(p).is_none()
     };
+    // What every finding says alike, written once per run.
+    let edition = text(ctx);
+    let what = if req.minimum >= 2 {
+        "0 or ½"
+    } else {
+        "a zero"
+    };
+    let when = match req.scope {
+        RequirementScope::EveryEvent => "in any event",
+        RequirementScope::FirstEventOnly => "in a player's first event",
+    };
+    let mut help = match req.scope {
+        RequirementScope::EveryEvent => {
+            "the player's result in this event is disregarded".to_owned()
+        }
+        RequirementScope::FirstEventOnly => {
+            "if this is the player's first rated event, their result is disregarded".to_owned()
+        }
+    };
+    // The opponents' games against an unrated player count only in
+    // round robins of the texts that rate them; elsewhere there is
+    // nothing more to disregard.
+    if rule.opponents_games_disregarded && whole_event && ctx.regs.round_robin_counts_unrated_games
+    {
+        help.push_str(", and so are their opponents' games against them");
+    }
+    if let Some(c) = ctx.regs.caveat(Topic::UnratedEvent) {
+        help = format!("{help} (this value is {c})");
+    }
+    let reference = ctx.cite(Topic::UnratedEvent);
     for (i, p) in ctx.tournament.players.iter().enumerate().filter(unrated) {
         let g = rated_games(ctx, i);
         if !score_disregarded(ctx, &g) {
@@ -75,15 +105,6 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         } else {
             (g.half_points, g.games, "against rated opponents")
         };
-        let what = if req.minimum >= 2 {
-            "0 or ½"
-        } else {
-            "a zero"
-        };
-        let when = match req.scope {
-            RequirementScope::EveryEvent => "in any event",
-            RequirementScope::FirstEventOnly => "in a player's first event",
-        };
         let span = p.points.map(|s| s.span).unwrap_or(p.name.span);
         let d = UNRATED_ZERO_SCORE
             .diag(format!(
@@ -91,26 +112,9 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 named(p),
                 score(half_points),
                 plural(games, "game", "games"),
-                text(ctx)
+                edition
             ))
             .primary(span, format!("{} {against}", score(half_points)));
-        let mut help = match req.scope {
-            RequirementScope::EveryEvent => {
-                "the player's result in this event is disregarded".to_owned()
-            }
-            RequirementScope::FirstEventOnly => {
-                "if this is the player's first rated event, their result is disregarded".to_owned()
-            }
-        };
-        // The opponents' games against an unrated player count only in
-        // round robins of the texts that rate them; elsewhere there is
-        // nothing more to disregard.
-        if rule.opponents_games_disregarded
-            && whole_event
-            && ctx.regs.round_robin_counts_unrated_games
-        {
-            help.push_str(", and so are their opponents' games against them");
-        }
-        out.push(cite(ctx, d, Topic::UnratedEvent, help));
+        out.push(d.help(help.clone()).reference(reference.clone()));
     }
 }

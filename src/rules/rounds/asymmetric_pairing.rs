@@ -41,9 +41,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     }
     for g in ctx
         .games
-        .rows()
-        .iter()
-        .filter(|g| g.any(kind::ONE_SIDED | kind::SAME_COLOUR) && g.rank != 0)
+        .rows_with(kind::ONE_SIDED | kind::SAME_COLOUR)
+        .filter(|g| g.rank != 0)
     {
         let (me, e) = (g.rank, ctx.block(g));
         let (i, round) = (usize::from(g.round) - 1, usize::from(g.round));

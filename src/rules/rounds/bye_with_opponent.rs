@@ -42,12 +42,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     if !ctx.games.seen(kind::BYE_NAMED) {
         return;
     }
-    for g in ctx
-        .games
-        .rows()
-        .iter()
-        .filter(|g| g.is(kind::BYE_NAMED) && g.rank != 0)
-    {
+    for g in ctx.games.rows_with(kind::BYE_NAMED).filter(|g| g.rank != 0) {
         let (me, round, e) = (g.rank, g.round, ctx.block(g));
         let (Some(opp), RoundResult::Bye { bye }) = (e.value.opponent, e.value.result) else {
             continue;

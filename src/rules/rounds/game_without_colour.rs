@@ -39,20 +39,15 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     if !ctx.games.seen(kind::NO_COLOUR) {
         return;
     }
-    for g in ctx
-        .games
-        .rows()
-        .iter()
-        .filter(|g| g.is(kind::NO_COLOUR) && g.rank != 0)
-    {
+    for g in ctx.games.rows_with(kind::NO_COLOUR).filter(|g| g.rank != 0) {
         let (me, round, e) = (g.rank, g.round, ctx.block(g));
         let v = e.value;
         let Some(opp) = v.opponent else { continue };
         let theirs = ctx
             .games
             .mirror_of(g)
-            .filter(|t| t.entry.opponent == Some(me))
-            .and_then(|t| t.entry.colour);
+            .filter(|t| t.opponent_rank() == Some(me))
+            .and_then(|t| t.colour());
         let help = match theirs {
             Some(c) => format!(
                 "player {opp} has `{}` for this game: write `{}` here",

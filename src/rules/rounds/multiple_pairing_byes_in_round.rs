@@ -73,7 +73,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         }
     }
     let mut byes: Vec<Vec<Bye>> = Vec::new();
-    for g in ctx.games.rows().iter().filter(|g| g.is(kind::PAIRING_BYE)) {
+    for g in ctx.games.rows_with(kind::PAIRING_BYE) {
         let (p, e, i) = (ctx.player_of(g), ctx.block(g), usize::from(g.round) - 1);
         if byes.len() <= i {
             byes.resize_with(i + 1, Vec::new);

@@ -153,9 +153,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     }
     for g in ctx
         .games
-        .rows()
-        .iter()
-        .filter(|g| g.any(kind::ODD_RESULTS) && g.rank != 0)
+        .rows_with(kind::ODD_RESULTS)
+        .filter(|g| g.rank != 0)
     {
         let (me, e) = (g.rank, ctx.block(g));
         let Some(opp) = e.value.opponent else {

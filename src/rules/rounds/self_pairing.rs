@@ -38,7 +38,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     if !ctx.games.seen(kind::SELF) {
         return;
     }
-    for g in ctx.games.rows().iter().filter(|g| g.is(kind::SELF)) {
+    for g in ctx.games.rows_with(kind::SELF) {
         let (p, e) = (ctx.player_of(g), ctx.block(g));
         let (me, round) = (g.rank, g.round);
         ctx.emit(

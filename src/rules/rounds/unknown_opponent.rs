@@ -48,12 +48,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     if !ctx.games.seen(kind::UNRESOLVED | kind::PLAYED_ALONE) {
         return;
     }
-    for g in ctx
-        .games
-        .rows()
-        .iter()
-        .filter(|g| g.any(kind::UNRESOLVED | kind::PLAYED_ALONE))
-    {
+    for g in ctx.games.rows_with(kind::UNRESOLVED | kind::PLAYED_ALONE) {
         let (me, e) = (g.rank, ctx.block(g));
         let round = g.round;
         let result = e.value.result;
