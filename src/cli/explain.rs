@@ -1,7 +1,7 @@
 //! `trf rules` and `trf explain CODE|NAME`.
 
 use super::{out, Format, EXIT_OK, EXIT_USAGE};
-use trfkit::diag::{Consequence, RuleMeta};
+use trfkit::diag::RuleMeta;
 
 #[derive(clap::Args, Debug)]
 pub struct RulesArgs {
@@ -155,7 +155,7 @@ fn consequence_section(m: &RuleMeta) -> String {
     let mut s = format!(
         "## Consequence\n`{}`: {}.\nSource: {}.",
         m.consequence.as_str(),
-        consequence_meaning(m.consequence),
+        m.consequence.meaning(),
         m.consequence_source.trim_end_matches('.')
     );
     if m.unconfirmed {
@@ -163,16 +163,4 @@ fn consequence_section(m: &RuleMeta) -> String {
     }
     s.push_str("\nA finding may state a different consequence when its case differs (e.g. some games rather than the whole event); the finding says so.");
     s
-}
-
-/// What each consequence means, in words.
-fn consequence_meaning(c: Consequence) -> &'static str {
-    match c {
-        Consequence::EventNotRated => "the event as played cannot be rated; nothing the arbiter can type fixes it",
-        Consequence::FixBeforeUpload => "data FIDE or the rating officer needs is missing or wrong, and the arbiter can correct it before the upload",
-        Consequence::PlayersNotRated => "the players named get no rating, or no first rating, from this event",
-        Consequence::GamesNotRated => "the games named are left out of the rating; the rest of the event is rated",
-        Consequence::Cosmetic => "wrong, but without effect on the rating",
-        Consequence::Info => "an assumption, or something that was not or cannot be checked",
-    }
 }

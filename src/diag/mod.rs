@@ -98,6 +98,18 @@ impl Consequence {
         Consequence::ALL.into_iter().find(|c| c.as_str() == name)
     }
 
+    /// What the consequence means for the report, in words (`trf explain`).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Consequence::EventNotRated => "the event as played cannot be rated; nothing the arbiter can type fixes it",
+            Consequence::FixBeforeUpload => "data FIDE or the rating officer needs is missing or wrong, and the arbiter can correct it before the upload",
+            Consequence::PlayersNotRated => "the players named get no rating, or no first rating, from this event",
+            Consequence::GamesNotRated => "the games named are left out of the rating; the rest of the event is rated",
+            Consequence::Cosmetic => "wrong, but without effect on the rating",
+            Consequence::Info => "an assumption, or something that was not or cannot be checked",
+        }
+    }
+
     /// The heading of the group in human output ("Will not be rated").
     pub fn heading(self) -> &'static str {
         match self {
