@@ -293,6 +293,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) text: &'a str,
     /// The whole text is ASCII: columns are bytes on every line.
     ascii: bool,
+    /// The text holds a CR: lines do not all end at LF alone.
+    has_cr: bool,
     opts: &'a ReadOptions,
     pub(crate) diags: Vec<Diagnostic>,
     pub(crate) header: Header,
@@ -318,9 +320,11 @@ impl<'a> Parser<'a> {
     fn new(text: &'a str, ascii: bool, opts: &'a ReadOptions) -> Self {
         // A rough pre-size: TRF lines average 60-250 bytes.
         let guess = text.len() / 100 + 8;
+        let (count, has_cr) = lines::count_cr(text);
         Parser {
             text,
             ascii,
+            has_cr,
             opts,
             diags: Vec::new(),
             header: Header::default(),
@@ -334,7 +338,7 @@ impl<'a> Parser<'a> {
             // At most one entry per line (blank lines have none): a file of
             // millions of short lines must not pay for a doubling vector's
             // slack on top.
-            lines: Vec::with_capacity(lines::count(text)),
+            lines: Vec::with_capacity(count),
             dialect: dialect::Evidence::default(),
             round_dates_misaligned: false,
             seen: Default::default(),
@@ -343,7 +347,7 @@ impl<'a> Parser<'a> {
     }
 
     fn run(&mut self) {
-        for (i, (s, e)) in lines::split(self.text).enumerate() {
+        for (i, (s, e)) in lines::split_known(self.text.as_bytes(), self.has_cr).enumerate() {
             let mark = self.diags.len();
             self.line(i as u32 + 1, s, e);
             self.cap.trim(&mut self.diags, mark);
