@@ -560,11 +560,20 @@ impl Parser<'_> {
 
 /// Trims blanks and tabs (tabs occur inside numeric fields in real files).
 /// Byte loops (both are ASCII, so the cut is always on a character
-/// boundary); names and texts end in runs of blanks, skipped 8 at a time.
+/// boundary); names and texts end in runs of blanks, skipped 8 at a time
+/// (and the last of them within a word counted at once).
 pub(crate) fn trim(s: &str) -> &str {
     let b = s.as_bytes();
     let mut end = b.len();
-    while end >= 8 && b[end - 8..end] == *b"        " {
+    // Eight bytes at once from the end; in the first word that is not all
+    // blanks, its trailing blanks are the zero bytes at its top.
+    while let Some(word) = end.checked_sub(8).and_then(|s| b.get(s..end)) {
+        let w = u64::from_le_bytes(word.try_into().unwrap_or_default());
+        let x = w ^ u64::from_le_bytes(*b"        ");
+        if x != 0 {
+            end -= (x.leading_zeros() / 8) as usize;
+            break;
+        }
         end -= 8;
     }
     while end > 0 && matches!(b[end - 1], b' ' | b'\t') {
@@ -605,7 +614,24 @@ pub(crate) fn uint(s: &str) -> Result<Option<u64>, ()> {
 
 #[cfg(test)]
 mod tests {
-    use super::uint;
+    use super::{trim, uint};
+
+    #[test]
+    fn trims_blanks_and_tabs() {
+        for (s, want) in [
+            ("", ""),
+            ("        ", ""),
+            ("                 ", ""),
+            ("Doe, John                        ", "Doe, John"),
+            ("  Doe \t       x        \t ", "Doe \t       x"),
+            ("\t12345678\t       ", "12345678"),
+            ("x", "x"),
+            ("abcdefgh", "abcdefgh"),
+            (" abcdefghi\t", "abcdefghi"),
+        ] {
+            assert_eq!(trim(s), want, "{s:?}");
+        }
+    }
 
     #[test]
     fn integers() {
