@@ -29,11 +29,17 @@ impl Cap {
         }
     }
 
-    /// Applies the limit to the findings from `mark` on.
+    /// Applies the limit to the findings from `mark` on. Inline: most
+    /// lines add none.
+    #[inline]
     pub(crate) fn trim(&mut self, diags: &mut Vec<Diagnostic>, mark: usize) {
         if self.max == 0 || diags.len() == mark {
             return;
         }
+        self.trim_from(diags, mark);
+    }
+
+    fn trim_from(&mut self, diags: &mut Vec<Diagnostic>, mark: usize) {
         let mut i = mark;
         while i < diags.len() {
             let n = self.kept.entry(diags[i].rule).or_default();

@@ -314,6 +314,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) text: &'a str,
     /// The whole text is ASCII: columns are bytes on every line.
     ascii: bool,
+    /// The text holds a CR: lines do not all end at LF alone.
+    has_cr: bool,
     opts: &'a ReadOptions,
     pub(crate) diags: Vec<Diagnostic>,
     pub(crate) header: Header,
@@ -339,9 +341,11 @@ impl<'a> Parser<'a> {
     fn new(text: &'a str, ascii: bool, opts: &'a ReadOptions) -> Self {
         // A rough pre-size: TRF lines average 60-250 bytes.
         let guess = text.len() / 100 + 8;
+        let (count, has_cr) = lines::count_cr(text);
         Parser {
             text,
             ascii,
+            has_cr,
             opts,
             diags: Vec::new(),
             header: Header::default(),
@@ -355,7 +359,7 @@ impl<'a> Parser<'a> {
             // At most one entry per line (blank lines have none): a file of
             // millions of short lines must not pay for a doubling vector's
             // slack on top.
-            lines: Vec::with_capacity(lines::count(text)),
+            lines: Vec::with_capacity(count),
             dialect: dialect::Evidence::default(),
             round_dates_misaligned: false,
             seen: Default::default(),
@@ -364,7 +368,7 @@ impl<'a> Parser<'a> {
     }
 
     fn run(&mut self) {
-        for (i, (s, e)) in lines::split(self.text).enumerate() {
+        for (i, (s, e)) in lines::split_known(self.text.as_bytes(), self.has_cr).enumerate() {
             let mark = self.diags.len();
             self.line(i as u32 + 1, s, e);
             self.cap.trim(&mut self.diags, mark);
@@ -577,11 +581,20 @@ impl Parser<'_> {
 
 /// Trims blanks and tabs (tabs occur inside numeric fields in real files).
 /// Byte loops (both are ASCII, so the cut is always on a character
-/// boundary); names and texts end in runs of blanks, skipped 8 at a time.
+/// boundary); names and texts end in runs of blanks, skipped 8 at a time
+/// (and the last of them within a word counted at once).
 pub(crate) fn trim(s: &str) -> &str {
     let b = s.as_bytes();
     let mut end = b.len();
-    while end >= 8 && b[end - 8..end] == *b"        " {
+    // Eight bytes at once from the end; in the first word that is not all
+    // blanks, its trailing blanks are the zero bytes at its top.
+    while let Some(word) = end.checked_sub(8).and_then(|s| b.get(s..end)) {
+        let w = u64::from_le_bytes(word.try_into().unwrap_or_default());
+        let x = w ^ u64::from_le_bytes(*b"        ");
+        if x != 0 {
+            end -= (x.leading_zeros() / 8) as usize;
+            break;
+        }
         end -= 8;
     }
     while end > 0 && matches!(b[end - 1], b' ' | b'\t') {
@@ -622,7 +635,24 @@ pub(crate) fn uint(s: &str) -> Result<Option<u64>, ()> {
 
 #[cfg(test)]
 mod tests {
-    use super::uint;
+    use super::{trim, uint};
+
+    #[test]
+    fn trims_blanks_and_tabs() {
+        for (s, want) in [
+            ("", ""),
+            ("        ", ""),
+            ("                 ", ""),
+            ("Doe, John                        ", "Doe, John"),
+            ("  Doe \t       x        \t ", "Doe \t       x"),
+            ("\t12345678\t       ", "12345678"),
+            ("x", "x"),
+            ("abcdefgh", "abcdefgh"),
+            (" abcdefghi\t", "abcdefghi"),
+        ] {
+            assert_eq!(trim(s), want, "{s:?}");
+        }
+    }
 
     #[test]
     fn integers() {

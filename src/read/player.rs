@@ -2,7 +2,7 @@
 
 use super::{findings, trim, uint};
 use crate::diag::Diagnostic;
-use crate::model::{Colour, Player, Points, RoundEntry, RoundResult, Sex, Title};
+use crate::model::{Colour, PartialDate, Player, Points, RoundEntry, RoundResult, Sex, Title};
 use crate::read::columns::{p001 as g, Field};
 use crate::source::lines::Columns;
 use crate::source::span::{Span, Spanned};
@@ -18,6 +18,8 @@ pub(super) struct PlayerReader<'a> {
     /// [`RoundResult::from_letter`] of each byte (as a character), looked up once: a
     /// 9,999 x 15 report has 150,000 result letters.
     results: [Option<RoundResult>; 256],
+    /// The usual blocks' colours and results.
+    blocks: BlockTable,
 }
 
 impl<'a> PlayerReader<'a> {
@@ -28,6 +30,7 @@ impl<'a> PlayerReader<'a> {
             players: Vec::with_capacity(lines),
             trf06_title: None,
             results: std::array::from_fn(|c| RoundResult::from_letter(c as u8 as char)),
+            blocks: BlockTable::new(),
         }
     }
 
@@ -63,8 +66,7 @@ impl<'a> PlayerReader<'a> {
     }
 
     fn player(&mut self, cols: &Columns<'_>, number: u32) {
-        if let Some(player) = self.usual_player(cols, number) {
-            self.players.push(player);
+        if self.usual_player(cols, number).is_some() {
             return;
         }
         let (raw, span) = cols.field(g::START_RANK.from, g::START_RANK.to);
@@ -215,7 +217,8 @@ impl<'a> PlayerReader<'a> {
     /// which the general reader reads (and reports on); for the lines this
     /// one accepts both give the same player, without findings. A 9,999 x
     /// 15 report is 10,000 such lines: this is most of the reader's time.
-    fn usual_player(&mut self, cols: &Columns<'_>, number: u32) -> Option<Player> {
+    /// The player is pushed (built in place) when the line is usual.
+    fn usual_player(&mut self, cols: &Columns<'_>, number: u32) -> Option<()> {
         let text = cols.text();
         let b = text.as_bytes();
         if !cols.is_ascii() || b.len() < g::RANK.to {
@@ -234,16 +237,19 @@ impl<'a> PlayerReader<'a> {
             b'w' | b'W' | b'f' | b'F' => Some(Spanned::new(Sex::Female, span(&g::SEX))),
             _ => None,
         };
-        let title = match trim(raw(&g::TITLE)) {
-            "" => None,
-            t => {
-                if self.trf06_title.is_none() && super::dialect::is_trf06_title(t) {
-                    // Harmless if the line is then read by the general
-                    // reader: it records the same line.
-                    self.trf06_title = Some(number);
+        let title = match raw(&g::TITLE) {
+            "   " => None,
+            t => match trim(t) {
+                "" => None,
+                t => {
+                    if self.trf06_title.is_none() && super::dialect::is_trf06_title(t) {
+                        // Harmless if the line is then read by the general
+                        // reader: it records the same line.
+                        self.trf06_title = Some(number);
+                    }
+                    Some(Spanned::new(title(t), span(&g::TITLE)))
                 }
-                Some(Spanned::new(title(t), span(&g::TITLE)))
-            }
+            },
         };
         let rating = match right_aligned(raw(&g::RATING))? {
             None | Some(0) => None,
@@ -255,12 +261,18 @@ impl<'a> PlayerReader<'a> {
             Some(v @ 1..100_000_000_000) => Some(Spanned::new(v, span(&g::FIDE_ID))),
             Some(_) => return None,
         };
-        let birth_date = super::parse_birth(raw(&g::BIRTH_DATE))
-            .ok()?
-            .map(|d| Spanned::new(d, span(&g::BIRTH_DATE)));
-        let points = match raw(&g::POINTS) {
-            p if trim(p).is_empty() => None,
-            p => match fast_points(p.as_bytes()).or_else(|| Points::parse(p)) {
+        let birth = &b[g::BIRTH_DATE.from - 1..g::BIRTH_DATE.to];
+        let birth_date = match birth.try_into().ok().and_then(usual_birth) {
+            Some(d) => d,
+            None => super::parse_birth(raw(&g::BIRTH_DATE)).ok()?,
+        }
+        .map(|d| Spanned::new(d, span(&g::BIRTH_DATE)));
+        let p = raw(&g::POINTS);
+        let points = match fast_points(p.as_bytes()) {
+            // Never negative.
+            Some(v) => Some(Spanned::new(v, span(&g::POINTS))),
+            None if trim(p).is_empty() => None,
+            None => match Points::parse(p) {
                 Some(v) if v.0 >= 0 => Some(Spanned::new(v, span(&g::POINTS))),
                 _ => return None,
             },
@@ -271,13 +283,19 @@ impl<'a> PlayerReader<'a> {
             Some(_) => return None,
         };
 
-        let rounds = usual_rounds(b, base, &self.results)?;
+        let rounds = usual_rounds(b, base, &self.blocks)?;
         let name = trim(raw(&g::NAME)).to_string();
-        let federation = match trim(raw(&g::FEDERATION)) {
-            "" => None,
-            f => Some(Spanned::new(f.to_string(), span(&g::FEDERATION))),
+        let federation = match raw(&g::FEDERATION) {
+            // Nearly always three capitals: nothing to trim.
+            f if f.bytes().all(|c| c.is_ascii_alphabetic()) => {
+                Some(Spanned::new(f.to_string(), span(&g::FEDERATION)))
+            }
+            f => match trim(f) {
+                "" => None,
+                f => Some(Spanned::new(f.to_string(), span(&g::FEDERATION))),
+            },
         };
-        Some(Player {
+        self.players.push(Player {
             start_rank,
             sex,
             title,
@@ -291,7 +309,8 @@ impl<'a> PlayerReader<'a> {
             rounds,
             line: number,
             span: cols.span(),
-        })
+        });
+        Some(())
     }
 
     fn invalid(&mut self, span: Span, message: String, label: &str, help: &str) {
@@ -480,26 +499,27 @@ fn right_aligned(f: &str) -> Option<Option<u64>> {
 /// Apart from the rest of the line: a loop of its own keeps its values in
 /// registers.
 #[inline(never)]
-fn usual_rounds(
-    b: &[u8],
-    base: usize,
-    results: &[Option<RoundResult>; 256],
-) -> Option<Vec<Spanned<RoundEntry>>> {
+fn usual_rounds(b: &[u8], base: usize, table: &BlockTable) -> Option<Vec<Spanned<RoundEntry>>> {
     // The general reader reads a block wherever its first column is on the
-    // line, so each must be whole here.
-    let first = g::ROUND_OPPONENT.from - 1;
-    let stride = g::ROUND_OPPONENT.stride;
-    let width = g::ROUND_RESULT.to - g::ROUND_OPPONENT.from + 1;
-    let blocks = b.len().saturating_sub(first).div_ceil(stride);
-    let mut rounds = Vec::with_capacity(blocks);
-    // Each block with the two columns before it (the first block starts
-    // at byte 91).
-    let mut at = first;
-    for _ in 0..blocks {
-        let window: &[u8; 10] = b.get(at - 2..at + width)?.try_into().ok()?;
-        let entry = usual_block(window, results)?;
-        rounds.push(Spanned::new(entry, Span::new(base + at, base + at + width)));
-        at += stride;
+    // line, so each must be whole here. Each block comes with the two
+    // columns before it (the first block starts at byte 91): windows of 10
+    // bytes from byte 89. A remainder of up to 2 bytes holds no block's
+    // first column; a longer one is a partial block.
+    const FIRST: usize = g::ROUND_OPPONENT.from - 1;
+    const STRIDE: usize = g::ROUND_OPPONENT.stride;
+    const WIDTH: usize = g::ROUND_RESULT.to - g::ROUND_OPPONENT.from + 1;
+    const _: () = assert!(STRIDE == 10 && WIDTH == 8 && FIRST >= g::RANK.to);
+    let windows = b.get(FIRST - 2..)?.chunks_exact(STRIDE);
+    if windows.remainder().len() > 2 {
+        return None;
+    }
+    let mut rounds = Vec::with_capacity(windows.len());
+    let mut at = base + FIRST;
+    for window in windows {
+        let window: &[u8; 10] = window.try_into().ok()?;
+        let entry = usual_block(window, table)?;
+        rounds.push(Spanned::new(entry, Span::new(at, at + WIDTH)));
+        at += STRIDE;
     }
     while rounds.last().is_some_and(|e| {
         let block = &b[e.span.start as usize - base..e.span.end as usize - base];
@@ -510,12 +530,54 @@ fn usual_rounds(
     Some(rounds)
 }
 
+/// The round entry of each usual (colour, result) pair of bytes, the
+/// opponent left out: a block's colour and result are two lookups. Built
+/// once per reader (1,024 entries).
+pub(super) struct BlockTable {
+    /// Per colour byte: 0 for `-` or blank (none), 1 White, 2 Black, 3
+    /// for any other byte (not a usual block).
+    colour: [u8; 256],
+    /// At `colour class << 8 | result byte`: the entry without opponent
+    /// (a blank result reads as not paired), `None` when the colour or
+    /// the result is not usual.
+    entries: Box<[Option<RoundEntry>; 1024]>,
+}
+
+impl BlockTable {
+    fn new() -> Self {
+        let colour = std::array::from_fn(|c| match c as u8 {
+            b'-' | b' ' => 0,
+            b'w' | b'W' => 1,
+            b'b' | b'B' => 2,
+            _ => 3,
+        });
+        let entries = Box::new(std::array::from_fn(|i| {
+            let colour = match i >> 8 {
+                0 => None,
+                1 => Some(Colour::White),
+                2 => Some(Colour::Black),
+                _ => return None,
+            };
+            let result = match (i & 0xFF) as u8 {
+                b' ' => RoundResult::NotPaired,
+                c => RoundResult::from_letter(c as char)?,
+            };
+            Some(RoundEntry {
+                opponent: None,
+                colour,
+                result,
+            })
+        }));
+        BlockTable { colour, entries }
+    }
+}
+
 /// A round block preceded by its two columns, as the general reader reads
 /// it when the separators are blanks (no `misaligned-columns` finding) and
 /// [`fast_block`] reads the block; `None` for anything else (a tab as a
 /// separator, too, which the general reader accepts).
 #[inline]
-fn usual_block(b: &[u8; 10], results: &[Option<RoundResult>; 256]) -> Option<RoundEntry> {
+fn usual_block(b: &[u8; 10], table: &BlockTable) -> Option<RoundEntry> {
     let [b0, b1, b2, b3, b4, b5, b6, b7, s3, result] = *b;
     // Eight bytes at once, the first in the lowest: blanks before the
     // block (0, 1) and after the opponent (6).
@@ -524,23 +586,15 @@ fn usual_block(b: &[u8; 10], results: &[Option<RoundResult>; 256]) -> Option<Rou
         return None;
     }
     let opp = opponent((w >> 16) as u32)?;
-    let colour = match b7 {
-        b'w' | b'W' => Some(Colour::White),
-        b'b' | b'B' => Some(Colour::Black),
-        b'-' | b' ' => None,
-        _ => return None,
-    };
-    let opponent = (opp > 0).then_some(opp);
-    let result = match result {
-        b' ' if opponent.is_some() => RoundResult::Pending,
-        b' ' => RoundResult::NotPaired,
-        c => results[c as usize]?,
-    };
-    Some(RoundEntry {
-        opponent,
-        colour,
-        result,
-    })
+    let class = table.colour[b7 as usize] as usize;
+    let mut entry = table.entries[(class << 8 | result as usize) & 0x3FF]?;
+    if opp > 0 {
+        entry.opponent = Some(opp);
+        if result == b' ' {
+            entry.result = RoundResult::Pending;
+        }
+    }
+    Some(entry)
 }
 
 /// The opponent field (4 bytes, the first in the lowest byte of `x`) as
@@ -588,6 +642,19 @@ fn title(t: &str) -> Title {
 /// [`Points::parse`] of the usual shape, blanks then `D.D` (`DD.D`, …),
 /// without its searches; `None` sends anything else to it.
 fn fast_points(b: &[u8]) -> Option<Points> {
+    // The usual 4-column field, ` D.D` or `DD.D`, without a loop.
+    if let [a, i, b'.', f] = *b {
+        let digit = |c: u8| c.wrapping_sub(b'0') < 10;
+        if digit(i) && digit(f) {
+            let low = (i - b'0') as i32 * 10 + (f - b'0') as i32;
+            if a == b' ' {
+                return Some(Points(low));
+            }
+            if digit(a) {
+                return Some(Points((a - b'0') as i32 * 100 + low));
+            }
+        }
+    }
     let start = b.iter().position(|&c| c != b' ')?;
     let (int, frac) = match &b[start..] {
         [int @ .., b'.', d] => (int, *d),
@@ -598,6 +665,43 @@ fn fast_points(b: &[u8]) -> Option<Points> {
     }
     let i = int.iter().fold(0i32, |v, &c| v * 10 + (c - b'0') as i32);
     Some(Points(i * 10 + (frac - b'0') as i32))
+}
+
+/// A birth date field in the usual shape, `YYYY/MM/DD` with a valid date
+/// from 1850 to 2100, or blank, read as [`super::parse_birth`] reads it;
+/// `None` sends anything else to it.
+fn usual_birth(b: &[u8; 10]) -> Option<Option<PartialDate>> {
+    if *b == [b' '; 10] {
+        return Some(None);
+    }
+    let [y0, y1, y2, y3, b'/', m0, m1, b'/', d0, d1] = *b else {
+        return None;
+    };
+    let digits = [y0, y1, y2, y3, m0, m1, d0, d1];
+    if !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = |hi: u8, lo: u8| (hi - b'0') as u32 * 10 + (lo - b'0') as u32;
+    let year = n(y0, y1) * 100 + n(y2, y3);
+    let (month, day) = (n(m0, m1), n(d0, d1));
+    if !(1850..=2100).contains(&year) || !(1..=12).contains(&month) || day == 0 {
+        return None;
+    }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    };
+    if day > days {
+        return None;
+    }
+    Some(Some(PartialDate {
+        year: year as i32,
+        month: Some(month),
+        day: Some(day),
+    }))
 }
 
 /// Findings that mean the round blocks are not where they should be.
@@ -650,7 +754,7 @@ fn fast_block(b: &[u8], results: &[Option<RoundResult>; 256]) -> Option<RoundEnt
 
 #[cfg(test)]
 mod tests {
-    use super::{fast_block, usual_block};
+    use super::{fast_block, usual_block, BlockTable};
     use crate::model::RoundResult;
     use crate::write::{write, Target};
 
@@ -660,9 +764,10 @@ mod tests {
     #[test]
     fn usual_block_agrees_with_fast_block() {
         let results = std::array::from_fn(|c| RoundResult::from_letter(c as u8 as char));
+        let table = BlockTable::new();
         let check = |window: [u8; 10]| {
             assert_eq!(
-                usual_block(&window, &results),
+                usual_block(&window, &table),
                 fast_block(&window[2..], &results),
                 "{:?}",
                 String::from_utf8_lossy(&window)

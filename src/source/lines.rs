@@ -66,9 +66,15 @@ pub fn split(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
 /// instruction per byte); CR, rare in practice, costs a second pass only
 /// when the text has one.
 pub fn count(text: &str) -> usize {
+    count_cr(text).0
+}
+
+/// [`count`], and whether the text holds a CR (for [`split_known`]).
+pub fn count_cr(text: &str) -> (usize, bool) {
     let b = text.as_bytes();
     let lf = memchr::memchr_iter(b'\n', b).count();
-    let cr = if memchr::memchr(b'\r', b).is_some() {
+    let has_cr = memchr::memchr(b'\r', b).is_some();
+    let cr = if has_cr {
         let cr = memchr::memchr_iter(b'\r', b).count();
         // A CR LF pair ends one line, not two.
         cr - memchr::memmem::find_iter(b, b"\r\n").count()
@@ -76,20 +82,31 @@ pub fn count(text: &str) -> usize {
         0
     };
     let last = usize::from(!b.is_empty() && !matches!(b[b.len() - 1], b'\n' | b'\r'));
-    lf + cr + last
+    (lf + cr + last, has_cr)
 }
 
 /// [`split`] over raw bytes, before decoding: CR and LF are single bytes in
 /// every ASCII-compatible encoding, so the lines (and their numbers) are
 /// the same as those of the decoded text.
 pub fn split_bytes(bytes: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    split_known(bytes, memchr::memchr(b'\r', bytes).is_some())
+}
+
+/// [`split_bytes`] when it is known whether the text holds a CR: without,
+/// lines end at LF alone, a search for one byte.
+pub fn split_known(bytes: &[u8], has_cr: bool) -> impl Iterator<Item = (usize, usize)> + '_ {
     let mut pos = 0usize;
     std::iter::from_fn(move || {
         if pos >= bytes.len() {
             return None;
         }
         let start = pos;
-        match memchr::memchr2(b'\n', b'\r', &bytes[pos..]) {
+        let next = if has_cr {
+            memchr::memchr2(b'\n', b'\r', &bytes[pos..])
+        } else {
+            memchr::memchr(b'\n', &bytes[pos..])
+        };
+        match next {
             Some(i) => {
                 let end = pos + i;
                 pos = end + 1;
@@ -109,6 +126,11 @@ pub fn split_bytes(bytes: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
 /// Classifies one line (its content, without terminator).
 pub fn classify(line: &str) -> (Option<[u8; 3]>, LineKind) {
     let b = line.as_bytes();
+    // Most lines of a report are players: the general tests below give
+    // this for them.
+    if b.starts_with(b"001 ") {
+        return (Some(*b"001"), LineKind::Record);
+    }
     if b.iter().all(|c| c.is_ascii_whitespace()) {
         return (None, LineKind::Blank);
     }
