@@ -10,18 +10,16 @@ use super::files::{self, Inputs};
 use super::terminal::{escape, safe_diagnostic, SafeSource};
 use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use rayon::prelude::*;
-use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
 use trfkit::check::{check, CheckReport};
-use trfkit::diag::{Consequence, Verdict};
+use trfkit::diag::Verdict;
 use trfkit::rating::RateOptions;
 use trfkit::ratinglist::ListLookup;
 use trfkit::ratinglist::RatingList;
 use trfkit::render::human::{self};
-use trfkit::render::json::JsonDiagnostic;
 use trfkit::rules::CheckOptions;
 use trfkit::Parsed;
 
@@ -139,28 +137,6 @@ pub enum CheckFormat {
     Sarif,
     /// GitHub Actions workflow annotations.
     Github,
-}
-
-/// One file's line of JSON.
-#[derive(Serialize)]
-struct JsonFile {
-    file: String,
-    dialect: &'static str,
-    encoding: &'static str,
-    players: usize,
-    rounds: u16,
-    regulations: &'static str,
-    tournament_type: &'static str,
-    tournament_type_reason: String,
-    rating_type: Option<trfkit::regulations::RatingType>,
-    rating_type_reason: String,
-    verdict: Verdict,
-    consequences: BTreeMap<&'static str, usize>,
-    rateable: bool,
-    errors: usize,
-    warnings: usize,
-    advice: usize,
-    diagnostics: Vec<JsonDiagnostic>,
 }
 
 /// One file's result: the report, or why the file could not be read.
@@ -296,10 +272,10 @@ pub fn run(a: Args) -> u8 {
                     } else {
                         s.push_str(&escape(&human::render_plain(name, &loc, &rep.diagnostics)));
                     }
-                    s.push_str(&verdict_block(name, parsed, rep));
+                    s.push_str(&human::verdict_block(name, parsed, rep));
                     out(&s);
                 } else {
-                    out(&json_line(name, parsed, rep));
+                    out(&trfkit::render::json::check_line(name, parsed, rep));
                     out("\n");
                 }
             }
@@ -366,72 +342,9 @@ pub fn run(a: Args) -> u8 {
     }
 }
 
-/// The verdict block of one report, with its facts line (dialect, type,
-/// rating list, size, edition).
-pub fn verdict_block(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
-    let t = &parsed.tournament;
-    let loc = parsed.locator();
-    let facts = format!(
-        "{} · {} · {} · {} players · {} rounds · regulations {}",
-        t.dialect.dialect.as_str(),
-        rep.kind.kind.as_str(),
-        rating_type_words(rep),
-        t.players.len(),
-        t.rounds,
-        rep.regulations.id(),
-    );
-    human::render_verdict(name, &loc, rep, &facts)
-}
-
-/// The JSON of one checked file, as `--format json` prints it (without the
-/// newline): the contract the web page's download shares.
-pub(super) fn json_line(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
-    let t = &parsed.tournament;
-    let loc = parsed.locator();
-    let (e, w, adv) = rep.counts();
-    let j = JsonFile {
-        file: name.to_owned(),
-        dialect: t.dialect.dialect.as_str(),
-        encoding: t.encoding.as_str(),
-        players: t.players.len(),
-        rounds: t.rounds,
-        regulations: rep.regulations.id(),
-        tournament_type: rep.kind.kind.as_str(),
-        tournament_type_reason: rep.kind.reason.clone(),
-        rating_type: rep.rating_type.rating_type,
-        rating_type_reason: rep.rating_type.reason.clone(),
-        verdict: rep.verdict,
-        consequences: Consequence::ALL
-            .iter()
-            .map(|c| (c.as_str(), rep.count(*c)))
-            .collect(),
-        rateable: rep.rateable(),
-        errors: e,
-        warnings: w,
-        advice: adv,
-        diagnostics: rep
-            .diagnostics
-            .iter()
-            .map(|d| JsonDiagnostic::new(d, &loc))
-            .collect(),
-    };
-    serde_json::to_string(&j).unwrap_or_default()
-}
-
 fn terminal_width() -> usize {
     std::env::var("COLUMNS")
         .ok()
         .and_then(|c| c.parse().ok())
         .unwrap_or(100)
-}
-
-/// "standard", "Rapid (15 min + 10 s: 25 min for 60 moves)", "no rating
-/// list: …".
-fn rating_type_words(rep: &CheckReport) -> String {
-    match rep.rating_type.rating_type {
-        Some(_) if !rep.rating_type.heading.is_empty() => rep.rating_type.heading.clone(),
-        Some(trfkit::regulations::RatingType::Standard) => "standard".to_owned(),
-        Some(t) => format!("{t}: {}", rep.rating_type.reason),
-        None => format!("no rating list: {}", rep.rating_type.reason),
-    }
 }

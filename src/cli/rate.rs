@@ -5,13 +5,14 @@
 //! obey it (see [`trfkit::rating::rate_checked`]). Exit status as `trf
 //! check`: 0 ready, 1 otherwise, 2 usage error or unreadable file.
 
-use super::check::{read_list, verdict_block, RuleArgs};
+use super::check::{read_list, RuleArgs};
 use super::{fail, out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use trfkit::diag::Verdict;
 use trfkit::rating::{rate_checked, CheckedRating};
+use trfkit::render::human::verdict_block;
 use trfkit::render::rating::{render_csv, render_human};
 
 #[derive(clap::Args, Debug)]

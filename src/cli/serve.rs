@@ -274,7 +274,7 @@ fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply
                 "Findings (JSON)",
                 format!("{stem}.check.json"),
                 "application/json",
-                &format!("{}\n", super::check::json_line(name, p, &check)),
+                &format!("{}\n", trfkit::render::json::check_line(name, p, &check)),
             ),
             data_url(
                 "Rating (JSON)",

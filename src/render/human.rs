@@ -1,7 +1,9 @@
 //! Findings for people: plain text, miette's graphical report, and the
 //! verdict in words.
 
+use crate::check::CheckReport;
 use crate::diag::{Consequence, Diagnostic, Verdict};
+use crate::read::Parsed;
 use crate::source::Locator;
 
 /// Plain, narrow, grep-friendly text: one `file:line:col: severity[code rule]: message`
@@ -174,4 +176,32 @@ pub fn render_verdict(
         if w == 1 { "" } else { "s" },
     ));
     out
+}
+
+/// The verdict block of one report, with its facts line (dialect, type,
+/// rating list, size, edition).
+pub fn verdict_block(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
+    let t = &parsed.tournament;
+    let loc = parsed.locator();
+    let facts = format!(
+        "{} · {} · {} · {} players · {} rounds · regulations {}",
+        t.dialect.dialect.as_str(),
+        rep.kind.kind.as_str(),
+        rating_type_words(rep),
+        t.players.len(),
+        t.rounds,
+        rep.regulations.id(),
+    );
+    render_verdict(name, &loc, rep, &facts)
+}
+
+/// "standard", "Rapid (15 min + 10 s: 25 min for 60 moves)", "no rating
+/// list: …".
+fn rating_type_words(rep: &CheckReport) -> String {
+    match rep.rating_type.rating_type {
+        Some(_) if !rep.rating_type.heading.is_empty() => rep.rating_type.heading.clone(),
+        Some(crate::regulations::RatingType::Standard) => "standard".to_owned(),
+        Some(t) => format!("{t}: {}", rep.rating_type.reason),
+        None => format!("no rating list: {}", rep.rating_type.reason),
+    }
 }

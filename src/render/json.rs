@@ -1,9 +1,12 @@
 //! The JSON contract of `trf check --format json`: one object per finding
 //! (extend, never rename).
 
-use crate::diag::{Consequence, Diagnostic, Severity};
+use crate::check::CheckReport;
+use crate::diag::{Consequence, Diagnostic, Severity, Verdict};
+use crate::read::Parsed;
 use crate::source::Locator;
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// One diagnostic in the JSON contract of `trf check --format json`.
 #[derive(Debug, Clone, Serialize)]
@@ -83,4 +86,61 @@ impl JsonDiagnostic {
             labels,
         }
     }
+}
+
+/// One file's line of JSON.
+#[derive(Serialize)]
+struct JsonFile {
+    file: String,
+    dialect: &'static str,
+    encoding: &'static str,
+    players: usize,
+    rounds: u16,
+    regulations: &'static str,
+    tournament_type: &'static str,
+    tournament_type_reason: String,
+    rating_type: Option<crate::regulations::RatingType>,
+    rating_type_reason: String,
+    verdict: Verdict,
+    consequences: BTreeMap<&'static str, usize>,
+    rateable: bool,
+    errors: usize,
+    warnings: usize,
+    advice: usize,
+    diagnostics: Vec<JsonDiagnostic>,
+}
+
+/// The JSON of one checked file, as `--format json` prints it (without the
+/// newline): the contract the web page's download shares.
+pub fn check_line(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
+    let t = &parsed.tournament;
+    let loc = parsed.locator();
+    let (e, w, adv) = rep.counts();
+    let j = JsonFile {
+        file: name.to_owned(),
+        dialect: t.dialect.dialect.as_str(),
+        encoding: t.encoding.as_str(),
+        players: t.players.len(),
+        rounds: t.rounds,
+        regulations: rep.regulations.id(),
+        tournament_type: rep.kind.kind.as_str(),
+        tournament_type_reason: rep.kind.reason.clone(),
+        rating_type: rep.rating_type.rating_type,
+        rating_type_reason: rep.rating_type.reason.clone(),
+        verdict: rep.verdict,
+        consequences: Consequence::ALL
+            .iter()
+            .map(|c| (c.as_str(), rep.count(*c)))
+            .collect(),
+        rateable: rep.rateable(),
+        errors: e,
+        warnings: w,
+        advice: adv,
+        diagnostics: rep
+            .diagnostics
+            .iter()
+            .map(|d| JsonDiagnostic::new(d, &loc))
+            .collect(),
+    };
+    serde_json::to_string(&j).unwrap_or_default()
 }
