@@ -187,6 +187,9 @@ fn rules_and_explain() {
     let (code, out, _) = trf(&["rules"]);
     assert_eq!(code, 0);
     assert!(out.contains("TRF-S004  invalid-round-block"), "{out}");
+    // The whole table: codes, names, aligned severity, consequence and
+    // category columns, summaries (a contract for scripts that read it).
+    insta::assert_snapshot!("rules_table", out);
     let (code, out, _) = trf(&["explain", "invalid-round-block"]);
     assert_eq!(code, 0);
     insta::assert_snapshot!(out);

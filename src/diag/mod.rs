@@ -455,7 +455,8 @@ impl Category {
 
 impl std::fmt::Display for Category {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
+        // `pad`, not `write_str`: `trf rules` aligns the column with a width.
+        f.pad(self.as_str())
     }
 }
 
