@@ -207,6 +207,42 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Whether a finding added to `out` now would be kept (the list holds
+    /// fewer than `--max-per-rule`), not only counted.
+    pub fn keeps(&self, out: &[crate::diag::Diagnostic]) -> bool {
+        let max = self.opts.max_per_rule;
+        max == 0 || out.len() < max
+    }
+
+    /// [`Ctx::emit`] for a finding with `rule`'s own severity and
+    /// consequence, built by `make` only when it is kept: past the limit it
+    /// is counted without being formatted, so a report with a million
+    /// findings of one rule costs a count each, not a message each.
+    pub fn emit_with(
+        &self,
+        out: &mut Vec<crate::diag::Diagnostic>,
+        rule: &'static super::Rule,
+        make: impl FnOnce() -> crate::diag::Diagnostic,
+    ) {
+        if self.keeps(out) {
+            out.push(make());
+        } else {
+            self.count_one(rule, rule.meta.severity, rule.meta.consequence);
+        }
+    }
+
+    /// Counts one finding of `rule` over the limit, with this severity and
+    /// consequence, without building it.
+    pub fn count_one(
+        &self,
+        rule: &'static super::Rule,
+        severity: crate::diag::Severity,
+        consequence: crate::diag::Consequence,
+    ) {
+        self.overflow
+            .count_one(rule.meta.name, rule.meta.code, severity, consequence);
+    }
+
     /// Whether the event is judged by the standard rules: its time control
     /// puts it on the standard list, or on no list at all (then the
     /// standard minimum is what it misses). A rapid or blitz event is never
