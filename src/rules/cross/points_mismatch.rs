@@ -144,6 +144,16 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         if accepted {
             continue;
         }
+        if !ctx.keeps(out) {
+            // Past the limit: counted, not formatted (both findings below
+            // carry the rule's own severity and consequence).
+            ctx.count_one(
+                &POINTS_MISMATCH,
+                POINTS_MISMATCH.meta.severity,
+                POINTS_MISMATCH.meta.consequence,
+            );
+            continue;
+        }
         let expected = played + adjust;
         if let Some(d) = unrecorded_bye(ctx, p, last, written, expected) {
             out.push(d);
