@@ -8,7 +8,7 @@
 //! the totals (and whether the report is rateable) stay exact while memory
 //! stays bounded by the limit, not by the input.
 
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{Consequence, Diagnostic, Severity};
 use std::sync::Mutex;
 
 /// Findings of one rule that were counted but not kept.
@@ -32,6 +32,35 @@ impl Dropped {
     }
 }
 
+/// Counts one finding in `all`.
+fn add(
+    all: &mut Vec<Dropped>,
+    rule: &'static str,
+    code: &'static str,
+    severity: Severity,
+    consequence: Consequence,
+) {
+    let i = match all.iter().position(|x| x.rule == rule) {
+        Some(i) => i,
+        None => {
+            all.push(Dropped {
+                rule,
+                code,
+                counts: (0, 0, 0),
+                consequences: [0; 6],
+            });
+            all.len() - 1
+        }
+    };
+    all[i].consequences[consequence as usize] += 1;
+    let c = &mut all[i].counts;
+    match severity {
+        Severity::Error => c.0 += 1,
+        Severity::Warning => c.1 += 1,
+        Severity::Advice => c.2 += 1,
+    }
+}
+
 /// The counts of one check, shared by the rules (which may run in parallel).
 #[derive(Debug, Default)]
 pub struct Overflow(Mutex<Vec<Dropped>>);
@@ -41,26 +70,22 @@ impl Overflow {
     pub fn count<'a>(&self, ds: impl IntoIterator<Item = &'a Diagnostic>) {
         let mut all = self.0.lock().unwrap_or_else(|e| e.into_inner());
         for d in ds {
-            let i = match all.iter().position(|x| x.rule == d.rule) {
-                Some(i) => i,
-                None => {
-                    all.push(Dropped {
-                        rule: d.rule,
-                        code: d.code,
-                        counts: (0, 0, 0),
-                        consequences: [0; 6],
-                    });
-                    all.len() - 1
-                }
-            };
-            all[i].consequences[d.consequence as usize] += 1;
-            let c = &mut all[i].counts;
-            match d.severity {
-                Severity::Error => c.0 += 1,
-                Severity::Warning => c.1 += 1,
-                Severity::Advice => c.2 += 1,
-            }
+            add(&mut all, d.rule, d.code, d.severity, d.consequence);
         }
+    }
+
+    /// Counts one finding of `rule` (code `code`) with this severity and
+    /// consequence, without it having been built: a rule past the limit
+    /// does not format what it would only count.
+    pub fn count_one(
+        &self,
+        rule: &'static str,
+        code: &'static str,
+        severity: Severity,
+        consequence: Consequence,
+    ) {
+        let mut all = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        add(&mut all, rule, code, severity, consequence);
     }
 
     /// Adds counts taken from another [`Overflow`].

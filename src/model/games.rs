@@ -426,14 +426,18 @@ impl Games {
         for p in players {
             sides.extend(p.rounds.iter().map(|e| side(&e.value)));
         }
-        let mut rows = Vec::with_capacity(total as usize);
+        let mut rows: Vec<Game> = Vec::with_capacity(total as usize);
         let mut rare = Vec::new();
-        let mut seen = 0;
         let mut round_kinds = vec![0u32; longest];
         for (i, (p, w)) in players.iter().zip(start.windows(2)).enumerate() {
             let rank = p.start_rank.value;
+            let me = u32::from(rank);
+            let base = rows.len();
             let mine = sides.get(w[0] as usize..w[1] as usize).unwrap_or(&[]);
-            for (r, (&s, bits)) in mine.iter().zip(round_kinds.iter_mut()).enumerate() {
+            // An exact-size iterator: the rows are written without a
+            // capacity check each.
+            let each = mine.iter().zip(round_kinds.iter_mut()).enumerate();
+            rows.extend(each.map(|(r, (&s, bits))| {
                 let o = s & 0x1_ffff;
                 let look = (s >> 17) as usize & 63;
                 let (mut opponent, mut mirror) = (NONE, NONE);
@@ -443,14 +447,17 @@ impl Games {
                 } else {
                     flags = NAMED[look];
                     opponent = index.get(o as usize).copied().unwrap_or(NONE);
-                    if o == u32::from(rank) && rank != 0 {
+                    if o == me && rank != 0 {
                         flags |= kind::SELF;
-                    } else if let Some(w) = start.get(opponent as usize..opponent as usize + 2) {
-                        let k = w[0] as usize + r;
-                        match sides.get(k).filter(|_| k < w[1] as usize) {
+                    } else if let (Some(&from), Some(&to)) = (
+                        start.get(opponent as usize),
+                        start.get((opponent as usize).wrapping_add(1)),
+                    ) {
+                        let k = from as usize + r;
+                        match sides.get(k).filter(|_| k < to as usize) {
                             Some(&theirs) => {
                                 mirror = k as u32;
-                                flags |= if theirs & 0x1_ffff == u32::from(rank) {
+                                flags |= if theirs & 0x1_ffff == me {
                                     PAIR[look][(theirs >> 17) as usize & 63]
                                 } else {
                                     kind::ONE_SIDED
@@ -462,12 +469,11 @@ impl Games {
                         flags |= kind::UNRESOLVED;
                     }
                 }
-                seen |= flags;
                 *bits |= flags;
                 if flags & !COMMON != 0 {
-                    rare.push(rows.len() as u32);
+                    rare.push((base + r) as u32);
                 }
-                rows.push(Game {
+                Game {
                     player: i as u32,
                     opponent,
                     mirror,
@@ -475,9 +481,11 @@ impl Games {
                     rank,
                     round: u16::try_from(r + 1).unwrap_or(u16::MAX),
                     side: s,
-                });
-            }
+                }
+            }));
         }
+        // Every row's bits are in its round's.
+        let seen = round_kinds.iter().fold(0, |a, b| a | b);
         Games {
             rows,
             start,

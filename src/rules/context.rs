@@ -147,6 +147,9 @@ pub struct Ctx<'a> {
     pub games: Games,
     /// Findings over `--max-per-rule`, counted instead of kept.
     pub overflow: crate::diag::overflow::Overflow,
+    /// The games over the board of every unrated player, counted once
+    /// for the rules about unrated players ([`Ctx::rated_games`]).
+    rated_games: std::sync::OnceLock<Vec<super::regulations::support::RatedGames>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -191,6 +194,7 @@ impl<'a> Ctx<'a> {
             fast_classic,
             games,
             overflow: Default::default(),
+            rated_games: Default::default(),
         }
     }
 
@@ -205,6 +209,66 @@ impl<'a> Ctx<'a> {
         } else {
             self.overflow.count([&d]);
         }
+    }
+
+    /// The games over the board of player `i` (index in `players`),
+    /// against rated opponents and in all: counted once per report for the
+    /// unrated players, whom several rules ask about.
+    pub(crate) fn rated_games(&self, i: usize) -> super::regulations::support::RatedGames {
+        use super::regulations::support::count_rated_games;
+        let players = &self.tournament.players;
+        if players.get(i).is_some_and(|p| p.rating.is_none()) {
+            let all = self.rated_games.get_or_init(|| {
+                players
+                    .iter()
+                    .enumerate()
+                    .map(|(j, p)| match p.rating {
+                        None => count_rated_games(self, j),
+                        Some(_) => Default::default(),
+                    })
+                    .collect()
+            });
+            if let Some(g) = all.get(i) {
+                return *g;
+            }
+        }
+        count_rated_games(self, i)
+    }
+
+    /// Whether a finding added to `out` now would be kept (the list holds
+    /// fewer than `--max-per-rule`), not only counted.
+    pub fn keeps(&self, out: &[crate::diag::Diagnostic]) -> bool {
+        let max = self.opts.max_per_rule;
+        max == 0 || out.len() < max
+    }
+
+    /// [`Ctx::emit`] for a finding with `rule`'s own severity and
+    /// consequence, built by `make` only when it is kept: past the limit it
+    /// is counted without being formatted, so a report with a million
+    /// findings of one rule costs a count each, not a message each.
+    pub fn emit_with(
+        &self,
+        out: &mut Vec<crate::diag::Diagnostic>,
+        rule: &'static super::Rule,
+        make: impl FnOnce() -> crate::diag::Diagnostic,
+    ) {
+        if self.keeps(out) {
+            out.push(make());
+        } else {
+            self.count_one(rule, rule.meta.severity, rule.meta.consequence);
+        }
+    }
+
+    /// Counts one finding of `rule` over the limit, with this severity and
+    /// consequence, without building it.
+    pub fn count_one(
+        &self,
+        rule: &'static super::Rule,
+        severity: crate::diag::Severity,
+        consequence: crate::diag::Consequence,
+    ) {
+        self.overflow
+            .count_one(rule.meta.name, rule.meta.code, severity, consequence);
     }
 
     /// Whether the event is judged by the standard rules: its time control

@@ -92,6 +92,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             result: result_of_code(look >> 2),
         });
     }
+    let records = Records::new(t, last);
     for (i, p) in t.players.iter().enumerate() {
         let Some(written) = p.points else { continue };
         // One pass over the line: the rounds up to the last played, the
@@ -115,12 +116,12 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             played += t.scoring.points(&RoundEntry::NOT_PAIRED);
         }
         let me = p.start_rank.value;
-        let adjust = abnormal_points(ctx, p, last);
+        let adjust = records.abnormal_points(t, p, last);
         // No acceleration, or that of the last round played or the next:
         // at most five values, kept on the stack (this runs per player).
         let mut accelerations = [Points::ZERO; 5];
         let mut n = 1;
-        for round in [last, last + 1] {
+        for (k, round) in [last, last + 1].into_iter().enumerate() {
             if round == 0 {
                 continue;
             }
@@ -129,17 +130,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 accelerations[n] = *v;
                 n += 1;
             }
-            let r250: Points = t
-                .records
-                .accelerations
-                .iter()
-                .filter(|a| {
-                    (a.rounds.0 as usize..=a.rounds.1 as usize).contains(&round)
-                        && (a.ids.0..=a.ids.1).contains(&me)
-                })
-                .filter_map(|a| a.game_points)
-                .sum();
-            accelerations[n] = r250;
+            accelerations[n] = records.acceleration(k, me);
             n += 1;
         }
         let accelerations = &accelerations[..n];
@@ -151,6 +142,16 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             })
         });
         if accepted {
+            continue;
+        }
+        if !ctx.keeps(out) {
+            // Past the limit: counted, not formatted (both findings below
+            // carry the rule's own severity and consequence).
+            ctx.count_one(
+                &POINTS_MISMATCH,
+                POINTS_MISMATCH.meta.severity,
+                POINTS_MISMATCH.meta.consequence,
+            );
             continue;
         }
         let expected = played + adjust;
@@ -174,52 +175,236 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// The net effect of the TRF26 `299` records naming player `p`, over the
-/// rounds up to `last` (or the player's last written round, if later).
-fn abnormal_points(ctx: &Ctx<'_>, p: &Player, last: usize) -> Points {
-    let t = ctx.tournament;
-    let me = p.start_rank.value;
-    let rounds = last.max(p.rounds.len());
-    let mut total = Points::ZERO;
-    for rec in &t.records.abnormal_points {
-        let Some(points) = rec.points else { continue };
-        if !rec.ids.is_empty() && !rec.ids.iter().any(|id| id.value == me) {
-            continue;
-        }
-        let in_range = |r: usize| rec.round.is_none_or(|x| x as usize == r);
-        match rec.kind.filter(|k| *k != ' ') {
-            None => {
-                if rec.round.is_none_or(|r| (r as usize) <= rounds) {
-                    total += points;
+/// Sums in `i64`, saturated to a [`Points`] once at the end.
+fn clamp(v: i64) -> Points {
+    Points(v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32)
+}
+
+/// The TRF26 `299` and `250` records, indexed once per report: each
+/// player's share is found without walking every record, so a report with
+/// thousands of them and thousands of players stays linear. Sums are
+/// exact (`i64`), saturated once at the end.
+struct Records<'t> {
+    /// `(starting rank, record)` for every `299` record that names players,
+    /// sorted, each pair once.
+    named: Vec<(u16, u32)>,
+    /// `blank[r]`: the points of the blank-type `299` records naming
+    /// everybody in round `r` or before (a record without a round counts in
+    /// every entry), as a running sum.
+    blank: Vec<i64>,
+    /// `typed[r][k]`: the points and the number of the typed `299` records
+    /// naming everybody that apply to round `r` (theirs or none) for
+    /// results of type `k` ([`kind_index`]).
+    typed: Vec<[(i64, i64); KINDS]>,
+    /// `acceleration[k][rank]`: the `250` game points for the last round
+    /// played (`k = 0`) or the next (`k = 1`) of the player with that
+    /// starting rank.
+    acceleration: [Vec<i64>; 2],
+    all: &'t [crate::model::AbnormalPointsRecord],
+}
+
+/// How many result types a `299` record can name ([`kind_index`]).
+const KINDS: usize = 8;
+
+/// The type a `299` record names, as a number below [`KINDS`].
+fn kind_of_letter(kind: char) -> Option<usize> {
+    Some(match kind.to_ascii_uppercase() {
+        'W' => 0,
+        'D' => 1,
+        'L' => 2,
+        'F' => 3,
+        'H' => 4,
+        'Z' => 5,
+        '+' => 6,
+        '-' => 7,
+        _ => return None,
+    })
+}
+
+/// The type of a round result, as [`kind_of_letter`] numbers it: a record
+/// of type `k` applies to a result exactly when `kind_index` gives `k`.
+fn kind_index(r: RoundResult) -> Option<usize> {
+    use RoundResult::*;
+    match r {
+        Game { outcome } | ShortGame { outcome } => Some(match outcome {
+            Outcome::Win => 0,
+            Outcome::Draw => 1,
+            Outcome::Loss => 2,
+        }),
+        Bye { bye: ByeKind::Full } => Some(3),
+        Bye { bye: ByeKind::Half } => Some(4),
+        Bye { bye: ByeKind::Zero } | NotPaired => Some(5),
+        Forfeit { won: true } => Some(6),
+        Forfeit { won: false } => Some(7),
+        _ => None,
+    }
+}
+
+impl<'t> Records<'t> {
+    fn new(t: &'t crate::model::Tournament, last: usize) -> Self {
+        let all = t.records.abnormal_points.as_slice();
+        // The most rounds any player's records are applied over.
+        let cap = t
+            .players
+            .iter()
+            .map(|p| p.rounds.len())
+            .max()
+            .unwrap_or(0)
+            .max(last);
+        let mut named = Vec::new();
+        let mut blank = Vec::new();
+        let mut typed = Vec::new();
+        if !all.is_empty() {
+            blank = vec![0i64; cap + 1];
+            typed = vec![[(0i64, 0i64); KINDS]; cap + 1];
+            let mut every_round = [(0i64, 0i64); KINDS];
+            let mut always = 0i64;
+            for (k, rec) in all.iter().enumerate() {
+                let Some(points) = rec.points else { continue };
+                if !rec.ids.is_empty() {
+                    named.extend(rec.ids.iter().map(|id| (id.value, k as u32)));
+                    continue;
+                }
+                let points = i64::from(points.0);
+                let round = rec.round.map(usize::from);
+                match rec.kind.filter(|k| *k != ' ') {
+                    None => match round {
+                        None => always += points,
+                        Some(r) if r <= cap => blank[r] += points,
+                        Some(_) => {}
+                    },
+                    Some(kind) => {
+                        let Some(kind) = kind_of_letter(kind) else {
+                            continue;
+                        };
+                        let slot = match round {
+                            None => &mut every_round[kind],
+                            Some(r) if (1..=cap).contains(&r) => &mut typed[r][kind],
+                            Some(_) => continue,
+                        };
+                        slot.0 += points;
+                        slot.1 += 1;
+                    }
                 }
             }
-            Some(kind) => {
-                for r in (1..=rounds).filter(|r| in_range(*r)) {
-                    let e = p.round(r);
-                    if matches_kind(kind, e.result) {
-                        total += points - t.scoring.points(&e);
+            named.sort_unstable();
+            named.dedup();
+            let mut sum = always;
+            for b in blank.iter_mut() {
+                sum += *b;
+                *b = sum;
+            }
+            for row in typed.iter_mut().skip(1) {
+                for (slot, every) in row.iter_mut().zip(every_round) {
+                    slot.0 += every.0;
+                    slot.1 += every.1;
+                }
+            }
+        }
+        let mut acceleration = [Vec::new(), Vec::new()];
+        if !t.records.accelerations.is_empty() {
+            let top = t
+                .players
+                .iter()
+                .map(|p| usize::from(p.start_rank.value))
+                .max()
+                .unwrap_or(0);
+            for (k, round) in [last, last + 1].into_iter().enumerate() {
+                let mut diff = vec![0i64; top + 2];
+                for a in &t.records.accelerations {
+                    let Some(points) = a.game_points else {
+                        continue;
+                    };
+                    if !(a.rounds.0 as usize..=a.rounds.1 as usize).contains(&round) {
+                        continue;
+                    }
+                    let (lo, hi) = (usize::from(a.ids.0), usize::from(a.ids.1).min(top));
+                    if lo <= hi {
+                        diff[lo] += i64::from(points.0);
+                        diff[hi + 1] -= i64::from(points.0);
+                    }
+                }
+                let mut sum = 0;
+                for d in diff.iter_mut() {
+                    sum += *d;
+                    *d = sum;
+                }
+                acceleration[k] = diff;
+            }
+        }
+        Records {
+            named,
+            blank,
+            typed,
+            acceleration,
+            all,
+        }
+    }
+
+    /// The `250` game points of the player with starting rank `me` for the
+    /// last round played (`k = 0`) or the next (`k = 1`).
+    fn acceleration(&self, k: usize, me: u16) -> Points {
+        clamp(
+            self.acceleration[k]
+                .get(usize::from(me))
+                .copied()
+                .unwrap_or(0),
+        )
+    }
+
+    /// The net effect of the TRF26 `299` records naming player `p` (or
+    /// everybody), over the rounds up to `last` (or the player's last
+    /// written round, if later).
+    fn abnormal_points(&self, t: &crate::model::Tournament, p: &Player, last: usize) -> Points {
+        if self.all.is_empty() {
+            return Points::ZERO;
+        }
+        let me = p.start_rank.value;
+        let rounds = last.max(p.rounds.len());
+        let mut total = self.blank.get(rounds).copied().unwrap_or(0);
+        for r in 1..=rounds {
+            let e = p.round(r);
+            let Some(k) = kind_index(e.result) else {
+                continue;
+            };
+            if let Some(&(points, n)) = self.typed.get(r).and_then(|row| row.get(k)) {
+                if n > 0 {
+                    total += points - n * i64::from(t.scoring.points(&e).0);
+                }
+            }
+        }
+        let from = self.named.partition_point(|&(rank, _)| rank < me);
+        for &(_, k) in self.named[from..]
+            .iter()
+            .take_while(|&&(rank, _)| rank == me)
+        {
+            let rec = &self.all[k as usize];
+            let Some(points) = rec.points else { continue };
+            let points = i64::from(points.0);
+            match rec.kind.filter(|k| *k != ' ') {
+                None => {
+                    if rec.round.is_none_or(|r| (r as usize) <= rounds) {
+                        total += points;
+                    }
+                }
+                Some(kind) => {
+                    let Some(kind) = kind_of_letter(kind) else {
+                        continue;
+                    };
+                    let (from, to) = match rec.round {
+                        None => (1, rounds),
+                        Some(r) => (usize::from(r), usize::from(r).min(rounds)),
+                    };
+                    for r in from.max(1)..=to {
+                        let e = p.round(r);
+                        if kind_index(e.result) == Some(kind) {
+                            total += points - i64::from(t.scoring.points(&e).0);
+                        }
                     }
                 }
             }
         }
-    }
-    total
-}
-
-/// Whether a round result is of the type a `299` record names.
-fn matches_kind(kind: char, r: RoundResult) -> bool {
-    use RoundResult::*;
-    match (kind.to_ascii_uppercase(), r) {
-        ('W', Game { outcome } | ShortGame { outcome }) => outcome == Outcome::Win,
-        ('D', Game { outcome } | ShortGame { outcome }) => outcome == Outcome::Draw,
-        ('L', Game { outcome } | ShortGame { outcome }) => outcome == Outcome::Loss,
-        ('F', Bye { bye }) => bye == ByeKind::Full,
-        ('H', Bye { bye }) => bye == ByeKind::Half,
-        ('Z', Bye { bye }) => bye == ByeKind::Zero,
-        ('Z', NotPaired) => true,
-        ('+', Forfeit { won }) => won,
-        ('-', Forfeit { won }) => !won,
-        _ => false,
+        clamp(total)
     }
 }
 
@@ -297,4 +482,151 @@ fn unrecorded_bye(
         ))
         .reference("TRF16 record 001, round blocks (byes H, F, U, Z) and columns 81-84 (points)"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{AbnormalPointsRecord, AccelerationRecord, Tournament};
+    use crate::source::span::Span;
+
+    /// What one player's `299` records add up to, walking every record (the
+    /// rule before the index): the reference the index must agree with.
+    fn walked(t: &Tournament, p: &Player, last: usize) -> Points {
+        let me = p.start_rank.value;
+        let rounds = last.max(p.rounds.len());
+        let mut total = Points::ZERO;
+        for rec in &t.records.abnormal_points {
+            let Some(points) = rec.points else { continue };
+            if !rec.ids.is_empty() && !rec.ids.iter().any(|id| id.value == me) {
+                continue;
+            }
+            let in_range = |r: usize| rec.round.is_none_or(|x| x as usize == r);
+            match rec.kind.filter(|k| *k != ' ') {
+                None => {
+                    if rec.round.is_none_or(|r| (r as usize) <= rounds) {
+                        total += points;
+                    }
+                }
+                Some(kind) => {
+                    for r in (1..=rounds).filter(|r| in_range(*r)) {
+                        let e = p.round(r);
+                        if matches_kind(kind, e.result) {
+                            total += points - t.scoring.points(&e);
+                        }
+                    }
+                }
+            }
+        }
+        total
+    }
+
+    /// Whether a round result is of the type a `299` record names, as the
+    /// rule read it before the index.
+    fn matches_kind(kind: char, r: RoundResult) -> bool {
+        use RoundResult::*;
+        match (kind.to_ascii_uppercase(), r) {
+            ('W', Game { outcome } | ShortGame { outcome }) => outcome == Outcome::Win,
+            ('D', Game { outcome } | ShortGame { outcome }) => outcome == Outcome::Draw,
+            ('L', Game { outcome } | ShortGame { outcome }) => outcome == Outcome::Loss,
+            ('F', Bye { bye }) => bye == ByeKind::Full,
+            ('H', Bye { bye }) => bye == ByeKind::Half,
+            ('Z', Bye { bye }) => bye == ByeKind::Zero,
+            ('Z', NotPaired) => true,
+            ('+', Forfeit { won }) => won,
+            ('-', Forfeit { won }) => !won,
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn record_types_match_the_results_they_name() {
+        let letters = "WDLFHZ+-wdlfhz?XU ";
+        for c in 0..16 {
+            let r = result_of_code(c);
+            for k in letters.chars() {
+                let by_index = kind_of_letter(k).is_some_and(|k| kind_index(r) == Some(k));
+                assert_eq!(by_index, matches_kind(k, r), "{k:?} {r:?}");
+            }
+        }
+    }
+
+    /// A report of 300 players with thousands of `299` and `250` records:
+    /// the index gives every player what walking every record gives.
+    #[test]
+    fn thousands_of_records_are_indexed_not_walked() {
+        let opts = crate::generate::GenOptions {
+            players: 300,
+            rounds: 7,
+            with_byes: true,
+            with_forfeits: true,
+            ..Default::default()
+        };
+        let text = crate::generate::generate(&opts).unwrap();
+        let mut t = crate::parse_str(&text).tournament;
+        let kinds = [
+            None,
+            Some(' '),
+            Some('W'),
+            Some('d'),
+            Some('L'),
+            Some('F'),
+            Some('H'),
+        ];
+        let kinds = [
+            kinds.as_slice(),
+            &[Some('z'), Some('+'), Some('-'), Some('U'), Some('?')],
+        ]
+        .concat();
+        let mut seed = 7u32;
+        let mut next = |n: u32| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (seed >> 8) % n
+        };
+        for k in 0..3000 {
+            let ids = match k % 3 {
+                0 => Vec::new(),
+                _ => (0..1 + next(4))
+                    .map(|_| Spanned::new(next(310) as u16, Span::default()))
+                    .collect(),
+            };
+            t.records.abnormal_points.push(AbnormalPointsRecord {
+                kind: kinds[next(kinds.len() as u32) as usize],
+                match_points: None,
+                points: (next(10) > 0).then(|| Points(next(40) as i32 - 20)),
+                round: (next(3) > 0).then(|| next(10) as u16),
+                ids,
+                span: Span::default(),
+            });
+            let (a, b) = (next(12) as u16, next(12) as u16);
+            let (c, d) = (next(320) as u16, next(320) as u16);
+            t.records.accelerations.push(AccelerationRecord {
+                match_points: None,
+                game_points: (next(5) > 0).then(|| Points(next(20) as i32)),
+                rounds: (a, b),
+                ids: (c, d),
+                span: Span::default(),
+            });
+        }
+        for last in [0, 3, 7, 9] {
+            let records = Records::new(&t, last);
+            for p in &t.players {
+                assert_eq!(records.abnormal_points(&t, p, last), walked(&t, p, last));
+                let me = p.start_rank.value;
+                for (k, round) in [last, last + 1].into_iter().enumerate() {
+                    let r250: Points = t
+                        .records
+                        .accelerations
+                        .iter()
+                        .filter(|a| {
+                            (a.rounds.0 as usize..=a.rounds.1 as usize).contains(&round)
+                                && (a.ids.0..=a.ids.1).contains(&me)
+                        })
+                        .filter_map(|a| a.game_points)
+                        .sum();
+                    assert_eq!(records.acceleration(k, me), r250, "{me} {round}");
+                }
+            }
+        }
+    }
 }

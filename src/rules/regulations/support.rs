@@ -208,8 +208,14 @@ pub(crate) struct RatedGames {
 }
 
 /// The games over the board of player `i` (index in `players`), against
-/// rated opponents and in all, read from the games table.
+/// rated opponents and in all ([`Ctx::rated_games`], counted once).
 pub(crate) fn rated_games(ctx: &Ctx<'_>, i: usize) -> RatedGames {
+    ctx.rated_games(i)
+}
+
+/// The games over the board of player `i` (index in `players`), against
+/// rated opponents and in all, read from the games table.
+pub(crate) fn count_rated_games(ctx: &Ctx<'_>, i: usize) -> RatedGames {
     let mut out = RatedGames::default();
     let players = &ctx.tournament.players;
     let mut met: Vec<u16> = Vec::new();

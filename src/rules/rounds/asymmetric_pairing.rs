@@ -60,30 +60,30 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         if !named_back {
             // Report once per pair: from the side with the lower rank, or
             // from this side when the other does not name anybody back.
-            let their_opp = theirs.and_then(|t| t.value.opponent);
-            let reciprocal_elsewhere = their_opp
-                .is_some_and(|o| ctx.entry(o, round).and_then(|x| x.value.opponent) == Some(opp));
-            let what = match their_opp {
-                Some(o) => format!("player {opp}'s round {round} block names {o} instead"),
-                None => format!("player {opp}'s round {round} block names no opponent"),
-            };
-            let mut d = ASYMMETRIC_PAIRING
-                .diag(format!(
-                    "round {round}: player {me} is paired with {opp}, but {what}"
-                ))
-                .primary(e.span, format!("{me} against {opp}"));
-            if let Some(t) = theirs {
-                d = d.secondary(t.span, format!("player {opp}, round {round}"));
-            }
-            let help = if reciprocal_elsewhere {
-                format!("player {opp} played someone else in round {round}: correct the opponent number in player {me}'s block")
-            } else {
-                format!("write `{me:>4}` with the opposite colour in player {opp}'s round {round} block, or correct this one")
-            };
-            ctx.emit(
-                out,
-                d.help(help).reference("TRF16 record 001, round blocks"),
-            );
+            ctx.emit_with(out, &ASYMMETRIC_PAIRING, || {
+                let their_opp = theirs.and_then(|t| t.value.opponent);
+                let reciprocal_elsewhere = their_opp.is_some_and(|o| {
+                    ctx.entry(o, round).and_then(|x| x.value.opponent) == Some(opp)
+                });
+                let what = match their_opp {
+                    Some(o) => format!("player {opp}'s round {round} block names {o} instead"),
+                    None => format!("player {opp}'s round {round} block names no opponent"),
+                };
+                let mut d = ASYMMETRIC_PAIRING
+                    .diag(format!(
+                        "round {round}: player {me} is paired with {opp}, but {what}"
+                    ))
+                    .primary(e.span, format!("{me} against {opp}"));
+                if let Some(t) = theirs {
+                    d = d.secondary(t.span, format!("player {opp}, round {round}"));
+                }
+                let help = if reciprocal_elsewhere {
+                    format!("player {opp} played someone else in round {round}: correct the opponent number in player {me}'s block")
+                } else {
+                    format!("write `{me:>4}` with the opposite colour in player {opp}'s round {round} block, or correct this one")
+                };
+                d.help(help).reference("TRF16 record 001, round blocks")
+            });
             continue;
         }
         // Named both ways: check colours once, from the lower rank.
@@ -95,8 +95,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         };
         let Some(c2) = t.value.colour else { continue }; // game-without-colour
         if c1 == c2 {
-            ctx.emit(
-                out,
+            ctx.emit_with(out, &ASYMMETRIC_PAIRING, || {
                 ASYMMETRIC_PAIRING
                     .diag(format!(
                         "round {round}: players {me} and {opp} both have {}",
@@ -105,8 +104,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     .primary(e.span, format!("{me}: `{}`", c1.letter()))
                     .secondary(t.span, format!("{opp}: `{}`", c2.letter()))
                     .help("one of the two colours is wrong: one player had White (`w`), the other Black (`b`)")
-                    .reference("TRF16 record 001, round blocks"),
-            );
+                    .reference("TRF16 record 001, round blocks")
+            });
         }
     }
 }

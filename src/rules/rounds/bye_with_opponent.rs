@@ -48,6 +48,15 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         };
         let letter = bye.letter();
+        if !ctx.keeps(out) {
+            // Past the limit: counted, not formatted.
+            ctx.count_one(
+                &BYE_WITH_OPPONENT,
+                BYE_WITH_OPPONENT.meta.severity,
+                BYE_WITH_OPPONENT.meta.consequence,
+            );
+            continue;
+        }
         ctx.emit(
  out,
             BYE_WITH_OPPONENT

@@ -43,6 +43,15 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         let (me, round, e) = (g.rank, g.round, ctx.block(g));
         let v = e.value;
         let Some(opp) = v.opponent else { continue };
+        if !ctx.keeps(out) {
+            // Past the limit: counted, not formatted.
+            ctx.count_one(
+                &GAME_WITHOUT_COLOUR,
+                GAME_WITHOUT_COLOUR.meta.severity,
+                GAME_WITHOUT_COLOUR.meta.consequence,
+            );
+            continue;
+        }
         let theirs = ctx
             .games
             .mirror_of(g)

@@ -175,6 +175,22 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let pair = judge(a, b);
+        if !ctx.keeps(out) {
+            // Past the limit: counted, not formatted.
+            match pair {
+                Pair::Complementary => {}
+                Pair::NobodyWon => {
+                    let c = Consequence::Info;
+                    ctx.count_one(&RESULTS_DISAGREE, c.default_severity(), c);
+                }
+                _ => ctx.count_one(
+                    &RESULTS_DISAGREE,
+                    RESULTS_DISAGREE.meta.severity,
+                    RESULTS_DISAGREE.meta.consequence,
+                ),
+            }
+            continue;
+        }
         let (message, help, consequence) = match pair {
             Pair::Complementary => continue,
             Pair::NobodyWon => (

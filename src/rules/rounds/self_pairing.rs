@@ -40,6 +40,15 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     }
     for g in ctx.games.rows_with(kind::SELF) {
         let (p, e) = (ctx.player_of(g), ctx.block(g));
+        if !ctx.keeps(out) {
+            // Past the limit: counted, not formatted.
+            ctx.count_one(
+                &SELF_PAIRING,
+                SELF_PAIRING.meta.severity,
+                SELF_PAIRING.meta.consequence,
+            );
+            continue;
+        }
         let (me, round) = (g.rank, g.round);
         ctx.emit(
  out,

@@ -60,6 +60,14 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 {
                     continue; // self-pairing, bye-with-opponent
                 }
+                if !ctx.keeps(out) {
+                    ctx.count_one(
+                        &UNKNOWN_OPPONENT,
+                        UNKNOWN_OPPONENT.meta.severity,
+                        UNKNOWN_OPPONENT.meta.consequence,
+                    );
+                    continue;
+                }
                 ctx.emit(
  out,
                     UNKNOWN_OPPONENT
@@ -79,6 +87,20 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                         outcome: Outcome::Draw,
                     })
                     && e.value.colour.is_none();
+                if !ctx.keeps(out) {
+                    // Past the limit: counted, not formatted.
+                    let severity = if old_half_bye {
+                        Severity::Warning
+                    } else {
+                        UNKNOWN_OPPONENT.meta.severity
+                    };
+                    ctx.count_one(
+                        &UNKNOWN_OPPONENT,
+                        severity,
+                        UNKNOWN_OPPONENT.meta.consequence,
+                    );
+                    continue;
+                }
                 if old_half_bye {
                     let mut d = UNKNOWN_OPPONENT
                         .diag(format!(
