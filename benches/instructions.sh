@@ -11,6 +11,9 @@
 #   300x9       trf check --format json of a generated 300 x 9 report
 #   9999x15     trf check --format json of a generated 9,999 x 15 report
 #   rate-300x9  trf rate --format json of the 300 x 9 report
+#   rate-9999x15 trf rate --format json of the 9,999 x 15 report
+#
+# benches/instructions.md keeps the history of these counts.
 set -euo pipefail
 command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
 
@@ -26,7 +29,7 @@ count() {
   valgrind --tool=callgrind --callgrind-out-file="$dir/$name.out" "$@" >/dev/null 2>"$dir/$name.err" || true
   local ir
   ir=$(grep -m1 -oE 'Collected : [0-9]+' "$dir/$name.err" | grep -oE '[0-9]+' || echo "?")
-  printf '%-12s %14s Ir\n' "$name" "$ir"
+  printf '%-13s %14s Ir\n' "$name" "$ir"
 }
 
 count version "$trf" --version
@@ -34,3 +37,4 @@ count wc-l wc -l "$dir/9999x15.trf"
 count 300x9 "$trf" check --format json "$dir/300x9.trf"
 count 9999x15 "$trf" check --format json "$dir/9999x15.trf"
 count rate-300x9 "$trf" rate --format json "$dir/300x9.trf"
+count rate-9999x15 "$trf" rate --format json "$dir/9999x15.trf"
