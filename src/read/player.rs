@@ -633,7 +633,7 @@ fn usual_block(b: &[u8; 10]) -> (RoundEntry, u64) {
     let d = (q >> 16) as u32 & 0x0F0F_0F0F;
     let pairs = (d * 10 + (d >> 8)) & 0x00FF_00FF;
     let opp = ((pairs & 0xFF) * 100 + (pairs >> 16)) as u16;
-    let at = ((COLOUR_CLASS[head[7] as usize] as usize) << 8) | result as usize;
+    let at = ((COLOUR_CLASS[(w >> 56) as usize] as usize) << 8) | result as usize;
     let named = (opp != 0) as usize;
     let mut entry = BLOCK_ENTRIES[((named << 10) | at) & 0x7FF];
     entry.opponent = if opp != 0 { Some(opp) } else { None };
