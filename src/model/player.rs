@@ -332,7 +332,7 @@ impl RoundResult {
     }
 
     /// Reads a result letter (case-insensitive); blank is `None`.
-    pub fn from_letter(c: char) -> Option<RoundResult> {
+    pub const fn from_letter(c: char) -> Option<RoundResult> {
         Some(match c.to_ascii_uppercase() {
             '1' => RoundResult::Game {
                 outcome: Outcome::Win,

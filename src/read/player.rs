@@ -15,11 +15,6 @@ pub(super) struct PlayerReader<'a> {
     pub(super) players: Vec<Player>,
     /// Line of the first TRF06 single-letter title, dialect evidence.
     pub(super) trf06_title: Option<u32>,
-    /// [`RoundResult::from_letter`] of each byte (as a character), looked up once: a
-    /// 9,999 x 15 report has 150,000 result letters.
-    results: [Option<RoundResult>; 256],
-    /// The usual blocks' colours and results.
-    blocks: BlockTable,
 }
 
 impl<'a> PlayerReader<'a> {
@@ -29,8 +24,6 @@ impl<'a> PlayerReader<'a> {
             diags: Vec::new(),
             players: Vec::with_capacity(lines),
             trf06_title: None,
-            results: std::array::from_fn(|c| RoundResult::from_letter(c as u8 as char)),
-            blocks: BlockTable::new(),
         }
     }
 
@@ -283,7 +276,7 @@ impl<'a> PlayerReader<'a> {
             Some(_) => return None,
         };
 
-        let rounds = usual_rounds(b, base, &self.blocks)?;
+        let rounds = usual_rounds(b, base)?;
         let name = trim(raw(&g::NAME)).to_string();
         let federation = match raw(&g::FEDERATION) {
             // Nearly always three capitals: nothing to trim.
@@ -348,7 +341,7 @@ impl<'a> PlayerReader<'a> {
                     );
                 }
             }
-            let entry = match fast_block(block.as_bytes(), &self.results) {
+            let entry = match fast_block(block.as_bytes(), &RESULTS) {
                 Some(e) => e,
                 None => self.round_block(block, span, k + 1),
             };
@@ -496,10 +489,12 @@ fn right_aligned(f: &str) -> Option<Option<u64>> {
 /// the source), as the general reader reads them; `None` when one is not
 /// usual. Trailing blank blocks are dropped, as there.
 ///
-/// Apart from the rest of the line: a loop of its own keeps its values in
-/// registers.
+/// Without a branch per block: each block is read as if it were usual,
+/// and what makes it unusual is gathered in one word, looked at once the
+/// line is read (an unusual line is rare, and read again by the general
+/// reader). About 30 instructions a block.
 #[inline(never)]
-fn usual_rounds(b: &[u8], base: usize, table: &BlockTable) -> Option<Vec<Spanned<RoundEntry>>> {
+fn usual_rounds(b: &[u8], base: usize) -> Option<Vec<Spanned<RoundEntry>>> {
     // The general reader reads a block wherever its first column is on the
     // line, so each must be whole here. Each block comes with the two
     // columns before it (the first block starts at byte 91): windows of 10
@@ -513,13 +508,23 @@ fn usual_rounds(b: &[u8], base: usize, table: &BlockTable) -> Option<Vec<Spanned
     if windows.remainder().len() > 2 {
         return None;
     }
-    let mut rounds = Vec::with_capacity(windows.len());
+    let mut flaws = 0u64;
     let mut at = base + FIRST;
-    for window in windows {
-        let window: &[u8; 10] = window.try_into().ok()?;
-        let entry = usual_block(window, table)?;
-        rounds.push(Spanned::new(entry, Span::new(at, at + WIDTH)));
-        at += STRIDE;
+    // `chunks_exact` knows its length: no capacity test per block.
+    let mut rounds: Vec<Spanned<RoundEntry>> = windows
+        .map(|window| {
+            let (entry, flaw) = match window.first_chunk::<STRIDE>() {
+                Some(w) => usual_block(w),
+                None => (RoundEntry::NOT_PAIRED, 1),
+            };
+            flaws |= flaw;
+            let span = Span::new(at, at + WIDTH);
+            at += STRIDE;
+            Spanned::new(entry, span)
+        })
+        .collect();
+    if flaws != 0 {
+        return None;
     }
     while rounds.last().is_some_and(|e| {
         let block = &b[e.span.start as usize - base..e.span.end as usize - base];
@@ -530,97 +535,110 @@ fn usual_rounds(b: &[u8], base: usize, table: &BlockTable) -> Option<Vec<Spanned
     Some(rounds)
 }
 
-/// The round entry of each usual (colour, result) pair of bytes, the
-/// opponent left out: a block's colour and result are two lookups. Built
-/// once per reader (1,024 entries).
-pub(super) struct BlockTable {
-    /// Per colour byte: 0 for `-` or blank (none), 1 White, 2 Black, 3
-    /// for any other byte (not a usual block).
-    colour: [u8; 256],
-    /// At `colour class << 8 | result byte`: the entry without opponent
-    /// (a blank result reads as not paired), `None` when the colour or
-    /// the result is not usual.
-    entries: Box<[Option<RoundEntry>; 1024]>,
-}
+/// Per colour byte: 0 for `-` or blank (none), 1 White, 2 Black, 3 for
+/// any other byte (not a usual block).
+static COLOUR_CLASS: [u8; 256] = {
+    let mut t = [3u8; 256];
+    t[b'-' as usize] = 0;
+    t[b' ' as usize] = 0;
+    t[b'w' as usize] = 1;
+    t[b'W' as usize] = 1;
+    t[b'b' as usize] = 2;
+    t[b'B' as usize] = 2;
+    t
+};
 
-impl BlockTable {
-    fn new() -> Self {
-        let colour = std::array::from_fn(|c| match c as u8 {
-            b'-' | b' ' => 0,
-            b'w' | b'W' => 1,
-            b'b' | b'B' => 2,
-            _ => 3,
-        });
-        let entries = Box::new(std::array::from_fn(|i| {
-            let colour = match i >> 8 {
-                0 => None,
-                1 => Some(Colour::White),
-                2 => Some(Colour::Black),
-                _ => return None,
-            };
-            let result = match (i & 0xFF) as u8 {
-                b' ' => RoundResult::NotPaired,
-                c => RoundResult::from_letter(c as char)?,
-            };
-            Some(RoundEntry {
+/// The entry of a usual block, its opponent left out, at `named << 10 |
+/// colour class << 8 | result byte` (`named`: the opponent field is not
+/// blank or zero, which turns a blank result into a pending game).
+/// Computed at compile time.
+static BLOCK_ENTRIES: [RoundEntry; 2048] = {
+    let mut t = [RoundEntry::NOT_PAIRED; 2048];
+    let mut i = 0;
+    while i < 2048 {
+        let named = i >> 10 == 1;
+        let colour = match (i >> 8) & 3 {
+            1 => Some(Colour::White),
+            2 => Some(Colour::Black),
+            _ => None,
+        };
+        let result = match (i & 0xFF) as u8 {
+            b' ' if named => Some(RoundResult::Pending),
+            b' ' => Some(RoundResult::NotPaired),
+            c => RoundResult::from_letter(c as char),
+        };
+        if let Some(result) = result {
+            t[i] = RoundEntry {
                 opponent: None,
                 colour,
                 result,
-            })
-        }));
-        BlockTable { colour, entries }
+            };
+        }
+        i += 1;
     }
-}
+    t
+};
+
+/// 1 at `colour class << 8 | result byte` when the colour or the result
+/// is not usual, else 0.
+static BLOCK_FLAWS: [u8; 1024] = {
+    let mut t = [0u8; 1024];
+    let mut i = 0;
+    while i < 1024 {
+        let c = (i & 0xFF) as u8;
+        if i >> 8 == 3 || (c != b' ' && RoundResult::from_letter(c as char).is_none()) {
+            t[i] = 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// [`RoundResult::from_letter`] of each byte (as a character).
+static RESULTS: [Option<RoundResult>; 256] = {
+    let mut t = [None; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = RoundResult::from_letter(i as u8 as char);
+        i += 1;
+    }
+    t
+};
 
 /// A round block preceded by its two columns, as the general reader reads
 /// it when the separators are blanks (no `misaligned-columns` finding) and
-/// [`fast_block`] reads the block; `None` for anything else (a tab as a
-/// separator, too, which the general reader accepts).
-#[inline]
-fn usual_block(b: &[u8; 10], table: &BlockTable) -> Option<RoundEntry> {
-    let [b0, b1, b2, b3, b4, b5, b6, b7, s3, result] = *b;
-    // Eight bytes at once, the first in the lowest: blanks before the
-    // block (0, 1) and after the opponent (6).
-    let w = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, b6, b7]);
-    if w & 0x00FF_0000_0000_FFFF != 0x0020_0000_0000_2020 || s3 != b' ' {
-        return None;
-    }
-    let opp = opponent((w >> 16) as u32)?;
-    let class = table.colour[b7 as usize] as usize;
-    let mut entry = table.entries[(class << 8 | result as usize) & 0x3FF]?;
-    if opp > 0 {
-        entry.opponent = Some(opp);
-        if result == b' ' {
-            entry.result = RoundResult::Pending;
-        }
-    }
-    Some(entry)
-}
-
-/// The opponent field (4 bytes, the first in the lowest byte of `x`) as
-/// [`fast_block`] reads it: blanks, then digits to the end (all blanks or
-/// zeros: 0). Without a branch per byte: a bit per byte says blank or
-/// digit, and the digits are combined in pairs.
-#[inline]
-fn opponent(x: u32) -> Option<u16> {
-    const HIGH: u32 = 0x8080_8080;
-    const LOW7: u32 = 0x7F7F_7F7F;
-    // The high bit of each blank byte (an exact test for a zero byte of
-    // x ^ blanks).
-    let v = x ^ 0x2020_2020;
-    let blank = !(((v & LOW7) + LOW7) | v) & HIGH;
-    // Digits become 0..=9; the high bit of each byte that is not one.
-    let t = x ^ 0x3030_3030;
-    let not_digit = (((t & LOW7) + 0x7676_7676) | t) & HIGH;
-    // Every byte a blank or a digit, and the blanks before the digits.
-    let blanks = (blank >> 7) * 0xFF;
-    if (blank | !not_digit) & HIGH != HIGH || blanks & blanks.wrapping_add(1) != 0 {
-        return None;
-    }
-    // Blanks count as zeros (t is 0x10 there).
-    let d = t & 0x0F0F_0F0F;
+/// [`fast_block`] reads the block, with 0 (usual) or not 0 (any other
+/// block, whose entry means nothing; a tab as a separator, too, which the
+/// general reader accepts). Without a branch.
+#[inline(always)]
+fn usual_block(b: &[u8; 10]) -> (RoundEntry, u64) {
+    // Bit 4 of the opponent's bytes (2-5).
+    const OPP_BIT4: u64 = 0x0000_1010_1010_0000;
+    let [head @ .., s3, result] = *b;
+    // Bytes 0-7, the first in the lowest byte: the two blanks, the
+    // opponent, the blank after it, the colour.
+    let w = u64::from_le_bytes(head);
+    // The opponent's blanks become `0`; then bytes 0, 1 and 6 must be
+    // blanks and bytes 2-5 digits: 0 (blanks) and below 10 (digits) once
+    // the template is taken away.
+    let q = (w | OPP_BIT4) ^ 0x0020_3030_3030_2020;
+    let flaw = (((q & 0x7F7F_7F7F_7F7F_7F7F) + 0x007F_7676_7676_7F7F) | q) & 0x0080_8080_8080_8080;
+    // The opponent's blanks: bytes that were 0x20-0x29 (bit 4 clear),
+    // which must be 0x20 and come before its digits (a run from byte 0,
+    // counting the two blanks before the block).
+    let blanks = ((!w & OPP_BIT4) >> 4) * 0xFF;
+    let run = blanks | 0xFFFF;
+    let flaw = flaw | (w & blanks & 0x0F0F_0F0F_0F0F_0F0F) | (run & run.wrapping_add(1));
+    // The opponent, blanks counting as zeros.
+    let d = (q >> 16) as u32 & 0x0F0F_0F0F;
     let pairs = (d * 10 + (d >> 8)) & 0x00FF_00FF;
-    Some(((pairs & 0xFF) * 100 + (pairs >> 16)) as u16)
+    let opp = ((pairs & 0xFF) * 100 + (pairs >> 16)) as u16;
+    let at = ((COLOUR_CLASS[(w >> 56) as usize] as usize) << 8) | result as usize;
+    let named = (opp != 0) as usize;
+    let mut entry = BLOCK_ENTRIES[((named << 10) | at) & 0x7FF];
+    entry.opponent = if opp != 0 { Some(opp) } else { None };
+    let flaw = flaw | (BLOCK_FLAWS[at & 0x3FF] as u64) | (s3 != b' ') as u64;
+    (entry, flaw)
 }
 
 /// [`Title::parse`] without its upper-casing copy for the titles as FIDE
@@ -754,26 +772,34 @@ fn fast_block(b: &[u8], results: &[Option<RoundResult>; 256]) -> Option<RoundEnt
 
 #[cfg(test)]
 mod tests {
-    use super::{fast_block, usual_block, BlockTable};
+    use super::{fast_block, usual_block, RESULTS};
     use crate::model::RoundResult;
     use crate::write::{write, Target};
+    use proptest::prelude::*;
 
-    /// With blank separators, the branch-free reading of a block gives what
-    /// `fast_block` (the general reader's) gives, for every opponent field
-    /// over an alphabet of tricky bytes and every colour and result byte.
+    /// What [`usual_block`] must say of a window: [`fast_block`]'s entry
+    /// when the four separators are blanks, else nothing.
+    fn expected(window: [u8; 10]) -> Option<crate::model::RoundEntry> {
+        let blank = [0, 1, 6, 8].iter().all(|&i| window[i] == b' ');
+        fast_block(&window[2..], &RESULTS).filter(|_| blank)
+    }
+
+    fn check(window: [u8; 10]) {
+        let (entry, flaw) = usual_block(&window);
+        assert_eq!(
+            (flaw == 0).then_some(entry),
+            expected(window),
+            "{:?}",
+            String::from_utf8_lossy(&window)
+        );
+    }
+
+    /// The branch-free reading of a block gives what `fast_block` (the
+    /// general reader's) gives, for every opponent field over an alphabet
+    /// of tricky bytes and every colour and result byte.
     #[test]
     fn usual_block_agrees_with_fast_block() {
-        let results = std::array::from_fn(|c| RoundResult::from_letter(c as u8 as char));
-        let table = BlockTable::new();
-        let check = |window: [u8; 10]| {
-            assert_eq!(
-                usual_block(&window, &table),
-                fast_block(&window[2..], &results),
-                "{:?}",
-                String::from_utf8_lossy(&window)
-            );
-        };
-        let alphabet = b" 0179\t-a/:\x80\x10\xb9";
+        let alphabet = b" 0179\t-a/:\x80\x10\xb9\x00\x2f\x3a\x20\x30\x39\x21\xff";
         for &a in alphabet {
             for &b in alphabet {
                 for &c in alphabet {
@@ -783,13 +809,15 @@ mod tests {
                         window[7] = b'w';
                         window[9] = b'1';
                         check(window);
+                        window[9] = b' ';
+                        check(window);
                     }
                 }
             }
         }
         for colour in 0..=255u8 {
             for result in 0..=255u8 {
-                for opponent in [b"  12", b"    ", b"0000"] {
+                for opponent in [b"  12", b"    ", b"0000", b"9999", b"   1"] {
                     let mut window = [b' '; 10];
                     window[2..6].copy_from_slice(opponent);
                     window[7] = colour;
@@ -797,6 +825,46 @@ mod tests {
                     check(window);
                 }
             }
+        }
+        for pos in [0, 1, 6, 8] {
+            for v in 0..=255u8 {
+                let mut window = *b"    12 w 1";
+                window[pos] = v;
+                check(window);
+            }
+        }
+    }
+
+    /// A byte of a block: any byte, or (more often) one a block is made of.
+    fn block_byte() -> impl Strategy<Value = u8> {
+        prop_oneof![
+            any::<u8>(),
+            prop::sample::select(b" 0123456789 wbWB-=+10DLHFUZ\t?".to_vec()),
+        ]
+    }
+
+    proptest! {
+        /// The same on random windows.
+        #[test]
+        fn usual_block_agrees_on_random_bytes(window in prop::array::uniform10(block_byte())) {
+            let (entry, flaw) = usual_block(&window);
+            prop_assert_eq!((flaw == 0).then_some(entry), expected(window));
+        }
+
+        /// And on random usual-looking blocks: blanks, then digits.
+        #[test]
+        fn usual_block_agrees_on_usual_shapes(
+            blanks in 0usize..=4,
+            digits in prop::array::uniform4(b'0'..=b'9'),
+            colour in block_byte(),
+            result in block_byte(),
+        ) {
+            let mut window = [b' '; 10];
+            window[2 + blanks..6].copy_from_slice(&digits[blanks..]);
+            window[7] = colour;
+            window[9] = result;
+            let (entry, flaw) = usual_block(&window);
+            prop_assert_eq!((flaw == 0).then_some(entry), expected(window));
         }
     }
 
