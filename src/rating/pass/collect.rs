@@ -17,7 +17,7 @@ use crate::rules::exclusions::{Excluded, Reason};
 use crate::rules::regulations::rating_gap_over_600::RATING_GAP_OVER_600;
 use crate::rules::regulations::unequal_playing_times::UNEQUAL_PLAYING_TIMES;
 use crate::rules::regulations::unplayed_games_not_rated::UNPLAYED_GAMES_NOT_RATED;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// A played game from one player's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -206,29 +206,36 @@ pub(crate) fn collect(t: &Tournament, table: &Games, excluded: &[&Excluded]) -> 
 /// the lower player index; a bye, or a result without an opponent, once
 /// per player and round. Each with its player's index.
 ///
-/// The skipped entries that name an opponent are indexed once by (player,
-/// round, opponent): a scan of the opponent's skipped entries per entry
-/// was players × rounds².
+/// Whether the opponent's record mirrors an entry is a binary search of
+/// the opponent's skipped entries, which are in round order (`collect`
+/// writes them so and `rapid` sorts what it adds): a scan of them per
+/// entry was players × rounds². A player whose entries are not in order
+/// (checked once per player) is scanned as before.
 pub(crate) fn skipped_once(games: &[PlayerGames]) -> impl Iterator<Item = (usize, &Skipped)> {
-    let named: HashSet<(usize, u16, usize)> = games
+    let in_order: std::rc::Rc<[bool]> = games
         .iter()
-        .enumerate()
-        .flat_map(|(i, g)| {
-            g.skipped
+        .map(|g| g.skipped.is_sorted_by_key(|q| q.round))
+        .collect();
+    let mirrors = move |j: usize, round: u16, i: usize| {
+        let Some(o) = games.get(j) else { return false };
+        let names_i = |q: &Skipped| q.round == round && q.opponent == Some(i);
+        if in_order[j] {
+            let from = o.skipped.partition_point(|q| q.round < round);
+            o.skipped[from..]
                 .iter()
-                .filter_map(move |q| Some((i, q.round, q.opponent?)))
+                .take_while(|q| q.round == round)
+                .any(names_i)
+        } else {
+            o.skipped.iter().any(names_i)
+        }
+    };
+    games.iter().enumerate().flat_map(move |(i, g)| {
+        let mirrors = mirrors.clone();
+        g.skipped.iter().filter_map(move |s| match s.opponent {
+            Some(j) if j < i && mirrors(j, s.round, i) => None,
+            _ => Some((i, s)),
         })
-        .collect();
-    let once: Vec<(usize, &Skipped)> = games
-        .iter()
-        .enumerate()
-        .flat_map(|(i, g)| g.skipped.iter().map(move |s| (i, s)))
-        .filter(|&(i, s)| match s.opponent {
-            Some(j) => !(j < i && named.contains(&(j, s.round, i))),
-            None => true,
-        })
-        .collect();
-    once.into_iter()
+    })
 }
 
 /// The games left out of the figures, one entry per pairing (a bye per
