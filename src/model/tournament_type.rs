@@ -167,7 +167,8 @@ pub fn from_text(text: &str) -> Option<TournamentType> {
 
 /// What the pairings show. Linear in players × rounds: the meeting count of
 /// each pair is only built when a round robin is possible at all (at least
-/// n − 1 rounds).
+/// n − 1 rounds), so n ≤ 1000 (rounds ≤ 999) and the n² bytes are at most
+/// a million whatever the round lists hold.
 fn from_pairings(t: &Tournament) -> TournamentType {
     let n = t.players.len();
     if n == 2 {

@@ -165,9 +165,16 @@ pub fn render_human(s: &RatingSummary) -> String {
     }
     if !s.excluded_games.is_empty() {
         out.push_str("\nGames not rated\n");
+        // The first player of each starting rank, indexed once: a scan
+        // per excluded game was players × games.
+        let mut by_rank: std::collections::HashMap<u16, &str> =
+            std::collections::HashMap::with_capacity(s.players.len());
+        for p in &s.players {
+            by_rank.entry(p.start_rank).or_insert(p.name.as_str());
+        }
         let name = |rank: u16| -> String {
-            match s.players.iter().find(|p| p.start_rank == rank) {
-                Some(p) => format!("{rank} {}", p.name),
+            match by_rank.get(&rank) {
+                Some(n) => format!("{rank} {n}"),
                 None => rank.to_string(),
             }
         };
@@ -242,17 +249,20 @@ pub fn render_csv(s: &RatingSummary) -> String {
 #[derive(Default)]
 struct NoteIndex {
     list: Vec<String>,
+    /// The number of each note in `list`: notes are mostly per player
+    /// (the figures of an unrated player's Ru), so a scan of `list` per
+    /// note was players × players.
+    numbers: std::collections::HashMap<String, usize>,
 }
 
 impl NoteIndex {
     fn number(&mut self, note: &str) -> usize {
-        match self.list.iter().position(|n| n == note) {
-            Some(i) => i + 1,
-            None => {
-                self.list.push(note.to_owned());
-                self.list.len()
-            }
+        if let Some(&i) = self.numbers.get(note) {
+            return i;
         }
+        self.list.push(note.to_owned());
+        self.numbers.insert(note.to_owned(), self.list.len());
+        self.list.len()
     }
 
     /// "3, 4, 9" for a player's notes.

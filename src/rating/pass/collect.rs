@@ -205,20 +205,35 @@ pub(crate) fn collect(t: &Tournament, table: &Games, excluded: &[&Excluded]) -> 
 /// Every skipped entry once: a pairing both records describe is taken from
 /// the lower player index; a bye, or a result without an opponent, once
 /// per player and round. Each with its player's index.
+///
+/// Whether the opponent's record mirrors an entry is a binary search of
+/// the opponent's skipped entries, which are in round order (`collect`
+/// writes them so and `rapid` sorts what it adds): a scan of them per
+/// entry was players × rounds². A player whose entries are not in order
+/// (checked once per player) is scanned as before.
 pub(crate) fn skipped_once(games: &[PlayerGames]) -> impl Iterator<Item = (usize, &Skipped)> {
+    let in_order: std::rc::Rc<[bool]> = games
+        .iter()
+        .map(|g| g.skipped.is_sorted_by_key(|q| q.round))
+        .collect();
+    let mirrors = move |j: usize, round: u16, i: usize| {
+        let Some(o) = games.get(j) else { return false };
+        let names_i = |q: &Skipped| q.round == round && q.opponent == Some(i);
+        if in_order[j] {
+            let from = o.skipped.partition_point(|q| q.round < round);
+            o.skipped[from..]
+                .iter()
+                .take_while(|q| q.round == round)
+                .any(names_i)
+        } else {
+            o.skipped.iter().any(names_i)
+        }
+    };
     games.iter().enumerate().flat_map(move |(i, g)| {
-        g.skipped.iter().filter_map(move |s| {
-            if let Some(j) = s.opponent {
-                let mirrored = games.get(j).is_some_and(|o| {
-                    o.skipped
-                        .iter()
-                        .any(|q| q.round == s.round && q.opponent == Some(i))
-                });
-                if mirrored && j < i {
-                    return None;
-                }
-            }
-            Some((i, s))
+        let mirrors = mirrors.clone();
+        g.skipped.iter().filter_map(move |s| match s.opponent {
+            Some(j) if j < i && mirrors(j, s.round, i) => None,
+            _ => Some((i, s)),
         })
     })
 }
@@ -305,26 +320,72 @@ pub(crate) enum Incomplete {
 }
 
 /// Builds the score matrix of a round robin of `cycles` cycles, or says why
-/// the event is not a complete one. Quadratic in players, as a crosstable is.
+/// the event is not a complete one.
+///
+/// The pairs are checked first from the games that were played (sorted
+/// once), so the m × m matrix is built only for a complete round robin,
+/// whose report has m × (m − 1) × `cycles` games: linear in the report,
+/// whatever the caller checked before (the type detection allows a round
+/// robin only with at most rounds + 1 ≤ 1000 players).
 pub(crate) fn round_robin_matrix(
     t: &Tournament,
     games: &[PlayerGames],
     cycles: u8,
 ) -> Result<RoundRobinMatrix, Incomplete> {
+    complete_round_robin(t, games, cycles)?;
     let m = games.len();
-    let rank = |i: usize| t.players.get(i).map_or(0, |p| p.start_rank.value);
-    let mut met = vec![0u8; m * m];
     let mut scores = vec![0u32; m * m];
     for (i, g) in games.iter().enumerate() {
         for p in &g.played {
-            let c = i * m + p.opponent;
-            met[c] = met[c].saturating_add(1);
-            scores[c] += p.score.half_points().0;
+            scores[i * m + p.opponent] += p.score.half_points().0;
         }
     }
+    Ok(RoundRobinMatrix { cycles, scores })
+}
+
+/// The first pair (lower index first, then the higher, in order) that did
+/// not meet `cycles` times on both records, as a scan of the m × m meeting
+/// counts would find it, from the games played alone: the pairs that never
+/// met are the gaps between the pairs that did.
+fn complete_round_robin(
+    t: &Tournament,
+    games: &[PlayerGames],
+    cycles: u8,
+) -> Result<(), Incomplete> {
+    let m = games.len();
+    let rank = |i: usize| t.players.get(i).map_or(0, |p| p.start_rank.value);
+    // (lower index, higher index, recorded by the lower one)
+    let mut sides: Vec<(usize, usize, bool)> = games
+        .iter()
+        .enumerate()
+        .flat_map(|(i, g)| {
+            g.played
+                .iter()
+                .map(move |p| (i.min(p.opponent), i.max(p.opponent), i < p.opponent))
+        })
+        .collect();
+    sides.sort_unstable();
+    let mut k = 0;
     for i in 0..m {
-        for j in i + 1..m {
-            let (a, b) = (met[i * m + j], met[j * m + i]);
+        let mut next = i + 1;
+        while let Some(&(lo, j, _)) = sides.get(k).filter(|s| s.0 == i) {
+            // Meetings recorded by i (against j) and by j (against i),
+            // saturating like a u8 count.
+            let (mut a, mut b) = (0u8, 0u8);
+            while let Some(&(_, _, by_low)) = sides.get(k).filter(|s| s.0 == lo && s.1 == j) {
+                if by_low {
+                    a = a.saturating_add(1);
+                } else {
+                    b = b.saturating_add(1);
+                }
+                k += 1;
+            }
+            if j != next {
+                // i and `next` never met.
+                return Err(Incomplete::UnplayedOrMissing {
+                    ranks: (rank(i), rank(next)),
+                });
+            }
             if a != b {
                 return Err(Incomplete::Asymmetric {
                     ranks: (rank(i), rank(j)),
@@ -335,9 +396,15 @@ pub(crate) fn round_robin_matrix(
                     ranks: (rank(i), rank(j)),
                 });
             }
+            next += 1;
+        }
+        if next < m {
+            return Err(Incomplete::UnplayedOrMissing {
+                ranks: (rank(i), rank(next)),
+            });
         }
     }
-    Ok(RoundRobinMatrix { cycles, scores })
+    Ok(())
 }
 
 #[cfg(test)]
@@ -355,6 +422,83 @@ mod tests {
 
     fn parsed(text: &str) -> Tournament {
         crate::parse_str(text).tournament
+    }
+
+    /// The dense scan `complete_round_robin` replaced: every pair of the
+    /// m × m meeting counts in order.
+    fn dense(t: &Tournament, games: &[PlayerGames], cycles: u8) -> Result<(), Incomplete> {
+        let m = games.len();
+        let rank = |i: usize| t.players.get(i).map_or(0, |p| p.start_rank.value);
+        let mut met = vec![0u8; m * m];
+        for (i, g) in games.iter().enumerate() {
+            for p in &g.played {
+                let c = i * m + p.opponent;
+                met[c] = met[c].saturating_add(1);
+            }
+        }
+        for i in 0..m {
+            for j in i + 1..m {
+                let (a, b) = (met[i * m + j], met[j * m + i]);
+                if a != b {
+                    return Err(Incomplete::Asymmetric {
+                        ranks: (rank(i), rank(j)),
+                    });
+                }
+                if a != cycles {
+                    return Err(Incomplete::UnplayedOrMissing {
+                        ranks: (rank(i), rank(j)),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn the_sparse_round_robin_check_finds_the_pair_the_dense_scan_finds() {
+        let t = parsed(RR4);
+        // Deterministic pseudo-random games among 5 players (4 have a
+        // record: the fifth has rank 0), from complete to sparse.
+        let mut seed = 7u32;
+        let mut next = |n: u32| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 16) % n
+        };
+        for case in 0..2000 {
+            let m = 1 + (case % 5) as usize;
+            let cycles = 1 + (case % 2) as u8;
+            let mut games: Vec<PlayerGames> = (0..m)
+                .map(|_| PlayerGames {
+                    played: Vec::new(),
+                    skipped: Vec::new(),
+                })
+                .collect();
+            for (i, g) in games.iter_mut().enumerate() {
+                for j in 0..m {
+                    if i == j {
+                        continue;
+                    }
+                    // Mostly the right count, sometimes one more or less.
+                    let n = match next(10) {
+                        0 => 0,
+                        1 => u32::from(cycles) + 1,
+                        _ => u32::from(cycles),
+                    };
+                    for r in 0..n {
+                        g.played.push(Played {
+                            round: r as u16 + 1,
+                            opponent: j,
+                            score: GameScore::Draw,
+                        });
+                    }
+                }
+            }
+            assert_eq!(
+                complete_round_robin(&t, &games, cycles),
+                dense(&t, &games, cycles),
+                "case {case}"
+            );
+        }
     }
 
     #[test]

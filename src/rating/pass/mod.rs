@@ -713,6 +713,10 @@ impl Pass<'_> {
         let mut notes = Vec::new();
         let uses: Vec<Use>;
         if let Some(route) = self.route {
+            // Bounded: the route runs only on a complete round robin
+            // (every pair met), so its m players are at most rounds + 1
+            // ≤ 1000 and these scans (m per player, m² in all) are linear
+            // in the m × (m − 1) round entries of the report.
             if let Some((_, why)) = route.excluded.iter().find(|(j, _)| *j == i) {
                 notes.push(format!(
                     "this event does not count towards an initial rating: {why}; the opponents' games against the player are disregarded too ({})",
@@ -785,9 +789,17 @@ impl Pass<'_> {
             };
             match initial_rating(self.version, &input) {
                 Ok(ir) => {
+                    // A mask of the games used, built once: a search of
+                    // `games_used` per game was rounds² per player.
+                    let mut used = vec![false; list.len()];
+                    for &k in &ir.games_used {
+                        if let Some(u) = used.get_mut(k) {
+                            *u = true;
+                        }
+                    }
                     uses = (0..list.len())
                         .map(|k| {
-                            if ir.games_used.contains(&k) {
+                            if used[k] {
                                 Use::Initial
                             } else {
                                 Use::Not(NotCounted::BetweenUnrated)

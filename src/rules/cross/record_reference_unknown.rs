@@ -149,14 +149,13 @@ impl Checker<'_, '_> {
                 "the ids are the starting ranks of `001` records (columns 5-8)",
             )
         };
-        self.ctx.emit(
-            self.out,
+        self.ctx.emit_with(self.out, &RECORD_REFERENCE_UNKNOWN, || {
             RECORD_REFERENCE_UNKNOWN
                 .diag(format!("`{record}` names `{id}`, which is {what}"))
                 .primary(span, "nothing has this id")
                 .help(help)
-                .reference(format!("TRF26 record {record} (ids)")),
-        );
+                .reference(format!("TRF26 record {record} (ids)"))
+        });
     }
 
     /// A team number of 300/330.
@@ -168,53 +167,58 @@ impl Checker<'_, '_> {
         if !raw.is_empty() && !raw.bytes().all(|b| b.is_ascii_digit()) {
             return;
         }
-        let message = if raw.is_empty() {
-            format!("`{record}` gives no {role}")
-        } else {
-            format!("`{record}` names {role} `{n}`, but no `310` team has that pairing number")
-        };
-        self.ctx.emit(
-            self.out,
+        self.ctx.emit_with(self.out, &RECORD_REFERENCE_UNKNOWN, || {
+            let message = if raw.is_empty() {
+                format!("`{record}` gives no {role}")
+            } else {
+                format!("`{record}` names {role} `{n}`, but no `310` team has that pairing number")
+            };
             RECORD_REFERENCE_UNKNOWN
                 .diag(message)
                 .primary(span, "no such team")
                 .help("write the team pairing number of a `310` record (columns 5-7)")
-                .reference(format!("TRF26 record {record}; record 310 (TPN)")),
-        );
+                .reference(format!("TRF26 record {record}; record 310 (TPN)"))
+        });
     }
 
-    /// A round field: `bound` is the highest round it may name.
+    /// A round field: `bound` is the highest round it may name. Every
+    /// finding goes through `emit_with`: past --max-per-rule it is counted,
+    /// not formatted.
     fn round(&mut self, record: &str, round: u16, span: Span, bound: Option<u16>) {
         if round == 0 {
             let Some(kind) = zero_kind(self.ctx.slice(span)) else {
                 return;
             };
-            self.ctx.emit(
-                self.out,
+            self.ctx.emit_with(self.out, &RECORD_REFERENCE_UNKNOWN, || {
                 RECORD_REFERENCE_UNKNOWN
                     .diag(format!("`{record}` gives {kind} where a round is required"))
                     .primary(span, kind)
                     .help("rounds are numbered from 1")
-                    .reference(format!("TRF26 record {record} (round)")),
-            );
+                    .reference(format!("TRF26 record {record} (round)"))
+            });
             return;
         }
         let Some(max) = bound else { return };
         if round <= max {
             return;
         }
-        let mut d = RECORD_REFERENCE_UNKNOWN
-            .diag(format!(
-                "`{record}` names round `{round}`, beyond the rounds of the event ({})",
-                self.rounds.source
-            ))
-            .primary(span, "no such round")
-            .help("write the round the record is about, or declare the number of rounds in `142`")
-            .reference(format!("TRF26 record {record} (round); record 142"));
-        if let Some(s) = self.rounds.span {
-            d = d.secondary(s, "number of rounds");
-        }
-        self.ctx.emit(self.out, d);
+        let rounds = &self.rounds;
+        self.ctx.emit_with(self.out, &RECORD_REFERENCE_UNKNOWN, || {
+            let d = RECORD_REFERENCE_UNKNOWN
+                .diag(format!(
+                    "`{record}` names round `{round}`, beyond the rounds of the event ({})",
+                    rounds.source
+                ))
+                .primary(span, "no such round")
+                .help(
+                    "write the round the record is about, or declare the number of rounds in `142`",
+                )
+                .reference(format!("TRF26 record {record} (round); record 142"));
+            match rounds.span {
+                Some(s) => d.secondary(s, "number of rounds"),
+                None => d,
+            }
+        });
     }
 
     fn field(&self, line: Span, f: &Field) -> Span {
@@ -254,19 +258,18 @@ impl Checker<'_, '_> {
                 if !raw.is_empty() && !raw.bytes().all(|b| b.is_ascii_digit()) {
                     continue;
                 }
-                let message = if raw.is_empty() {
-                    format!("`250` gives no {} of its range", f.name.replace('_', " "))
-                } else {
-                    format!("`250` range {end} at `{id}`, which is neither a player's starting rank nor a team pairing number")
-                };
-                self.ctx.emit(
- self.out,
+                self.ctx.emit_with(self.out, &RECORD_REFERENCE_UNKNOWN, || {
+                    let message = if raw.is_empty() {
+                        format!("`250` gives no {} of its range", f.name.replace('_', " "))
+                    } else {
+                        format!("`250` range {end} at `{id}`, which is neither a player's starting rank nor a team pairing number")
+                    };
                     RECORD_REFERENCE_UNKNOWN
                         .diag(message)
                         .primary(span, "no such player or team")
                         .help("columns 23-26 and 28-31 hold the first and last id of the accelerated range")
-                        .reference("TRF26 record 250 (first/last id)"),
-                );
+                        .reference("TRF26 record 250 (first/last id)")
+                });
             }
         }
     }

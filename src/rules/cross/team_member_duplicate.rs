@@ -51,26 +51,26 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             };
             let same = std::ptr::eq(*first, team);
-            let msg = if same {
-                format!(
-                    "player `{}` is listed twice in team `{}`",
-                    m.value, team.name.value
-                )
-            } else {
-                format!(
-                    "player `{}` is listed in teams `{}` and `{}`",
-                    m.value, first.name.value, team.name.value
-                )
-            };
-            ctx.emit(
-                out,
+            // Past --max-per-rule the finding is counted, not formatted.
+            ctx.emit_with(out, &TEAM_MEMBER_DUPLICATE, || {
+                let msg = if same {
+                    format!(
+                        "player `{}` is listed twice in team `{}`",
+                        m.value, team.name.value
+                    )
+                } else {
+                    format!(
+                        "player `{}` is listed in teams `{}` and `{}`",
+                        m.value, first.name.value, team.name.value
+                    )
+                };
                 TEAM_MEMBER_DUPLICATE
                     .diag(msg)
                     .primary(m.span, "listed again")
                     .secondary(*span, format!("first listed on line {}", first.line))
                     .help("list each player in one team only; correct the starting rank that was copied")
-                    .reference("TRF16 record 013; TRF26 record 310 (members)"),
-            );
+                    .reference("TRF16 record 013; TRF26 record 310 (members)")
+            });
         }
     }
 }

@@ -45,8 +45,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             if ctx.player(m.value).is_some() {
                 continue;
             }
-            ctx.emit(
- out,
+            // Past --max-per-rule the finding is counted, not formatted.
+            ctx.emit_with(out, &TEAM_MEMBER_UNKNOWN, || {
                 TEAM_MEMBER_UNKNOWN
                     .diag(format!(
                         "team `{}` lists member `{}`, but no player has that starting rank",
@@ -55,8 +55,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     .primary(m.span, "no such player")
                     .secondary(team.name.span, format!("record `{record}`"))
                     .help("write the starting rank (001 columns 5-8) of each of the team's players, or add the missing `001` record")
-                    .reference("TRF16 record 013; TRF26 record 310 (members)"),
-            );
+                    .reference("TRF16 record 013; TRF26 record 310 (members)")
+            });
         }
     }
 }

@@ -70,32 +70,36 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         if total <= limit {
             continue;
         }
-        let d = DAILY_PLAY_OVER_12_HOURS
-            .diag(format!(
-                "{}: {} of {} (2 × {}) make {} of play; {} allows {}",
-                ymd(day.date),
-                plural(n, "round", "rounds"),
-                hours(game),
-                minutes(control.t60_seconds()),
-                hours(total),
-                text(ctx),
-                hours(limit)
-            ))
-            .primary(day.span(), format!("{} on this day", day.rounds_label()))
-            .secondary(
-                *span,
-                format!("{} for 60 moves", minutes(control.t60_seconds())),
-            );
-        let fit = limit / game;
-        out.push(cite(
-            ctx,
-            d,
-            Topic::DailyPlayingTime,
-            format!(
-                "a 60-move game lasts {} on both clocks, so at most {} fit in one day; games of a day over 12 hours are not rated",
-                hours(game),
-                plural(fit, "round", "rounds")
-            ),
-        ));
+        // One finding per day: past --max-per-rule it is counted, not
+        // formatted.
+        ctx.emit_with(out, &DAILY_PLAY_OVER_12_HOURS, || {
+            let d = DAILY_PLAY_OVER_12_HOURS
+                .diag(format!(
+                    "{}: {} of {} (2 × {}) make {} of play; {} allows {}",
+                    ymd(day.date),
+                    plural(n, "round", "rounds"),
+                    hours(game),
+                    minutes(control.t60_seconds()),
+                    hours(total),
+                    text(ctx),
+                    hours(limit)
+                ))
+                .primary(day.span(), format!("{} on this day", day.rounds_label()))
+                .secondary(
+                    *span,
+                    format!("{} for 60 moves", minutes(control.t60_seconds())),
+                );
+            let fit = limit / game;
+            cite(
+                ctx,
+                d,
+                Topic::DailyPlayingTime,
+                format!(
+                    "a 60-move game lasts {} on both clocks, so at most {} fit in one day; games of a day over 12 hours are not rated",
+                    hours(game),
+                    plural(fit, "round", "rounds")
+                ),
+            )
+        });
     }
 }

@@ -103,15 +103,14 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             .collect::<Vec<_>>()
             .join(", ");
         let message = if teams_event {
-            let mut groups: Vec<Option<usize>> = Vec::new();
-            for b in list {
-                if b.team.is_none() || !groups.contains(&b.team) {
-                    groups.push(b.team);
-                }
-            }
+            // Each player without a team, and each team once: a set, as a
+            // search of the list per bye was byes × teams.
+            let mut teams = std::collections::HashSet::new();
+            let alone = list.iter().filter(|b| b.team.is_none()).count();
+            teams.extend(list.iter().filter_map(|b| b.team));
             format!(
                 "round `{round}` has pairing-allocated byes for `{}` teams or players (players {names})",
-                groups.len()
+                alone + teams.len()
             )
         } else {
             format!(

@@ -35,7 +35,7 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    let mut prev: Option<(usize, crate::Span, Vec<chrono::NaiveDate>, String)> = None;
+    let mut prev: Option<(usize, crate::Span, Vec<chrono::NaiveDate>, &str)> = None;
     for (i, d) in ctx.tournament.header.round_dates.iter().enumerate() {
         let Some(f) = &d.value else { continue };
         let now = readings(f);
@@ -46,7 +46,9 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             let earlier = now.iter().all(|n| before.iter().all(|b| n < b));
             if earlier {
                 let r = i + 1;
-                out.push(
+                // One finding per round date: past --max-per-rule it is
+                // counted, not formatted.
+                ctx.emit_with(out, &ROUND_DATES_OUT_OF_ORDER, || {
                     ROUND_DATES_OUT_OF_ORDER
                         .diag(format!(
                             "round `{r}` is dated `{}`, before round `{round}` (`{raw}`)",
@@ -55,10 +57,10 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                         .primary(d.span, format!("round {r}: {}", f.date.map(ymd).unwrap_or_default()))
                         .secondary(*span, format!("round {round}"))
                         .help("correct the dates in record `132`: each round is played on or after the day of the round before")
-                        .reference("TRF16 record 132"),
-                );
+                        .reference("TRF16 record 132")
+                });
             }
         }
-        prev = Some((i + 1, d.span, now, f.raw.clone()));
+        prev = Some((i + 1, d.span, now, f.raw.as_str()));
     }
 }

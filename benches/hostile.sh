@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# Linearity of `trf check` and `trf rate` on adversarial reports (issue 13):
+# each case is built at size N and 2N, and the instructions callgrind counts
+# for `trf check --format json` and `trf rate --format json` on each should
+# roughly double from N to 2N, never quadruple. Results: benches/hostile.md.
+#
+# Cases (the sizes are N; 2N doubles the scaled quantity):
+#
+# * unknown: 2,400 players (even starting ranks) x 15 rounds, every opponent
+#   an odd rank no player has;
+# * samerank: 5,000 players all with starting rank 1, random opponents;
+# * records: 300 players x 15 rounds and 2,000 each of `299`, `250`, `300`,
+#   `310`, `320` and `330` records, many naming unknown ids;
+# * teams013: 2,000 players and 1,000 `013` teams of 50 members each
+#   (random ranks up to 9,999: unknown members, members in several teams);
+# * teams310: the same with `310` records;
+# * dates: 50 players x 100 rounds and 2,000 `132` lines of 100 dates each;
+# * rounds: 20 players x 499 rounds (2N: 998 rounds), a date per round;
+# * rrwide: a report declared a round robin (2010 text, whose round-robin
+#   route rates the unrated players) with 2,000 players and one round;
+# * ext: 200 players x 9 rounds and 5,000 each of `XXA`, `XXR`, `XXC`,
+#   `XXS` and `BBW` lines.
+#
+# Not part of CI; run from the repository root:
+#
+#   benches/hostile.sh [TRF_BINARY] [DIR]
+#
+# Writes the reports to DIR (default: a temporary directory, removed after)
+# and prints a Markdown table of instruction counts (needs valgrind); with
+# HOSTILE_ONLY_GENERATE=1 it only writes the reports; HOSTILE_CASES="unknown
+# rounds" measures only those cases.
+set -euo pipefail
+
+trf=${1:-}
+if [ -z "$trf" ]; then
+  cargo build --release --quiet
+  trf=$(pwd)/target/release/trf
+fi
+dir=${2:-}
+if [ -z "$dir" ]; then
+  dir=$(mktemp -d "${TMPDIR:-/tmp}/trf-hostile.XXXXXX")
+  trap 'rm -rf "$dir"' EXIT
+fi
+mkdir -p "$dir"
+
+python3 - "$dir" <<'PY'
+import random, sys
+d = sys.argv[1]
+
+HEAD = "012 Hostile report\n042 2024/01/01\n052 2024/12/31\n122 90 min + 30 sec\n"
+
+def player(n, blocks, rank=None):
+    line = "001 %4d m    %-33s %4d %-3s %11d %-10s %4s %4d" % (
+        n if rank is None else rank, "Player, Number %d" % n, 1500 + n % 900,
+        "ENG", 100000 + n, "1990/01/01", "0.0", n % 10000)
+    return line + "".join("  %4d %s %s" % b for b in blocks) + "\n"
+
+def dates(k, first=1):
+    return "132" + " " * 88 + "  ".join(
+        "24/%02d/%02d" % (1 + (i // 28) % 12, 1 + i % 28) for i in range(first, first + k)) + "\n"
+
+def write(name, k, body, head=HEAD):
+    rnd = random.Random(13)
+    with open("%s/%s-%s.trf" % (d, name, "N" if k == 1 else "2N"), "w") as f:
+        f.write(head)
+        body(f, k, rnd)
+
+def unknown(f, k, rnd):
+    for n in range(1, 2400 * k + 1):
+        f.write(player(2 * n,
+                       [(2 * rnd.randint(0, 4999) + 1, rnd.choice("wb"), rnd.choice("10="))
+                        for _ in range(15)]))
+
+def samerank(f, k, rnd):
+    for n in range(1, 5000 * k + 1):
+        f.write(player(n, [(rnd.randint(1, 9999), rnd.choice("wb"), rnd.choice("10="))
+                           for _ in range(15)], rank=1))
+
+def swiss(f, rnd, players, rounds):
+    for n in range(1, players + 1):
+        f.write(player(n, [(rnd.randint(1, players), rnd.choice("wb"), rnd.choice("10=+-"))
+                           for _ in range(rounds)]))
+
+def pts(rnd):
+    return "%.1f" % (rnd.randint(0, 20) / 2)
+
+def records(f, k, rnd):
+    f.write(dates(15))
+    swiss(f, rnd, 300, 15)
+    for i in range(2000 * k):
+        ids = "".join(" %4d" % rnd.randint(1, 400) for _ in range(rnd.randint(1, 8)))
+        f.write("299 %1s  %4s  %4s  %3d%s\n" % (rnd.choice("WDLFHZ+- "), pts(rnd), pts(rnd),
+                                                 rnd.randint(0, 16), ids))
+        a = rnd.randint(1, 400)
+        f.write("250 %4s %4s %3d %3d %4d %4d\n" % (pts(rnd), pts(rnd), rnd.randint(1, 15),
+                                                   rnd.randint(1, 16), a, a + rnd.randint(0, 50)))
+        f.write("300 %3d %3d %3d%s\n" % (rnd.randint(1, 16), rnd.randint(1, 999), rnd.randint(1, 999),
+                                          "".join(" %4d" % rnd.randint(0, 400) for _ in range(4))))
+        f.write("310 %3d %-32s %-5s %-6s %6s %6s %3d  %s\n" % (
+            i % 999 + 1, "Team %d" % i, "T%d" % (i % 1000), "", pts(rnd), pts(rnd), i % 999 + 1,
+            " ".join("%4d" % rnd.randint(1, 400) for _ in range(4))))
+        f.write("320 %4s %4s %s\n" % (pts(rnd), pts(rnd),
+                                     " ".join("%3d" % rnd.randint(1, 999) for _ in range(15))))
+        f.write("330 %2s %3d %3d %3d\n" % (rnd.choice(["+-", "-+", "--"]), rnd.randint(1, 16),
+                                          rnd.randint(1, 999), rnd.randint(1, 999)))
+
+def teams(code):
+    def body(f, k, rnd):
+        swiss(f, rnd, 2000, 0)
+        for t in range(1000 * k):
+            members = [rnd.randint(1, 9999) for _ in range(50)]
+            if code == "013":
+                f.write("013 %-32s%s\n" % ("Team %d" % t, " ".join("%4d" % m for m in members)))
+            else:
+                f.write("310 %3d %-32s %-5s %-6s %6s %6s %3d  %s\n" % (
+                    t % 999 + 1, "Team %d" % t, "", "", "0.0", "0.0", t % 999 + 1,
+                    " ".join("%4d" % m for m in members)))
+    return body
+
+def many_dates(f, k, rnd):
+    for _ in range(2000 * k):
+        f.write(dates(100))
+    swiss(f, rnd, 50, 100)
+
+def rounds(f, k, rnd):
+    r = 499 * k
+    f.write(dates(r))
+    f.write("XXR %d\n" % r)
+    swiss(f, rnd, 20, r)
+
+def rrwide(f, k, rnd):
+    # Declared a round robin under the 2010 text (whose round-robin route
+    # rates the unrated players): 2,000 players, one round, every other
+    # player unrated.
+    for n in range(1, 2000 * k + 1):
+        o = n + 1 if n % 2 else n - 1
+        line = player(n, [(o, "w" if n % 2 else "b", "=")])
+        if n % 2 == 0:
+            line = line[:48] + "    " + line[52:]
+        f.write(line)
+
+def ext(f, k, rnd):
+    swiss(f, rnd, 200, 9)
+    for i in range(5000 * k):
+        f.write("XXA %4d%s\n" % (rnd.randint(1, 300), "".join(" %4s" % pts(rnd) for _ in range(9))))
+        f.write("XXR %d\n" % rnd.randint(1, 20))
+        f.write("XXC %s\n" % rnd.choice(["white1", "black1", "rank"]))
+        f.write("XXS W=%d D=0.5\n" % rnd.randint(0, 3))
+        f.write("BBW %d\n" % rnd.randint(0, 3))
+
+for k in (1, 2):
+    write("unknown", k, unknown)
+    write("samerank", k, samerank)
+    write("records", k, records)
+    write("teams013", k, teams("013"))
+    write("teams310", k, teams("310"))
+    write("dates", k, many_dates)
+    write("rounds", k, rounds)
+    write("ext", k, ext)
+    write("rrwide", k, rrwide, "012 Hostile report\n042 2010/01/01\n052 2010/01/01\n"
+          "092 Individual: Round Robin\n122 90 min + 30 sec\n132" + " " * 88 + "10/01/01\n")
+PY
+
+[ "${HOSTILE_ONLY_GENERATE:-0}" = 1 ] && exit 0
+
+ir() {
+  local out="$dir/callgrind.out"
+  valgrind --tool=callgrind --callgrind-out-file="$out" "$trf" "$@" >/dev/null 2>&1 || true
+  awk '/^(summary|totals):/ {print $2; exit}' "$out"
+}
+
+echo "| case | size N | size 2N | check N | check 2N | ratio | rate N | rate 2N | ratio |"
+echo "|---|---|---|---|---|---|---|---|---|"
+for c in ${HOSTILE_CASES:-unknown samerank records teams013 teams310 dates rounds ext rrwide}; do
+  n="$dir/$c-N.trf"; n2="$dir/$c-2N.trf"
+  c1=$(ir check --format json "$n"); c2=$(ir check --format json "$n2")
+  r1=$(ir rate --format json "$n"); r2=$(ir rate --format json "$n2")
+  printf '| %s | %d kB | %d kB | %.1f M | %.1f M | %.2f | %.1f M | %.1f M | %.2f |\n' "$c" \
+    $(( $(stat -c %s "$n") / 1000 )) $(( $(stat -c %s "$n2") / 1000 )) \
+    "$(echo "$c1 / 1000000" | bc -l)" "$(echo "$c2 / 1000000" | bc -l)" "$(echo "$c2 / $c1" | bc -l)" \
+    "$(echo "$r1 / 1000000" | bc -l)" "$(echo "$r2 / 1000000" | bc -l)" "$(echo "$r2 / $r1" | bc -l)"
+done
