@@ -20,9 +20,20 @@ pub struct DateField {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub ambiguous: bool,
     /// While `ambiguous`, the other reading (day and month swapped), which
-    /// the reader worked out so that nothing after it re-parses `raw`.
+    /// the reader worked out so that nothing after it re-parses `raw`;
+    /// `None` once [`DateField::settle`] has settled the order.
     #[serde(skip)]
     pub other_reading: Option<NaiveDate>,
+}
+
+impl DateField {
+    /// The day-and-month order is settled (by the dates around it, or by the
+    /// file's other dates): the field is no longer ambiguous and has no
+    /// other reading.
+    pub fn settle(&mut self) {
+        self.ambiguous = false;
+        self.other_reading = None;
+    }
 }
 
 impl PartialEq for DateField {

@@ -108,7 +108,7 @@ impl Parser<'_> {
                         field.format = Some(of.to_string());
                     }
                 }
-                field.ambiguous = false;
+                field.settle();
             }
         }
         // Ambiguity is reported at the end, once the round dates are known.
@@ -143,13 +143,13 @@ impl Parser<'_> {
                 let fits = |d: chrono::NaiveDate| lo <= d && d <= hi;
                 match (fits(chosen), fits(alt)) {
                     (true, false) => {
-                        field.value.ambiguous = false;
+                        field.value.settle();
                         continue;
                     }
                     (false, true) => {
                         field.value.date = Some(alt);
                         field.value.format = Some(alt_format);
-                        field.value.ambiguous = false;
+                        field.value.settle();
                         continue;
                     }
                     _ => {}

@@ -64,11 +64,14 @@ impl<'a> PlayerReader<'a> {
         }
         let (raw, span) = cols.field(g::START_RANK.from, g::START_RANK.to);
         let start_rank = match uint(raw) {
-            Ok(Some(v)) if (1..=9999).contains(&v) => v as u16,
+            Ok(Some(v)) if (1..=MAX_START_RANK).contains(&v) => v as u16,
             other => {
                 let why = match other {
                     Ok(None) => "the starting rank is blank".to_string(),
-                    _ => format!("`{}` is not a starting rank (1-9999)", trim(raw)),
+                    _ => format!(
+                        "`{}` is not a starting rank (1-{MAX_START_RANK})",
+                        trim(raw)
+                    ),
                 };
                 self.invalid(
                     span,
@@ -82,12 +85,7 @@ impl<'a> PlayerReader<'a> {
         let start_rank = Spanned::new(start_rank, span);
 
         let (raw, span) = cols.field(g::SEX.from, g::SEX.to);
-        let sex = match trim(raw) {
-            "" => None,
-            "m" | "M" => Some(Spanned::new(Sex::Male, span)),
-            "w" | "W" | "f" | "F" => Some(Spanned::new(Sex::Female, span)),
-            _ => None, // reported by the `invalid-code` rule, which sees the raw text
-        };
+        let sex = sex(raw).map(|s| Spanned::new(s, span));
 
         let (raw, span) = cols.field(g::TITLE.from, g::TITLE.to);
         let title = match trim(raw) {
@@ -106,7 +104,7 @@ impl<'a> PlayerReader<'a> {
         let (raw, span) = cols.field(g::RATING.from, g::RATING.to);
         let rating = match uint(raw) {
             Ok(None) | Ok(Some(0)) => None,
-            Ok(Some(v)) if v <= 3500 => Some(Spanned::new(v as u16, span)),
+            Ok(Some(v)) if v <= MAX_RATING => Some(Spanned::new(v as u16, span)),
             _ => {
                 self.invalid(
                     span,
@@ -127,7 +125,7 @@ impl<'a> PlayerReader<'a> {
         let (raw, span) = cols.field(g::FIDE_ID.from, g::FIDE_ID.to);
         let fide_id = match uint(raw) {
             Ok(None) | Ok(Some(0)) => None,
-            Ok(Some(v)) if v < 100_000_000_000 => Some(Spanned::new(v, span)),
+            Ok(Some(v)) if v < FIDE_ID_END => Some(Spanned::new(v, span)),
             _ => {
                 self.invalid(
                     span,
@@ -174,7 +172,7 @@ impl<'a> PlayerReader<'a> {
         let (raw, span) = cols.field(g::RANK.from, g::RANK.to);
         let rank = match uint(raw) {
             Ok(None) => None,
-            Ok(Some(v)) if v <= 9999 => Some(Spanned::new(v as u16, span)),
+            Ok(Some(v)) if v <= MAX_RANK => Some(Spanned::new(v as u16, span)),
             _ => {
                 self.invalid(
                     span,
@@ -222,14 +220,10 @@ impl<'a> PlayerReader<'a> {
         let raw = |f: &Field| &text[f.from - 1..f.to];
 
         let start_rank = match right_aligned(raw(&g::START_RANK))? {
-            Some(v @ 1..=9999) => Spanned::new(v as u16, span(&g::START_RANK)),
+            Some(v @ 1..=MAX_START_RANK) => Spanned::new(v as u16, span(&g::START_RANK)),
             _ => return None,
         };
-        let sex = match b[g::SEX.from - 1] {
-            b'm' | b'M' => Some(Spanned::new(Sex::Male, span(&g::SEX))),
-            b'w' | b'W' | b'f' | b'F' => Some(Spanned::new(Sex::Female, span(&g::SEX))),
-            _ => None,
-        };
+        let sex = sex(raw(&g::SEX)).map(|s| Spanned::new(s, span(&g::SEX)));
         let title = match raw(&g::TITLE) {
             "   " => None,
             t => match trim(t) {
@@ -246,12 +240,12 @@ impl<'a> PlayerReader<'a> {
         };
         let rating = match right_aligned(raw(&g::RATING))? {
             None | Some(0) => None,
-            Some(v @ 1..=3500) => Some(Spanned::new(v as u16, span(&g::RATING))),
+            Some(v @ 1..=MAX_RATING) => Some(Spanned::new(v as u16, span(&g::RATING))),
             Some(_) => return None,
         };
         let fide_id = match right_aligned(raw(&g::FIDE_ID))? {
             None | Some(0) => None,
-            Some(v @ 1..100_000_000_000) => Some(Spanned::new(v, span(&g::FIDE_ID))),
+            Some(v @ 1..FIDE_ID_END) => Some(Spanned::new(v, span(&g::FIDE_ID))),
             Some(_) => return None,
         };
         let birth = &b[g::BIRTH_DATE.from - 1..g::BIRTH_DATE.to];
@@ -272,7 +266,7 @@ impl<'a> PlayerReader<'a> {
         };
         let rank = match right_aligned(raw(&g::RANK))? {
             None => None,
-            Some(v @ 0..=9999) => Some(Spanned::new(v as u16, span(&g::RANK))),
+            Some(v @ 0..=MAX_RANK) => Some(Spanned::new(v as u16, span(&g::RANK))),
             Some(_) => return None,
         };
 
@@ -392,7 +386,7 @@ impl<'a> PlayerReader<'a> {
         };
         let opponent = match uint(opp_text) {
             Ok(None) | Ok(Some(0)) => None,
-            Ok(Some(v)) if v <= 9999 => Some(v as u16),
+            Ok(Some(v)) if v <= MAX_START_RANK => Some(v as u16),
             _ => {
                 self.diags.push(
                     findings::INVALID_ROUND_BLOCK
@@ -458,6 +452,25 @@ impl<'a> PlayerReader<'a> {
             colour,
             result,
         }
+    }
+}
+
+// What a `001` field may hold, for the general reader and the fast path
+// alike (TRF16 record 001): starting ranks 1-9999, ratings up to 3500, FIDE
+// IDs of at most 11 digits, ranks up to 9999.
+const MAX_START_RANK: u64 = 9999;
+const MAX_RATING: u64 = 3500;
+const FIDE_ID_END: u64 = 100_000_000_000;
+const MAX_RANK: u64 = 9999;
+
+/// The sex column: `m`, `w` (or `f`), either case; anything else is no
+/// sex here and is reported by the `invalid-code` rule, which sees the raw
+/// text.
+fn sex(raw: &str) -> Option<Sex> {
+    match trim(raw) {
+        "m" | "M" => Some(Sex::Male),
+        "w" | "W" | "f" | "F" => Some(Sex::Female),
+        _ => None,
     }
 }
 

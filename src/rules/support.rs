@@ -78,7 +78,7 @@ pub(crate) fn played_rounds(ctx: &Ctx<'_>) -> Vec<bool> {
 /// field could not be read.
 pub(crate) fn readings(f: &DateField) -> Vec<NaiveDate> {
     let mut v: Vec<NaiveDate> = f.date.into_iter().collect();
-    if let Some(alt) = f.other_reading.filter(|_| f.ambiguous) {
+    if let Some(alt) = f.other_reading {
         if !v.contains(&alt) {
             v.push(alt);
         }
