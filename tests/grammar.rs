@@ -156,7 +156,12 @@ fn the_generated_module_is_columns_tsv() {
     let want = generate(&tsv);
     let path = root.join(GENERATED);
     if std::env::var_os("TRFKIT_REGENERATE").is_some() {
-        std::fs::write(&path, &want).expect("write src/read/columns.rs");
+        // The library's atomic writer: a failed regeneration leaves the
+        // checked-in module whole.
+        trfkit::write::atomic::write(&path, trfkit::write::atomic::Existing::Replace, |w| {
+            w.write_all(want.as_bytes())
+        })
+        .expect("write src/read/columns.rs");
     }
     let have = std::fs::read_to_string(&path).expect("src/read/columns.rs");
     assert!(

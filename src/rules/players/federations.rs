@@ -147,7 +147,14 @@ mod tests {
             "/src/rules/players/federations_table.rs"
         );
         if std::env::var_os("TRFKIT_REGENERATE").is_some() {
-            std::fs::write(path, &src).expect("write the table");
+            // The one atomic writer: a failed regeneration leaves the
+            // checked-in table whole.
+            crate::write::atomic::write(
+                path.as_ref(),
+                crate::write::atomic::Existing::Replace,
+                |w| w.write_all(src.as_bytes()),
+            )
+            .expect("write the table");
         }
         let have = std::fs::read_to_string(path).expect("the table");
         assert!(
