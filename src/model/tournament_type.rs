@@ -65,9 +65,9 @@ pub struct TypeDecision {
 }
 
 /// Decides the tournament type.
-pub fn detect(t: &Tournament) -> TypeDecision {
+pub fn detect(t: &Tournament, index: &[u32]) -> TypeDecision {
     let declared = declared(t);
-    let from_pairings = from_pairings(t);
+    let from_pairings = from_pairings(t, index);
     let source = |d: &str| {
         t.header
             .declared_type()
@@ -169,7 +169,7 @@ pub fn from_text(text: &str) -> Option<TournamentType> {
 /// each pair is only built when a round robin is possible at all (at least
 /// n − 1 rounds), so n ≤ 1000 (rounds ≤ 999) and the n² bytes are at most
 /// a million whatever the round lists hold.
-fn from_pairings(t: &Tournament) -> TournamentType {
+fn from_pairings(t: &Tournament, index: &[u32]) -> TournamentType {
     let n = t.players.len();
     if n == 2 {
         return TournamentType::Match;
@@ -177,7 +177,6 @@ fn from_pairings(t: &Tournament) -> TournamentType {
     if n < 3 || (t.rounds as usize) + 1 < n {
         return TournamentType::Swiss;
     }
-    let index = t.rank_index();
     let slot = |rank: u16| {
         index
             .get(rank as usize)

@@ -186,7 +186,7 @@ impl<'a> Ctx<'a> {
             regs: choice.regulations,
             regs_choice: choice.basis,
             start: choice.start,
-            tournament_type: tournament_type::detect(tournament),
+            tournament_type: tournament_type::detect(tournament, games.rank_index()),
             time_control,
             rating_type,
             games_by_list,

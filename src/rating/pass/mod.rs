@@ -103,7 +103,7 @@ pub use summary::{
 };
 
 use crate::check::CheckReport;
-use crate::model::tournament_type::{self, TournamentType, TypeDecision};
+use crate::model::tournament_type::{TournamentType, TypeDecision};
 use crate::model::{Player, Tournament};
 use crate::rating::maths::{
     initial_rating, rated_change, rated_change_averaged, rated_change_per_game_with_cap, round,
@@ -208,10 +208,12 @@ pub fn rate_checked(parsed: &Parsed, check: &CheckOptions, opts: &RateOptions) -
 }
 
 /// The calculation itself, over every game not in `excluded`, under the
-/// edition chosen from `over` and the report's dates.
+/// edition chosen from `over` and the report's dates, for the tournament
+/// type the check context decided.
 fn calculate(
     t: &Tournament,
     table: &crate::model::Games,
+    kind: &TypeDecision,
     opts: &RateOptions,
     over: Option<Version>,
     excluded: &[&Excluded],
@@ -228,7 +230,6 @@ fn calculate(
         d
     });
 
-    let kind = tournament_type::detect(t);
     let class = crate::rules::context::classify_event(
         t,
         table,
@@ -292,7 +293,7 @@ fn calculate(
     let any_unrated = ratings.iter().any(Option::is_none);
     let any_rated = ratings.iter().any(Option::is_some);
 
-    let rr = round_robin(t, &kind, &games, &ratings, version, start);
+    let rr = round_robin(t, kind, &games, &ratings, version, start);
     notes.extend(rr.notes.iter().cloned());
 
     let pass = Pass {
@@ -369,7 +370,7 @@ fn calculate(
             start: t.start_date(),
             end: t.end_date(),
             kind: kind.kind,
-            type_reason: kind.reason,
+            type_reason: kind.reason.clone(),
             players: t.players.len(),
             rated_players: ratings.iter().filter(|r| r.is_some()).count(),
             rated_games,

@@ -33,6 +33,7 @@ pub(super) fn rate_in(
     let mut s = calculate(
         ctx.tournament,
         &ctx.games,
+        &ctx.tournament_type,
         opts,
         ctx.opts.regulations,
         &applied,
