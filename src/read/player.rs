@@ -467,9 +467,11 @@ const MAX_RANK: u64 = 9999;
 /// sex here and is reported by the `invalid-code` rule, which sees the raw
 /// text.
 fn sex(raw: &str) -> Option<Sex> {
-    match trim(raw) {
-        "m" | "M" => Some(Sex::Male),
-        "w" | "W" | "f" | "F" => Some(Sex::Female),
+    // One column: one character, so no trimming (this runs for every
+    // player line).
+    match raw.as_bytes() {
+        [b'm' | b'M'] => Some(Sex::Male),
+        [b'w' | b'W' | b'f' | b'F'] => Some(Sex::Female),
         _ => None,
     }
 }
