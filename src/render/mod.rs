@@ -6,6 +6,7 @@
 //! name, text and findings, so several files go into one SARIF run or one
 //! annotation budget.
 
+pub mod csv;
 pub mod github;
 pub mod html;
 pub mod human;

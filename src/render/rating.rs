@@ -208,9 +208,28 @@ pub fn render_human(s: &RatingSummary) -> String {
 /// joined with "; "), after a header row. Fields are quoted when they hold
 /// a comma, a quote or a line break.
 pub fn render_csv(s: &RatingSummary) -> String {
-    let mut out = String::from(
-        "start_rank,fide_id,name,rated,ro,k,k_source,games,score,expected,w_minus_we,raw_change,change,new_rating,ra,ru,outcome,notes,hypothetical,verdict\n",
-    );
+    let mut out = super::csv::Table::new(&[
+        "start_rank",
+        "fide_id",
+        "name",
+        "rated",
+        "ro",
+        "k",
+        "k_source",
+        "games",
+        "score",
+        "expected",
+        "w_minus_we",
+        "raw_change",
+        "change",
+        "new_rating",
+        "ra",
+        "ru",
+        "outcome",
+        "notes",
+        "hypothetical",
+        "verdict",
+    ]);
     // Each row carries the report's verdict, so that a row cut out of the
     // file still says whether its figures are final ("ready"), provisional
     // ("fix-before-upload") or not FIDE's at all ("not-rateable").
@@ -238,11 +257,9 @@ pub fn render_csv(s: &RatingSummary) -> String {
             p.hypothetical.to_string(),
             verdict.to_owned(),
         ];
-        let cells: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
-        out.push_str(&cells.join(","));
-        out.push('\n');
+        out.row(&fields);
     }
-    out
+    out.finish()
 }
 
 /// Distinct notes in order of first appearance, numbered from 1.
@@ -361,24 +378,9 @@ fn json_name<T: serde::Serialize>(v: &T) -> String {
     }
 }
 
-fn csv_field(f: &str) -> String {
-    if f.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", f.replace('"', "\"\""))
-    } else {
-        f.to_owned()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn csv_quotes_only_when_needed() {
-        assert_eq!(csv_field("Doe, John"), "\"Doe, John\"");
-        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv_field("plain"), "plain");
-    }
 
     #[test]
     fn notes_are_numbered_once() {

@@ -1,0 +1,103 @@
+//! The one CSV writer of every table trfkit prints (`rate`, `check`,
+//! `period`): RFC 4180 quoting by the `csv` crate, and cells a spreadsheet
+//! would run as a formula neutralised.
+//!
+//! Officers open these files in spreadsheets, and a player's name is
+//! whatever the arbiter (or an attacker) typed. OWASP's advice on CSV
+//! injection: a cell that starts with `=`, `+`, `-`, `@`, a tab or a
+//! carriage return is prefixed with a single quote, so the spreadsheet
+//! shows it as text; a cell that is a number (`-12`, `+3.5`) stays a
+//! number, since rating changes are negative numbers.
+
+/// A CSV table being written into memory.
+pub struct Table {
+    writer: ::csv::Writer<Vec<u8>>,
+}
+
+impl Table {
+    /// A table whose first row is `header`.
+    pub fn new(header: &[&str]) -> Table {
+        let mut table = Table {
+            writer: ::csv::WriterBuilder::new()
+                .terminator(::csv::Terminator::Any(b'\n'))
+                .from_writer(Vec::new()),
+        };
+        table.row(header.iter().copied());
+        table
+    }
+
+    /// Appends one row; every cell is neutralised first.
+    pub fn row<I, S>(&mut self, cells: I)
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let cells = cells.into_iter().map(|c| neutralise(c.as_ref()).into_owned());
+        // Writing into a Vec cannot fail: the only errors are I/O errors
+        // and records of unequal length, which `flexible` would allow and
+        // our tables never produce.
+        let written = self.writer.write_record(cells);
+        debug_assert!(written.is_ok(), "CSV into memory failed: {written:?}");
+    }
+
+    /// The table's text.
+    pub fn finish(self) -> String {
+        let bytes = self.writer.into_inner().unwrap_or_default();
+        // Every cell went in as UTF-8 and the writer adds only ASCII.
+        String::from_utf8(bytes).unwrap_or_default()
+    }
+}
+
+/// The cell as a spreadsheet may safely read it: a leading `=`, `+`, `-`,
+/// `@`, tab or carriage return gets a `'` before it, unless the cell is a
+/// plain number.
+pub fn neutralise(cell: &str) -> std::borrow::Cow<'_, str> {
+    match cell.as_bytes().first() {
+        Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r') if !is_number(cell) => {
+            std::borrow::Cow::Owned(format!("'{cell}"))
+        }
+        _ => std::borrow::Cow::Borrowed(cell),
+    }
+}
+
+/// A decimal number as trfkit writes them: an optional sign, digits, and
+/// an optional fraction.
+fn is_number(cell: &str) -> bool {
+    let digits = cell.strip_prefix(['-', '+']).unwrap_or(cell);
+    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    !int.is_empty()
+        && int.bytes().all(|b| b.is_ascii_digit())
+        && frac.bytes().all(|b| b.is_ascii_digit())
+        && !(digits.contains('.') && frac.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formulas_are_neutralised_numbers_are_not() {
+        assert_eq!(neutralise("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
+        assert_eq!(neutralise("+cmd|' /C calc'!A0"), "'+cmd|' /C calc'!A0");
+        assert_eq!(neutralise("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(neutralise("\tx"), "'\tx");
+        assert_eq!(neutralise("\rx"), "'\rx");
+        assert_eq!(neutralise("-x"), "'-x");
+        assert_eq!(neutralise("-12"), "-12");
+        assert_eq!(neutralise("+3.5"), "+3.5");
+        assert_eq!(neutralise("-3."), "'-3.");
+        assert_eq!(neutralise("Doe, John"), "Doe, John");
+        assert_eq!(neutralise(""), "");
+    }
+
+    #[test]
+    fn quotes_only_when_needed() {
+        let mut t = Table::new(&["a", "b"]);
+        t.row(["Doe, John", "say \"hi\""]);
+        t.row(["plain", "=1+1"]);
+        assert_eq!(
+            t.finish(),
+            "a,b\n\"Doe, John\",\"say \"\"hi\"\"\"\nplain,'=1+1\n"
+        );
+    }
+}
