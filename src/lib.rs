@@ -86,6 +86,7 @@ pub mod diag;
 #[cfg(feature = "generate")]
 pub mod generate;
 pub mod model;
+pub mod norms;
 pub mod rating;
 pub mod ratinglist;
 pub mod read;

@@ -7,6 +7,7 @@ mod files;
 mod fmt;
 mod generate;
 mod list;
+mod norms;
 mod output;
 mod parse;
 mod rate;
@@ -57,6 +58,8 @@ enum Command {
     Report(report::Args),
     /// Check reports on a local web page (127.0.0.1 only).
     Serve(serve::Args),
+    /// Which players made a GM, IM, WGM or WIM norm (FIDE Title Regulations).
+    Norms(norms::Args),
     /// FIDE rating-list utilities (`trf list index FILE`).
     List(list::Args),
     /// Generate a consistent synthetic report (benchmarks, tests).
@@ -122,6 +125,7 @@ pub fn main() -> ExitCode {
         Command::Rate(a) => rate::run(a),
         Command::Report(a) => report::run(a),
         Command::Serve(a) => serve::run(a),
+        Command::Norms(a) => norms::run(a),
         Command::List(a) => list::run(a),
         Command::Generate(a) => generate::run(a),
     };

@@ -6,11 +6,13 @@
 //! name, text and findings, so several files go into one SARIF run or one
 //! annotation budget.
 
+pub mod certificate;
 pub mod csv;
 pub mod github;
 pub mod html;
 pub mod human;
 pub mod json;
+pub mod norms;
 pub mod rating;
 pub mod sarif;
 mod view;

@@ -589,7 +589,7 @@ fn tally(
     out
 }
 
-fn time_control(t: &Tournament) -> TimeControlInfo {
+pub(crate) fn time_control(t: &Tournament) -> TimeControlInfo {
     if let Some(code) = &t.header.time_control_code {
         return match timecontrol::parse_encoded(&code.value) {
             Ok(e) => TimeControlInfo::Read {

@@ -2,7 +2,7 @@
 
 pub(crate) mod duplicate_fide_id;
 pub(crate) mod duplicate_start_rank;
-mod federations;
+pub(crate) mod federations;
 pub(crate) mod invalid_code;
 pub(crate) mod missing_fide_id;
 pub(crate) mod placeholder_fide_id;

@@ -1,0 +1,225 @@
+//! `trf norms PATH... [--format human|json] [--rating-list LIST] [--exempt
+//! 1.4.3a|b|c] [--min-games N] [--all]` and `trf norms --certificate
+//! START_RANK FILE [-o OUT] [--force] [--title GM|IM|WGM|WIM]`.
+//!
+//! Which players made a GM, IM, WGM or WIM norm, in the Title Regulations
+//! in force at the start; the JSON is a contract (`file`, `edition`,
+//! `players[]` with `start_rank`, `fide_id`, `name`, `norms[]` with
+//! `title`, `made`, `games`, `score`, `ra`, `rp`, `failed[]`,
+//! `to_confirm[]`, `subset`). Exit status: 0 when read, 2 on a usage error
+//! or an unreadable file. The certificate is written as `trf report`
+//! writes: beside the input, atomically, never over a file without
+//! `--force`.
+
+use super::check::read_list;
+use super::files::{self, Inputs};
+use super::{fail, out, Format, ReadArgs, EXIT_OK, EXIT_USAGE};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use trfkit::norms::{evaluate, Exemption, NormKind, NormOptions};
+use trfkit::ratinglist::ListLookup;
+use trfkit::write::atomic::Existing;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Reports or folders (`-` for standard input).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// Check the opponents' titles and ratings against this FIDE rating
+    /// list (TXT, XML or zip): a title the list does not show is not
+    /// counted.
+    #[arg(long, value_name = "FILE")]
+    rating_list: Option<PathBuf>,
+    /// The event is exempt from the federation rules: 1.4.3a (final of a
+    /// national championship), 1.4.3b (national team championship), 1.4.3c
+    /// (zonal or sub-zonal). 1.4.3d is computed.
+    #[arg(long, value_name = "ARTICLE", value_parser = parse_exempt)]
+    exempt: Option<Exemption>,
+    /// The least games (1.4.1b: 7 in some team and club championships, 8
+    /// in the World Cups); default 9.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=99))]
+    min_games: Option<u32>,
+    /// Also the norms of titles a player holds, and lower ones.
+    #[arg(long)]
+    all: bool,
+    /// Write the norm certificate (FIDE's norm report form) of the player
+    /// with this starting rank, for the one report given.
+    #[arg(long, value_name = "START_RANK")]
+    certificate: Option<u16>,
+    /// The norm of the certificate (default: the highest made).
+    #[arg(long, value_name = "TITLE", value_parser = parse_kind, requires = "certificate")]
+    title: Option<NormKind>,
+    /// Write the certificate here (default: NAME.norm-RANK.html beside the
+    /// input).
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "OUT",
+        requires = "certificate"
+    )]
+    output: Option<PathBuf>,
+    /// Replace the certificate when it exists.
+    #[arg(long, requires = "certificate")]
+    force: bool,
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+fn parse_exempt(s: &str) -> Result<Exemption, String> {
+    Exemption::parse(s).ok_or_else(|| {
+        format!("`{s}`: use 1.4.3a, 1.4.3b or 1.4.3c (1.4.3d is computed from the report)")
+    })
+}
+
+fn parse_kind(s: &str) -> Result<NormKind, String> {
+    NormKind::parse(s).ok_or_else(|| format!("`{s}`: use GM, IM, WGM or WIM"))
+}
+
+pub fn run(a: Args) -> u8 {
+    let Inputs {
+        files,
+        skipped,
+        missing,
+    } = files::expand(&a.paths);
+    for (p, why) in &skipped {
+        eprintln!("trf: {}: skipped: {why}", files::shown(p));
+    }
+    let mut code = EXIT_OK;
+    for (p, why) in &missing {
+        code = fail(p, why);
+    }
+    if a.certificate.is_some() && files.len() != 1 {
+        eprintln!("trf: --certificate takes exactly one report");
+        return EXIT_USAGE;
+    }
+    let read = a.read.options();
+    for path in &files {
+        let parsed = match super::read_report(path, &read) {
+            Ok(p) => p,
+            Err(e) => {
+                code = fail(path, &e);
+                continue;
+            }
+        };
+        let mut opts = NormOptions::default();
+        opts.exempt = a.exempt;
+        opts.min_games = a.min_games;
+        opts.all = a.all || a.title.is_some();
+        if let Some(list) = &a.rating_list {
+            let ids: Vec<u64> = ListLookup::ids_of(&parsed.tournament).collect();
+            match read_list(list, &ids) {
+                Some(l) => opts.list = Some(Arc::new(l)),
+                None => return EXIT_USAGE,
+            }
+        }
+        let report = evaluate(&parsed.tournament, &opts);
+        let name = files::shown(path);
+        if let Some(rank) = a.certificate {
+            return certificate(&a, path, &name, rank, &parsed, &report);
+        }
+        match a.format {
+            Format::Json => {
+                let mut v = serde_json::json!({ "file": name });
+                if let (Some(m), Ok(serde_json::Value::Object(r))) =
+                    (v.as_object_mut(), serde_json::to_value(&report))
+                {
+                    m.extend(r);
+                }
+                out(&serde_json::to_string(&v).unwrap_or_default());
+                out("\n");
+            }
+            Format::Human => {
+                out(&super::terminal::escape(
+                    &trfkit::render::norms::render_human(&name, &report),
+                ));
+            }
+        }
+    }
+    code
+}
+
+/// `x/NAME.trf` → `x/NAME.norm-RANK.html`.
+fn beside(input: &Path, rank: u16) -> PathBuf {
+    let stem = input
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "report".to_owned());
+    input.with_file_name(format!("{stem}.norm-{rank}.html"))
+}
+
+fn certificate(
+    a: &Args,
+    input: &Path,
+    name: &str,
+    rank: u16,
+    parsed: &trfkit::Parsed,
+    report: &trfkit::norms::NormsReport,
+) -> u8 {
+    let Some(player) = report.players.iter().find(|p| p.start_rank == rank) else {
+        eprintln!("trf: {name}: no player with starting rank {rank} played a game with a norm title to gain");
+        return EXIT_USAGE;
+    };
+    let norm = match a.title {
+        Some(k) => player.norms.iter().find(|n| n.title == k),
+        None => player.norms.iter().find(|n| n.made),
+    };
+    let Some(norm) = norm else {
+        eprintln!(
+            "trf: {name}: player {rank} made no norm{}; choose one with --title to write its form anyway",
+            a.title.map(|k| format!(" for {}", k.as_str())).unwrap_or_default()
+        );
+        return EXIT_USAGE;
+    };
+    if input.as_os_str() == "-" && a.output.is_none() {
+        eprintln!("trf: give -o OUT to write the certificate of standard input");
+        return EXIT_USAGE;
+    }
+    let dest = a.output.clone().unwrap_or_else(|| beside(input, rank));
+    if dest.exists() && !a.force {
+        eprintln!(
+            "trf: {} exists; choose another name with -o, or replace it with --force",
+            dest.display()
+        );
+        return EXIT_USAGE;
+    }
+    if dest == input || super::output::same_file(&dest, input) {
+        eprintln!("trf: refusing to write the certificate over its input");
+        return EXIT_USAGE;
+    }
+    let html =
+        trfkit::render::certificate::certificate(&trfkit::render::certificate::CertificateInput {
+            file: name,
+            tournament: &parsed.tournament,
+            report,
+            player,
+            norm,
+        });
+    let existing = if a.force {
+        Existing::Replace
+    } else {
+        Existing::Keep
+    };
+    match trfkit::write::atomic::write(&dest, existing, |w| w.write_all(html.as_bytes())) {
+        Ok(()) => {
+            println!(
+                "{}: {} norm of {} ({})",
+                dest.display(),
+                norm.title.as_str(),
+                player.name,
+                if norm.made { "made" } else { "not made" }
+            );
+            EXIT_OK
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            eprintln!(
+                "trf: {} exists; choose another name with -o, or replace it with --force",
+                dest.display()
+            );
+            EXIT_USAGE
+        }
+        Err(e) => fail(&dest, &e),
+    }
+}

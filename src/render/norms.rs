@@ -1,0 +1,249 @@
+//! `trf norms` for people: per file, the edition and the event's facts,
+//! then every player's norms, the ones made in full (games, federations,
+//! titles, ratings, Ra, p, dp, Rp), the others in one line with the
+//! conditions failed, then what the arbiter must confirm and the readings
+//! trfkit used where FIDE's text is not available.
+
+use crate::norms::{Norm, NormsReport, PlayerNorms};
+use std::fmt::Write;
+
+/// The report of one file as text.
+pub fn render_human(file: &str, r: &NormsReport) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{file}: {}{}",
+        r.edition
+            .map_or("no edition of the Title Regulations covered", |e| e.words()),
+        r.start.map(|d| format!(" (start {d})")).unwrap_or_default()
+    );
+    for n in &r.notes {
+        let _ = writeln!(
+            s,
+            "  {} {} ({}): {}",
+            n.code, n.condition, n.article, n.message
+        );
+    }
+    if let Some(ev) = &r.event {
+        let mut facts = vec![format!("{}, {} rounds", ev.tournament_type, ev.rounds)];
+        if let Some(h) = &ev.host {
+            facts.push(format!("host {h}"));
+        }
+        if let Some((d, n)) = ev.most_rounds_per_day {
+            facts.push(format!(
+                "at most {n} round{} a day ({d})",
+                if n == 1 { "" } else { "s" }
+            ));
+        }
+        if let (Some(tc), Some(m)) = (&ev.time_control, ev.minutes_for_60_moves) {
+            facts.push(format!("{tc}: {m} min for 60 moves"));
+        }
+        if let Some(d) = ev.days {
+            facts.push(format!("{d} days"));
+        }
+        let _ = writeln!(s, "  event: {}", facts.join("; "));
+        let x = &ev.swiss_exemption;
+        if let Some(round) = x.worst_round {
+            let _ = writeln!(
+                s,
+                "  Swiss exemption (1.4.3d): {} (round {round}: {} rated players not of the host federation (20), {} federations (3), {} GM/IM/WGM/WIM (10))",
+                if x.met { "met" } else { "not met" },
+                x.foreign_rated,
+                x.federations,
+                x.titled
+            );
+        }
+    }
+    if r.players.is_empty() && r.edition.is_some() {
+        let _ = writeln!(s, "  no player with a game and a norm title to gain");
+    }
+    // Players far from the game count get one summary line, not one line
+    // per norm: in an open most players are.
+    let near = |p: &&PlayerNorms| p.norms.iter().any(|n| n.made || n.games + 1 >= r.min_games);
+    for p in r.players.iter().filter(near) {
+        player(&mut s, p);
+    }
+    let far = r.players.len() - r.players.iter().filter(near).count();
+    if far > 0 {
+        let _ = writeln!(
+            s,
+            "\n  {far} other player{} with fewer than {} counted games: no norm",
+            if far == 1 { "" } else { "s" },
+            r.min_games.saturating_sub(1)
+        );
+    }
+    if !r.to_confirm.is_empty() {
+        let _ = writeln!(s, "  to confirm for every norm (a TRF cannot show it):");
+        for c in &r.to_confirm {
+            let _ = writeln!(
+                s,
+                "    {} {} ({}): {}",
+                c.code, c.condition, c.article, c.message
+            );
+        }
+    }
+    if !r.readings.is_empty() {
+        let _ = writeln!(s, "  readings trfkit uses:");
+        for c in &r.readings {
+            let _ = writeln!(s, "    - {c}");
+        }
+    }
+    s
+}
+
+fn player(s: &mut String, p: &PlayerNorms) {
+    let _ = writeln!(
+        s,
+        "\n  {} {} ({}{}{})",
+        p.start_rank,
+        p.name,
+        p.title
+            .as_deref()
+            .map(|t| format!("{t} "))
+            .unwrap_or_default(),
+        p.federation.as_deref().unwrap_or("no federation"),
+        p.fide_id.map(|i| format!(", {i}")).unwrap_or_default()
+    );
+    let skipped: Vec<String> = p
+        .rounds
+        .iter()
+        .filter_map(|r| {
+            r.reason
+                .as_ref()
+                .map(|why| format!("round {}: {why}", r.round))
+        })
+        .collect();
+    if p.made_any() && !skipped.is_empty() {
+        let _ = writeln!(s, "    not counted: {}", skipped.join("; "));
+    }
+    for n in &p.notes {
+        let _ = writeln!(s, "    {} {}: {}", n.code, n.condition, n.message);
+    }
+    for n in &p.norms {
+        norm(s, n);
+    }
+}
+
+fn norm(s: &mut String, n: &Norm) {
+    let figures = format!(
+        "{} games{}, score {}{}, Ra {}, Rp {}",
+        n.games,
+        if n.eight_plus_one {
+            " (+1 under 1.4.1c: counts as 9)"
+        } else {
+            ""
+        },
+        n.score,
+        match (n.p, n.dp) {
+            (Some(p), Some(d)) => format!(" (p {p}%, dp {d})"),
+            _ => String::new(),
+        },
+        n.ra.map_or("-".to_owned(), |v| v.to_string()),
+        n.rp.map_or("-".to_owned(), |v| v.to_string()),
+    );
+    if !n.made {
+        let names: Vec<&str> = n.failed.iter().map(|f| f.condition).collect();
+        let _ = writeln!(
+            s,
+            "    {} norm: no: {figures}; failed: {}",
+            n.title.as_str(),
+            names.join(", ")
+        );
+        if n.games >= 7 {
+            for f in &n.failed {
+                let _ = writeln!(
+                    s,
+                    "      {} {} ({}): {}",
+                    f.code, f.condition, f.article, f.message
+                );
+            }
+        }
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "    {} norm: MADE: {figures} (needs {}, Ra {}){}",
+        n.title.as_str(),
+        n.title.rp_min(),
+        n.title.ra_min(),
+        n.required_score
+            .as_ref()
+            .map(|r| format!("; required score {r}"))
+            .unwrap_or_default()
+    );
+    let m = &n.mix;
+    let _ = writeln!(
+        s,
+        "      federations ({}): own {} {} of at most {}; largest {} of at most {}; {} foreign ({}){}",
+        n.foreigner_rule.as_str(),
+        m.own_federation.as_deref().unwrap_or("none"),
+        m.own,
+        m.own_max,
+        m.largest
+            .as_ref()
+            .map_or("none".to_owned(), |(f, k)| format!("{f} {k}")),
+        m.largest_max,
+        m.foreign_federations.len(),
+        m.foreign_federations.join(" "),
+        if m.fid > 0 { format!("; FID {}", m.fid) } else { String::new() }
+    );
+    let titles: Vec<String> = m.titles.iter().map(|(t, k)| format!("{t} {k}")).collect();
+    let _ = writeln!(
+        s,
+        "      titles: {} title holders (at least {}); {} norm-title holders (at least {}); {}",
+        m.title_holders,
+        m.title_holders_min,
+        m.norm_title_holders,
+        m.norm_title_holders_min,
+        titles.join(", ")
+    );
+    let ratings: Vec<String> = n
+        .ratings
+        .iter()
+        .map(|r| {
+            let given = r.rating.map_or("unrated".to_owned(), |v| v.to_string());
+            if r.raised || r.rating.map(i32::from) != Some(r.counted) {
+                format!("{given}→{}", r.counted)
+            } else {
+                given
+            }
+        })
+        .collect();
+    let _ = writeln!(s, "      ratings: {}", ratings.join(" "));
+    if let Some(sub) = &n.subset {
+        let a = &sub.assessment;
+        let _ = writeln!(
+            s,
+            "      made on a subset ({}): rounds {} left out; {} games, score {}, Ra {}, Rp {}",
+            sub.rule,
+            sub.rounds_left_out
+                .iter()
+                .map(u16::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            a.games,
+            a.score,
+            a.ra.map_or("-".to_owned(), |v| v.to_string()),
+            a.rp.map_or("-".to_owned(), |v| v.to_string()),
+        );
+        for f in &n.failed_all_games {
+            let _ = writeln!(
+                s,
+                "        all games: {} {}: {}",
+                f.code, f.condition, f.message
+            );
+        }
+    }
+    for c in n.to_confirm.iter().filter(|c| {
+        matches!(
+            c.condition,
+            "eight-plus-one" | "exemption" | "fid-opponents"
+        )
+    }) {
+        let _ = writeln!(
+            s,
+            "      to confirm: {} {}: {}",
+            c.code, c.condition, c.message
+        );
+    }
+}
