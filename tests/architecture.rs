@@ -40,6 +40,20 @@ const ALLOWED: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "norms",
+        &[
+            "source",
+            "read",
+            "model",
+            "diag",
+            "regulations",
+            "ratinglist",
+            "rules",
+            "check",
+            "rating",
+        ],
+    ),
+    (
         "render",
         &[
             "source",
@@ -51,6 +65,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "rules",
             "check",
             "rating",
+            "norms",
         ],
     ),
     ("write", &["source", "read", "model"]),

@@ -102,7 +102,15 @@ pub fn explain(a: ExplainArgs) -> u8 {
         .into_iter()
         .find(|e| e.meta.name == a.rule || e.meta.code.eq_ignore_ascii_case(&a.rule))
     else {
-        eprintln!("trf: no rule `{}` (see `trf rules`)", a.rule);
+        // Not a rule: the norm conditions of `trf norms` have pages too.
+        if let Some(page) = super::norms::explain(&a.rule, a.format) {
+            out(&page);
+            return EXIT_OK;
+        }
+        eprintln!(
+            "trf: no rule `{}` (see `trf rules`, or `trf explain norms` for the norm conditions)",
+            a.rule
+        );
         return EXIT_USAGE;
     };
     match a.format {

@@ -223,3 +223,96 @@ fn certificate(
         Err(e) => fail(&dest, &e),
     }
 }
+
+/// The `trf explain` page of a norm condition (by code or name), or of
+/// `norms`: every condition, and the readings of each edition. `None`
+/// when `key` is neither.
+pub fn explain(key: &str, format: Format) -> Option<String> {
+    use trfkit::norms::conditions::{self, Condition};
+    use trfkit::norms::edition::EDITIONS;
+    let json = |c: &Condition| {
+        let articles: serde_json::Map<String, serde_json::Value> = c
+            .articles()
+            .into_iter()
+            .map(|(e, a)| (e.id().to_owned(), a.into()))
+            .collect();
+        serde_json::json!({
+            "code": c.code,
+            "condition": c.name,
+            "kind": c.kind,
+            "summary": c.summary,
+            "explanation": c.explanation,
+            "articles": articles,
+        })
+    };
+    let human = |c: &Condition| {
+        let mut s = format!(
+            "# {} ({})\n\nnorm condition: {}\n{}\n\n{}\n\n## Article by edition\n",
+            c.name,
+            c.code,
+            match c.kind {
+                conditions::ConditionKind::Checked =>
+                    "checked from the report; failing it means no norm",
+                conditions::ConditionKind::ToConfirm =>
+                    "a TRF cannot show it: listed to confirm with every norm",
+                conditions::ConditionKind::Finding => "a finding about the data",
+            },
+            c.summary,
+            c.explanation
+        );
+        for (e, a) in c.articles() {
+            s.push_str(&format!("{}: {a}\n", e.id()));
+        }
+        s
+    };
+    if key.eq_ignore_ascii_case("norms") {
+        return Some(match format {
+            Format::Json => {
+                let readings: serde_json::Map<String, serde_json::Value> = EDITIONS
+                    .iter()
+                    .map(|e| {
+                        let mut r = e.readings();
+                        r.extend(e.open_points().into_iter().map(|(_, t)| t));
+                        (e.id().to_owned(), r.into())
+                    })
+                    .collect();
+                let v = serde_json::json!({
+                    "conditions": conditions::ALL.iter().map(json).collect::<Vec<_>>(),
+                    "readings": readings,
+                });
+                format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default())
+            }
+            Format::Human => {
+                let mut s = String::from("# Norm conditions (`trf norms`)\n\nFIDE Title Regulations (Handbook B.01); articles as the 2024 edition numbers them (`trf explain CODE` gives each edition's).\n\n");
+                for c in conditions::ALL {
+                    s.push_str(&format!(
+                        "{:<10} {:<27} {:<8} {}\n",
+                        c.code,
+                        c.name,
+                        c.article.split(", ").next().unwrap_or(""),
+                        c.summary
+                    ));
+                }
+                for e in EDITIONS {
+                    s.push_str(&format!("\n## Readings: {}\n", e.words()));
+                    for r in e
+                        .readings()
+                        .into_iter()
+                        .chain(e.open_points().into_iter().map(|(_, t)| t))
+                    {
+                        s.push_str(&format!("- {r}\n"));
+                    }
+                }
+                s
+            }
+        });
+    }
+    let c = conditions::find(key)?;
+    Some(match format {
+        Format::Json => format!(
+            "{}\n",
+            serde_json::to_string_pretty(&json(c)).unwrap_or_default()
+        ),
+        Format::Human => human(c),
+    })
+}

@@ -117,7 +117,7 @@ conditions! {
     FID_OPPONENTS = "NORM-W010" "fid-opponents" ToConfirm "1.4.2a, 1.4.3"
         "An opponent plays under the FIDE flag (FID)"
         "Games against FID players count (games, titles, ratings, score) but FID is not a federation for 1.4.3 and 1.4.4. FIDE's Qualification Commission noted in 2023 that the FID flag counts for norms under certain circumstances, and players of some federations shown as FID count under their own flag; a TRF cannot tell which: confirm.";
-    TITLES_AT_START = "NORM-W020" "titles-at-start" ToConfirm "0.43, 1.1.4"
+    TITLES_AT_START = "NORM-W020" "titles-at-start" ToConfirm "1.1.4"
         "The opponents' titles are as exported, not as they were at the start"
         "An opponent's title counts only in tournaments that start after it was confirmed (0.43 in 2014 and 2017; trfkit assumes the rule still holds later, FIDE not having published otherwise in a text trfkit has read); in events of more than 30 days the title when the game was played counts (1.1.4). The TRF's title column is the title when the file was written: confirm, or give --rating-list with the list of the start month.";
     LONG_EVENT = "NORM-W030" "long-event" ToConfirm "1.1.4"
@@ -141,7 +141,7 @@ conditions! {
     EVENT_TYPE = "NORM-C141" "event-type" ToConfirm "1.4.1b"
         "The event is one of those allowed fewer games"
         "--min-games lowers the number of games, which 1.4.1b allows only in World and Continental Team or Club Championships (7 games) and the World Cups (8 games counted as 9): confirm that the event is one of them.";
-    EIGHT_PLUS_ONE = "NORM-C1411" "eight-plus-one" ToConfirm "1.4.1c"
+    EIGHT_PLUS_ONE = "NORM-C140" "eight-plus-one" ToConfirm "1.4.1c"
         "A norm of 8 games plus a forfeit win or pairing-allocated bye"
         "The norm counts as 9 games under 1.4.1c, which a title application may use only once: confirm with the player's other norms.";
     UNCHANGED_EVENT = "NORM-C142" "unchanged-event" ToConfirm "1.4.2d"

@@ -262,7 +262,7 @@ pub fn evaluate(t: &Tournament, opts: &NormOptions) -> NormsReport {
         (&c::ARBITERS, "record 102 does not give the arbiters' titles: confirm the Chief Arbiter is an IA or FA, one was always present, and no appointed arbiter played"),
         (&c::PLAY_PER_DAY, "confirm that play did not exceed 12 hours on any day"),
         (&c::UNCHANGED_EVENT, "confirm the rounds, their order and the opponents were not changed to benefit a player"),
-        (&c::TITLES_AT_START, "the title column is the title when the file was written: confirm each opponent's title was confirmed before the event started"),
+        (&c::TITLES_AT_START, "the title column is the title when the file was written: confirm each opponent's title was confirmed before the event started (0.43 of the 2014 and 2017 editions)"),
         (&c::RATINGS_AT_START, "confirm the rating column is the list in force at the start"),
     ] {
         to_confirm.push(item(e, cond, msg.to_owned()));

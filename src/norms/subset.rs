@@ -7,11 +7,12 @@
 
 use super::assess::{assess, Assessment, Setting};
 use super::games::{Counted, Opponent};
+use super::performance::{dp, percentage, rating_average};
 use serde::Serialize;
 
 /// Subsets tried at most per norm: the search is exponential in the wins,
 /// so it is bounded (13 games give at most 2^13 subsets).
-pub const BUDGET: u32 = 1 << 14;
+pub const BUDGET: u32 = 1 << 13;
 
 /// A subset of the games that makes the norm.
 #[derive(Debug, Clone, Serialize)]
@@ -69,6 +70,9 @@ pub fn best(s: &Setting<'_>, games: &[Counted], opps: &[Opponent], tail: bool) -
     if n <= min {
         return None;
     }
+    if !possible(s, games, opps) {
+        return None;
+    }
     let e = s.edition;
     let mut budget = BUDGET;
     for drops in 1..=n - min {
@@ -115,6 +119,48 @@ pub fn best(s: &Setting<'_>, games: &[Counted], opps: &[Opponent], tail: bool) -
         }
     }
     None
+}
+
+/// Whether any subset of at least the least games could make the norm,
+/// by bounds that hold for every subset: no subset has more title holders,
+/// norm-title holders or foreign federations than all the games, nor a
+/// higher Ra than the best ratings (every one at least the floor) or a
+/// higher p than the best results. Cheap, and it spares the search for
+/// the many players no subset can help.
+fn possible(s: &Setting<'_>, games: &[Counted], opps: &[Opponent]) -> bool {
+    let full = assess(s, games, opps);
+    let m = &full.mix;
+    let min = s.min_games;
+    let norm_min = (min.div_ceil(3)).max(3);
+    let norm_min = if s.double_round_robin {
+        norm_min.div_ceil(2)
+    } else {
+        norm_min
+    };
+    if m.title_holders < min.div_ceil(2)
+        || m.norm_title_holders < norm_min
+        || (s.foreigner_rule == super::assess::ForeignerRule::Normal
+            && m.foreign_federations.len() < 2)
+    {
+        return false;
+    }
+    let mut ratings: Vec<i64> = full
+        .ratings
+        .iter()
+        .map(|r| i64::from(r.counted.max(s.kind.floor())))
+        .collect();
+    ratings.sort_unstable_by(|a, b| b.cmp(a));
+    let mut halves: Vec<u32> = games.iter().map(|g| g.half).collect();
+    halves.sort_unstable_by(|a, b| b.cmp(a));
+    (min as usize..games.len()).any(|k| {
+        let k32 = k as u32;
+        let ra = rating_average(ratings[..k].iter().sum(), k32);
+        let p = percentage(halves[..k].iter().sum(), k32);
+        match (ra, p.and_then(dp)) {
+            (Some(ra), Some(d)) => ra >= s.kind.ra_min() && ra + d >= s.kind.rp_min(),
+            _ => false,
+        }
+    })
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! escapes every value by default: names and messages from a report can
 //! never become markup.
 
+use super::norms::NormsSection;
 use super::view::{self, ReportView};
 use crate::check::CheckReport;
 use crate::rating::RatingSummary;
@@ -29,12 +30,22 @@ pub struct ReportInput<'a> {
 #[template(path = "report.html")]
 struct ReportDocument<'a> {
     r: &'a ReportView,
+    norms: Option<NormsSection>,
+}
+
+/// The "Norms" section of a report: shown when a player made a norm.
+fn norms_of(input: &ReportInput<'_>) -> Option<NormsSection> {
+    let n = crate::norms::evaluate(&input.parsed.tournament, &Default::default());
+    super::norms::section(&n)
 }
 
 /// The report as a complete HTML document.
 pub fn report(input: &ReportInput<'_>) -> String {
     let r = view::build(input, "f");
-    render(&ReportDocument { r: &r })
+    render(&ReportDocument {
+        r: &r,
+        norms: norms_of(input),
+    })
 }
 
 /// A file offered for download on the web page.
@@ -53,6 +64,7 @@ pub struct Download {
 pub struct PageReport {
     view: ReportView,
     downloads: Vec<Download>,
+    norms: Option<NormsSection>,
 }
 
 impl PageReport {
@@ -62,6 +74,7 @@ impl PageReport {
         PageReport {
             view: view::build(input, &format!("f{index}")),
             downloads,
+            norms: norms_of(input),
         }
     }
 }

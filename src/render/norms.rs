@@ -247,3 +247,100 @@ fn norm(s: &mut String, n: &Norm) {
         );
     }
 }
+
+/// One norm made, as the HTML report's "Norms" section lists it.
+#[derive(Debug, Clone)]
+pub struct MadeRow {
+    /// Starting rank.
+    pub rank: u16,
+    /// Name.
+    pub name: String,
+    /// Federation.
+    pub federation: String,
+    /// `GM` …
+    pub title: &'static str,
+    /// Counted games (and what they count as).
+    pub games: String,
+    /// Score.
+    pub score: String,
+    /// Ra.
+    pub ra: String,
+    /// Rp.
+    pub rp: String,
+    /// 8 + 1, a subset, an exemption.
+    pub remarks: String,
+}
+
+/// The "Norms" section of the HTML report: shown when a player made one.
+#[derive(Debug, Clone)]
+pub struct NormsSection {
+    /// The edition, in words.
+    pub edition: String,
+    /// Every norm made.
+    pub rows: Vec<MadeRow>,
+    /// What the arbiter must confirm for every norm.
+    pub to_confirm: Vec<String>,
+}
+
+/// The section of a report, or `None` when nobody made a norm.
+pub fn section(r: &NormsReport) -> Option<NormsSection> {
+    let mut rows = Vec::new();
+    for p in r.made() {
+        for n in p.norms.iter().filter(|n| n.made) {
+            let mut remarks = Vec::new();
+            if n.eight_plus_one {
+                remarks.push("8 games + 1 (1.4.1c)".to_owned());
+            }
+            if let Some(sub) = &n.subset {
+                remarks.push(format!(
+                    "on a subset ({}): rounds {} left out",
+                    sub.rule,
+                    sub.rounds_left_out
+                        .iter()
+                        .map(u16::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            if n.foreigner_rule != crate::norms::ForeignerRule::Normal {
+                remarks.push(format!("federation rules {}", n.foreigner_rule.as_str()));
+            }
+            let (games, score, ra, rp) = match &n.subset {
+                Some(s) => (
+                    s.assessment.games,
+                    s.assessment.score.clone(),
+                    s.assessment.ra,
+                    s.assessment.rp,
+                ),
+                None => (n.games, n.score.clone(), n.ra, n.rp),
+            };
+            rows.push(MadeRow {
+                rank: p.start_rank,
+                name: p.name.clone(),
+                federation: p.federation.clone().unwrap_or_default(),
+                title: n.title.as_str(),
+                games: if n.eight_plus_one {
+                    format!("{games} (as 9)")
+                } else {
+                    games.to_string()
+                },
+                score,
+                ra: ra.map_or(String::new(), |v| v.to_string()),
+                rp: rp.map_or(String::new(), |v| v.to_string()),
+                remarks: remarks.join("; "),
+            });
+        }
+    }
+    if rows.is_empty() {
+        return None;
+    }
+    Some(NormsSection {
+        edition: r.edition.map_or(String::new(), |e| e.words().to_owned()),
+        rows,
+        to_confirm: r
+            .to_confirm
+            .iter()
+            .map(|c| format!("{} ({}): {}", c.condition, c.article, c.message))
+            .collect(),
+    })
+}

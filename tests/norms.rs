@@ -1,0 +1,835 @@
+//! `trf norms`: the worked examples of FIDE's Title Regulations (B.01) as
+//! snapshots and oracles, and for each condition a report that fails it
+//! and one that must not, written from the regulations' articles.
+
+mod common;
+
+use common::{root, trf};
+use trfkit::norms::{evaluate, Exemption, Norm, NormKind, NormOptions, NormsReport};
+use trfkit::{parse_str, ReadOptions};
+
+// ---------------------------------------------------------------------
+// A small writer of reports: one applicant (starting rank 1) and one
+// opponent a round, as the examples are stated.
+
+/// One round of the applicant: an opponent and the applicant's result, or
+/// an unplayed round (`opp: None`) with its letter.
+#[derive(Clone, Copy)]
+struct Round {
+    opp: Option<(&'static str, &'static str, Option<u16>)>,
+    result: char,
+}
+
+fn g(title: &'static str, fed: &'static str, rating: u16, result: char) -> Round {
+    Round {
+        opp: Some((title, fed, Some(rating))),
+        result,
+    }
+}
+
+fn u(title: &'static str, fed: &'static str, result: char) -> Round {
+    Round {
+        opp: Some((title, fed, None)),
+        result,
+    }
+}
+
+fn unplayed(result: char) -> Round {
+    Round { opp: None, result }
+}
+
+struct Event {
+    start: &'static str,
+    host: &'static str,
+    /// Sex, title, federation of the applicant.
+    applicant: (char, &'static str, &'static str),
+    /// `122`, or none.
+    time_control: Option<&'static str>,
+    /// Rounds a day (1 or more).
+    per_day: usize,
+}
+
+const EVENT: Event = Event {
+    start: "2024-05-10",
+    host: "GER",
+    applicant: ('m', "FM", "GER"),
+    time_control: Some("90 min + 30 sec/move from move 1"),
+    per_day: 1,
+};
+
+fn half(c: char) -> u32 {
+    match c {
+        '1' | '+' | 'U' | 'F' => 2,
+        '=' | 'H' => 1,
+        _ => 0,
+    }
+}
+
+fn points(h: u32) -> String {
+    format!("{}.{}", h / 2, if h % 2 == 1 { 5 } else { 0 })
+}
+
+fn line(
+    rank: u16,
+    sex: char,
+    title: &str,
+    fed: &str,
+    rating: Option<u16>,
+    h: u32,
+    blocks: &[String],
+) -> String {
+    let mut s = format!(
+        "001 {rank:>4} {sex}{title:>3} {:<33} {:>4} {fed:>3} {:>11} {:>10} {:>4} {:>4}",
+        format!("Player, No{rank}"),
+        rating.map_or(String::new(), |r| r.to_string()),
+        9_900_000 + u32::from(rank),
+        "1990/01/01",
+        points(h),
+        ""
+    );
+    for b in blocks {
+        s.push_str("  ");
+        s.push_str(b);
+    }
+    s.trim_end().to_owned()
+}
+
+fn report(ev: &Event, rounds: &[Round]) -> String {
+    let start = chrono::NaiveDate::parse_from_str(ev.start, "%Y-%m-%d").unwrap();
+    let n = rounds.len();
+    let dates: Vec<chrono::NaiveDate> = (0..n)
+        .map(|r| start + chrono::Duration::days((r / ev.per_day) as i64))
+        .collect();
+    let mut out = vec![
+        "012 Norm test".to_owned(),
+        "022 Testville".to_owned(),
+        format!("032 {}", ev.host),
+        format!("042 {}", start.format("%Y/%m/%d")),
+        format!("052 {}", dates[n - 1].format("%Y/%m/%d")),
+        "092 Individual: Swiss-System".to_owned(),
+        "102 IA Arbiter, Example".to_owned(),
+    ];
+    if let Some(tc) = ev.time_control {
+        out.push(format!("122 {tc}"));
+    }
+    let mut dl = format!("132{}", " ".repeat(86));
+    for d in &dates {
+        dl.push_str(&format!("  {}", d.format("%y/%m/%d")));
+    }
+    out.push(dl);
+    let mut app_blocks = Vec::new();
+    let mut opp_lines = Vec::new();
+    let mut h = 0;
+    let mut rank = 2u16;
+    for (r, x) in rounds.iter().enumerate() {
+        h += half(x.result);
+        let Some((title, fed, rating)) = x.opp else {
+            app_blocks.push(format!("0000 - {}", x.result));
+            continue;
+        };
+        let (c, oc) = if r % 2 == 0 { ('w', 'b') } else { ('b', 'w') };
+        app_blocks.push(format!("{rank:>4} {c} {}", x.result));
+        let back = match x.result {
+            '1' => '0',
+            '0' => '1',
+            '+' => '-',
+            '-' => '+',
+            'W' => 'L',
+            'L' => 'W',
+            other => other,
+        };
+        let blocks: Vec<String> = (0..n)
+            .map(|k| {
+                if k == r {
+                    format!("{:>4} {oc} {back}", 1)
+                } else {
+                    " ".repeat(8)
+                }
+            })
+            .collect();
+        let sex = if title.starts_with('W') { 'w' } else { 'm' };
+        opp_lines.push(line(rank, sex, title, fed, rating, half(back), &blocks));
+        rank += 1;
+    }
+    let (sex, title, fed) = ev.applicant;
+    out.push(line(1, sex, title, fed, Some(2400), h, &app_blocks));
+    out.extend(opp_lines);
+    out.join("\n") + "\n"
+}
+
+fn run(ev: &Event, rounds: &[Round], opts: &NormOptions) -> NormsReport {
+    let text = report(ev, rounds);
+    let parsed = parse_str(&text);
+    evaluate(&parsed.tournament, opts)
+}
+
+fn norm(r: &NormsReport, kind: NormKind) -> &Norm {
+    r.players
+        .iter()
+        .find(|p| p.start_rank == 1)
+        .expect("the applicant")
+        .norms
+        .iter()
+        .find(|n| n.title == kind)
+        .expect("the norm")
+}
+
+fn failed(n: &Norm) -> Vec<&'static str> {
+    n.failed.iter().map(|f| f.condition).collect()
+}
+
+/// E1 of the examples: a GM and IM norm.
+fn e1() -> Vec<Round> {
+    vec![
+        g("GM", "ESP", 2550, '='),
+        g("GM", "FRA", 2520, '1'),
+        g("IM", "NED", 2450, '1'),
+        g("GM", "ENG", 2580, '='),
+        g("FM", "GER", 2350, '1'),
+        g("IM", "GER", 2430, '='),
+        g("GM", "POL", 2500, '='),
+        g("WGM", "GER", 2380, '1'),
+        g("FM", "ITA", 2300, '='),
+    ]
+}
+
+// ---------------------------------------------------------------------
+// The worked examples, from the files in samples/norms.
+
+fn sample(name: &str) -> NormsReport {
+    let path = root().join("samples/norms").join(name);
+    let parsed = trfkit::read_path(&path, &ReadOptions::default()).unwrap();
+    evaluate(&parsed.tournament, &NormOptions::default())
+}
+
+#[test]
+fn worked_examples_human_snapshots() {
+    for e in common::samples("norms") {
+        let shown = common::display(&e);
+        let (code, out, err) = trf(&["norms", &shown]);
+        assert_eq!(code, 0, "{err}");
+        insta::assert_snapshot!(format!("human__{}", common::snap_name(&e)), out);
+    }
+}
+
+#[test]
+fn e1_gm_and_im_norm() {
+    let r = sample("e1-gm-and-im.trf");
+    assert_eq!(r.edition.map(|e| e.id()), Some("B01_2024"));
+    for k in [NormKind::GM, NormKind::IM] {
+        let n = norm(&r, k);
+        assert!(n.made, "{k:?}: {:?}", n.failed);
+        assert_eq!(
+            (n.games, n.score.as_str(), n.ra, n.p, n.dp, n.rp),
+            (9, "6.5", Some(2451), Some(72), Some(166), Some(2617))
+        );
+        assert_eq!((n.mix.own, n.mix.own_max, n.mix.largest_max), (3, 5, 6));
+        assert_eq!(n.mix.foreign_federations.len(), 6);
+        assert_eq!(n.mix.title_holders, 9);
+    }
+    assert_eq!(norm(&r, NormKind::GM).mix.norm_title_holders, 4);
+    assert_eq!(norm(&r, NormKind::IM).mix.norm_title_holders, 6);
+    // 6.0 would give p 67 and Rp 2576: the required score is 6.5.
+    assert_eq!(
+        norm(&r, NormKind::GM).required_score.as_deref(),
+        Some("6.5")
+    );
+    // A man: no women's norms.
+    assert!(r.players[0].norms.iter().all(|n| !n.title.is_womens()));
+}
+
+#[test]
+fn e2_federation_cap_and_its_exemption() {
+    let r = sample("e2-federation-cap.trf");
+    let n = norm(&r, NormKind::GM);
+    assert!(!n.made);
+    assert_eq!(failed(n), ["own-federation"]);
+    assert_eq!(n.failed[0].code, "NORM-F144");
+    assert_eq!((n.ra, n.rp), (Some(2489), Some(2655)));
+    // An IM holds the IM title: only the GM norm is judged, unless --all.
+    assert_eq!(r.players[0].norms.len(), 1);
+
+    let path = root().join("samples/norms/e2-federation-cap.trf");
+    let parsed = trfkit::read_path(&path, &ReadOptions::default()).unwrap();
+    let mut opts = NormOptions::default();
+    opts.exempt = Some(Exemption::A);
+    let r = evaluate(&parsed.tournament, &opts);
+    let n = norm(&r, NormKind::GM);
+    assert!(n.made, "{:?}", n.failed);
+    assert_eq!(n.foreigner_rule.as_str(), "exempt(a)");
+    assert!(n.to_confirm.iter().any(|c| c.condition == "exemption"));
+}
+
+#[test]
+fn e3_floor_raises_the_unrated_opponent_only() {
+    let r = sample("e3-floor-unrated.trf");
+    let n = norm(&r, NormKind::IM);
+    assert!(n.made, "{:?}", n.failed);
+    assert_eq!((n.ra, n.rp), (Some(2288), Some(2454)));
+    let raised: Vec<_> = n.ratings.iter().filter(|r| r.raised).collect();
+    assert_eq!(raised.len(), 1);
+    assert_eq!((raised[0].rating, raised[0].counted), (None, 2050));
+    assert!(n
+        .ratings
+        .iter()
+        .any(|r| r.rating == Some(1980) && r.counted == 1980));
+}
+
+#[test]
+fn e4_eight_games_and_a_pab_but_not_a_half_bye() {
+    let r = sample("e4-wim-eight-plus-pab.trf");
+    let n = norm(&r, NormKind::WIM);
+    assert!(n.made, "{:?}", n.failed);
+    assert!(n.eight_plus_one);
+    assert_eq!(
+        (n.games, n.counts_as, n.ra, n.p, n.rp),
+        (8, 9, Some(2210), Some(69), Some(2351))
+    );
+    assert!(n.to_confirm.iter().any(|c| c.condition == "eight-plus-one"));
+    let w = norm(&r, NormKind::WGM);
+    assert!(!w.made);
+    assert!(failed(w).contains(&"norm-title-holders") && failed(w).contains(&"performance"));
+
+    let r = sample("e4-half-bye.trf");
+    let n = norm(&r, NormKind::WIM);
+    assert!(!n.made);
+    assert_eq!(failed(n), ["games"]);
+}
+
+#[test]
+fn e5_ra_rounds_half_up() {
+    let r = sample("e5-rounding.trf");
+    let n = norm(&r, NormKind::GM);
+    assert!(n.made, "{:?}", n.failed);
+    assert_eq!(
+        (n.ra, n.p, n.dp, n.rp),
+        (Some(2451), Some(70), Some(149), Some(2600))
+    );
+    assert_eq!(n.mix.norm_title_holders_min, 4);
+}
+
+#[test]
+fn e6_the_unrated_value_is_a_parameter_of_the_edition() {
+    let r = sample("e6-two-unrated.trf");
+    let n = norm(&r, NormKind::IM);
+    assert!(!n.made);
+    assert_eq!(n.ra, Some(2223));
+    assert_eq!(failed(n), ["rating-average", "performance"]);
+    // The same games in 2017: unrated opponents count 1000 (the reading
+    // trfkit uses, stated in the output).
+    let mut ev = EVENT;
+    ev.start = "2019-03-15";
+    ev.applicant = ('m', "FM", "IND");
+    ev.host = "ESP";
+    let r = run(
+        &ev,
+        &[
+            u("", "ENG", '1'),
+            u("", "FRA", '1'),
+            g("IM", "NED", 2350, '='),
+            g("IM", "ESP", 2420, '='),
+            g("GM", "GER", 2330, '1'),
+            g("FM", "ITA", 2300, '='),
+            g("IM", "USA", 2400, '1'),
+            g("GM", "GER", 2450, '='),
+            g("FM", "SWE", 2310, '='),
+        ],
+        &NormOptions::default(),
+    );
+    assert_eq!(r.edition.map(|e| e.id()), Some("B01_2017"));
+    assert_eq!(norm(&r, NormKind::IM).ra, Some(2179));
+    assert!(r.readings.iter().any(|t| t.contains("assumes 1000")));
+    assert_eq!(
+        norm(&r, NormKind::IM).failed[0].article,
+        "B.01 (2017) 1.46, 1.47, 1.48a"
+    );
+}
+
+#[test]
+fn e7_rp_met_but_ra_too_low() {
+    let r = sample("e7-ra-too-low.trf");
+    let n = norm(&r, NormKind::GM);
+    assert_eq!((n.ra, n.rp), (Some(2370), Some(2721)));
+    assert_eq!(failed(n), ["rating-average"]);
+    assert!(norm(&r, NormKind::IM).made);
+}
+
+#[test]
+fn json_contract_fields() {
+    let (code, out, err) = trf(&[
+        "norms",
+        "samples/norms/e1-gm-and-im.trf",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["file"], "samples/norms/e1-gm-and-im.trf");
+    assert_eq!(v["edition"], "B01_2024");
+    let p = &v["players"][0];
+    for k in ["start_rank", "fide_id", "name", "norms"] {
+        assert!(p.get(k).is_some(), "{k}");
+    }
+    let n = &p["norms"][0];
+    for k in [
+        "title",
+        "made",
+        "games",
+        "score",
+        "ra",
+        "rp",
+        "failed",
+        "to_confirm",
+        "subset",
+    ] {
+        assert!(n.get(k).is_some(), "{k}");
+    }
+    assert_eq!(n["title"], "GM");
+    assert_eq!(n["made"], true);
+    assert_eq!(n["rp"], 2617);
+    assert!(n["to_confirm"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c["condition"] == "registration"));
+}
+
+// ---------------------------------------------------------------------
+// Each condition: a report that fails it, and one that must not.
+
+#[test]
+fn games_1_4_1a() {
+    let mut r = e1();
+    r.pop();
+    let n8 = run(&EVENT, &r, &NormOptions::default());
+    assert!(failed(norm(&n8, NormKind::IM)).contains(&"games"));
+    let n9 = run(&EVENT, &e1(), &NormOptions::default());
+    assert!(!failed(norm(&n9, NormKind::IM)).contains(&"games"));
+    // --min-games (1.4.1b) lowers the count and asks to confirm the event.
+    let mut opts = NormOptions::default();
+    opts.min_games = Some(8);
+    let n8 = run(&EVENT, &r, &opts);
+    let n = norm(&n8, NormKind::IM);
+    assert!(!failed(n).contains(&"games"));
+    assert!(n.to_confirm.iter().any(|c| c.condition == "event-type"));
+}
+
+#[test]
+fn forfeits_short_games_and_outside_federations_are_not_counted() {
+    let mut r = e1();
+    r[8] = g("FM", "ITA", 2300, '+');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    assert_eq!(norm(&n, NormKind::GM).games, 8);
+    let why = n.players[0].rounds[8].reason.clone().unwrap();
+    assert!(why.contains("forfeit") && why.contains("1.4.2c"), "{why}");
+    r[8] = g("FM", "ITA", 2300, 'D');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    assert_eq!(norm(&n, NormKind::GM).games, 8);
+    assert!(n.readings.iter().any(|t| t.contains("less than one move")));
+    r[8] = g("FM", "NON", 2300, '=');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    assert_eq!(norm(&n, NormKind::GM).games, 8);
+    assert!(n.players[0].rounds[8]
+        .reason
+        .as_ref()
+        .unwrap()
+        .contains("1.4.2a"));
+    // FID counts as a game but not as a federation, and asks to confirm.
+    r[8] = g("FM", "FID", 2300, '=');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    let gm = norm(&n, NormKind::GM);
+    assert_eq!((gm.games, gm.mix.fid), (9, 1));
+    assert!(gm.to_confirm.iter().any(|c| c.condition == "fid-opponents"));
+}
+
+#[test]
+fn eight_plus_one_needs_a_forfeit_win_or_pab_1_4_1c() {
+    let mut r = e1();
+    r[4] = unplayed('U');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    assert!(norm(&n, NormKind::IM).eight_plus_one);
+    r[4] = g("FM", "GER", 2350, '+');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    assert!(norm(&n, NormKind::IM).eight_plus_one);
+    r[4] = g("FM", "GER", 2350, '-');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    let im = norm(&n, NormKind::IM);
+    assert!(!im.eight_plus_one && failed(im).contains(&"games"));
+}
+
+#[test]
+fn foreign_federations_1_4_3() {
+    // Eight of the opponents from GER, one from FRA: one foreign federation.
+    let mut r: Vec<Round> = e1()
+        .iter()
+        .map(|x| Round {
+            opp: x.opp.map(|(t, _, rt)| (t, "GER", rt)),
+            ..*x
+        })
+        .collect();
+    r[1] = g("GM", "FRA", 2520, '1');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    assert!(failed(norm(&n, NormKind::IM)).contains(&"foreign-federations"));
+    r[2] = g("IM", "NED", 2450, '1');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    assert!(!failed(norm(&n, NormKind::IM)).contains(&"foreign-federations"));
+}
+
+#[test]
+fn own_federation_1_4_4() {
+    let mut r = e1();
+    // GER: rounds 5, 6, 8 → add rounds 1, 2 and 3: 6 > 5.
+    r[0] = g("GM", "GER", 2550, '=');
+    r[1] = g("GM", "GER", 2520, '1');
+    r[2] = g("IM", "GER", 2450, '1');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    assert!(failed(norm(&n, NormKind::IM)).contains(&"own-federation"));
+    r[2] = g("IM", "NED", 2450, '1');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    assert!(!failed(norm(&n, NormKind::IM)).contains(&"own-federation"));
+    // 1.4.3c waives it for every player.
+    r[2] = g("IM", "GER", 2450, '1');
+    let mut opts = NormOptions::default();
+    opts.exempt = Some(Exemption::C);
+    let n = run(&EVENT, &r, &opts);
+    assert!(failed(norm(&n, NormKind::IM)).is_empty());
+}
+
+#[test]
+fn one_federation_1_4_4() {
+    // 7 of 9 from ESP (the applicant is GER): 7 > 6.
+    let mut r: Vec<Round> = e1()
+        .iter()
+        .map(|x| Round {
+            opp: x.opp.map(|(t, _, rt)| (t, "ESP", rt)),
+            ..*x
+        })
+        .collect();
+    r[0] = g("GM", "FRA", 2550, '=');
+    r[1] = g("GM", "NED", 2520, '1');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    assert_eq!(failed(norm(&n, NormKind::IM)), ["one-federation"]);
+    r[2] = g("IM", "ITA", 2450, '1');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    assert!(failed(norm(&n, NormKind::IM)).is_empty());
+}
+
+#[test]
+fn title_holders_1_4_5a() {
+    // CM and WCM are not title holders: 4 of 9 hold a title.
+    let r = vec![
+        g("GM", "ESP", 2550, '1'),
+        g("GM", "FRA", 2520, '1'),
+        g("GM", "NED", 2450, '1'),
+        g("IM", "ENG", 2580, '='),
+        g("CM", "GER", 2350, '1'),
+        g("CM", "ITA", 2430, '='),
+        g("WCM", "POL", 2500, '='),
+        g("", "GER", 2380, '1'),
+        g("", "ITA", 2300, '1'),
+    ];
+    let n = run(&EVENT, &r, &NormOptions::default());
+    assert!(failed(norm(&n, NormKind::IM)).contains(&"title-holders"));
+    let mut r = r;
+    r[4] = g("FM", "GER", 2350, '1');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    assert!(!failed(norm(&n, NormKind::IM)).contains(&"title-holders"));
+}
+
+#[test]
+fn norm_title_holders_1_4_5b_e() {
+    // Two GMs: not enough for a GM norm (3), enough IM-or-GM for an IM norm.
+    let mut r = e1();
+    r[0] = g("IM", "ESP", 2550, '=');
+    r[3] = g("IM", "ENG", 2580, '=');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    assert!(failed(norm(&n, NormKind::GM)).contains(&"norm-title-holders"));
+    assert!(!failed(norm(&n, NormKind::IM)).contains(&"norm-title-holders"));
+    // A WGM counts for a WGM norm, not for an IM norm.
+    let mut ev = EVENT;
+    ev.applicant = ('w', "WFM", "GER");
+    let r = vec![
+        g("WGM", "ESP", 2450, '1'),
+        g("WGM", "FRA", 2450, '1'),
+        g("WGM", "NED", 2450, '1'),
+        g("FM", "ENG", 2400, '='),
+        g("FM", "ITA", 2400, '1'),
+        g("WIM", "POL", 2400, '='),
+        g("", "SWE", 2400, '='),
+        g("", "NOR", 2400, '1'),
+        g("", "DEN", 2400, '='),
+    ];
+    let n = run(&ev, &r, &NormOptions::default());
+    assert!(!failed(norm(&n, NormKind::WGM)).contains(&"norm-title-holders"));
+    assert!(failed(norm(&n, NormKind::IM)).contains(&"norm-title-holders"));
+}
+
+#[test]
+fn rating_average_and_floor_1_4_6_to_1_4_8a() {
+    // E7's Ra 2370 fails the GM minimum 2380; at 2380 it passes.
+    let all = |rating: u16| -> Vec<Round> {
+        e1().iter()
+            .map(|x| Round {
+                opp: x.opp.map(|(t, f, _)| (t, f, Some(rating))),
+                ..*x
+            })
+            .collect()
+    };
+    let n = run(&EVENT, &all(2370), &NormOptions::default());
+    assert!(failed(norm(&n, NormKind::GM)).contains(&"rating-average"));
+    let n = run(&EVENT, &all(2380), &NormOptions::default());
+    assert!(!failed(norm(&n, NormKind::GM)).contains(&"rating-average"));
+}
+
+#[test]
+fn performance_1_4_8() {
+    // E1 with 6 points: p 67, Rp 2576 < 2600.
+    let mut r = e1();
+    r[1] = g("GM", "FRA", 2520, '=');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    assert_eq!(norm(&n, NormKind::GM).rp, Some(2576));
+    assert!(failed(norm(&n, NormKind::GM)).contains(&"performance"));
+    let n = run(&EVENT, &e1(), &NormOptions::default());
+    assert!(!failed(norm(&n, NormKind::GM)).contains(&"performance"));
+}
+
+#[test]
+fn minimum_score_1_4_8b() {
+    // 4.5 of 13 = 34.6%: below 35% on the exact score (p rounds to 35).
+    let strong = |res: &[char]| -> Vec<Round> {
+        let feds = [
+            "ESP", "FRA", "NED", "ENG", "POL", "ITA", "SWE", "NOR", "DEN", "USA", "CHN", "IND",
+            "RUS",
+        ];
+        res.iter()
+            .enumerate()
+            .map(|(i, c)| g("GM", feds[i], 2730, *c))
+            .collect()
+    };
+    // The wins come last: leaving out trailing rounds (1.4.1e) or wins
+    // (1.4.1f) only lowers the share.
+    let r = strong(&[
+        '0', '0', '0', '0', '0', '0', '0', '0', '=', '1', '1', '1', '1',
+    ]);
+    let n = run(&EVENT, &r, &NormOptions::default());
+    let gm = norm(&n, NormKind::GM);
+    assert_eq!((gm.p, gm.rp), (Some(35), Some(2620)));
+    assert_eq!(failed(gm), ["minimum-score"]);
+    assert!(gm.subset.is_none());
+    // 3.5 of 10 = 35%: met.
+    let r = strong(&['1', '1', '1', '=', '0', '0', '0', '0', '0', '0']);
+    let n = run(&EVENT, &r, &NormOptions::default());
+    assert!(failed(norm(&n, NormKind::GM)).is_empty());
+}
+
+#[test]
+fn rounds_per_day_1_1_3() {
+    let mut ev = EVENT;
+    ev.per_day = 3;
+    let n = run(&ev, &e1(), &NormOptions::default());
+    let gm = norm(&n, NormKind::GM);
+    assert!(!gm.made && failed(gm).contains(&"rounds-per-day"));
+    ev.per_day = 2;
+    let n = run(&ev, &e1(), &NormOptions::default());
+    assert!(norm(&n, NormKind::GM).made);
+}
+
+#[test]
+fn time_control_1_1_3() {
+    let mut ev = EVENT;
+    ev.time_control = Some("60 min + 30 sec/move from move 1");
+    let n = run(&ev, &e1(), &NormOptions::default());
+    assert!(failed(norm(&n, NormKind::GM)).contains(&"time-control"));
+    ev.time_control = Some("90 min/40 moves + 30 min + 30 sec/move from move 1");
+    let n = run(&ev, &e1(), &NormOptions::default());
+    assert!(norm(&n, NormKind::GM).made);
+    // Without a time control: to confirm, never assumed.
+    ev.time_control = None;
+    let n = run(&ev, &e1(), &NormOptions::default());
+    let gm = norm(&n, NormKind::GM);
+    assert!(
+        gm.made
+            && gm
+                .to_confirm
+                .iter()
+                .any(|c| c.condition == "time-control-unknown")
+    );
+}
+
+#[test]
+fn to_confirm_is_never_silent() {
+    let n = run(&EVENT, &e1(), &NormOptions::default());
+    let gm = norm(&n, NormKind::GM);
+    for c in [
+        "registration",
+        "arbiters",
+        "titles-at-start",
+        "ratings-at-start",
+    ] {
+        assert!(gm.to_confirm.iter().any(|x| x.condition == c), "{c}");
+    }
+}
+
+#[test]
+fn subset_drops_trailing_rounds_1_4_1e_and_wins_1_4_1f() {
+    // E1, then two losses: 9 games make the norm, the 11 do not.
+    let mut r = e1();
+    r.push(g("GM", "NOR", 2600, '0'));
+    r.push(g("GM", "SWE", 2600, '0'));
+    let n = run(&EVENT, &r, &NormOptions::default());
+    let gm = norm(&n, NormKind::GM);
+    assert!(gm.made);
+    assert!(gm.failed.is_empty() && !gm.failed_all_games.is_empty());
+    let s = gm.subset.as_ref().unwrap();
+    assert_eq!(s.rounds_left_out, [10, 11]);
+    assert!(s.rule.contains("1.4.1e"));
+    // A win against a weak opponent dropped (1.4.1f) lifts Ra: 9 of 10
+    // with Ra (9 x 2390 + 2200) / 10 = 2371 < 2380; without round 1, 8 of
+    // 9 with Ra 2390.
+    let mut r = vec![g("FM", "NOR", 1500, '1')];
+    r.extend(e1().iter().map(|x| Round {
+        opp: x.opp.map(|(t, f, _)| (t, f, Some(2390))),
+        result: if x.result == '=' && x.opp.unwrap().1 != "ITA" {
+            '1'
+        } else {
+            x.result
+        },
+    }));
+    let n = run(&EVENT, &r, &NormOptions::default());
+    let gm = norm(&n, NormKind::GM);
+    assert_eq!(
+        gm.failed_all_games
+            .iter()
+            .map(|f| f.condition)
+            .collect::<Vec<_>>(),
+        ["rating-average"]
+    );
+    let s = gm.subset.as_ref().expect("a subset");
+    assert_eq!(s.rounds_left_out, [1]);
+    assert!(s.rule.contains("1.4.1f") && !s.rule.contains("1.4.1e"));
+    // Without games to spare there is no subset.
+    let mut r = e1();
+    r[1] = g("GM", "FRA", 2520, '=');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    assert!(norm(&n, NormKind::GM).subset.is_none());
+}
+
+#[test]
+fn editions_before_2014_are_not_covered() {
+    let mut ev = EVENT;
+    ev.start = "2013-05-10";
+    let n = run(&ev, &e1(), &NormOptions::default());
+    assert!(n.edition.is_none() && n.players.is_empty());
+    assert_eq!(n.notes[0].code, "NORM-E000");
+}
+
+#[test]
+fn titles_held_and_womens_titles() {
+    let mut ev = EVENT;
+    ev.applicant = ('w', "IM", "GER");
+    let n = run(&ev, &e1(), &NormOptions::default());
+    let kinds: Vec<_> = n.players[0].norms.iter().map(|n| n.title).collect();
+    assert_eq!(kinds, [NormKind::GM]);
+    let mut opts = NormOptions::default();
+    opts.all = true;
+    let n = run(&ev, &e1(), &opts);
+    assert_eq!(n.players[0].norms.len(), 4);
+}
+
+#[test]
+fn certificate_is_written_beside_the_input_and_never_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("e1.trf");
+    std::fs::copy(root().join("samples/norms/e1-gm-and-im.trf"), &input).unwrap();
+    let dest = dir.path().join("e1.norm-1.html");
+    let i = input.to_str().unwrap();
+    let (code, out, err) = trf(&["norms", "--certificate", "1", i]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("GM norm"), "{out}");
+    let html = std::fs::read_to_string(&dest).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    for s in [
+        "Applicant",
+        "9900001",
+        "Place of birth",
+        "2451",
+        "2617",
+        "Chief Arbiter",
+        "registration",
+    ] {
+        assert!(html.contains(s), "{s}");
+    }
+    std::fs::write(&dest, "kept").unwrap();
+    let (code, _, err) = trf(&["norms", "--certificate", "1", i]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--force"), "{err}");
+    assert_eq!(std::fs::read_to_string(&dest).unwrap(), "kept");
+    let (code, _, _) = trf(&["norms", "--certificate", "1", i, "--force"]);
+    assert_eq!(code, 0);
+    // A player who made no norm: refused, nothing written.
+    let (code, _, err) = trf(&[
+        "norms",
+        "--certificate",
+        "4",
+        i,
+        "-o",
+        dir.path().join("x.html").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!dir.path().join("x.html").exists());
+}
+
+#[test]
+fn html_report_has_a_norms_section_only_when_a_norm_was_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r.html");
+    let o = out.to_str().unwrap();
+    let (code, _, err) = trf(&["report", "samples/norms/e1-gm-and-im.trf", "-o", o]);
+    assert!(code <= 1, "{err}");
+    let html = std::fs::read_to_string(&out).unwrap();
+    assert!(html.contains("<h2>Norms</h2>") && html.contains("Applicant"));
+    let (code, _, err) = trf(&[
+        "report",
+        "samples/norms/e6-two-unrated.trf",
+        "-o",
+        o,
+        "--force",
+    ]);
+    assert!(code <= 1, "{err}");
+    assert!(!std::fs::read_to_string(&out)
+        .unwrap()
+        .contains("<h2>Norms</h2>"));
+}
+
+#[test]
+fn explain_documents_each_condition_by_edition() {
+    let (code, out, _) = trf(&["explain", "NORM-F144"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("B01_2017: 1.44") && out.contains("B01_2024: 1.4.4"),
+        "{out}"
+    );
+    let (code, out, _) = trf(&["explain", "minimum-score"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("trfkit tests the exact score"));
+    let (code, out, _) = trf(&["explain", "norms"]);
+    assert_eq!(code, 0);
+    for c in trfkit::norms::conditions::ALL {
+        assert!(out.contains(c.code), "{}", c.code);
+    }
+    assert!(!out.contains("regulations.md") && !out.contains("title-norms.md"));
+}
+
+#[test]
+fn usage_errors() {
+    let (code, _, err) = trf(&[
+        "norms",
+        "samples/norms/e1-gm-and-im.trf",
+        "--exempt",
+        "1.4.3d",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("computed"), "{err}");
+    let (code, _, _) = trf(&["norms", "samples/norms/missing.trf"]);
+    assert_eq!(code, 2);
+}
