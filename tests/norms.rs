@@ -833,3 +833,96 @@ fn usage_errors() {
     let (code, _, _) = trf(&["norms", "samples/norms/missing.trf"]);
     assert_eq!(code, 2);
 }
+
+/// A FIDE list (the layout of `players_list_foa.txt`) holding E1's
+/// opponents, with two of its GMs listed as IMs.
+fn e1_list(dir: &std::path::Path) -> std::path::PathBuf {
+    let sample = std::fs::read(root().join("samples/lists/players_list_foa.txt")).unwrap();
+    let text = String::from_utf8_lossy(&sample);
+    let mut lines = text.lines();
+    let header = lines.next().unwrap().trim_end_matches('\r').to_owned();
+    let template: Vec<u8> = lines
+        .next()
+        .unwrap()
+        .trim_end_matches('\r')
+        .bytes()
+        .collect();
+    let put = |b: &mut Vec<u8>, at: usize, width: usize, v: &str| {
+        let v = format!("{v:<width$}");
+        b[at..at + width].copy_from_slice(&v.as_bytes()[..width]);
+    };
+    let mut out = header + "\r\n";
+    for (k, x) in e1().iter().enumerate() {
+        let (title, fed, rating) = x.opp.unwrap();
+        let rank = k as u32 + 2;
+        // Rounds 1 and 4: GMs in the report, IMs in the list.
+        let listed = if k == 0 || k == 3 { "IM" } else { title };
+        let (tit, wtit) = if listed.starts_with('W') {
+            ("", listed)
+        } else {
+            (listed, "")
+        };
+        let mut b = template.clone();
+        put(&mut b, 0, 15, &(9_900_000 + rank).to_string());
+        put(&mut b, 15, 61, &format!("Player, No{rank}"));
+        put(&mut b, 76, 4, fed);
+        put(&mut b, 84, 5, tit);
+        put(&mut b, 89, 5, wtit);
+        put(&mut b, 113, 5, &rating.unwrap().to_string());
+        out.push_str(&String::from_utf8(b).unwrap());
+        out.push_str("\r\n");
+    }
+    let path = dir.join("players_list_foa.txt");
+    std::fs::write(&path, out).unwrap();
+    path
+}
+
+#[test]
+fn rating_list_titles_the_list_does_not_show_are_not_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = e1_list(dir.path());
+    let (code, out, err) = trf(&[
+        "norms",
+        "samples/norms/e1-gm-and-im.trf",
+        "--format",
+        "json",
+        "--rating-list",
+        list.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let p = &v["players"][0];
+    let gm = &p["norms"][0];
+    assert_eq!(gm["title"], "GM");
+    assert_eq!(gm["made"], false);
+    assert_eq!(gm["mix"]["norm_title_holders"], 2);
+    assert!(gm["failed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f["condition"] == "norm-title-holders"));
+    let notes = p["notes"].as_array().unwrap();
+    assert_eq!(
+        notes
+            .iter()
+            .filter(|n| n["condition"] == "title-not-in-list")
+            .count(),
+        2
+    );
+    // The list's title counts instead: the IM norm still holds with 6 GM-or-IM.
+    assert_eq!(p["norms"][1]["made"], true);
+    assert_eq!(p["norms"][1]["mix"]["norm_title_holders"], 6);
+    assert!(notes[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("the list's IM counts instead"));
+    // Without the list, the report's titles count.
+    let (_, out, _) = trf(&[
+        "norms",
+        "samples/norms/e1-gm-and-im.trf",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["players"][0]["norms"][0]["made"], true);
+}

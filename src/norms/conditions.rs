@@ -155,7 +155,7 @@ conditions! {
         "The rating of each opponent is the one of the list in force when the event started (1.4.6a). The TRF's rating column normally is, but a file exported later may differ: confirm, or give --rating-list with the list of the start month.";
     TITLE_NOT_IN_LIST = "NORM-L145" "title-not-in-list" Finding "1.4.5"
         "An opponent's title in the report is not in the rating list"
-        "With --rating-list, each opponent's title is looked up by FIDE ID. A title the report shows that the list does not show does not count toward 1.4.5, and the output says so.";
+        "With --rating-list, each opponent's title is looked up by FIDE ID. A title the report shows that the list does not show does not count toward 1.4.5; when the list shows another title (an IM the report calls GM), the list's counts instead; the output says which.";
     RATING_DIFFERS_FROM_LIST = "NORM-L146" "rating-differs-from-list" Finding "1.4.6a"
         "An opponent's rating in the report differs from the rating list"
         "With --rating-list, each opponent's standard rating is compared with the list. trfkit keeps the report's rating (the list given may not be the one in force at the start) and names the difference: confirm which is the start rating.";

@@ -44,6 +44,22 @@ fn fed_of(p: &Player) -> Fed {
     }
 }
 
+/// The highest of the titles a rating list shows (GM, IM, WGM, WIM, FM,
+/// WFM, CM, WCM in that order).
+fn highest(titles: &[Title]) -> Option<&Title> {
+    const ORDER: [Title; 8] = [
+        Title::GM,
+        Title::IM,
+        Title::WGM,
+        Title::WIM,
+        Title::FM,
+        Title::WFM,
+        Title::CM,
+        Title::WCM,
+    ];
+    ORDER.iter().find(|t| titles.contains(t))
+}
+
 /// What trfkit uses of a player as an opponent.
 #[derive(Debug, Clone)]
 pub struct Opponent {
@@ -89,7 +105,7 @@ pub fn opponents(
                             e,
                             &c::TITLE_NOT_IN_LIST,
                             format!(
-                                "{} `{}` ({}): the report gives {}, {} shows {}; the title is not counted",
+                                "{} `{}` ({}): the report gives {}, {} shows {}; {}",
                                 p.designation(),
                                 p.name.value,
                                 id,
@@ -99,10 +115,14 @@ pub fn opponents(
                                     "no title".to_owned()
                                 } else {
                                     shown.iter().map(Title::as_str).collect::<Vec<_>>().join(", ")
+                                },
+                                match highest(&shown) {
+                                    Some(h) => format!("the list's {} counts instead", h.as_str()),
+                                    None => "the title is not counted".to_owned(),
                                 }
                             ),
                         ));
-                        title = None;
+                        title = highest(&shown).cloned();
                     }
                     let listed = r.rating(RatingKind::Standard);
                     let given = p.rating.as_ref().map(|r| r.value);
