@@ -926,3 +926,266 @@ fn rating_list_titles_the_list_does_not_show_are_not_counted() {
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["players"][0]["norms"][0]["made"], true);
 }
+
+// ---------------------------------------------------------------------
+// Whole events: every player paired by the circle method.
+
+/// A player: sex, title, federation, rating.
+type Entrant = (char, &'static str, &'static str, Option<u16>);
+
+/// An event of an even number of players paired by the circle method for
+/// `rounds` rounds (a double round robin when `rounds` = 2(n−1), the
+/// second cycle with colours reversed); `result(a, b)` is the result of
+/// player index `a` against `b` (`1`, `=`, `0`).
+fn circle(
+    start: &str,
+    host: &str,
+    ty: &str,
+    players: &[Entrant],
+    rounds: usize,
+    result: &dyn Fn(usize, usize) -> char,
+) -> String {
+    let n = players.len();
+    assert!(n % 2 == 0);
+    let mut blocks = vec![Vec::new(); n];
+    let mut halves = vec![0u32; n];
+    for r in 0..rounds {
+        let c = r % (n - 1);
+        let second = r >= n - 1;
+        let mut pairs = vec![(n - 1, c)];
+        for k in 1..n / 2 {
+            pairs.push(((c + k) % (n - 1), (c + n - 1 - k) % (n - 1)));
+        }
+        let mut round = vec![String::new(); n];
+        for (a, b) in pairs {
+            let (w, bl) = if (r % 2 == 0) != second {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let res = result(w, bl);
+            let back = match res {
+                '1' => '0',
+                '0' => '1',
+                x => x,
+            };
+            halves[w] += half(res);
+            halves[bl] += half(back);
+            round[w] = format!("{:>4} w {res}", bl + 1);
+            round[bl] = format!("{:>4} b {back}", w + 1);
+        }
+        for (i, b) in round.into_iter().enumerate() {
+            blocks[i].push(b);
+        }
+    }
+    let start = chrono::NaiveDate::parse_from_str(start, "%Y-%m-%d").unwrap();
+    let mut out = vec![
+        "012 Norm event".to_owned(),
+        "022 Testville".to_owned(),
+        format!("032 {host}"),
+        format!("042 {}", start.format("%Y/%m/%d")),
+        format!(
+            "052 {}",
+            (start + chrono::Duration::days(rounds as i64 - 1)).format("%Y/%m/%d")
+        ),
+        format!("092 {ty}"),
+        "102 IA Arbiter, Example".to_owned(),
+        "122 90 min + 30 sec/move from move 1".to_owned(),
+    ];
+    let mut dl = format!("132{}", " ".repeat(86));
+    for d in 0..rounds {
+        dl.push_str(&format!(
+            "  {}",
+            (start + chrono::Duration::days(d as i64)).format("%y/%m/%d")
+        ));
+    }
+    out.push(dl);
+    for (i, (sex, title, fed, rating)) in players.iter().enumerate() {
+        out.push(line(
+            i as u16 + 1,
+            *sex,
+            title,
+            fed,
+            *rating,
+            halves[i],
+            &blocks[i],
+        ));
+    }
+    out.join("\n") + "\n"
+}
+
+fn evaluate_text(text: &str, opts: &NormOptions) -> NormsReport {
+    evaluate(&parse_str(text).tournament, opts)
+}
+
+#[test]
+fn double_round_robin_needs_six_players_1_4_5f() {
+    let five: Vec<Entrant> = vec![
+        ('m', "FM", "GER", Some(2400)),
+        ('m', "GM", "ESP", Some(2600)),
+        ('m', "GM", "FRA", Some(2600)),
+        ('m', "GM", "NED", Some(2600)),
+        ('m', "GM", "ITA", Some(2600)),
+        ('m', "GM", "POL", Some(2600)),
+    ];
+    // Six players: 10 rounds, 10 games; the applicant wins every game.
+    let win = |a: usize, b: usize| {
+        if a == 0 {
+            '1'
+        } else if b == 0 {
+            '0'
+        } else {
+            '='
+        }
+    };
+    let text = circle(
+        "2024-05-10",
+        "GER",
+        "Individual: Double round robin",
+        &five,
+        10,
+        &win,
+    );
+    let r = evaluate_text(&text, &NormOptions::default());
+    assert_eq!(
+        r.event.as_ref().unwrap().tournament_type,
+        "double round robin"
+    );
+    let gm = norm(&r, NormKind::GM);
+    assert_eq!(gm.games, 10);
+    assert!(!failed(gm).contains(&"double-round-robin-players"));
+    // Five distinct GMs met twice: 5 counted once, the halved minimum 2.
+    assert_eq!(
+        (gm.mix.norm_title_holders, gm.mix.norm_title_holders_min),
+        (5, 2)
+    );
+    assert!(gm.made, "{:?}", gm.failed);
+    // Four players: a double round robin of 6 rounds.
+    let text = circle(
+        "2024-05-10",
+        "GER",
+        "Individual: Double round robin",
+        &five[..4],
+        6,
+        &win,
+    );
+    let r = evaluate_text(&text, &NormOptions::default());
+    let gm = norm(&r, NormKind::GM);
+    assert!(failed(gm).contains(&"double-round-robin-players"));
+}
+
+#[test]
+fn round_robin_unrated_opponent_without_points_1_4_2b() {
+    let field: Vec<Entrant> = vec![
+        ('m', "FM", "GER", Some(2400)),
+        ('m', "GM", "ESP", Some(2600)),
+        ('m', "GM", "FRA", Some(2600)),
+        ('m', "GM", "NED", Some(2600)),
+        ('m', "IM", "ITA", Some(2500)),
+        ('m', "IM", "POL", Some(2500)),
+        ('m', "IM", "SWE", Some(2500)),
+        ('m', "FM", "NOR", Some(2450)),
+        ('m', "FM", "DEN", Some(2450)),
+        ('m', "", "ENG", None),
+    ];
+    // Player 10 (unrated) loses every game.
+    let res = |a: usize, b: usize| match (a, b) {
+        (9, _) | (_, 0) => '0',
+        (_, 9) | (0, _) => '1',
+        _ => '=',
+    };
+    let text = circle(
+        "2024-05-10",
+        "GER",
+        "Individual: Round robin",
+        &field,
+        9,
+        &res,
+    );
+    let r = evaluate_text(&text, &NormOptions::default());
+    let gm = norm(&r, NormKind::GM);
+    assert_eq!(gm.games, 8);
+    let round = r.players[0]
+        .rounds
+        .iter()
+        .find(|x| x.opponent == Some(10))
+        .unwrap();
+    assert!(
+        round.reason.as_ref().unwrap().contains("1.4.2b"),
+        "{round:?}"
+    );
+    // The same unrated player with a draw against a rated one counts.
+    let res2 = |a: usize, b: usize| match (a, b) {
+        (9, 1) => '=',
+        (1, 9) => '=',
+        _ => res(a, b),
+    };
+    let text = circle(
+        "2024-05-10",
+        "GER",
+        "Individual: Round robin",
+        &field,
+        9,
+        &res2,
+    );
+    let r = evaluate_text(&text, &NormOptions::default());
+    assert_eq!(norm(&r, NormKind::GM).games, 9);
+}
+
+#[test]
+fn swiss_exemption_1_4_3d_is_computed() {
+    // 24 players, 9 rounds: 20 rated players not of the host (GER) from
+    // ENG, FRA and ESP, `titled` of them GMs, present in every round.
+    let field = |titled: usize| -> Vec<Entrant> {
+        let mut f: Vec<Entrant> = vec![('m', "FM", "GER", Some(2400))];
+        let feds = ["ENG", "FRA", "ESP"];
+        for k in 0..20 {
+            f.push((
+                'm',
+                if k < titled { "GM" } else { "FM" },
+                feds[k % 3],
+                Some(2550),
+            ));
+        }
+        f.extend([
+            ('m', "GM", "GER", Some(2550)),
+            ('m', "GM", "GER", Some(2550)),
+            ('m', "GM", "GER", Some(2550)),
+        ]);
+        f
+    };
+    let res = |a: usize, b: usize| {
+        if a == 0 {
+            '1'
+        } else if b == 0 {
+            '0'
+        } else {
+            '='
+        }
+    };
+    let text = circle(
+        "2024-05-10",
+        "GER",
+        "Individual: Swiss-System",
+        &field(10),
+        9,
+        &res,
+    );
+    let r = evaluate_text(&text, &NormOptions::default());
+    let x = &r.event.as_ref().unwrap().swiss_exemption;
+    assert!(x.met, "{x:?}");
+    assert_eq!((x.foreign_rated, x.federations, x.titled), (20, 3, 10));
+    assert_eq!(norm(&r, NormKind::GM).foreigner_rule.as_str(), "exempt(d)");
+    let text = circle(
+        "2024-05-10",
+        "GER",
+        "Individual: Swiss-System",
+        &field(9),
+        9,
+        &res,
+    );
+    let r = evaluate_text(&text, &NormOptions::default());
+    let x = &r.event.as_ref().unwrap().swiss_exemption;
+    assert!(!x.met && x.titled == 9, "{x:?}");
+    assert_eq!(norm(&r, NormKind::GM).foreigner_rule.as_str(), "normal");
+}
