@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 root="$(pwd -P)"
 seconds="${1:-60}"
 shift || true
-all=(parse_check fmt_rewrite rating_list time_control)
+all=(parse_check fmt_rewrite rating_list time_control upload_page)
 targets=("${@:-${all[@]}}")
 triple=x86_64-unknown-linux-gnu
 # The stable equivalent of `cargo fuzz build`: SanitizerCoverage through
@@ -61,6 +61,16 @@ for t in "${targets[@]}"; do
   fi
   case "$t" in
     parse_check | fmt_rewrite) seed "$t" "" "${reports[@]}" ;;
+    upload_page)
+      # A report alone, and one with a rating list after a NUL byte.
+      seed "$t" "" samples/hand/*.trf
+      for l in samples/lists/*foa.txt; do
+        for r in samples/hand/list-*.trf; do
+          f="fuzz/corpus/$t/$( { cat "$r"; printf '\0'; cat "$l"; } | sha1sum | cut -c1-16)"
+          { cat "$r"; printf '\0'; cat "$l"; } >"$f"
+        done
+      done
+      ;;
     rating_list)
       # The first byte picks the name (fuzz_targets/rating_list.rs).
       seed "$t" 0 samples/lists/*foa.txt samples/lists/players_list_legacy.txt

@@ -4,9 +4,12 @@
 //! when its property does not hold.
 #![allow(dead_code)]
 
+use std::sync::Arc;
 use trfkit::check::check;
 use trfkit::model::timecontrol::{parse_encoded, parse_free};
+use trfkit::rating::{rate_checked, CheckedRating, RateOptions};
 use trfkit::ratinglist::{ListLookup, ListSource, RatingList};
+use trfkit::render::html::{report, Page, PageReport, ReportInput};
 use trfkit::rules::CheckOptions;
 use trfkit::source::lines::{split_bytes, LineKind};
 use trfkit::write::rewrite::rewrite;
@@ -147,5 +150,54 @@ pub fn time_control(data: &[u8]) {
         if let Ok(enc) = tc.to_encoded() {
             assert!(parse_encoded(&enc).is_ok(), "{enc:?} does not read back");
         }
+    }
+}
+
+/// Any bytes as an upload to the local page (`trf serve`), without the
+/// sockets: a report and, after the first NUL byte, a rating list, through
+/// the steps the server takes (read, look the players up in the list,
+/// check and rate, the HTML report, the JSON downloads, the page). Nothing
+/// may panic, and nothing from the upload may become markup: the page and
+/// the report have no script, whatever the names say.
+pub fn upload_page(data: &[u8]) {
+    let (trf, list) = match data.iter().position(|&b| b == 0) {
+        Some(i) => (&data[..i], Some(&data[i + 1..])),
+        None => (data, None),
+    };
+    let Ok(parsed) = trfkit::parse_bytes(trf, &ReadOptions::default()) else {
+        return;
+    };
+    let ids: Vec<u64> = ListLookup::ids_of(&parsed.tournament).collect();
+    let lookup = list.and_then(|bytes| {
+        let name = "players_list_foa.txt";
+        ListLookup::scan(ListSource::bytes(bytes).named(name), &ids, name)
+            .ok()
+            .map(Arc::new)
+    });
+    let mut opts = CheckOptions::default();
+    opts.rating_list = lookup.clone();
+    let mut rate_opts = RateOptions::default();
+    rate_opts.list = lookup.map(|l| l.found.clone());
+    let CheckedRating {
+        report: check,
+        summary: rating,
+    } = rate_checked(&parsed, &opts, &rate_opts);
+    let input = ReportInput {
+        file: "upload.trf",
+        parsed: &parsed,
+        check: &check,
+        rating: &rating,
+    };
+    let html = report(&input);
+    let _ = trfkit::render::json::check_line("upload.trf", &parsed, &check);
+    let _ = serde_json::to_string_pretty(&rating).unwrap();
+    let mut page = Page::new(1 << 20);
+    page.reports.push(PageReport::new(&input, 0, Vec::new()));
+    let page = page.html();
+    for doc in [&html, &page] {
+        assert!(
+            !doc.to_ascii_lowercase().contains("<script"),
+            "markup from the upload"
+        );
     }
 }
