@@ -14,16 +14,14 @@
 mod common;
 
 use common::root;
+use common::serve::{post, serve_with, Running, WAIT};
 use fantoccini::wd::PrintConfiguration;
 use fantoccini::{Client, ClientBuilder, Locator};
-use std::io::{BufRead, BufReader};
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Every wait is bounded by this.
-const WAIT: Duration = Duration::from_secs(30);
 /// A whole test is bounded by this.
 const WHOLE: Duration = Duration::from_secs(120);
 
@@ -63,16 +61,6 @@ fn browser() -> Option<(PathBuf, PathBuf)> {
     }
 }
 
-/// A child process that is killed when the test ends, however it ends.
-struct Running(Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 /// A free port on 127.0.0.1 (the OS picks it; it is free again when this
 /// returns, for chromedriver to take).
 fn free_port() -> u16 {
@@ -94,32 +82,6 @@ fn wait_for_port(port: u16) {
 /// `trf serve --port 0` and the URL it printed.
 fn serve() -> (Running, String) {
     serve_with(&[])
-}
-
-/// `trf serve --port 0 EXTRA...` and the URL it printed.
-fn serve_with(extra: &[&str]) -> (Running, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_trf"))
-        .args(["serve", "--port", "0"])
-        .args(extra)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start trf serve");
-    let stdout = child.stdout.take().expect("stdout");
-    let child = Running(child);
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut line = String::new();
-        let _ = BufReader::new(stdout).read_line(&mut line);
-        let _ = tx.send(line);
-    });
-    let line = rx.recv_timeout(WAIT).expect("trf serve prints its URL");
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://127.0.0.1:"))
-        .unwrap_or_else(|| panic!("no loopback URL in {line:?}"))
-        .to_owned();
-    (child, url)
 }
 
 /// chromedriver on a free port, and a headless Chromium session with a
@@ -358,47 +320,6 @@ fn report_opened_from_disk_reads_and_prints() {
         c.close().await.unwrap();
     });
     eprintln!("browser file test: {:?}", started.elapsed());
-}
-
-/// Posts `files` (form field, file name, bytes) to `/check` as the form
-/// does (multipart) over a plain socket; returns the status and the page.
-fn post(url: &str, files: &[(&str, &str, &[u8])]) -> (u16, String) {
-    use std::io::{Read, Write};
-    let authority = url
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_owned();
-    let boundary = "trfkit-test-boundary";
-    let mut body = Vec::new();
-    for (field, name, bytes) in files {
-        body.extend_from_slice(
-            format!(
-                "--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
-            )
-            .as_bytes(),
-        );
-        body.extend_from_slice(bytes);
-        body.extend_from_slice(b"\r\n");
-    }
-    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
-    let mut s = TcpStream::connect(&authority).unwrap();
-    s.set_read_timeout(Some(WAIT)).unwrap();
-    let head = format!(
-        "POST /check HTTP/1.1\r\nHost: {authority}\r\nContent-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    s.write_all(head.as_bytes()).unwrap();
-    // The server may answer (413) before it has read everything.
-    let _ = s.write_all(&body);
-    let mut answer = Vec::new();
-    let _ = s.read_to_end(&mut answer);
-    let answer = String::from_utf8_lossy(&answer).into_owned();
-    let status = answer
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or_else(|| panic!("no status in {answer:.200}"));
-    (status, answer)
 }
 
 #[test]

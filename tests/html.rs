@@ -179,3 +179,39 @@ fn snapshot_of_a_rated_round_robin() {
         std::fs::read_to_string(root().join("samples/hand/rr-2005-worked-example.trf")).unwrap();
     insta::assert_snapshot!(redact(&render(&text)));
 }
+
+#[test]
+fn the_crosstable_of_a_huge_report_is_cut_and_its_legend_counts_every_game() {
+    // 700 players of 99 rounds: 69 300 games, more than the table shows.
+    let text = trfkit::generate::generate(&trfkit::generate::GenOptions::new(700, 99, 7)).unwrap();
+    let html = render(&text);
+    // The table shows 50 000 games at most: 505 rows of 99 rounds.
+    let shown = 505;
+    let rows = html.matches("<td class=\"name\">").count();
+    // The rating table lists every player once; the crosstable only `shown`.
+    assert!(rows < 700 + shown + 1 && rows >= shown, "{rows}");
+    assert!(
+        html.contains(&format!(
+            "The table shows the first {shown} players; the other {} are left out",
+            700 - shown
+        )),
+        "no note"
+    );
+    // Byes are counted in every row, shown or not.
+    let byes = text
+        .lines()
+        .filter(|l| l.starts_with("001"))
+        .flat_map(|l| l.get(91..).unwrap_or("").as_bytes().chunks(10))
+        .filter(|c| c.len() >= 8 && matches!(c[7], b'H' | b'F' | b'U' | b'Z'))
+        .count();
+    assert!(byes > 0);
+    assert!(
+        html.contains(&format!("no game was played ({byes})")),
+        "{byes} byes"
+    );
+    // A small report is whole, without the note.
+    assert!(!render(
+        &std::fs::read_to_string(root().join("samples/hand/swiss-utf8-lf.trf")).unwrap()
+    )
+    .contains("are left out"));
+}

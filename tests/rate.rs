@@ -1154,3 +1154,66 @@ fn contradictory_results_are_held_back_for_both_players() {
         assert_eq!(p["games"], 2, "{}", p["name"]);
     }
 }
+
+#[test]
+fn csv_names_a_spreadsheet_would_run_are_written_as_text() {
+    // Player names are whatever was typed into the pairing program: a
+    // spreadsheet opening `rate --format csv` must show these, not run them.
+    let hostile = [
+        "=HYPERLINK(\"http://x.test\",\"y\")",
+        "+cmd|' /C calc'!A0",
+        "@SUM(1+1)*cmd|' /C calc'!A0",
+        "-2+3+cmd|' /C calc'!A0",
+    ];
+    let text =
+        std::fs::read_to_string(common::root().join("samples/hand/rate-2024-swiss-unrated.trf"))
+            .unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let players: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("001"))
+        .collect();
+    for (name, &i) in hostile.iter().zip(&players) {
+        let field = format!("{name:<33}");
+        assert_eq!(field.len(), 33, "{name}");
+        lines[i].replace_range(14..47, &field);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hostile.trf");
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let (code, out, err) = trf(&["rate", file.to_str().unwrap(), "--format", "csv"]);
+    assert_eq!(code, 0, "{err}");
+    let mut reader = csv::Reader::from_reader(out.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    let name_col = header
+        .iter()
+        .position(|h| h == "name")
+        .expect("a name column");
+    let change_col = header
+        .iter()
+        .position(|h| h == "change")
+        .expect("a change column");
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    for name in hostile {
+        let row = rows
+            .iter()
+            .find(|r| r[name_col].ends_with(name))
+            .unwrap_or_else(|| panic!("{name} not in\n{out}"));
+        assert_eq!(row[name_col], format!("'{name}"), "{out}");
+    }
+    // Numbers stay numbers: a negative rating change is not quoted away.
+    assert!(
+        rows.iter()
+            .any(|r| r[change_col].starts_with('-') && r[change_col][1..].parse::<u32>().is_ok()),
+        "{out}"
+    );
+    for row in &rows {
+        for cell in row {
+            let first = cell.chars().next();
+            let number = cell.parse::<f64>().is_ok();
+            assert!(
+                number || !matches!(first, Some('=' | '+' | '-' | '@' | '\t' | '\r')),
+                "{cell:?} in\n{out}"
+            );
+        }
+    }
+}

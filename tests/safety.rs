@@ -643,3 +643,104 @@ fn the_writer_reserves_per_line_not_players_times_the_longest_line() {
         out.capacity()
     );
 }
+
+/// The rule names of `trf check --format json FILE`'s findings, sorted.
+fn rules(file: &Path) -> Vec<String> {
+    let (_, out, _) = trf(&["check", s(file), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let mut r: Vec<String> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["rule"].as_str().unwrap().to_owned())
+        .collect();
+    r.sort();
+    r
+}
+
+#[test]
+fn a_windows_1252_byte_in_a_utf8_line_moves_no_column() {
+    // `Ó Briain, Séamus` with its `é` pasted as Windows-1252 (0xE9): the
+    // line is not UTF-8, but its `Ó` is. Read as Windows-1252 whole, `Ó`
+    // became two characters and the rating, federation, points and every
+    // round block moved one column (7 false errors).
+    let dir = tempfile::tempdir().unwrap();
+    let clean = sample().into_bytes();
+    let from = "Séamus".as_bytes();
+    let at = clean.windows(from.len()).position(|w| w == from).unwrap();
+    let mut bytes = clean.clone();
+    bytes.splice(at..at + from.len(), b"S\xe9amus".iter().copied());
+    let f = write(dir.path(), "mixed.trf", &bytes);
+    let g = write(dir.path(), "clean.trf", &clean);
+    let mut want = rules(&g);
+    want.push("mixed-encoding".to_owned());
+    want.sort();
+    assert_eq!(rules(&f), want);
+    let (_, json, _) = trf(&["parse", s(&f)]);
+    let m: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(m["players"][2]["name"], "Ó Briain, Séamus");
+    assert_eq!(m["players"][2]["rating"], 1950);
+    assert_eq!(m["players"][2]["fide_id"], 2500030);
+    // fmt --in-place changes no value: the guessed line is kept as it was.
+    let (code, _, err) = trf(&["fmt", s(&f), "--in-place"]);
+    assert_eq!(code, 0, "{err}");
+    let after = std::fs::read(&f).unwrap();
+    assert_eq!(lines(&after), lines(&bytes));
+}
+
+#[test]
+fn fmt_keeps_every_word_of_a_line_the_model_reads_only_in_part() {
+    // Words the reader leaves alone on a line it otherwise reads without a
+    // finding, in the shapes real programs write: a region code and a date
+    // after a national rating (`IDF`, `1990/00/00 BRE m`-style tails), a sex
+    // `u`, an `X 0.5` pair in a `162` record, a remark after a count.
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = sample();
+    text = text.replacen("072 6\n", "072 6 (one withdrew, then came back)\n", 1);
+    text = text.replacen(
+        "122 ",
+        "162  W 1.0    D 0.5    L 0.0    A 0.0    P 1.0    X 0.5\n122 ",
+        1,
+    );
+    text = text.replacen("001    6 m ", "001    6 u ", 1);
+    let national = [
+        "IRL    1    A                                   2200 IDF      D50113",
+        "IRL    2 m  A Test0014 Player0014               2700 BRE      L01854 1990/00/00",
+        "IRL    3   GM Fischer, Bobby                    2785 US  I-12345     1943/03/09",
+    ];
+    text = text.replacen("XXR 5\n", &format!("XXR 5\n{}\n", national.join("\n")), 1);
+    let f = write(dir.path(), "words.trf", &text);
+    for dialect in [None, Some("trf16"), Some("trf26")] {
+        let mut args = vec!["fmt", s(&f)];
+        args.extend(dialect.iter().flat_map(|d| ["--dialect", d]));
+        let (code, out, err) = trf(&args);
+        if dialect == Some("trf16") {
+            // `X 0.5` has no place in TRF16's `XXS`: no conversion.
+            assert_eq!(code, 2, "{out}");
+            assert!(err.contains("cannot be converted"), "{err}");
+            continue;
+        }
+        assert_eq!(code, 0, "{dialect:?}: {err}");
+        let mut words: Vec<&str> = out.split_whitespace().collect();
+        words.sort_unstable();
+        let lines_kept = [
+            "(one withdrew, then came back)",
+            "X 0.5",
+            national[0],
+            national[1],
+            national[2],
+        ];
+        for keep in lines_kept {
+            for w in keep.split_whitespace() {
+                assert!(
+                    words.binary_search(&w).is_ok(),
+                    "{dialect:?} lost {w:?}:\n{out}"
+                );
+            }
+        }
+        assert!(
+            out.lines().any(|l| l.starts_with("001    6 u ")),
+            "{dialect:?}: the sex `u` is gone:\n{out}"
+        );
+    }
+}

@@ -5,13 +5,18 @@
 //! it. Uploaded files are read in memory, checked and forgotten; the page
 //! carries its downloads as `data:` URLs, so nothing is kept between
 //! requests. Every problem with an upload is answered with the page and a
-//! message, never a bare error.
+//! message, never a bare error. What keeps it answering under hostile use
+//! (connection and request bounds, `Host`, `Origin`, the form's token) is
+//! in [`guard`].
+
+mod guard;
 
 use super::{ReadArgs, EXIT_OK, EXIT_USAGE};
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::response::Html;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use base64::Engine as _;
@@ -33,6 +38,10 @@ pub struct Args {
     /// Open the page in the system's browser.
     #[arg(long)]
     open: bool,
+    /// Seconds a connection may send or take nothing before it is closed
+    /// (for tests).
+    #[arg(long, hide = true, default_value_t = 10)]
+    idle_seconds: u64,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -41,6 +50,17 @@ pub struct Args {
 #[derive(Debug)]
 struct Config {
     read: ReadOptions,
+    /// The per-run secret the form carries.
+    token: String,
+}
+
+impl Config {
+    /// An empty page whose form carries the token.
+    fn page(&self) -> Page {
+        let mut page = Page::new(self.read.max_file_bytes);
+        page.token.clone_from(&self.token);
+        page
+    }
 }
 
 /// The answer to every request: a status and the page.
@@ -50,6 +70,7 @@ pub fn run(a: Args) -> u8 {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_io()
+        .enable_time()
         .build()
     {
         Ok(r) => r,
@@ -83,13 +104,27 @@ async fn serve(a: Args) -> u8 {
         }
     }
     let read = a.read.options();
-    let limit = usize::try_from(read.max_file_bytes).unwrap_or(usize::MAX);
+    // The files may take the whole limit; the form's other fields and the
+    // multipart framing get 64 KiB more.
+    let limit = usize::try_from(read.max_file_bytes)
+        .unwrap_or(usize::MAX)
+        .saturating_add(1 << 16);
+    let mut limits = guard::Limits::new();
+    limits.idle = std::time::Duration::from_secs(a.idle_seconds.max(1));
+    let origin = Arc::new(guard::Origin::new(port, &limits));
+    let config = Arc::new(Config {
+        read,
+        token: guard::token(),
+    });
     let app = Router::new()
         .route("/", get(form))
         .route("/check", get(form).post(check))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(limit))
-        .with_state(Arc::new(Config { read }));
+        .with_state(config)
+        .layer(axum::middleware::from_fn_with_state(origin, guard::request));
+    let listener = guard::Guarded::new(listener, limits);
+    let app = app.into_make_service_with_connect_info::<guard::Busy>();
     match axum::serve(listener, app).await {
         Ok(()) => EXIT_OK,
         Err(e) => {
@@ -100,10 +135,7 @@ async fn serve(a: Args) -> u8 {
 }
 
 async fn form(State(cfg): State<Arc<Config>>) -> Reply {
-    (
-        StatusCode::OK,
-        Html(Page::new(cfg.read.max_file_bytes).html()),
-    )
+    (StatusCode::OK, Html(cfg.page().html()))
 }
 
 async fn not_found(State(cfg): State<Arc<Config>>) -> Reply {
@@ -117,7 +149,7 @@ async fn not_found(State(cfg): State<Arc<Config>>) -> Reply {
 
 /// The form with one problem above it.
 fn problem(cfg: &Config, status: StatusCode, head: &str, text: String) -> Reply {
-    let mut page = Page::new(cfg.read.max_file_bytes);
+    let mut page = cfg.page();
     page.problems.push((head.to_owned(), text));
     (status, Html(page.html()))
 }
@@ -128,7 +160,7 @@ type Upload = (String, Vec<u8>);
 async fn check(
     State(cfg): State<Arc<Config>>,
     upload: Result<Multipart, MultipartRejection>,
-) -> Reply {
+) -> Response {
     let mut mp = match upload {
         Ok(m) => m,
         Err(e) => {
@@ -138,25 +170,60 @@ async fn check(
                 "The upload could not be read",
                 format!("Choose the files with the form below. ({})", e.body_text()),
             )
+            .into_response()
         }
     };
     let mut trfs: Vec<Upload> = Vec::new();
     let mut list: Option<Upload> = None;
+    let mut token = false;
+    // The files' bytes so far: together within --max-size.
+    let mut total = 0u64;
     loop {
-        let field = match mp.next_field().await {
+        let mut field = match mp.next_field().await {
             Ok(Some(f)) => f,
             Ok(None) => break,
-            Err(e) => return upload_failed(&cfg, e),
+            Err(e) => return upload_failed(&cfg, e).into_response(),
         };
         let kind = field.name().unwrap_or_default().to_owned();
+        // The page's form sends its token first: files sent without it are
+        // not read at all.
+        if !token {
+            if kind != "token" {
+                return no_token();
+            }
+            let mut given = Vec::new();
+            while let Ok(Some(c)) = field.chunk().await {
+                if given.len() + c.len() > 64 {
+                    return no_token();
+                }
+                given.extend_from_slice(&c);
+            }
+            if !guard::same_token(&given, &cfg.token) {
+                return no_token();
+            }
+            token = true;
+            continue;
+        }
         let name = field
             .file_name()
             .map(|n| n.rsplit(['/', '\\']).next().unwrap_or(n).to_owned())
             .unwrap_or_default();
-        let bytes = match field.bytes().await {
-            Ok(b) => b.to_vec(),
-            Err(e) => return upload_failed(&cfg, e),
-        };
+        // Streamed into a buffer of our own (the body limit bounds the
+        // total), which the reader then takes without a copy.
+        let mut bytes = Vec::new();
+        loop {
+            match field.chunk().await {
+                Ok(Some(c)) => {
+                    total += c.len() as u64;
+                    if total > cfg.read.max_file_bytes {
+                        return too_large(&cfg).into_response();
+                    }
+                    bytes.extend_from_slice(&c);
+                }
+                Ok(None) => break,
+                Err(e) => return upload_failed(&cfg, e).into_response(),
+            }
+        }
         // A file input left empty still sends a part, without a name.
         if name.is_empty() && bytes.is_empty() {
             continue;
@@ -173,31 +240,35 @@ async fn check(
             StatusCode::BAD_REQUEST,
             "No tournament report was chosen",
             "Choose one or more TRF files with the first button, then press Check.".to_owned(),
-        );
+        )
+        .into_response();
     }
     let cfg2 = Arc::clone(&cfg);
     match tokio::task::spawn_blocking(move || check_uploads(&cfg2, trfs, list)).await {
-        Ok(reply) => reply,
+        Ok(reply) => reply.into_response(),
         Err(_) => problem(
             &cfg,
             StatusCode::INTERNAL_SERVER_ERROR,
             "trfkit failed while checking these files",
             "This is a fault in trfkit, not in your files. Please report it with the files attached; the command line (`trf check`) may still work.".to_owned(),
-        ),
+        )
+        .into_response(),
     }
+}
+
+/// A POST without this run's token: not from the page this server gave.
+fn no_token() -> Response {
+    guard::refuse(
+        StatusCode::FORBIDDEN,
+        "Files are checked only when sent with the form of this server's own page (reload it: the server may have been restarted).",
+    )
 }
 
 /// The page for an upload that broke off or is too large.
 fn upload_failed(cfg: &Config, e: axum::extract::multipart::MultipartError) -> Reply {
     let status = e.status();
     if status == StatusCode::PAYLOAD_TOO_LARGE {
-        let limit = trfkit::render::html::size_words(cfg.read.max_file_bytes);
-        return problem(
-            cfg,
-            status,
-            "The upload is too large",
-            format!("Files sent together may take up to {limit}. Send fewer files at a time, or start the page with a larger --max-size."),
-        );
+        return too_large(cfg);
     }
     problem(
         cfg,
@@ -210,13 +281,24 @@ fn upload_failed(cfg: &Config, e: axum::extract::multipart::MultipartError) -> R
     )
 }
 
+/// The page for files over --max-size together.
+fn too_large(cfg: &Config) -> Reply {
+    let limit = trfkit::render::html::size_words(cfg.read.max_file_bytes);
+    problem(
+        cfg,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "The upload is too large",
+        format!("Files sent together may take up to {limit}. Send fewer files at a time, or start the page with a larger --max-size."),
+    )
+}
+
 /// Checks and rates every uploaded report (with the rating list, when one
 /// was sent) and builds the page.
 fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply {
-    let mut page = Page::new(cfg.read.max_file_bytes);
+    let mut page = cfg.page();
     let mut parsed = Vec::new();
     for (name, bytes) in trfs {
-        match trfkit::parse_bytes(&bytes, &cfg.read) {
+        match trfkit::read::parse_vec(bytes, &cfg.read) {
             Ok(p) => parsed.push((name, p)),
             Err(e) => page.problems.push((
                 format!("{name} could not be read"),
@@ -248,7 +330,10 @@ fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply
     opts.rating_list = lookup.clone();
     let mut rate_opts = RateOptions::default();
     rate_opts.list = lookup.map(|l| l.found.clone());
-    for (i, (name, p)) in parsed.iter().enumerate() {
+    // Each report is let go once its part of the page is built: a large
+    // upload holds one parsed report at a time, not all of them.
+    for (i, (name, p)) in parsed.into_iter().enumerate() {
+        let (name, p) = (&name, &p);
         // The same checks and rating pass as `trf check` and `trf rate`.
         let CheckedRating {
             report: check,

@@ -202,8 +202,9 @@ pub fn decode_vec(
 }
 
 /// Bytes that are not valid UTF-8 as a whole, decoded line by line: each
-/// valid UTF-8 line as UTF-8, the others as Windows-1252 (which maps every
-/// byte, so nothing is lost). When no line needs UTF-8 (no valid non-ASCII
+/// valid UTF-8 line as UTF-8, the others as Windows-1252 where they are not
+/// UTF-8 ([`mixed_line`]; Windows-1252 maps every byte, so nothing is
+/// lost). When no line needs UTF-8 (no valid non-ASCII
 /// UTF-8 line), this is the whole file in Windows-1252, as before.
 fn per_line(body: &[u8], bom: bool) -> Decoded<'_> {
     let mut text = String::with_capacity(body.len() + body.len() / 8);
@@ -221,11 +222,7 @@ fn per_line(body: &[u8], bom: bool) -> Decoded<'_> {
             }
             Err(_) => {
                 fallback_lines.push(i as u32 + 1);
-                text.push_str(
-                    &encoding_rs::WINDOWS_1252
-                        .decode_without_bom_handling(line)
-                        .0,
-                );
+                mixed_line(line, &mut text);
             }
         }
         last = e;
@@ -243,6 +240,24 @@ fn per_line(body: &[u8], bom: bool) -> Decoded<'_> {
         bom,
         lossy: false,
         fallback_lines,
+    }
+}
+
+/// A line that is not valid UTF-8 as a whole: its valid UTF-8 sequences
+/// as UTF-8 and only the bytes between them as Windows-1252. A name pasted
+/// from another program into a line that already holds UTF-8 letters
+/// (`Ó Briain, S\xE9amus`) then keeps one character per letter, and every
+/// later column where it was; reading the whole line as Windows-1252 made
+/// `Ó` two characters and moved the rating, the ID and every result.
+fn mixed_line(line: &[u8], text: &mut String) {
+    for chunk in line.utf8_chunks() {
+        text.push_str(chunk.valid());
+        // Windows-1252 maps each byte to one character.
+        text.push_str(
+            &encoding_rs::WINDOWS_1252
+                .decode_without_bom_handling(chunk.invalid())
+                .0,
+        );
     }
 }
 
@@ -369,6 +384,16 @@ mod tests {
         let d = decode(bytes, None).unwrap();
         assert_eq!(d.encoding, TextEncoding::Utf8);
         assert_eq!(d.text, "012 Míchéál\r\n001 José\r\n022 Zürich");
+        assert_eq!(d.fallback_lines, vec![2]);
+        // In a line with UTF-8 letters, only the stray byte is
+        // Windows-1252: `Ó` stays one character and the columns after it
+        // stay where they are.
+        let d = decode(
+            b"012 \xc3\x93\r\n001 \xc3\x93 Briain, S\xe9amus  1950",
+            None,
+        )
+        .unwrap();
+        assert_eq!(d.text, "012 Ó\r\n001 Ó Briain, Séamus  1950");
         assert_eq!(d.fallback_lines, vec![2]);
         // No valid non-ASCII UTF-8 line: the whole file is Windows-1252.
         let d = decode(b"012 x\n001 Jos\xe9\n", None).unwrap();

@@ -179,19 +179,55 @@ pub fn read_limited(r: impl std::io::Read, limit: u64) -> Result<Vec<u8>, ReadEr
     read_limited_into(r, limit, Vec::new())
 }
 
+/// Up to this many bytes, a stream's buffer is reserved whole before
+/// reading: the reservation is address space only (the pages become memory
+/// when bytes are read into them), so peak memory is what was read plus a
+/// constant, never a doubled buffer past the limit.
+const RESERVE_WHOLE_UP_TO: u64 = 1 << 30;
+
 /// [`read_limited`] into `bytes` (empty, possibly with capacity reserved).
+///
+/// `read_to_end` doubles its buffer as it fills, and a doubling step near
+/// the limit holds the old buffer and one twice its size at once (a 64 MiB
+/// limit peaked at 212 MB on `/dev/zero`). Here the buffer never grows
+/// past `limit + 1`: it is reserved at once (up to [`RESERVE_WHOLE_UP_TO`]),
+/// and past that it grows by at most itself, capped at the limit.
 fn read_limited_into(
-    r: impl std::io::Read,
+    mut r: impl std::io::Read,
     limit: u64,
     mut bytes: Vec<u8>,
 ) -> Result<Vec<u8>, ReadError> {
-    use std::io::Read;
-    r.take(limit.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(|source| ReadError::Io {
-            path: "input".into(),
-            source,
-        })?;
+    let io = |source| ReadError::Io {
+        path: "input".into(),
+        source,
+    };
+    let cap = usize::try_from(limit.saturating_add(1)).unwrap_or(usize::MAX);
+    let first = usize::try_from(RESERVE_WHOLE_UP_TO).map_or(cap, |r| cap.min(r));
+    if bytes.capacity() < first {
+        bytes.reserve_exact(first - bytes.len());
+    }
+    loop {
+        if bytes.len() == bytes.capacity() {
+            if bytes.len() >= cap {
+                break;
+            }
+            let more = bytes.capacity().max(1 << 16).min(cap - bytes.len());
+            bytes.reserve_exact(more);
+        }
+        // Zeroed a slice at a time: only what is read becomes memory.
+        let start = bytes.len();
+        let end = bytes.capacity().min(cap).min(start + (1 << 16));
+        bytes.resize(end, 0);
+        match r.read(&mut bytes[start..]) {
+            Ok(0) => {
+                bytes.truncate(start);
+                break;
+            }
+            Ok(n) => bytes.truncate(start + n),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => bytes.truncate(start),
+            Err(e) => return Err(io(e)),
+        }
+    }
     if bytes.len() as u64 > limit {
         return Err(ReadError::TooLargeStream { limit });
     }
@@ -635,7 +671,37 @@ pub(crate) fn uint(s: &str) -> Result<Option<u64>, ()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{trim, uint};
+    use super::{read_limited_into, trim, uint, ReadError};
+
+    /// A stream of `left` bytes handed out a few at a time, as a pipe does.
+    struct Trickle {
+        left: usize,
+    }
+
+    impl std::io::Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(self.left).min(1000);
+            buf[..n].fill(b'x');
+            self.left -= n;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_stream_never_grows_the_buffer_past_the_limit() {
+        // `read_to_end` would have doubled to 131072 bytes here.
+        let limit = 100_000;
+        let b = read_limited_into(Trickle { left: limit }, limit as u64, Vec::new()).unwrap();
+        assert_eq!(b.len(), limit);
+        assert!(b.capacity() <= limit + 1, "{}", b.capacity());
+        let small = read_limited_into(Trickle { left: 10 }, limit as u64, Vec::new()).unwrap();
+        assert_eq!(small, b"xxxxxxxxxx");
+        let over = read_limited_into(Trickle { left: usize::MAX }, limit as u64, Vec::new());
+        assert!(matches!(
+            over,
+            Err(ReadError::TooLargeStream { limit: 100_000 })
+        ));
+    }
 
     #[test]
     fn trims_blanks_and_tabs() {

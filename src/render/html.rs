@@ -92,6 +92,9 @@ pub struct Page {
     pub reports: Vec<PageReport>,
     /// "trfkit 0.1.0".
     pub generator: String,
+    /// The server's per-run secret, sent back with the form (empty: no
+    /// field).
+    pub token: String,
 }
 
 impl Page {
@@ -102,6 +105,7 @@ impl Page {
             problems: Vec::new(),
             reports: Vec::new(),
             generator: format!("trfkit {}", env!("CARGO_PKG_VERSION")),
+            token: String::new(),
         }
     }
 

@@ -211,9 +211,19 @@ pub struct CrossTable {
     pub rounds: Vec<u16>,
     /// One row per player, in file order.
     pub rows: Vec<CrossRow>,
-    /// The marks used, with what they mean and how often.
+    /// The marks used, with what they mean and how often (in every row,
+    /// shown or not).
     pub legend: Vec<LegendItem>,
+    /// Players whose rows are left out: a crosstable of more than
+    /// [`CROSS_CELLS`] games shows only its first rows.
+    pub hidden: usize,
 }
+
+/// The games a crosstable shows at most (5555 players of 9 rounds, 505 of
+/// 99). A table of every game of 9999 players and 99 rounds is some 70 MB
+/// of HTML that no browser lays out and no one reads; the page that holds
+/// it took gigabytes to build.
+pub const CROSS_CELLS: usize = 50_000;
 
 /// A player's row.
 #[derive(Debug)]
@@ -755,11 +765,13 @@ fn crosstable(players: &[Player], rounds: u16, s: &RatingSummary) -> CrossTable 
         .flat_map(|g| g.players.iter().map(move |&p| ((g.round, p), g)))
         .collect();
     let mut counts = [0usize; 9];
+    let shown = CROSS_CELLS / usize::from(rounds).max(1);
     let rows = players
         .iter()
-        .map(|p| {
+        .enumerate()
+        .filter_map(|(i, p)| {
             let cells = (1..=usize::from(rounds))
-                .map(|r| {
+                .filter_map(|r| {
                     let e = p.round(r);
                     let opponent = e.opponent.and_then(|o| by_rank.get(&o).copied());
                     let ruled = by_rule.get(&(r as u16, p.start_rank.value)).copied();
@@ -787,6 +799,10 @@ fn crosstable(players: &[Player], rounds: u16, s: &RatingSummary) -> CrossTable 
                     if let Some(w) = why {
                         counts[w as usize] += 1;
                     }
+                    // Past the rows shown, a cell is only counted.
+                    if i >= shown {
+                        return None;
+                    }
                     let result = match e.result {
                         RoundResult::Game {
                             outcome: crate::model::Outcome::Draw,
@@ -795,7 +811,7 @@ fn crosstable(players: &[Player], rounds: u16, s: &RatingSummary) -> CrossTable 
                         RoundResult::NotPaired | RoundResult::Pending => String::new(),
                         other => other.letter().to_string(),
                     };
-                    Cell {
+                    Some(Cell {
                         opponent: opt(e.opponent),
                         colour: match e.colour {
                             Some(crate::model::Colour::White) => "w",
@@ -810,21 +826,22 @@ fn crosstable(players: &[Player], rounds: u16, s: &RatingSummary) -> CrossTable 
                             }
                             _ => why.map_or("", Excluded::why).to_owned(),
                         },
-                    }
+                    })
                 })
                 .collect();
-            CrossRow {
+            (i < shown).then(|| CrossRow {
                 rank: p.start_rank.value,
                 name: p.name.value.clone(),
                 rating: opt(p.rating.map(|r| r.value)),
                 points: opt(p.points.as_ref().map(|x| x.value)),
                 cells,
-            }
+            })
         })
         .collect();
     CrossTable {
         rounds: (1..=rounds).collect(),
         rows,
+        hidden: players.len().saturating_sub(shown),
         legend: Excluded::ALL
             .iter()
             .filter(|w| counts[**w as usize] > 0)

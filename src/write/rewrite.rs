@@ -106,14 +106,26 @@ pub fn rewrite(
             continue;
         };
         let text = &parsed.text[line.span.range()];
-        if converting && converts(line.kind, line.code) && bad[i] {
+        // A record converted to the other dialect is written from the
+        // model: it must hold every word of the line (an `X 0.5` pair in a
+        // `162` record has no place in the model, nor in `XXS`).
+        if converting
+            && converts(line.kind, line.code)
+            && (bad[i]
+                || (line.kind == LineKind::Record
+                    && canonical_line(text, t, Target::for_dialect(t.dialect.dialect)).is_none()))
+        {
             return Err(RewriteError::Unconvertible(line.number));
         }
+        // A line read partly as Windows-1252 in a UTF-8 file is kept as
+        // it is: its reading is a guess, and a canonical form would write
+        // the guess.
+        let guessed = parsed.fallback_lines.binary_search(&line.number).is_ok();
         canonical.push(
-            (!bad[i] && rewritable(line.kind) && !text.contains('\u{FFFD}'))
+            (!bad[i] && !guessed && rewritable(line.kind) && !text.contains('\u{FFFD}'))
                 .then(|| canonical_line(text, t, target))
                 .flatten()
-                .and_then(|c| encode(&c, line_encoding(parsed, line.number)).map(|b| (c, b))),
+                .and_then(|c| encode(&c, t.encoding).map(|b| (c, b))),
         );
     }
     let source = Source {
@@ -325,17 +337,56 @@ fn canonical_line(text: &str, file: &Tournament, target: Target) -> Option<Strin
         return None;
     }
     let again = parse_str(line);
-    (again.diagnostics.is_empty() && different_parts(&again.tournament, &t).is_empty())
-        .then(|| line.to_owned())
+    (again.diagnostics.is_empty()
+        && different_parts(&again.tournament, &t).is_empty()
+        && keeps_words(text, line))
+    .then(|| line.to_owned())
 }
 
-/// The encoding line `number` was read in.
-fn line_encoding(parsed: &Parsed, number: u32) -> TextEncoding {
-    if parsed.fallback_lines.binary_search(&number).is_ok() {
-        TextEncoding::Windows1252
-    } else {
-        parsed.tournament.encoding
+/// Whether `canonical` keeps every word of `original` that the model may
+/// not hold. The reader reads a record's columns and leaves alone what it
+/// does not know (a region code after a national rating, a sex `u`, an
+/// `X 0.5` pair in a `162` record, a remark after a count); reading back
+/// the same values cannot see such a word go. So a canonical form may
+/// only change the form of numbers and dates (`28. 07. 2005` →
+/// `2005/07/28`, `0005` → `5`: values the read-back compares), and only
+/// by writing them anew: every other word of the line, letters and signs,
+/// must still be there, as often.
+fn keeps_words(original: &str, canonical: &str) -> bool {
+    fn sorted(s: &str) -> Vec<&str> {
+        let mut w: Vec<&str> = s.split_whitespace().collect();
+        w.sort_unstable();
+        w
     }
+    let numeric = |w: &str| {
+        w.bytes()
+            .all(|b| b.is_ascii_digit() || b"./,:-".contains(&b))
+    };
+    let (before, after) = (sorted(original), sorted(canonical));
+    // A merge of the two sorted lists: the words only `before` has are
+    // lost, those only `after` has are new.
+    let (mut i, mut j) = (0, 0);
+    let (mut lost_numbers, mut new_numbers) = (false, false);
+    while i < before.len() || j < after.len() {
+        match (before.get(i), after.get(j)) {
+            (Some(b), Some(a)) if b == a => (i, j) = (i + 1, j + 1),
+            (Some(b), a) if a.is_none_or(|a| b < a) => {
+                if !numeric(b) {
+                    return false;
+                }
+                lost_numbers = true;
+                i += 1;
+            }
+            (_, Some(a)) => {
+                new_numbers |= numeric(a);
+                j += 1;
+            }
+            (_, None) => break,
+        }
+    }
+    // Numbers written in another form leave their new form; numbers
+    // simply gone (a date after the last column) do not.
+    !lost_numbers || new_numbers
 }
 
 /// `text` in `encoding`, or `None` when a character has no byte there.

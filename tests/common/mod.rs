@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod serve;
+
 /// The repository root.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -1,0 +1,48 @@
+//! Every input a fuzzer found failing (`samples/regressions/fuzz/TARGET/`,
+//! one folder per target of `fuzz/fuzz_targets/`) holds its target's
+//! property now.
+
+mod props;
+
+use std::path::Path;
+
+/// A fuzz target's property: panics when it does not hold for the input.
+type Property = fn(&[u8]);
+
+#[test]
+fn every_input_a_fuzzer_found_holds_its_property() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/regressions/fuzz");
+    let targets: [(&str, Property); 5] = [
+        ("parse_check", props::parse_check),
+        ("fmt_rewrite", props::fmt_rewrite),
+        ("rating_list", props::rating_list),
+        ("time_control", props::time_control),
+        ("upload_page", props::upload_page),
+    ];
+    let mut ran = 0;
+    for (target, property) in targets {
+        let Ok(dir) = std::fs::read_dir(root.join(target)) else {
+            continue;
+        };
+        let mut files: Vec<_> = dir.flatten().map(|e| e.path()).collect();
+        files.sort();
+        for f in files {
+            let bytes = std::fs::read(&f).unwrap();
+            let name = f.display().to_string();
+            if let Err(e) = std::panic::catch_unwind(|| property(&bytes)) {
+                let why = e
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| e.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                    .unwrap_or_default();
+                panic!("{name}: {why}");
+            }
+            ran += 1;
+        }
+    }
+    assert!(
+        ran > 0,
+        "no fuzz regression inputs under {}",
+        root.display()
+    );
+}

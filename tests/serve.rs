@@ -1,0 +1,129 @@
+//! `trf serve` under hostile use, on loopback only, each test bounded in
+//! connections and time: file descriptors run out, a foreign `Host` (DNS
+//! rebinding), a cross-origin POST, a POST without the page's token, an
+//! oversized upload.
+
+mod common;
+
+use common::root;
+use common::serve::{
+    authority, exchange, get, multipart, post, post_head, serve_with, start, token,
+};
+use std::net::TcpStream;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn sample() -> Vec<u8> {
+    std::fs::read(root().join("samples/hand/swiss-utf8-lf.trf")).unwrap()
+}
+
+#[test]
+fn a_foreign_host_is_not_served() {
+    let (_server, url) = serve_with(&[]);
+    let port = authority(&url).rsplit(':').next().unwrap().to_owned();
+    for host in [
+        "evil.example".to_owned(),
+        format!("evil.example:{port}"),
+        "127.0.0.1".to_owned(),
+        format!("127.0.0.1:{}", port.parse::<u16>().unwrap().wrapping_add(1)),
+    ] {
+        let (status, answer) = exchange(&url, &format!("GET / HTTP/1.1\r\nHost: {host}"), b"");
+        assert_eq!(status, 421, "{host}: {answer:.300}");
+        assert!(!answer.contains("<form"), "{host}");
+    }
+    // Without a Host at all (HTTP/1.0): not served either.
+    let (status, _) = exchange(&url, "GET / HTTP/1.0", b"");
+    assert_eq!(status, 421);
+    for host in [authority(&url), format!("localhost:{port}")] {
+        let (status, _) = exchange(&url, &format!("GET / HTTP/1.1\r\nHost: {host}"), b"");
+        assert_eq!(status, 200, "{host}");
+    }
+}
+
+#[test]
+fn a_post_from_another_origin_or_without_the_token_is_refused() {
+    let (_server, url) = serve_with(&[]);
+    let trf = sample();
+    let good = token(&url);
+    let body = multipart(&[
+        ("token", None, good.as_bytes()),
+        ("trf", Some("s.trf"), &trf),
+    ]);
+    for origin in ["http://evil.example", "null", "https://127.0.0.1"] {
+        let head = post_head(&url, body.len(), &format!("\r\nOrigin: {origin}"));
+        let (status, answer) = exchange(&url, &head, &body);
+        assert_eq!(status, 403, "{origin}: {answer:.300}");
+        assert!(!answer.contains("data-verdict"), "{origin}");
+    }
+    // Our own origin, and no origin (a script, not a browser), with the
+    // token: checked.
+    let own = format!("\r\nOrigin: http://{}", authority(&url));
+    for extra in [own.as_str(), ""] {
+        let (status, answer) = exchange(&url, &post_head(&url, body.len(), extra), &body);
+        assert_eq!(status, 200, "{extra}: {answer:.300}");
+        assert!(answer.contains("data-verdict=\"ready\""));
+    }
+    // No token, a wrong one, or the token after the files.
+    let wrong = "0".repeat(good.len());
+    for fields in [
+        vec![("trf", Some("s.trf"), &trf[..])],
+        vec![
+            ("token", None, wrong.as_bytes()),
+            ("trf", Some("s.trf"), &trf),
+        ],
+        vec![
+            ("trf", Some("s.trf"), &trf),
+            ("token", None, good.as_bytes()),
+        ],
+    ] {
+        let body = multipart(&fields);
+        let (status, answer) = exchange(&url, &post_head(&url, body.len(), ""), &body);
+        assert_eq!(status, 403, "{answer:.300}");
+        assert!(!answer.contains("data-verdict"));
+    }
+    // Each run has its own token.
+    let (_other, url2) = serve_with(&[]);
+    assert_ne!(token(&url2), good);
+}
+
+#[test]
+fn an_oversized_upload_is_refused_and_the_server_goes_on() {
+    let (_server, url) = serve_with(&["--max-size", "100000"]);
+    let big = vec![b'x'; 400_000];
+    let (status, page) = post(&url, &[("trf", "big.trf", &big)]);
+    assert_eq!(status, 413, "{page:.300}");
+    assert!(page.contains("The upload is too large"));
+    let (status, _) = post(&url, &[("trf", "s.trf", &sample())]);
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn idle_connections_beyond_the_file_limit_do_not_stop_the_server() {
+    // 48 open files for the server (`ulimit -n` in the shell that starts
+    // it), and 80 connections that send nothing and stay open: the server
+    // serves 16 at a time, closes the idle ones after a second, and answers
+    // a real request while the others are still held.
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg("ulimit -n 48 && exec \"$0\" serve --port 0 --idle-seconds 1")
+        .arg(env!("CARGO_BIN_EXE_trf"));
+    let (mut server, url) = start(cmd);
+    let idle: Vec<TcpStream> = (0..80)
+        .filter_map(|_| TcpStream::connect(authority(&url)).ok())
+        .collect();
+    assert!(idle.len() >= 48, "only {} connections", idle.len());
+    let started = Instant::now();
+    let (status, page) = get(&url);
+    assert_eq!(status, 200);
+    assert!(page.contains("<form"));
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+    let (status, page) = post(&url, &[("trf", "s.trf", &sample())]);
+    assert_eq!(status, 200);
+    assert!(page.contains("data-verdict=\"ready\""));
+    assert!(server.0.try_wait().unwrap().is_none(), "the server ended");
+    drop(idle);
+}
