@@ -83,9 +83,11 @@
 
 pub mod check;
 pub mod diag;
+pub mod eligibility;
 #[cfg(feature = "generate")]
 pub mod generate;
 pub mod model;
+pub mod options;
 pub mod rating;
 pub mod ratinglist;
 pub mod read;
@@ -98,6 +100,7 @@ pub mod write;
 pub use check::{check, CheckReport};
 pub use diag::{Category, Consequence, Diagnostic, RuleMeta, Severity, Verdict};
 pub use model::Tournament;
+pub use options::Options;
 pub use rating::{rate, rate_checked, CheckedRating, RateOptions, RatingSummary};
 pub use read::decode::TextEncoding;
 pub use read::{
