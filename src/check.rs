@@ -20,6 +20,14 @@ pub struct CheckReport {
     /// What FIDE will do with the report, from every finding's consequence
     /// (findings left out by the per-rule limit included).
     pub verdict: Verdict,
+    /// The games FIDE rates in the report, each pairing once: those the
+    /// eligibility stage rates between two players with a rating (the
+    /// games that change a rated player's rating), none when the event is
+    /// not rated. Always `rate`'s `tournament.rated_games`.
+    pub rated_games: u32,
+    /// Which games FIDE rates and why not, entry by entry, as the
+    /// eligibility stage decided them (the HTML crosstable reads it).
+    pub eligibility: crate::eligibility::Eligibility,
     /// Findings per consequence, gravest first, in the order of
     /// [`Consequence::ALL`] (findings left out by the limit included).
     pub by_consequence: [usize; 6],
@@ -103,7 +111,19 @@ pub fn check_in(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
             .map(|(c, _)| c),
     );
     cap_per_rule(&mut diagnostics, opts.max_per_rule, &dropped);
+    let eligibility = ctx.eligibility();
+    let stopped = verdict == Verdict::NotRateable
+        || eligibility
+            .excluded
+            .iter()
+            .any(|e| e.consequence == Consequence::EventNotRated);
     CheckReport {
+        rated_games: if stopped {
+            0
+        } else {
+            eligibility.rated_games()
+        },
+        eligibility: eligibility.clone(),
         diagnostics,
         regulations: ctx.regs.version,
         kind: ctx.tournament_type.clone(),

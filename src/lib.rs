@@ -83,10 +83,12 @@
 
 pub mod check;
 pub mod diag;
+pub mod eligibility;
 #[cfg(feature = "generate")]
 pub mod generate;
 pub mod model;
 pub mod norms;
+pub mod options;
 pub mod rating;
 pub mod ratinglist;
 pub mod read;
@@ -99,6 +101,7 @@ pub mod write;
 pub use check::{check, CheckReport};
 pub use diag::{Category, Consequence, Diagnostic, RuleMeta, Severity, Verdict};
 pub use model::Tournament;
+pub use options::Options;
 pub use rating::{rate, rate_checked, CheckedRating, RateOptions, RatingSummary};
 pub use read::decode::TextEncoding;
 pub use read::{

@@ -14,6 +14,11 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("diag", &["source"]),
     ("regulations", &[]),
     ("ratinglist", &["model", "regulations", "write"]),
+    ("options", &["regulations", "ratinglist"]),
+    (
+        "eligibility",
+        &["source", "model", "diag", "regulations", "options"],
+    ),
     (
         "rules",
         &[
@@ -23,9 +28,22 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "diag",
             "regulations",
             "ratinglist",
+            "options",
+            "eligibility",
         ],
     ),
-    ("check", &["read", "model", "diag", "rules", "regulations"]),
+    (
+        "check",
+        &[
+            "read",
+            "model",
+            "diag",
+            "rules",
+            "regulations",
+            "options",
+            "eligibility",
+        ],
+    ),
     (
         "rating",
         &[
@@ -35,6 +53,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "diag",
             "regulations",
             "ratinglist",
+            "options",
+            "eligibility",
             "rules",
             "check",
         ],
@@ -62,6 +82,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "diag",
             "regulations",
             "ratinglist",
+            "options",
+            "eligibility",
             "rules",
             "check",
             "rating",
@@ -70,6 +92,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     ("write", &["source", "read", "model"]),
     ("generate", &["source", "model", "regulations", "write"]),
+    // The binary: it uses the library as `trfkit::…`, and names none of
+    // its stages as its own.
+    ("cli", &[]),
 ];
 
 fn root() -> PathBuf {
@@ -87,35 +112,108 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The stages a file's code (not its comments, not its unit tests) names as
-/// `crate::<stage>`.
-fn imports(text: &str) -> BTreeSet<String> {
-    let mut found = BTreeSet::new();
+/// A file's production code: comments and `#[cfg(test)]` items (a unit
+/// test module may build inputs with any stage) taken out, the rest kept
+/// wherever it stands in the file.
+fn production_code(text: &str) -> String {
+    let mut out = String::new();
+    let mut skip_item = false;
+    let mut depth = 0usize;
     for line in text.lines() {
-        let code = line.trim_start();
-        if code.starts_with("#[cfg(test)]") {
-            // Unit tests sit at the end of a file and may build inputs with
-            // any stage (a model test reads a TRF with the reader).
-            break;
-        }
-        if code.starts_with("//") {
+        let code = line.split("//").next().unwrap_or("");
+        let trimmed = code.trim_start();
+        if depth == 0 && !skip_item && trimmed.starts_with("#[cfg(test)]") {
+            skip_item = true;
             continue;
         }
-        let code = code.split("//").next().unwrap_or("");
-        let mut rest = code;
-        while let Some(i) = rest.find("crate::") {
-            let after = &rest[i + "crate::".len()..];
-            let name: String = after
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                .collect();
-            if !name.is_empty() {
-                found.insert(name);
+        if skip_item {
+            // The item after the attribute: up to its `;`, or its whole
+            // `{ ... }` block.
+            for c in code.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
             }
-            rest = after;
+            let opened = code.contains('{') || depth > 0;
+            if depth == 0 && (opened || trimmed.ends_with(';')) {
+                skip_item = false;
+            }
+            continue;
         }
+        out.push_str(code);
+        out.push('\n');
+    }
+    out
+}
+
+/// Every path the code names from the crate root, as `a::b::c`: plain
+/// (`crate::model::Tournament`) and grouped (`use crate::{model::Games,
+/// rules::Ctx}`).
+fn crate_paths(code: &str) -> Vec<String> {
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
+            .collect::<String>()
+            .trim_end_matches(':')
+            .to_owned()
+    };
+    let mut found = Vec::new();
+    let mut rest = code;
+    while let Some(i) = rest.find("crate::") {
+        let after = &rest[i + "crate::".len()..];
+        if let Some(group) = after.strip_prefix('{') {
+            // The group up to its closing brace; its top-level items.
+            let mut depth = 1usize;
+            let mut end = group.len();
+            for (k, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = k;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let inner = &group[..end];
+            let mut level = 0usize;
+            let mut start = 0;
+            for (k, c) in inner.char_indices().chain([(inner.len(), ',')]) {
+                match c {
+                    '{' => level += 1,
+                    '}' => level = level.saturating_sub(1),
+                    ',' if level == 0 => {
+                        let item = ident(inner[start..k.min(inner.len())].trim());
+                        if !item.is_empty() {
+                            found.push(item);
+                        }
+                        start = (k + 1).min(inner.len());
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            let name = ident(after);
+            if !name.is_empty() {
+                found.push(name);
+            }
+        }
+        rest = after;
     }
     found
+}
+
+/// The stages a file's production code names as `crate::<stage>`.
+fn imports(text: &str) -> BTreeSet<String> {
+    crate_paths(&production_code(text))
+        .into_iter()
+        .filter_map(|p| p.split("::").next().map(str::to_owned))
+        .collect()
 }
 
 #[test]
@@ -193,7 +291,92 @@ fn architecture_md_describes_the_tree() {
 
 #[test]
 fn imports_are_read_from_code_not_comments_or_unit_tests() {
-    let text = "//! see crate::render\nuse crate::model::Tournament;\nlet x = crate::diag::sort(&mut v); // crate::rules\n#[cfg(test)]\nmod tests { use crate::read::parse_str; }\n";
+    let text = "//! see crate::render\nuse crate::model::Tournament;\nlet x = crate::diag::sort(&mut v); // crate::rules\n#[cfg(test)]\nmod tests {\n    use crate::read::parse_str;\n}\n#[cfg(test)]\nuse crate::write::write;\nuse crate::{check::check, rating::{rate, RateOptions}};\nfn late() { crate::ratinglist::ListLookup::ids_of(t); }\n";
     let found: Vec<String> = imports(text).into_iter().collect();
-    assert_eq!(found, ["diag", "model"]);
+    assert_eq!(found, ["check", "diag", "model", "rating", "ratinglist"]);
+}
+
+/// The module a file is (`render::view`, `rules` for `rules/mod.rs`).
+fn module_of(path: &Path) -> Vec<String> {
+    let rel = path.strip_prefix(root().join("src")).unwrap();
+    let mut parts: Vec<String> = rel
+        .iter()
+        .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_owned())
+        .collect();
+    if parts.last().is_some_and(|l| l == "mod" || l == "lib") {
+        parts.pop();
+    }
+    parts
+}
+
+/// The files each library file imports (by `crate::` and `super::`
+/// paths, resolved to the longest module that is a file).
+fn module_graph() -> std::collections::BTreeMap<String, BTreeSet<String>> {
+    let mut files = Vec::new();
+    rust_files(&root().join("src"), &mut files);
+    files.retain(|f| !f.starts_with(root().join("src/cli")) && !f.ends_with("main.rs"));
+    let modules: BTreeSet<String> = files.iter().map(|f| module_of(f).join("::")).collect();
+    let mut graph = std::collections::BTreeMap::new();
+    for f in &files {
+        let me = module_of(f);
+        let code = production_code(&std::fs::read_to_string(f).unwrap());
+        let mut paths: Vec<Vec<String>> = crate_paths(&code)
+            .iter()
+            .map(|p| p.split("::").map(str::to_owned).collect())
+            .collect();
+        // `super::x`: a sibling of this file (a child of its folder for
+        // a `mod.rs`'s parent).
+        let mut rest = code.as_str();
+        while let Some(i) = rest.find("super::") {
+            let after = &rest[i + "super::".len()..];
+            let name: String = after
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            // `me` of a `mod.rs` is its folder already: either way the
+            // parent is one segment up.
+            let mut p = me.clone();
+            p.pop();
+            p.extend(
+                name.trim_end_matches(':')
+                    .split("::")
+                    .filter(|s| !s.is_empty() && *s != "super")
+                    .map(str::to_owned),
+            );
+            paths.push(p);
+            rest = after;
+        }
+        let mut to = BTreeSet::new();
+        for p in paths {
+            for n in (1..=p.len()).rev() {
+                let m = p[..n].join("::");
+                if modules.contains(&m) {
+                    if m != me.join("::") && !me.join("::").starts_with(&format!("{m}::")) {
+                        to.insert(m);
+                    }
+                    break;
+                }
+            }
+        }
+        graph.insert(me.join("::"), to);
+    }
+    graph
+}
+
+#[test]
+fn no_two_files_import_each_other() {
+    let graph = module_graph();
+    let mut cycles = Vec::new();
+    for (a, tos) in &graph {
+        for b in tos {
+            if a < b && graph.get(b).is_some_and(|t| t.contains(a)) {
+                cycles.push(format!("{a} <-> {b}"));
+            }
+        }
+    }
+    assert!(
+        cycles.is_empty(),
+        "files that import each other:\n{}",
+        cycles.join("\n")
+    );
 }

@@ -7,7 +7,7 @@ use super::edition::Edition;
 use super::Item;
 use crate::model::games::{kind, Games};
 use crate::model::{Title, Tournament};
-use crate::rules::context::{time_control, TimeControlInfo};
+use crate::eligibility::TimeControlInfo;
 use chrono::NaiveDate;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -119,7 +119,7 @@ pub fn facts(
     }
 
     // Time control.
-    let (tc_words, minutes) = match time_control(t) {
+    let (tc_words, minutes) = match TimeControlInfo::of(t) {
         TimeControlInfo::Read {
             control, record, ..
         } => {

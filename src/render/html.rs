@@ -8,23 +8,9 @@
 
 use super::norms::NormsSection;
 use super::view::{self, ReportView};
-use crate::check::CheckReport;
-use crate::rating::RatingSummary;
-use crate::Parsed;
 use askama::Template;
 
-/// What one report's HTML is made from.
-#[derive(Debug, Clone, Copy)]
-pub struct ReportInput<'a> {
-    /// How to name the file (its path as given, or the uploaded name).
-    pub file: &'a str,
-    /// The parsed report.
-    pub parsed: &'a Parsed,
-    /// Its check.
-    pub check: &'a CheckReport,
-    /// Its rating pass.
-    pub rating: &'a RatingSummary,
-}
+pub use super::view::ReportInput;
 
 #[derive(Template)]
 #[template(path = "report.html")]

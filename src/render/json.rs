@@ -102,6 +102,7 @@ struct JsonFile {
     rating_type: Option<crate::regulations::RatingType>,
     rating_type_reason: String,
     verdict: Verdict,
+    rated_games: u32,
     consequences: BTreeMap<&'static str, usize>,
     rateable: bool,
     errors: usize,
@@ -128,6 +129,7 @@ pub fn check_line(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
         rating_type: rep.rating_type.rating_type,
         rating_type_reason: rep.rating_type.reason.clone(),
         verdict: rep.verdict,
+        rated_games: rep.rated_games,
         consequences: Consequence::ALL
             .iter()
             .map(|c| (c.as_str(), rep.count(*c)))

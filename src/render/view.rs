@@ -2,11 +2,26 @@
 //! only lay it out: every value here is plain text that the template
 //! engine escapes.
 
-use super::html::ReportInput;
+use crate::check::CheckReport;
 use crate::diag::{Consequence, Diagnostic, Verdict};
+use crate::eligibility::{Decision, Reason};
 use crate::model::{Player, RoundResult};
 use crate::rating::{KSource, PlayerRating, RatingSummary};
+use crate::read::Parsed;
 use crate::source::Locator;
+
+/// What one report's HTML is made from.
+#[derive(Debug, Clone, Copy)]
+pub struct ReportInput<'a> {
+    /// How to name the file (its path as given, or the uploaded name).
+    pub file: &'a str,
+    /// The parsed report.
+    pub parsed: &'a Parsed,
+    /// Its check.
+    pub check: &'a CheckReport,
+    /// Its rating pass.
+    pub rating: &'a RatingSummary,
+}
 
 /// One report, ready to lay out.
 #[derive(Debug)]
@@ -336,7 +351,7 @@ pub fn build(input: &ReportInput<'_>, anchor: &str) -> ReportView {
         facts: facts(input),
         groups: groups(rep, &input.parsed.text, &loc),
         rating: rating(input.rating),
-        crosstable: crosstable(&t.players, t.rounds, input.rating),
+        crosstable: crosstable(&t.players, t.rounds, input.rating, &input.check.eligibility),
         chart: chart(&input.rating.players),
         generator: format!("trfkit {}", env!("CARGO_PKG_VERSION")),
         checked_at: chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string(),
@@ -752,7 +767,28 @@ impl Excluded {
     }
 }
 
-fn crosstable(players: &[Player], rounds: u16, s: &RatingSummary) -> CrossTable {
+/// A played game that changes no rating because of an unrated player.
+fn unrated_opponent(
+    p: &Player,
+    opponent: Option<&Player>,
+    excluded: &crate::rating::ExcludedGames,
+) -> Option<Excluded> {
+    match opponent {
+        None => Some(Excluded::WithoutOpponent),
+        Some(o) => match (p.rating.is_some(), o.rating.is_some()) {
+            (true, false) if excluded.against_unrated > 0 => Some(Excluded::AgainstUnrated),
+            (false, false) if excluded.between_unrated > 0 => Some(Excluded::BetweenUnrated),
+            _ => None,
+        },
+    }
+}
+
+fn crosstable(
+    players: &[Player],
+    rounds: u16,
+    s: &RatingSummary,
+    eligibility: &crate::eligibility::Eligibility,
+) -> CrossTable {
     let by_rank: std::collections::HashMap<u16, &Player> =
         players.iter().map(|p| (p.start_rank.value, p)).collect();
     let excluded = &s.tournament.excluded;
@@ -775,26 +811,30 @@ fn crosstable(players: &[Player], rounds: u16, s: &RatingSummary) -> CrossTable 
                     let e = p.round(r);
                     let opponent = e.opponent.and_then(|o| by_rank.get(&o).copied());
                     let ruled = by_rule.get(&(r as u16, p.start_rank.value)).copied();
-                    let why = match e.result {
-                        RoundResult::Game { .. } if ruled.is_some() => Some(Excluded::Regulation),
-                        RoundResult::Forfeit { .. } => Some(Excluded::Forfeit),
-                        RoundResult::ShortGame { .. } => Some(Excluded::ShortGame),
-                        RoundResult::Bye { .. } => Some(Excluded::Bye),
-                        RoundResult::Pending => Some(Excluded::Pending),
-                        RoundResult::Unknown { .. } => Some(Excluded::Unknown),
-                        RoundResult::Game { .. } => match opponent {
-                            None => Some(Excluded::WithoutOpponent),
-                            Some(o) => match (p.rating.is_some(), o.rating.is_some()) {
-                                (true, false) if excluded.against_unrated > 0 => {
-                                    Some(Excluded::AgainstUnrated)
-                                }
-                                (false, false) if excluded.between_unrated > 0 => {
-                                    Some(Excluded::BetweenUnrated)
-                                }
-                                _ => None,
-                            },
+                    // What the eligibility stage decided; a game the rating
+                    // pass lists with its rule carries the rule's reason.
+                    let decision = eligibility.of(i, u16::try_from(r).unwrap_or(u16::MAX));
+                    let why = match decision {
+                        Decision::NotRated { .. } | Decision::Rated
+                            if ruled.is_some() && matches!(e.result, RoundResult::Game { .. }) =>
+                        {
+                            Some(Excluded::Regulation)
+                        }
+                        Decision::NotRated { reason, .. } => match reason {
+                            Reason::Forfeit => Some(Excluded::Forfeit),
+                            Reason::ShortGame => Some(Excluded::ShortGame),
+                            Reason::Bye(_) => Some(Excluded::Bye),
+                            Reason::Pending => Some(Excluded::Pending),
+                            Reason::UnknownResult => Some(Excluded::Unknown),
+                            Reason::WithoutOpponent => Some(Excluded::WithoutOpponent),
+                            // Left out by a rule, but not listed: the event
+                            // is not rated at all.
+                            Reason::Ruled(_) | Reason::RatingGap | Reason::NotOnList => {
+                                unrated_opponent(p, opponent, excluded)
+                            }
                         },
-                        RoundResult::NotPaired => None,
+                        Decision::Rated => unrated_opponent(p, opponent, excluded),
+                        Decision::NoEntry => None,
                     };
                     if let Some(w) = why {
                         counts[w as usize] += 1;

@@ -2,116 +2,22 @@
 //! regulations in force, and what is computed once (indexes, the tournament
 //! type, the time control) so no rule recomputes or rescans anything.
 
-use crate::model::timecontrol::{self, TimeControl, TimeControlError};
+use crate::model::timecontrol::TimeControl;
 use crate::model::tournament_type::{self, TypeDecision};
 use crate::model::{Game, Games, Player, RoundEntry, Tournament};
 use crate::regulations::rating_type::{
     self as rt, classify as classify_t60, FastClassic, GameInput, GameTally,
 };
-use crate::regulations::{BandScope, Classification, RapidBlitz, RatingType, Regulations, Version};
+use crate::regulations::{BandScope, Classification, RapidBlitz, RatingType, Regulations};
 use crate::source::span::{Span, Spanned};
 use chrono::NaiveDate;
 
-/// Options of `trf check` that rules read.
-#[derive(Debug, Clone)]
-#[non_exhaustive]
-pub struct CheckOptions {
-    /// Rules (names or codes) not to run.
-    pub disabled: Vec<String>,
-    /// Apply this edition instead of the one in force at the start date.
-    pub regulations: Option<Version>,
-    /// The date the tournament was registered with FIDE (the file does not
-    /// say); without it the registration rule reports that it was not checked.
-    pub registered_on: Option<NaiveDate>,
-    /// The event is a national championship (round-robin composition
-    /// exception of the 2003–2013 texts).
-    pub national_championship: bool,
-    /// Findings kept per rule and file (0 = all); the rest are counted in one
-    /// advice.
-    pub max_per_rule: usize,
-    /// The official rating list to cross-check players against
-    /// (`--rating-list`), reduced to the reports' FIDE IDs and shared
-    /// between reports; the rating-list rules run only when it is set.
-    pub rating_list: Option<std::sync::Arc<crate::ratinglist::ListLookup>>,
-    /// The list the event is registered for (`--rating-type`), which
-    /// overrides the list read from the time control.
-    pub rating_type: Option<RatingType>,
-    /// The user states that the Qualification Commission approved the event
-    /// for standard rating at 45'+30" or 60'+30" (`--qc-approved-fast-classic`).
-    pub qc_fast_classic: bool,
-    /// The event is a hybrid event the QC Chair approved individually
-    /// (`--hybrid-approved`): `online-event` then informs instead of
-    /// refusing the event.
-    pub hybrid_approved: bool,
-}
+pub use crate::eligibility::TimeControlInfo;
+pub use crate::options::Options;
 
-impl Default for CheckOptions {
-    fn default() -> Self {
-        CheckOptions {
-            disabled: Vec::new(),
-            regulations: None,
-            registered_on: None,
-            national_championship: false,
-            max_per_rule: 200,
-            rating_list: None,
-            rating_type: None,
-            qc_fast_classic: false,
-            hybrid_approved: false,
-        }
-    }
-}
-
-impl CheckOptions {
-    /// The default options, applying `version` of the regulations instead
-    /// of the edition in force at the start date.
-    ///
-    /// The struct is `#[non_exhaustive]`: start from
-    /// [`CheckOptions::default`] (or this) and set the fields you need.
-    ///
-    /// ```
-    /// use trfkit::regulations::Version;
-    /// let mut opts = trfkit::rules::CheckOptions::default().with_regulations(Version::V2024);
-    /// opts.national_championship = true;
-    /// assert_eq!(opts.regulations, Some(Version::V2024));
-    /// ```
-    pub fn with_regulations(mut self, version: Version) -> Self {
-        self.regulations = Some(version);
-        self
-    }
-
-    /// Whether a rule runs.
-    pub fn enabled(&self, name: &str, code: &str) -> bool {
-        !self
-            .disabled
-            .iter()
-            .any(|d| d == name || d.eq_ignore_ascii_case(code))
-    }
-}
-
-/// The time control of the report, from `222` (exact) or else `122`.
-#[derive(Debug, Clone)]
-pub enum TimeControlInfo {
-    /// Neither record is present.
-    Absent,
-    /// Read.
-    Read {
-        /// The reading.
-        control: TimeControl,
-        /// The record it came from (`222` or `122`) and its span.
-        record: &'static str,
-        /// Where.
-        span: Span,
-    },
-    /// Present but unreadable.
-    Unreadable {
-        /// Why.
-        error: TimeControlError,
-        /// The record (`222` or `122`).
-        record: &'static str,
-        /// Where.
-        span: Span,
-    },
-}
+/// The options of `trf check`, under their first name: the one options
+/// type of check, rate, report and serve ([`Options`]).
+pub type CheckOptions = Options;
 
 /// The context of one check.
 #[derive(Debug)]
@@ -147,6 +53,12 @@ pub struct Ctx<'a> {
     pub games: Games,
     /// Findings over `--max-per-rule`, counted instead of kept.
     pub overflow: crate::diag::overflow::Overflow,
+    /// Per player, the rating FIDE counts with: the report's, or in a
+    /// rapid or blitz event the standard rating of the list
+    /// ([`Ctx::standard_seed`]).
+    pub ratings: Vec<Option<u16>>,
+    /// Which games FIDE rates, decided once ([`Ctx::eligibility`]).
+    eligibility: std::sync::OnceLock<crate::eligibility::Eligibility>,
     /// The games over the board of every unrated player, counted once
     /// for the rules about unrated players ([`Ctx::rated_games`]).
     rated_games: std::sync::OnceLock<Vec<super::regulations::support::RatedGames>>,
@@ -179,7 +91,7 @@ impl<'a> Ctx<'a> {
             Some(RatingType::Rapid | RatingType::Blitz) => RapidBlitz::at(on),
             _ => None,
         };
-        Ctx {
+        let mut ctx = Ctx {
             tournament,
             text,
             opts,
@@ -194,8 +106,41 @@ impl<'a> Ctx<'a> {
             fast_classic,
             games,
             overflow: Default::default(),
+            ratings: Vec::new(),
+            eligibility: Default::default(),
             rated_games: Default::default(),
+        };
+        ctx.ratings = tournament
+            .players
+            .iter()
+            .map(|p| p.rating.map(|r| r.value).or_else(|| ctx.standard_seed(p)))
+            .collect();
+        ctx
+    }
+
+    /// The facts the eligibility of the games depends on, as this context
+    /// decided them.
+    pub fn event(&self) -> crate::eligibility::Event<'_> {
+        crate::eligibility::Event {
+            tournament: self.tournament,
+            games: &self.games,
+            opts: self.opts,
+            regs: self.regs,
+            start: self.start,
+            tournament_type: &self.tournament_type,
+            time_control: &self.time_control,
+            rating_type: self.rating_type.rating_type,
+            rapid_blitz: self.rapid_blitz,
+            fast_classic: self.fast_classic,
+            ratings: &self.ratings,
         }
+    }
+
+    /// Which games FIDE rates and why not, decided once per report: the
+    /// rules word findings from it, the rating pass reads it.
+    pub fn eligibility(&self) -> &crate::eligibility::Eligibility {
+        self.eligibility
+            .get_or_init(|| crate::eligibility::Eligibility::decide(&self.event()))
     }
 
     /// Adds a finding to a rule's list, or only counts it once the list
@@ -431,7 +376,7 @@ pub fn classify_event(
     over: Option<RatingType>,
     qc_fast_classic: bool,
 ) -> EventClass {
-    let time_control = time_control(tournament);
+    let time_control = TimeControlInfo::of(tournament);
     let fast_classic = qc_fast_classic.then(|| rt::fast_classic_at(on)).flatten();
     let mut rating_type = classify(&time_control, on);
     let games_by_list = match &time_control {
@@ -587,36 +532,4 @@ fn tally(
         out.add(rt::classify_game(g, on, fast_classic));
     }
     out
-}
-
-pub(crate) fn time_control(t: &Tournament) -> TimeControlInfo {
-    if let Some(code) = &t.header.time_control_code {
-        return match timecontrol::parse_encoded(&code.value) {
-            Ok(e) => TimeControlInfo::Read {
-                control: e.to_time_control(),
-                record: "222",
-                span: code.span,
-            },
-            Err(error) => TimeControlInfo::Unreadable {
-                error,
-                record: "222",
-                span: code.span,
-            },
-        };
-    }
-    match &t.header.time_control {
-        None => TimeControlInfo::Absent,
-        Some(text) => match timecontrol::parse_free(&text.value) {
-            Ok(control) => TimeControlInfo::Read {
-                control,
-                record: "122",
-                span: text.span,
-            },
-            Err(error) => TimeControlInfo::Unreadable {
-                error,
-                record: "122",
-                span: text.span,
-            },
-        },
-    }
 }

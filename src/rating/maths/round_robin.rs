@@ -254,29 +254,21 @@ pub fn round_robin_initial_ratings(
         );
     }
     if let Some(req) = rule.min_half_points {
-        loop {
-            let score_of =
-                |i: usize| -> u32 { (0..m).filter(|&j| active[j]).map(|j| at(i, j)).sum() };
-            let failing: Vec<(usize, u32)> = (0..m)
-                .filter(|&i| active[i] && input.ratings[i].is_none())
-                .filter(|&i| applies(req.scope, first[i]))
-                .map(|i| (i, score_of(i)))
-                .filter(|&(_, s)| s < req.minimum)
-                .collect();
-            if failing.is_empty() {
-                break;
-            }
-            for (i, s) in failing {
-                active[i] = false;
-                excluded.push((
-                    i,
-                    Exclusion::ScoreTooLow {
-                        score: HalfPoints(s),
-                        required: HalfPoints(req.minimum),
-                        first_event_only: req.scope == RequirementScope::FirstEventOnly,
-                    },
-                ));
-            }
+        let candidates: Vec<bool> = (0..m)
+            .map(|i| input.ratings[i].is_none() && applies(req.scope, first[i]))
+            .collect();
+        for (i, s) in
+            crate::eligibility::round_robin::disregarded(input.scores, &candidates, req.minimum)
+        {
+            active[i] = false;
+            excluded.push((
+                i,
+                Exclusion::ScoreTooLow {
+                    score: HalfPoints(s),
+                    required: HalfPoints(req.minimum),
+                    first_event_only: req.scope == RequirementScope::FirstEventOnly,
+                },
+            ));
         }
     }
     if !excluded.is_empty() {

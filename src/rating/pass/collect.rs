@@ -4,20 +4,17 @@
 //! Only `1 = 0` between two players of the file is a game here. Forfeits,
 //! one-move games (`W D L`), byes, pending and unknown results are kept with
 //! their kind so the summary can count them (docs/spec/regulations.md R10, R11), and
-//! so are the games the regulations leave out
-//! ([`super::exclusions`]: below the rate of play, after a match was
-//! decided, a match with an unrated player).
+//! so are the games the regulations leave out, as the eligibility stage
+//! decided them ([`crate::eligibility`]: below the rate of play, after a
+//! match was decided, a match with an unrated player, the rapid and blitz
+//! rules).
 
 use super::summary::ExcludedGame;
+use crate::eligibility::{Decision, Eligibility};
 use crate::model::games::NONE;
-use crate::model::{ByeKind, Games, Outcome, RoundResult, Tournament};
+use crate::model::{Games, Outcome, RoundResult, Tournament};
 use crate::rating::maths::GameScore;
-use crate::regulations::{Topic, Version};
-use crate::rules::exclusions::{Excluded, Reason};
-use crate::rules::regulations::rating_gap_over_600::RATING_GAP_OVER_600;
-use crate::rules::regulations::unequal_playing_times::UNEQUAL_PLAYING_TIMES;
-use crate::rules::regulations::unplayed_games_not_rated::UNPLAYED_GAMES_NOT_RATED;
-use std::collections::HashMap;
+use crate::regulations::Version;
 
 /// A played game from one player's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,95 +27,9 @@ pub(crate) struct Played {
     pub score: GameScore,
 }
 
-/// Why a round entry is not a game for the calculation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum Unplayed {
-    /// `+` / `-`.
-    Forfeit,
-    /// `W D L`: the game lasted less than one move.
-    ShortGame,
-    /// `H F U Z`.
-    Bye(ByeKind),
-    /// Paired, no result yet.
-    Pending,
-    /// A result letter TRF does not define.
-    UnknownResult,
-    /// `1 = 0` without an opponent, against oneself, or against a starting
-    /// rank that is not in the file.
-    WithoutOpponent,
-    /// Played over the board, but left out by the regulations.
-    Excluded(Reason),
-    /// A rapid or blitz game the 600-point rule leaves out (R&B 2024
-    /// art. 7.3.1 as amended 1 December 2024).
-    RatingGap,
-    /// A game on no rating list: below its standard band and too slow for
-    /// rapid, or played with unequal times in rapid or blitz.
-    NotOnList,
-}
-
-impl Unplayed {
-    /// Short words for a player's notes ("forfeit", "half-point bye").
-    pub fn label(self) -> &'static str {
-        match self {
-            Unplayed::Forfeit => "forfeit",
-            Unplayed::ShortGame => "game of less than one move (W/D/L)",
-            Unplayed::Bye(ByeKind::Half) => "half-point bye",
-            Unplayed::Bye(ByeKind::Full) => "full-point bye",
-            Unplayed::Bye(ByeKind::PairingAllocated) => "pairing-allocated bye",
-            Unplayed::Bye(ByeKind::Zero) => "zero-point bye",
-            Unplayed::Pending => "no result yet",
-            Unplayed::UnknownResult => "result letter TRF does not define",
-            Unplayed::WithoutOpponent => "result without an opponent in the report",
-            Unplayed::Excluded(Reason::BelowRateOfPlay { .. }) => "below the minimum rate of play",
-            Unplayed::Excluded(Reason::AfterMatchDecided { .. }) => {
-                "played after the match was decided"
-            }
-            Unplayed::Excluded(Reason::MatchWithUnrated) => "match with an unrated player",
-            Unplayed::Excluded(Reason::ResultsDisagree) => "the two results contradict each other",
-            Unplayed::NotOnList => "on no rating list (see the notes)",
-            Unplayed::RatingGap => {
-                "600 points or more apart with a player above 2600 (rapid and blitz, from 1 December 2024)"
-            }
-        }
-    }
-
-    /// The key of `tournament.excluded` the entry is counted under.
-    pub fn key(self) -> &'static str {
-        match self {
-            Unplayed::Forfeit => "forfeits",
-            Unplayed::ShortGame => "short_games",
-            Unplayed::Bye(_) => "byes",
-            Unplayed::Pending => "pending",
-            Unplayed::UnknownResult => "unknown_results",
-            Unplayed::WithoutOpponent => "without_opponent",
-            Unplayed::Excluded(r) => r.key(),
-            Unplayed::RatingGap => "rating_gap",
-            Unplayed::NotOnList => "not_on_list",
-        }
-    }
-
-    /// The topic of the regulations that leaves it out.
-    fn topic(self) -> Topic {
-        match self {
-            Unplayed::ShortGame => Topic::OneMoveRule,
-            Unplayed::Excluded(r) => r.rule().topic.unwrap_or(Topic::UnplayedGames),
-            _ => Topic::UnplayedGames,
-        }
-    }
-
-    /// The rule of `trf check` that reports it.
-    fn rule(self) -> Option<&'static str> {
-        match self {
-            Unplayed::Forfeit | Unplayed::ShortGame | Unplayed::Bye(_) => {
-                Some(UNPLAYED_GAMES_NOT_RATED.meta.name)
-            }
-            Unplayed::Pending | Unplayed::UnknownResult | Unplayed::WithoutOpponent => None,
-            Unplayed::Excluded(r) => Some(r.rule().meta.name),
-            Unplayed::RatingGap => Some(RATING_GAP_OVER_600.meta.name),
-            Unplayed::NotOnList => Some(UNEQUAL_PLAYING_TIMES.meta.name),
-        }
-    }
-}
+/// Why a round entry is not a game for the calculation: the eligibility
+/// stage's reason.
+pub(crate) use crate::eligibility::Reason as Unplayed;
 
 /// One unplayed entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,13 +51,16 @@ pub(crate) struct PlayerGames {
     pub skipped: Vec<Skipped>,
 }
 
-/// Reads every player's round entries; the games in `excluded` become
-/// skipped entries with their reason. Linear in players × rounds.
-pub(crate) fn collect(t: &Tournament, table: &Games, excluded: &[&Excluded]) -> Vec<PlayerGames> {
-    let left_out: HashMap<(u16, u16, u16), Reason> = excluded
-        .iter()
-        .map(|e| ((e.round, e.ranks.0, e.ranks.1), e.reason))
-        .collect();
+/// Reads every player's round entries as the eligibility stage decided
+/// them: the games FIDE rates are played, the rest skipped with their
+/// reason. With `set_aside`, a game left out only by a reason that stops
+/// the whole event counts (`--what-if`). Linear in players × rounds.
+pub(crate) fn collect(
+    t: &Tournament,
+    table: &Games,
+    eligibility: &Eligibility,
+    set_aside: bool,
+) -> Vec<PlayerGames> {
     t.players
         .iter()
         .enumerate()
@@ -156,25 +70,18 @@ pub(crate) fn collect(t: &Tournament, table: &Games, excluded: &[&Excluded]) -> 
                 played: Vec::with_capacity(rows.len()),
                 skipped: Vec::new(),
             };
-            for (g, e) in rows.iter().zip(&p.rounds) {
+            for ((g, e), d) in rows.iter().zip(&p.rounds).zip(eligibility.player(me)) {
                 let round = g.round;
-                let e = e.value;
                 let opponent = Some(g.opponent as usize).filter(|&o| o != NONE as usize && o != me);
-                // The regulations' exclusions are keyed by starting ranks,
-                // lower first.
-                let left_out_reason = |o: usize| {
-                    if left_out.is_empty() {
-                        return None;
-                    }
-                    let (a, b) = (p.start_rank.value, t.players.get(o)?.start_rank.value);
-                    left_out.get(&(round, a.min(b), a.max(b))).copied()
-                };
-                let why = match e.result {
-                    RoundResult::NotPaired => continue,
-                    RoundResult::Game { outcome } => {
-                        match (opponent, opponent.and_then(left_out_reason)) {
-                            (Some(_), Some(r)) => Unplayed::Excluded(r),
-                            (Some(opponent), None) => {
+                let why = match *d {
+                    Decision::NoEntry => continue,
+                    Decision::NotRated {
+                        reason,
+                        stops_event,
+                    } if !(set_aside && stops_event) => reason,
+                    Decision::Rated | Decision::NotRated { .. } => {
+                        match (opponent, e.value.result) {
+                            (Some(opponent), RoundResult::Game { outcome }) => {
                                 out.played.push(Played {
                                     round,
                                     opponent,
@@ -182,14 +89,9 @@ pub(crate) fn collect(t: &Tournament, table: &Games, excluded: &[&Excluded]) -> 
                                 });
                                 continue;
                             }
-                            (None, _) => Unplayed::WithoutOpponent,
+                            _ => Unplayed::WithoutOpponent,
                         }
                     }
-                    RoundResult::ShortGame { .. } => Unplayed::ShortGame,
-                    RoundResult::Forfeit { .. } => Unplayed::Forfeit,
-                    RoundResult::Bye { bye } => Unplayed::Bye(bye),
-                    RoundResult::Pending => Unplayed::Pending,
-                    RoundResult::Unknown { .. } => Unplayed::UnknownResult,
                 };
                 out.skipped.push(Skipped {
                     round,
@@ -260,7 +162,7 @@ pub(crate) fn listing(
                 players,
                 reason: s.why.key(),
                 why: match s.why {
-                    Unplayed::Excluded(r) => r.describe(),
+                    Unplayed::Ruled(r) => r.describe(),
                     other => other.label().to_owned(),
                 },
                 rule: s.why.rule(),
@@ -272,7 +174,7 @@ pub(crate) fn listing(
                     Unplayed::NotOnList => {
                         "FIDE Rapid and Blitz Rating Regulations, art. 1.1–1.2 (rate of play, equal times)".to_owned()
                     }
-                    Unplayed::Excluded(Reason::ResultsDisagree) => {
+                    Unplayed::Ruled(crate::eligibility::Ruled::ResultsDisagree) => {
                         "TRF16 record 001, round blocks (both players' results); FIDE TEC checklist VCL4THP Q181-Q184".to_owned()
                     }
                     other => regs.reference(other.topic()),
@@ -293,118 +195,38 @@ pub(crate) fn score(outcome: Outcome) -> GameScore {
     }
 }
 
-/// A complete round robin: every pair met exactly `cycles` times, every
-/// game played over the board.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct RoundRobinMatrix {
-    /// 1 or 2.
-    pub cycles: u8,
-    /// Row-major m × m half-points, as `rating::RoundRobinInput` takes them.
-    pub scores: Vec<u32>,
+pub(crate) use crate::eligibility::round_robin::{Incomplete, RoundRobinMatrix};
+
+/// Each player's games played, as (opponent index, half-points).
+fn pairs(games: &[PlayerGames]) -> Vec<Vec<(usize, u32)>> {
+    games
+        .iter()
+        .map(|g| {
+            g.played
+                .iter()
+                .map(|p| (p.opponent, p.score.half_points().0))
+                .collect()
+        })
+        .collect()
 }
 
-/// Why a round robin cannot be computed as one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Incomplete {
-    /// Some pair did not meet `cycles` times over the board (an unplayed
-    /// game, a missing pairing, or records that disagree).
-    UnplayedOrMissing {
-        /// Starting ranks of one such pair.
-        ranks: (u16, u16),
-    },
-    /// A game is recorded for one player and not mirrored by the opponent.
-    Asymmetric {
-        /// Starting ranks of the pair.
-        ranks: (u16, u16),
-    },
-}
-
-/// Builds the score matrix of a round robin of `cycles` cycles, or says why
-/// the event is not a complete one.
-///
-/// The pairs are checked first from the games that were played (sorted
-/// once), so the m × m matrix is built only for a complete round robin,
-/// whose report has m × (m − 1) × `cycles` games: linear in the report,
-/// whatever the caller checked before (the type detection allows a round
-/// robin only with at most rounds + 1 ≤ 1000 players).
+/// The score matrix of a complete round robin of the games `games` holds
+/// ([`crate::eligibility::round_robin::matrix`]).
 pub(crate) fn round_robin_matrix(
     t: &Tournament,
     games: &[PlayerGames],
     cycles: u8,
 ) -> Result<RoundRobinMatrix, Incomplete> {
-    complete_round_robin(t, games, cycles)?;
-    let m = games.len();
-    let mut scores = vec![0u32; m * m];
-    for (i, g) in games.iter().enumerate() {
-        for p in &g.played {
-            scores[i * m + p.opponent] += p.score.half_points().0;
-        }
-    }
-    Ok(RoundRobinMatrix { cycles, scores })
+    crate::eligibility::round_robin::matrix(t, &pairs(games), cycles)
 }
 
-/// The first pair (lower index first, then the higher, in order) that did
-/// not meet `cycles` times on both records, as a scan of the m × m meeting
-/// counts would find it, from the games played alone: the pairs that never
-/// met are the gaps between the pairs that did.
+#[cfg(test)]
 fn complete_round_robin(
     t: &Tournament,
     games: &[PlayerGames],
     cycles: u8,
 ) -> Result<(), Incomplete> {
-    let m = games.len();
-    let rank = |i: usize| t.players.get(i).map_or(0, |p| p.start_rank.value);
-    // (lower index, higher index, recorded by the lower one)
-    let mut sides: Vec<(usize, usize, bool)> = games
-        .iter()
-        .enumerate()
-        .flat_map(|(i, g)| {
-            g.played
-                .iter()
-                .map(move |p| (i.min(p.opponent), i.max(p.opponent), i < p.opponent))
-        })
-        .collect();
-    sides.sort_unstable();
-    let mut k = 0;
-    for i in 0..m {
-        let mut next = i + 1;
-        while let Some(&(lo, j, _)) = sides.get(k).filter(|s| s.0 == i) {
-            // Meetings recorded by i (against j) and by j (against i),
-            // saturating like a u8 count.
-            let (mut a, mut b) = (0u8, 0u8);
-            while let Some(&(_, _, by_low)) = sides.get(k).filter(|s| s.0 == lo && s.1 == j) {
-                if by_low {
-                    a = a.saturating_add(1);
-                } else {
-                    b = b.saturating_add(1);
-                }
-                k += 1;
-            }
-            if j != next {
-                // i and `next` never met.
-                return Err(Incomplete::UnplayedOrMissing {
-                    ranks: (rank(i), rank(next)),
-                });
-            }
-            if a != b {
-                return Err(Incomplete::Asymmetric {
-                    ranks: (rank(i), rank(j)),
-                });
-            }
-            if a != cycles {
-                return Err(Incomplete::UnplayedOrMissing {
-                    ranks: (rank(i), rank(j)),
-                });
-            }
-            next += 1;
-        }
-        if next < m {
-            return Err(Incomplete::UnplayedOrMissing {
-                ranks: (rank(i), rank(next)),
-            });
-        }
-    }
-    Ok(())
+    crate::eligibility::round_robin::complete(t, &pairs(games), cycles)
 }
 
 #[cfg(test)]
@@ -504,7 +326,9 @@ mod tests {
     #[test]
     fn reads_games_and_builds_the_matrix() {
         let t = parsed(RR4);
-        let g = collect(&t, &Games::new(&t), &[]);
+        let opts = crate::Options::default();
+        let ctx = crate::rules::Ctx::new(&t, "", &opts);
+        let g = collect(&t, &ctx.games, ctx.eligibility(), false);
         assert_eq!(g.len(), 4);
         assert_eq!(
             g[0].played[0],
@@ -528,13 +352,15 @@ mod tests {
 001    2      B                                 2300                             0.0    2     1 b -  0000 - U     0 w 1     1 w W     1 b  
 ";
         let t = parsed(text);
-        let g = collect(&t, &Games::new(&t), &[]);
+        let opts = crate::Options::default();
+        let ctx = crate::rules::Ctx::new(&t, "", &opts);
+        let g = collect(&t, &ctx.games, ctx.eligibility(), false);
         let why: Vec<Unplayed> = g[0].skipped.iter().map(|s| s.why).collect();
         assert_eq!(
             why,
             [
                 Unplayed::Forfeit,
-                Unplayed::Bye(ByeKind::Half),
+                Unplayed::Bye(crate::model::ByeKind::Half),
                 Unplayed::WithoutOpponent,
                 Unplayed::WithoutOpponent,
                 Unplayed::UnknownResult
@@ -545,7 +371,7 @@ mod tests {
             why,
             [
                 Unplayed::Forfeit,
-                Unplayed::Bye(ByeKind::PairingAllocated),
+                Unplayed::Bye(crate::model::ByeKind::PairingAllocated),
                 Unplayed::WithoutOpponent,
                 Unplayed::ShortGame,
                 Unplayed::Pending

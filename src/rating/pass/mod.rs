@@ -103,6 +103,7 @@ pub use summary::{
 };
 
 use crate::check::CheckReport;
+use crate::eligibility::Ruled as Reason;
 use crate::model::tournament_type::{TournamentType, TypeDecision};
 use crate::model::{Player, Tournament};
 use crate::rating::maths::{
@@ -116,7 +117,6 @@ use crate::read::Parsed;
 use crate::regulations::{
     ChangeMethod, InitialRatingMethod, PoolingMethod, PoolingWindow, Regulations, Topic, Version,
 };
-use crate::rules::exclusions::{Excluded, Reason};
 use crate::rules::{CheckOptions, Ctx};
 use chrono::NaiveDate;
 use collect::{PlayerGames, Unplayed};
@@ -180,6 +180,8 @@ impl RateOptions {
 pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
     let check = CheckOptions {
         regulations: opts.regulations,
+        rating_type: opts.rating_type,
+        qc_fast_classic: opts.qc_fast_classic,
         ..CheckOptions::default()
     };
     let ctx = Ctx::new(t, "", &check);
@@ -198,27 +200,39 @@ pub struct CheckedRating {
 /// Runs the checks of `trf check` with `check`, then FIDE's calculation on
 /// what FIDE would rate: the games the checks exclude are left out and
 /// listed, a `not-rateable` event gets no changes (hypothetical ones with
-/// [`RateOptions::what_if`]). The edition is `check.regulations` (else the
-/// one in force at the start date) for both, so they cannot differ.
+/// [`RateOptions::what_if`]).
+///
+/// The calculation runs in the check's context: the edition, the start
+/// date, the tournament type, the time control and the rating list are
+/// decided once, from `check` ([`Options`](crate::Options)), and the games
+/// it rates are those the eligibility stage decided, so `rated_games` of
+/// the check and of the summary are the same. Of `opts`, only the rating
+/// pass's own extras (`k_overrides`, `what_if`) are read, and its `list`
+/// when `check` has no rating list; its `regulations`, `rating_type` and
+/// `qc_fast_classic` are those of [`rate`] and are not read here.
 pub fn rate_checked(parsed: &Parsed, check: &CheckOptions, opts: &RateOptions) -> CheckedRating {
     let ctx = Ctx::new(&parsed.tournament, &parsed.text, check);
     let report = crate::check::check_in(parsed, &ctx);
-    let summary = verdict::rate_in(&ctx, opts, Some(&report));
+    let summary = match (&check.rating_list, &opts.list) {
+        // The list the checks read is the one the calculation reads.
+        (Some(list), None) => {
+            let mut with_list = opts.clone();
+            with_list.list = Some(list.found.clone());
+            verdict::rate_in(&ctx, &with_list, Some(&report))
+        }
+        _ => verdict::rate_in(&ctx, opts, Some(&report)),
+    };
     CheckedRating { report, summary }
 }
 
-/// The calculation itself, over every game not in `excluded`, under the
-/// edition chosen from `over` and the report's dates, for the tournament
-/// type the check context decided.
-fn calculate(
-    t: &Tournament,
-    table: &crate::model::Games,
-    kind: &TypeDecision,
-    opts: &RateOptions,
-    over: Option<Version>,
-    excluded: &[&Excluded],
-) -> RatingSummary {
-    let sel = select_regulations(t, over);
+/// The calculation itself, in the check's context: its edition, start
+/// date, tournament type, time control and rating list, and the games the
+/// eligibility stage rates (with `set_aside`, also those left out only by
+/// a reason that stops the whole event: `--what-if`).
+fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummary {
+    let t = ctx.tournament;
+    let kind = &ctx.tournament_type;
+    let sel = select_regulations(ctx);
     let version = sel.version;
     let regs = version.regulations();
     let mut notes = sel.notes;
@@ -230,22 +244,21 @@ fn calculate(
         d
     });
 
-    let class = crate::rules::context::classify_event(
-        t,
-        table,
-        regs,
-        start,
-        opts.rating_type,
-        opts.qc_fast_classic,
-    );
+    let class = crate::rules::context::EventClass {
+        time_control: ctx.time_control.clone(),
+        rating_type: ctx.rating_type.clone(),
+        games_by_list: ctx.games_by_list,
+        fast_classic: ctx.fast_classic,
+    };
     let chapter = rapid::Chapter::at(class.rating_type.rating_type, start);
-    let mut games = collect::collect(t, table, excluded);
+    let eligibility = ctx.eligibility();
+    let games = collect::collect(t, &ctx.games, eligibility, set_aside);
     let mut ratings: Vec<Option<u16>> = t
         .players
         .iter()
         .map(|p| p.rating.map(|r| r.value))
         .collect();
-    if opts.qc_fast_classic {
+    if ctx.opts.qc_fast_classic {
         notes.push(match (class.fast_classic, class.games_by_list.by_qc_approval) {
             (Some(f), n) if n > 0 => format!(
                 "{n} game(s) rated as standard only by the QC approval you state, under {}",
@@ -255,7 +268,7 @@ fn calculate(
             (None, _) => "--qc-approved-fast-classic not applied: the event does not start in a fast-classic window (the 2025 pilot, 7 September to 24 November 2025, or from 2026)".to_owned(),
         });
     }
-    if let Some(given) = opts.rating_type {
+    if let Some(given) = ctx.opts.rating_type {
         let by_time = class.rating_type.by_time_control;
         if by_time != Some(given) {
             notes.push(format!(
@@ -269,14 +282,13 @@ fn calculate(
         let any_unrated = ratings.iter().any(Option::is_none);
         notes.extend(ch.notes(version, start, opts.list.is_some(), any_unrated));
         seeds = rapid::seed(ch, &t.players, &mut ratings, opts);
-        if let Some(gap) = ch.big_gap {
-            rapid::drop_big_gaps(gap, &mut games, &ratings);
-        }
     } else {
         notes.extend(off_list_note(&class));
     }
-    if let crate::rules::context::TimeControlInfo::Read { control, .. } = &class.time_control {
-        let n = rapid::drop_off_list(&mut games, control, chapter.as_ref());
+    {
+        let n = collect::skipped_once(&games)
+            .filter(|(_, s)| s.why == Unplayed::NotOnList && s.opponent.is_some())
+            .count();
         if n > 0 && chapter.is_some() {
             notes.push(format!(
                 "the players had different times: {n} game(s) not rated in {} ({})",
@@ -293,7 +305,10 @@ fn calculate(
     let any_unrated = ratings.iter().any(Option::is_none);
     let any_rated = ratings.iter().any(Option::is_some);
 
-    let rr = round_robin(t, kind, &games, &ratings, version, start);
+    // The eligibility stage decided whether the round robin is complete;
+    // only `--what-if`, which counts more games, decides it again.
+    let stored = eligibility.round_robin.as_ref().filter(|_| !set_aside);
+    let rr = round_robin(t, kind, &games, stored, &ratings, version, start);
     notes.extend(rr.notes.iter().cloned());
 
     let pass = Pass {
@@ -397,10 +412,10 @@ struct Selection {
     notes: Vec<String>,
 }
 
-/// The edition by [`Regulations::choose`], with notes on how it was chosen.
-fn select_regulations(t: &Tournament, over: Option<Version>) -> Selection {
-    let choice = Regulations::choose(over, t.declared_start(), t.first_round_date());
-    let (version, basis, start) = (choice.regulations.version, choice.basis, choice.start);
+/// The edition the check's context chose, with notes on how it was chosen.
+fn select_regulations(ctx: &Ctx<'_>) -> Selection {
+    let over = ctx.opts.regulations;
+    let (version, basis, start) = (ctx.regs.version, ctx.regs_choice, ctx.start);
     let mut notes = Vec::new();
     match (basis, start) {
         (crate::regulations::Basis::FirstRoundDate, Some(d)) => notes.push(format!(
@@ -444,6 +459,7 @@ fn round_robin(
     t: &Tournament,
     kind: &TypeDecision,
     games: &[PlayerGames],
+    stored: Option<&Result<collect::RoundRobinMatrix, collect::Incomplete>>,
     ratings: &[Option<u16>],
     version: Version,
     start: NaiveDate,
@@ -474,7 +490,10 @@ fn round_robin(
     if !wants_route && !averaged {
         return out;
     }
-    let matrix = match collect::round_robin_matrix(t, games, cycles) {
+    let matrix = match stored
+        .cloned()
+        .unwrap_or_else(|| collect::round_robin_matrix(t, games, cycles))
+    {
         Ok(m) => m,
         Err(e) => {
             let (a, b) = match e {
@@ -1078,10 +1097,10 @@ fn count_games(
             Unplayed::Pending => &mut ex.pending,
             Unplayed::UnknownResult => &mut ex.unknown_results,
             Unplayed::WithoutOpponent => &mut ex.without_opponent,
-            Unplayed::Excluded(Reason::BelowRateOfPlay { .. }) => &mut ex.below_rate_of_play,
-            Unplayed::Excluded(Reason::AfterMatchDecided { .. }) => &mut ex.after_match_decided,
-            Unplayed::Excluded(Reason::MatchWithUnrated) => &mut ex.match_with_unrated,
-            Unplayed::Excluded(Reason::ResultsDisagree) => &mut ex.results_disagree,
+            Unplayed::Ruled(Reason::BelowRateOfPlay { .. }) => &mut ex.below_rate_of_play,
+            Unplayed::Ruled(Reason::AfterMatchDecided { .. }) => &mut ex.after_match_decided,
+            Unplayed::Ruled(Reason::MatchWithUnrated) => &mut ex.match_with_unrated,
+            Unplayed::Ruled(Reason::ResultsDisagree) => &mut ex.results_disagree,
             Unplayed::RatingGap => &mut ex.rating_gap,
             Unplayed::NotOnList => &mut ex.not_on_list,
         };

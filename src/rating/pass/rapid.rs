@@ -25,7 +25,6 @@
 //! for word; where an older chapter differs (the "at least one point" of a
 //! first event, 2012–2021 (s)) the summary notes it.
 
-use super::collect::{Played, PlayerGames, Skipped, Unplayed};
 use super::RateOptions;
 use crate::model::Player;
 use crate::rating::maths::cap_k_for_games;
@@ -266,51 +265,6 @@ pub(crate) fn seed(
     notes
 }
 
-/// Moves the games the 600-point rule leaves out from `played` to
-/// `skipped`, on both sides; returns how many pairings it left out.
-pub(crate) fn drop_big_gaps(
-    gap: BigGap,
-    games: &mut [PlayerGames],
-    ratings: &[Option<u16>],
-) -> usize {
-    let rating = |i: usize| ratings.get(i).copied().flatten();
-    leave_out(
-        games,
-        Unplayed::RatingGap,
-        |i, pl| matches!((rating(i), rating(pl.opponent)), (Some(a), Some(b)) if gap.excludes(a, b)),
-    )
-}
-
-/// Moves the played games `off` picks to `skipped` as `why`, keeping both
-/// lists in round order; returns how many pairings (counted once) it moved.
-fn leave_out(
-    games: &mut [PlayerGames],
-    why: Unplayed,
-    off: impl Fn(usize, &Played) -> bool,
-) -> usize {
-    let mut pairings = 0;
-    for (i, g) in games.iter_mut().enumerate() {
-        let mut kept = Vec::with_capacity(g.played.len());
-        for pl in g.played.drain(..) {
-            if off(i, &pl) {
-                if pl.opponent > i {
-                    pairings += 1;
-                }
-                g.skipped.push(Skipped {
-                    round: pl.round,
-                    opponent: Some(pl.opponent),
-                    why,
-                });
-            } else {
-                kept.push(pl);
-            }
-        }
-        g.played = kept;
-        g.skipped.sort_by_key(|s| s.round);
-    }
-    pairings
-}
-
 /// K of a player rated with his standard rating (R&B art. 7.2.1): he has
 /// no games on the event's list, so he is new to it (a reading (?)); then
 /// K × n ≤ 700 where the edition has it.
@@ -331,25 +285,6 @@ pub(crate) fn seeded_k(version: Version, start: NaiveDate, games: u32) -> (u8, S
         ));
     }
     (capped, note)
-}
-
-/// Moves to `skipped` every game of a rapid or blitz event played with
-/// unequal times (an Armageddon control), which the chapter does not rate
-/// (R&B 2024 art. 1.2). A standard game below its band is not this
-/// function's business: [`super::exclusions`] leaves it out as below the
-/// rate of play, whether or not it is also too slow for rapid.
-/// Returns how many pairings it left out.
-pub(crate) fn drop_off_list(
-    games: &mut [PlayerGames],
-    tc: &crate::model::timecontrol::TimeControl,
-    chapter: Option<&Chapter>,
-) -> usize {
-    let (white_t60, black_t60) = tc.t60_seconds_by_side();
-    let unequal = white_t60 != black_t60 || tc.black_periods.is_some();
-    if !chapter.is_some_and(|c| unequal && c.rb.unequal_times_not_rated.value) {
-        return 0;
-    }
-    leave_out(games, Unplayed::NotOnList, |_, _| true)
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use super::summary::{RatingSummary, VerdictReason};
 use super::{calculate, RateOptions};
 use crate::check::CheckReport;
 use crate::diag::{Consequence, Verdict};
-use crate::rules::exclusions::{self, Excluded};
+use crate::eligibility::exclusions::{self, Excluded};
 use crate::rules::Ctx;
 
 /// Rates what FIDE would rate in the report of `ctx`, obeying the check's
@@ -22,26 +22,20 @@ pub(super) fn rate_in(
     opts: &RateOptions,
     report: Option<&CheckReport>,
 ) -> RatingSummary {
-    let excluded = exclusions::excluded(ctx);
+    let excluded = &ctx.eligibility().excluded;
     let stops_event = |e: &Excluded| e.consequence == Consequence::EventNotRated;
     let verdict = report.map(|r| r.verdict);
     let not_rateable = verdict == Some(Verdict::NotRateable) || excluded.iter().any(stops_event);
     let hypothetical = not_rateable && opts.what_if;
-    let (set_aside, applied): (Vec<&Excluded>, Vec<&Excluded>) = excluded
+    let set_aside: Vec<&Excluded> = excluded
         .iter()
-        .partition(|e| hypothetical && stops_event(e));
-    let mut s = calculate(
-        ctx.tournament,
-        &ctx.games,
-        &ctx.tournament_type,
-        opts,
-        ctx.opts.regulations,
-        &applied,
-    );
+        .filter(|e| hypothetical && stops_event(e))
+        .collect();
+    let mut s = calculate(ctx, opts, hypothetical);
     s.verdict = verdict;
     s.rating_type = ctx.rating_type.rating_type;
     s.rating_type_reason = ctx.rating_type.reason.clone();
-    s.verdict_reasons = reasons(ctx, report, &excluded);
+    s.verdict_reasons = reasons(ctx, report, excluded);
     let mut head = Vec::new();
     // A rapid or blitz event is rated by its chapter, which the
     // calculation's own notes name; an event on no list gets the standard
@@ -77,7 +71,7 @@ pub(super) fn rate_in(
                 }),
         );
         // How a Scheveningen was recognised is a reading: say it.
-        if let Some(m) = exclusions::match_with_unrated(ctx) {
+        if let Some(m) = exclusions::match_with_unrated(&ctx.event()) {
             notes.extend(m.scheveningen.map(|s| s.describe()));
         }
         s.notes = notes;
@@ -160,7 +154,7 @@ fn reasons(
             continue;
         }
         out.push(VerdictReason {
-            code: e.reason.rule().meta.code,
+            code: e.reason.rule().0,
             rule: e.rule,
             consequence: e.consequence,
             message: format!("no game of the event is rated: {}", e.reason.describe()),

@@ -2,8 +2,8 @@
 
 use super::support::{cite, game_text, plural, score, text};
 use crate::diag::Diagnostic;
+use crate::eligibility::exclusions::{declared_rounds, is_match, match_decided};
 use crate::regulations::{AfterMatchDecided, Topic};
-use crate::rules::exclusions::{declared_rounds, is_match, match_decided};
 use crate::rules::Ctx;
 
 crate::declare_rule! {
@@ -26,7 +26,7 @@ crate::declare_rule! {
     ///
     /// The waiver of 2022/2024 is not visible in a TRF: the finding says so
     /// rather than assume it. Which games are taken out is decided once, in
-    /// `trfkit::rules::exclusions`; `trf rate` leaves exactly those games out.
+    /// `trfkit::eligibility::exclusions`; `trf rate` leaves exactly those games out.
     ///
     /// ## Why it matters
     /// FIDE does not rate these games: the players' rating changes are
@@ -50,12 +50,12 @@ crate::declare_rule! {
 }
 
 fn applies(ctx: &Ctx<'_>) -> bool {
-    is_match(ctx)
+    is_match(&ctx.event())
 }
 
-/// Words the decision of [`crate::rules::exclusions`].
+/// Words the decision of [`crate::eligibility::exclusions`].
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    let Some(m) = match_decided(ctx) else {
+    let Some(m) = match_decided(&ctx.event()) else {
         return;
     };
     let Some(first) = m.after.first() else {
@@ -80,7 +80,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             text(ctx),
         ))
         .primary(first.entry.span, format!("round {}", first.round));
-    if let (Some(r), false) = (declared_rounds(ctx), m.games_assumed) {
+    if let (Some(r), false) = (declared_rounds(&ctx.event()), m.games_assumed) {
         d = d.secondary(r.span, format!("{} games", m.games));
     }
     let list: Vec<String> = m.after.iter().map(game_text).collect();

@@ -2,8 +2,8 @@
 
 use super::support::{cite, named, rating_span, text};
 use crate::diag::Diagnostic;
+use crate::eligibility::exclusions::{is_match, match_with_unrated};
 use crate::regulations::{MatchWithUnrated, Topic};
-use crate::rules::exclusions::{is_match, match_with_unrated};
 use crate::rules::Ctx;
 
 crate::declare_rule! {
@@ -22,7 +22,7 @@ crate::declare_rule! {
     /// says so too: exactly two teams (`013`/`310`) that are those sides, or
     /// a type (`092`/`192`) naming a Scheveningen. The pairings alone are
     /// not enough, since a small Swiss can pair like one. The decision is
-    /// made in `trfkit::rules::exclusions`, which `trf rate` uses too.
+    /// made in `trfkit::eligibility::exclusions`, which `trf rate` uses too.
     ///
     /// ## Why it matters
     /// Such a match is not rated at all; the games are wasted for both
@@ -46,13 +46,14 @@ crate::declare_rule! {
 }
 
 fn applies(ctx: &Ctx<'_>) -> bool {
-    is_match(ctx) || ctx.regs.match_with_unrated == MatchWithUnrated::NotRatedIfMoreThanOneUnrated
+    is_match(&ctx.event())
+        || ctx.regs.match_with_unrated == MatchWithUnrated::NotRatedIfMoreThanOneUnrated
 }
 
-/// Words the decision of [`crate::rules::exclusions`] (the rating pass
+/// Words the decision of [`crate::eligibility::exclusions`] (the rating pass
 /// leaves the same games out).
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    let Some(m) = match_with_unrated(ctx) else {
+    let Some(m) = match_with_unrated(&ctx.event()) else {
         return;
     };
     let Some(first) = m.unrated.first() else {

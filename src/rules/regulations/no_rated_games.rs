@@ -2,16 +2,17 @@
 
 use super::support::plural;
 use crate::diag::{Consequence, Diagnostic};
-use crate::model::RoundResult;
-use crate::regulations::OneMoveRule;
+use crate::eligibility::{Decision, Reason};
 use crate::rules::{always, Ctx};
 
 crate::declare_rule! {
     /// ## What it checks
     /// That at least one game of the report can be rated, that is a game
-    /// played over the board (`1`, `=`, `0`; also `W`, `D`, `L` under the
-    /// texts before 2013, which had no one-move rule) between two players
-    /// of the report of whom at least one is rated (columns 49-52). It
+    /// played over the board (`1`, `=`, `0`) between two players of the
+    /// report of whom at least one is rated (columns 49-52). A game of less
+    /// than one move (`W`, `D`, `L`) is never rated: from the 2013 text by
+    /// the one-move rule, and before it because TRF codes these results as
+    /// not rated. It
     /// fires, once per file, when
     /// - no round has been played at all: every round block is empty (a
     ///   pairing program's file written before round 1);
@@ -67,10 +68,12 @@ struct Tally {
     byes: usize,
     /// Blocks with a forfeit.
     forfeits: usize,
-    /// Blocks with a game of less than one move, when not rated.
+    /// Blocks with a game of less than one move.
     short: usize,
     /// Blocks paired but without a result (blank or `?`).
     pending: usize,
+    /// Blocks with a rapid or blitz game the 600-point rule leaves out.
+    gap: usize,
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
@@ -78,43 +81,47 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     if players.is_empty() {
         return; // missing-record
     }
-    // Before the one-move rule (2013) a game of less than one move was a game.
-    let short_counts = ctx.regs.one_move_rule == OneMoveRule::Absent;
+    // What FIDE rates is decided once, by the eligibility stage: a game of
+    // less than one move is never rated (from 2013 by the one-move rule,
+    // before it because the report codes it as a result not rated).
+    let eligibility = ctx.eligibility();
+    let rating = |i: usize| ctx.ratings.get(i).copied().flatten();
     let mut t = Tally::default();
-    for p in players {
-        for e in &p.rounds {
-            let r = e.value.result;
-            match r {
-                RoundResult::Game { .. } => {}
-                RoundResult::ShortGame { .. } if short_counts => {}
-                RoundResult::ShortGame { .. } => {
-                    t.short += 1;
-                    continue;
+    for (i, p) in players.iter().enumerate() {
+        for ((g, d), e) in ctx
+            .games
+            .of(i)
+            .iter()
+            .zip(eligibility.player(i))
+            .zip(&p.rounds)
+        {
+            match *d {
+                Decision::NoEntry => {}
+                // Played over the board: rated, or left out by a rule of
+                // the regulations that words it with its own consequence.
+                Decision::Rated
+                | Decision::NotRated {
+                    reason: Reason::Ruled(_) | Reason::NotOnList,
+                    ..
+                } => {
+                    if rating(i).is_some() || rating(g.opponent as usize).is_some() {
+                        return; // a game that can be rated
+                    }
+                    t.games += 1;
                 }
-                RoundResult::Bye { .. } => {
-                    t.byes += 1;
-                    continue;
-                }
-                RoundResult::Forfeit { .. } => {
-                    t.forfeits += 1;
-                    continue;
-                }
-                _ if r.is_pending() => {
-                    t.pending += 1;
-                    continue;
-                }
-                _ => continue,
+                Decision::NotRated { reason, .. } => match reason {
+                    Reason::Bye(_) => t.byes += 1,
+                    Reason::Forfeit => t.forfeits += 1,
+                    Reason::ShortGame => t.short += 1,
+                    Reason::Pending => t.pending += 1,
+                    Reason::UnknownResult if e.value.result.is_pending() => t.pending += 1,
+                    Reason::RatingGap => t.gap += 1,
+                    _ => {}
+                },
             }
-            let Some(opp) = e.value.opponent.and_then(|o| ctx.player(o)) else {
-                continue;
-            };
-            if p.rating.is_some() || opp.rating.is_some() {
-                return; // a game that can be rated
-            }
-            t.games += 1;
         }
     }
-    let blocks = t.byes + t.forfeits + t.short + t.pending;
+    let blocks = t.byes + t.forfeits + t.short + t.pending + t.gap;
     let with_id = players.iter().filter(|p| p.fide_id.is_some()).count();
     let mut consequence = None;
     let (message, help) = if t.games > 0 {
@@ -153,6 +160,11 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 t.pending,
                 "pairing without a result",
                 "pairings without a result",
+            ),
+            (
+                t.gap,
+                "game the 600-point rule leaves out",
+                "games the 600-point rule leaves out",
             ),
         ]
         .into_iter()

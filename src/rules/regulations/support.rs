@@ -4,12 +4,11 @@
 //! messages.
 
 use crate::diag::Diagnostic;
-use crate::model::games::kind;
-use crate::model::{Player, RoundEntry};
+use crate::model::Player;
 use crate::read::columns::p001;
 use crate::regulations::Topic;
 use crate::rules::Ctx;
-use crate::source::span::{Span, Spanned};
+use crate::source::span::Span;
 use chrono::NaiveDate;
 use std::collections::BTreeMap;
 
@@ -61,21 +60,7 @@ pub(crate) fn rating_span(ctx: &Ctx<'_>, p: &Player) -> Span {
     ctx.player_field(p, &p001::RATING)
 }
 
-/// One pairing, taken once: from the lower starting rank when both
-/// records name each other, else from the side that names the other.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Game<'a> {
-    /// 1-based round.
-    pub round: usize,
-    /// The player whose block is used.
-    pub player: &'a Player,
-    /// The opponent.
-    pub opponent: &'a Player,
-    /// `player`'s block for the round.
-    pub entry: &'a Spanned<RoundEntry>,
-    /// The row of the games table.
-    pub row: &'a crate::model::Game,
-}
+pub(crate) use crate::eligibility::Game;
 
 /// Every pairing with an opponent who exists, once, in player then round
 /// order. Byes and blocks naming an unknown player are left out.
@@ -86,19 +71,7 @@ pub(crate) fn games<'a>(ctx: &'a Ctx<'a>) -> impl Iterator<Item = Game<'a>> + 'a
 /// Like [`games`], for the entries with any bit of `bits` ([`kind`]); a
 /// rule after a rare kind of result walks only the rare rows.
 pub(crate) fn games_where<'a>(ctx: &'a Ctx<'a>, bits: u32) -> impl Iterator<Item = Game<'a>> + 'a {
-    // The games table decides the side a pairing is taken from.
-    ctx.games.rows_with(bits).filter_map(move |g| {
-        if g.any(kind::ANY_BYE) || !g.is_pairing_side() {
-            return None;
-        }
-        Some(Game {
-            round: usize::from(g.round),
-            player: ctx.player_of(g),
-            opponent: &ctx.tournament.players[g.opponent as usize],
-            entry: ctx.block(g),
-            row: g,
-        })
-    })
+    crate::eligibility::pairings(ctx.tournament, &ctx.games, bits)
 }
 
 pub(crate) fn game_text(g: &Game<'_>) -> String {

@@ -2,10 +2,10 @@
 
 use super::support::{cite, game_text, minutes, plural, rating, rating_span, text, who, Game};
 use crate::diag::{Consequence, Diagnostic};
+use crate::eligibility::exclusions::{rate_of_play_shortfall, RateOfPlayShortfall, Shortfall};
 use crate::model::Player;
 use crate::regulations::{RateOfPlay, Topic};
 use crate::rules::context::TimeControlInfo;
-use crate::rules::exclusions::{rate_of_play_shortfall, RateOfPlayShortfall, Shortfall};
 use crate::rules::Ctx;
 
 crate::declare_rule! {
@@ -33,7 +33,7 @@ crate::declare_rule! {
     /// then a warning.
     ///
     /// Which games fall below their band is decided once, in
-    /// `trfkit::rules::exclusions`; `trf rate` leaves exactly those games out.
+    /// `trfkit::eligibility::exclusions`; `trf rate` leaves exactly those games out.
     ///
     /// ## Why it matters
     /// Games played faster than the minimum are not rated as standard
@@ -68,10 +68,10 @@ fn applies(ctx: &Ctx<'_>) -> bool {
     ctx.standard_rules() && matches!(ctx.time_control, TimeControlInfo::Read { .. })
 }
 
-/// Words the shortfall that [`crate::rules::exclusions`] decides (the
+/// Words the shortfall that [`crate::eligibility::exclusions`] decides (the
 /// rating pass leaves out the same games).
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    let Some(s) = rate_of_play_shortfall(ctx) else {
+    let Some(s) = rate_of_play_shortfall(&ctx.event()) else {
         return;
     };
     let d = match &s.scope {

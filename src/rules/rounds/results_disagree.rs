@@ -1,8 +1,9 @@
 //! Rule `results-disagree`.
 
 use crate::diag::{Consequence, Diagnostic};
+use crate::eligibility::results::{comparable, judge, Pair};
 use crate::model::games::kind;
-use crate::model::{Outcome, RoundResult};
+use crate::model::RoundResult;
 use crate::rules::support::{block_part, Part};
 use crate::rules::{always, Ctx};
 
@@ -54,68 +55,6 @@ crate::declare_rule! {
         source: "the two blocks of a game must agree (TEC checklist VCL4THP Q181-Q184); FIDE cannot rate a game whose result is contradictory; ½–0 and 0–0 are legal (Q180) and only reported as information",
         applies: always, check: check,
     };
-}
-
-/// Whether a result takes part in the comparison (byes and unknown codes
-/// are other rules' business).
-fn comparable(r: RoundResult) -> bool {
-    r.needs_opponent() || r.is_pending()
-}
-
-/// Whether the two sides of one pairing contradict each other (results
-/// that cannot stand together, or one side without a result): the game
-/// cannot be rated until the report says which is right. The rating pass
-/// leaves such a game out for both players ([`crate::rules::exclusions`]).
-pub(crate) fn contradictory(a: RoundResult, b: RoundResult) -> bool {
-    comparable(a) && comparable(b) && matches!(judge(a, b), Pair::Illegal(_) | Pair::OneSidePending)
-}
-
-/// How the two sides of one pairing relate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Pair {
-    /// What the opponent of someone with `a` may write.
-    Complementary,
-    /// Nobody won over the board (`0`/`0`, `=`/`0`, `L`/`L`, `D`/`L`):
-    /// legal (VCL4THP Q180), reported as information.
-    NobodyWon,
-    /// Results that cannot stand together; the checklist question.
-    Illegal(&'static str),
-    /// One side pending, the other with a result.
-    OneSidePending,
-}
-
-/// Judges the two results of one pairing.
-fn judge(a: RoundResult, b: RoundResult) -> Pair {
-    use RoundResult::*;
-    if a.is_pending() || b.is_pending() {
-        return if a.is_pending() && b.is_pending() {
-            Pair::Complementary
-        } else {
-            Pair::OneSidePending
-        };
-    }
-    match (a, b) {
-        (Game { outcome: x }, Game { outcome: y })
-        | (ShortGame { outcome: x }, ShortGame { outcome: y }) => {
-            if y == x.mirrored() {
-                Pair::Complementary
-            } else if x == Outcome::Win || y == Outcome::Win {
-                Pair::Illegal("VCL4THP Q181: no 1–1 and no 1–½")
-            } else {
-                Pair::NobodyWon
-            }
-        }
-        (Forfeit { won: x }, Forfeit { won: y }) => {
-            if x && y {
-                Pair::Illegal("VCL4THP Q182–Q183: forfeits are only 1F–0F, 0F–1F or 0F–0F")
-            } else {
-                Pair::Complementary
-            }
-        }
-        _ => Pair::Illegal(
-            "VCL4THP Q184: a pairing is played, forfeited or a game of less than one move on both sides, never a mix",
-        ),
-    }
 }
 
 /// The letter the opponent should have written, if `a` is right.

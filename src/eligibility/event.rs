@@ -1,0 +1,160 @@
+//! What the eligibility of a game depends on, decided once per report by
+//! the check context: the edition, the start date, the tournament type,
+//! the time control, the rating list and its chapter, the ratings FIDE
+//! counts with, and the options. Also the report's time control as read,
+//! and the pairings of the report, each taken once.
+
+use crate::model::timecontrol::{self, TimeControl, TimeControlError};
+use crate::model::tournament_type::TypeDecision;
+use crate::model::{Games, Player, RoundEntry, Tournament};
+use crate::options::Options;
+use crate::regulations::{RapidBlitz, RatingType, Regulations};
+use crate::source::span::{Span, Spanned};
+use chrono::NaiveDate;
+
+/// The time control of the report, from `222` (exact) or else `122`.
+#[derive(Debug, Clone)]
+pub enum TimeControlInfo {
+    /// Neither record is present.
+    Absent,
+    /// Read.
+    Read {
+        /// The reading.
+        control: TimeControl,
+        /// The record it came from (`222` or `122`) and its span.
+        record: &'static str,
+        /// Where.
+        span: Span,
+    },
+    /// Present but unreadable.
+    Unreadable {
+        /// Why.
+        error: TimeControlError,
+        /// The record (`222` or `122`).
+        record: &'static str,
+        /// Where.
+        span: Span,
+    },
+}
+
+impl TimeControlInfo {
+    /// Reads the report's time control: `222` when present, else `122`.
+    pub fn of(t: &Tournament) -> TimeControlInfo {
+        if let Some(code) = &t.header.time_control_code {
+            return match timecontrol::parse_encoded(&code.value) {
+                Ok(e) => TimeControlInfo::Read {
+                    control: e.to_time_control(),
+                    record: "222",
+                    span: code.span,
+                },
+                Err(error) => TimeControlInfo::Unreadable {
+                    error,
+                    record: "222",
+                    span: code.span,
+                },
+            };
+        }
+        match &t.header.time_control {
+            None => TimeControlInfo::Absent,
+            Some(text) => match timecontrol::parse_free(&text.value) {
+                Ok(control) => TimeControlInfo::Read {
+                    control,
+                    record: "122",
+                    span: text.span,
+                },
+                Err(error) => TimeControlInfo::Unreadable {
+                    error,
+                    record: "122",
+                    span: text.span,
+                },
+            },
+        }
+    }
+}
+
+/// The facts of one report the eligibility of its games depends on, as
+/// the check context decided them (borrowed from it).
+#[derive(Debug, Clone, Copy)]
+pub struct Event<'a> {
+    /// The model.
+    pub tournament: &'a Tournament,
+    /// Every round entry with both sides resolved.
+    pub games: &'a Games,
+    /// The options (disabled rules put games back).
+    pub opts: &'a Options,
+    /// The edition applied.
+    pub regs: &'static Regulations,
+    /// The start date the edition and dated amendments are read at.
+    pub start: Option<NaiveDate>,
+    /// The tournament type.
+    pub tournament_type: &'a TypeDecision,
+    /// The time control.
+    pub time_control: &'a TimeControlInfo,
+    /// The event's rating list.
+    pub rating_type: Option<RatingType>,
+    /// The rapid and blitz chapter, for a rapid or blitz event.
+    pub rapid_blitz: Option<&'static RapidBlitz>,
+    /// The fast-classic window the user's QC approval applies in.
+    pub fast_classic: Option<&'static crate::regulations::rating_type::FastClassic>,
+    /// Per player (index in `players`), the rating FIDE counts with: the
+    /// report's, or for a rapid or blitz event the standard rating of the
+    /// list a player without one is rated with (R&B 2024 art. 7.2.1).
+    pub ratings: &'a [Option<u16>],
+}
+
+impl<'a> Event<'a> {
+    /// Whether the event is judged by the standard rules (see
+    /// `Ctx::standard_rules`).
+    pub fn standard_rules(&self) -> bool {
+        !matches!(
+            self.rating_type,
+            Some(RatingType::Rapid | RatingType::Blitz)
+        )
+    }
+
+    /// The round entry (with its span) a row of the games table is.
+    pub fn block(&self, g: &crate::model::Game) -> &'a Spanned<RoundEntry> {
+        &self.tournament.players[g.player as usize].rounds[usize::from(g.round) - 1]
+    }
+}
+
+/// One pairing, taken once: from the lower starting rank when both
+/// records name each other, else from the side that names the other.
+#[derive(Debug, Clone, Copy)]
+pub struct Game<'a> {
+    /// 1-based round.
+    pub round: usize,
+    /// The player whose block is used.
+    pub player: &'a Player,
+    /// The opponent.
+    pub opponent: &'a Player,
+    /// `player`'s block for the round.
+    pub entry: &'a Spanned<RoundEntry>,
+    /// The row of the games table.
+    pub row: &'a crate::model::Game,
+}
+
+/// Every pairing with an opponent who exists, once, in player then round
+/// order, among the rows with any bit of `bits`
+/// ([`kind`](crate::model::games::kind)). Byes and blocks naming an
+/// unknown player are left out.
+pub fn pairings<'a>(
+    t: &'a Tournament,
+    games: &'a Games,
+    bits: u32,
+) -> impl Iterator<Item = Game<'a>> + 'a {
+    use crate::model::games::kind;
+    games.rows_with(bits).filter_map(move |g| {
+        if g.any(kind::ANY_BYE) || !g.is_pairing_side() {
+            return None;
+        }
+        let player = &t.players[g.player as usize];
+        Some(Game {
+            round: usize::from(g.round),
+            player,
+            opponent: &t.players[g.opponent as usize],
+            entry: &player.rounds[usize::from(g.round) - 1],
+            row: g,
+        })
+    })
+}

@@ -1,0 +1,434 @@
+//! Which games of a report FIDE rates: decided once per report, for every
+//! round entry, with exactly one [`Reason`] when it is not rated. The
+//! stage comes after the model and the regulations, before the rules and
+//! the rating pass: the rules word findings from these decisions (one
+//! table maps each reason to the rule that reports it, [`RULES`]), and the
+//! rating pass, the HTML crosstable and the counts of `trf check` only
+//! read them, so `check` and `rate` cannot disagree.
+//!
+//! A round entry is rated when it is a game over the board (`1 = 0`)
+//! between two players of the report that no regulation leaves out. It
+//! is not rated when it is
+//!
+//! * unplayed: a forfeit (`+ -`), a bye (`H F U Z`), a pairing without a
+//!   result yet, a letter TRF does not define, or a result without an
+//!   opponent in the report (B.02 2024 art. 5.1; every edition);
+//! * a game of less than one move (`W D L`): from the 2013 text by the
+//!   rule that only games in which both players made a move are rated;
+//!   before it, because the report itself codes them as results that are
+//!   not rated (TRF "W/D/L: not rated"), which FIDE's rating program reads
+//!   as written;
+//! * left out by the regulations ([`exclusions`]): below the minimum rate
+//!   of play, played after a match was decided, of a match (or
+//!   Scheveningen) with unrated players the edition does not rate, or
+//!   with results that contradict each other;
+//! * in a rapid or blitz event, a game the 600-point rule leaves out
+//!   (R&B 2024 art. 7.3.1 as amended 1 December 2024), or played with
+//!   unequal times (R&B art. 1.2).
+//!
+//! A rule disabled with `--disable` puts the games it would leave out
+//! back, for the checks and the calculation alike. Whether a rated game
+//! changes a rated player's rating or counts towards an unrated player's
+//! first one (games against or between unrated players) is the rating
+//! pass's business, per side; [`Eligibility::rated_games`] counts the
+//! pairings between two players with a rating.
+
+pub mod event;
+pub mod exclusions;
+pub(crate) mod results;
+pub mod round_robin;
+
+pub use event::{pairings, Event, Game, TimeControlInfo};
+pub use exclusions::{Excluded, Ruled};
+
+use crate::model::games::NONE;
+use crate::model::tournament_type::TournamentType;
+use crate::model::{ByeKind, RoundResult};
+use crate::options::Options;
+use crate::regulations::{InitialRatingMethod, RatingType, Topic};
+use std::collections::HashMap;
+
+/// Why a round entry is not rated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// `+` / `-`.
+    Forfeit,
+    /// `W D L`: the game lasted less than one move.
+    ShortGame,
+    /// `H F U Z`.
+    Bye(ByeKind),
+    /// Paired, no result yet.
+    Pending,
+    /// A result letter TRF does not define.
+    UnknownResult,
+    /// `1 = 0` without an opponent, against oneself, or against a starting
+    /// rank that is not in the file.
+    WithoutOpponent,
+    /// Played over the board, but left out by the regulations.
+    Ruled(Ruled),
+    /// A rapid or blitz game the 600-point rule leaves out (R&B 2024
+    /// art. 7.3.1 as amended 1 December 2024).
+    RatingGap,
+    /// A rapid or blitz game played with unequal times (R&B art. 1.2).
+    NotOnList,
+}
+
+/// The one table of reasons and rules: for each reason (its key in
+/// `tournament.excluded`), the code and name of the rule of `trf check`
+/// that reports it, and whether disabling that rule puts the games back
+/// (the regulations' exclusions do; an unplayed game is never rated).
+pub const RULES: &[(&str, &str, &str, bool)] = &[
+    ("forfeits", "TRF-F014", "unplayed-games-not-rated", false),
+    ("short_games", "TRF-F014", "unplayed-games-not-rated", false),
+    ("byes", "TRF-F014", "unplayed-games-not-rated", false),
+    (
+        "below_rate_of_play",
+        "TRF-F004",
+        "time-control-below-minimum",
+        true,
+    ),
+    (
+        "after_match_decided",
+        "TRF-F030",
+        "match-decided-games",
+        true,
+    ),
+    (
+        "match_with_unrated",
+        "TRF-F011",
+        "match-with-unrated-player",
+        true,
+    ),
+    ("results_disagree", "TRF-R004", "results-disagree", true),
+    ("rating_gap", "TRF-F043", "rating-gap-over-600", true),
+    ("not_on_list", "TRF-F041", "unequal-playing-times", true),
+];
+
+/// The code and name of the rule that reports the reason `key`.
+pub fn rule_of(key: &str) -> Option<(&'static str, &'static str)> {
+    RULES
+        .iter()
+        .find(|r| r.0 == key)
+        .map(|&(_, code, name, _)| (code, name))
+}
+
+/// Whether the reason `key` leaves games out under `opts`: not when its
+/// rule is disabled and disabling it puts the games back.
+pub(crate) fn enabled(opts: &Options, key: &str) -> bool {
+    RULES
+        .iter()
+        .find(|r| r.0 == key)
+        .is_none_or(|&(_, code, name, back)| !back || opts.enabled(name, code))
+}
+
+impl Reason {
+    /// Short words for a player's notes ("forfeit", "half-point bye").
+    pub fn label(self) -> &'static str {
+        match self {
+            Reason::Forfeit => "forfeit",
+            Reason::ShortGame => "game of less than one move (W/D/L)",
+            Reason::Bye(ByeKind::Half) => "half-point bye",
+            Reason::Bye(ByeKind::Full) => "full-point bye",
+            Reason::Bye(ByeKind::PairingAllocated) => "pairing-allocated bye",
+            Reason::Bye(ByeKind::Zero) => "zero-point bye",
+            Reason::Pending => "no result yet",
+            Reason::UnknownResult => "result letter TRF does not define",
+            Reason::WithoutOpponent => "result without an opponent in the report",
+            Reason::Ruled(Ruled::BelowRateOfPlay { .. }) => "below the minimum rate of play",
+            Reason::Ruled(Ruled::AfterMatchDecided { .. }) => "played after the match was decided",
+            Reason::Ruled(Ruled::MatchWithUnrated) => "match with an unrated player",
+            Reason::Ruled(Ruled::ResultsDisagree) => "the two results contradict each other",
+            Reason::NotOnList => "on no rating list (see the notes)",
+            Reason::RatingGap => {
+                "600 points or more apart with a player above 2600 (rapid and blitz, from 1 December 2024)"
+            }
+        }
+    }
+
+    /// The key of `tournament.excluded` the entry is counted under.
+    pub fn key(self) -> &'static str {
+        match self {
+            Reason::Forfeit => "forfeits",
+            Reason::ShortGame => "short_games",
+            Reason::Bye(_) => "byes",
+            Reason::Pending => "pending",
+            Reason::UnknownResult => "unknown_results",
+            Reason::WithoutOpponent => "without_opponent",
+            Reason::Ruled(r) => r.key(),
+            Reason::RatingGap => "rating_gap",
+            Reason::NotOnList => "not_on_list",
+        }
+    }
+
+    /// The topic of the regulations that leaves it out.
+    pub fn topic(self) -> Topic {
+        match self {
+            Reason::ShortGame => Topic::OneMoveRule,
+            Reason::Ruled(r) => r.topic(),
+            _ => Topic::UnplayedGames,
+        }
+    }
+
+    /// The name of the rule of `trf check` that reports it, from
+    /// [`RULES`].
+    pub fn rule(self) -> Option<&'static str> {
+        rule_of(self.key()).map(|r| r.1)
+    }
+}
+
+/// What FIDE does with one round entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// Not a pairing: the round block is empty.
+    NoEntry,
+    /// A game FIDE rates.
+    Rated,
+    /// Not rated, and why.
+    NotRated {
+        /// Why.
+        reason: Reason,
+        /// The reason stops the whole event (`event-not-rated`): only
+        /// `--what-if` counts the game, hypothetically.
+        stops_event: bool,
+    },
+}
+
+/// Every round entry's [`Decision`], in the order of the games table
+/// (player, then round), decided once per report.
+#[derive(Debug, Clone, Default)]
+pub struct Eligibility {
+    /// One decision per row of the games table.
+    rows: Vec<Decision>,
+    /// Where each player's rows start.
+    start: Vec<usize>,
+    /// The games the regulations leave out, with the consequence of each.
+    pub excluded: Vec<Excluded>,
+    /// For a round robin (single or double, by the tournament type), its
+    /// score matrix when complete over the games FIDE rates, else why not.
+    pub round_robin: Option<Result<round_robin::RoundRobinMatrix, round_robin::Incomplete>>,
+    /// Rated pairings, each once, that change a rated player's rating.
+    rated_games: u32,
+}
+
+impl Eligibility {
+    /// Decides every round entry of the event. Linear in the round
+    /// entries (the regulations' exclusions are looked up by pairing).
+    pub fn decide(ev: &Event<'_>) -> Eligibility {
+        let t = ev.tournament;
+        let excluded = exclusions::excluded(ev);
+        let ruled: HashMap<(u16, u16, u16), (Ruled, bool)> = excluded
+            .iter()
+            .map(|e| {
+                (
+                    (e.round, e.ranks.0, e.ranks.1),
+                    (
+                        e.reason,
+                        e.consequence == crate::diag::Consequence::EventNotRated,
+                    ),
+                )
+            })
+            .collect();
+        let on = ev.start.unwrap_or(ev.regs.effective_from);
+        let chapter = ev
+            .rapid_blitz
+            .filter(|_| matches!(ev.rating_type, Some(RatingType::Rapid | RatingType::Blitz)));
+        let big_gap = chapter
+            .and_then(|rb| *rb.big_gap.at(on))
+            .filter(|_| enabled(ev.opts, "rating_gap"));
+        let off_list = match (chapter, ev.time_control) {
+            (Some(rb), TimeControlInfo::Read { control, .. }) => {
+                let (w, b) = control.t60_seconds_by_side();
+                (w != b || control.black_periods.is_some())
+                    && rb.unequal_times_not_rated.value
+                    && enabled(ev.opts, "not_on_list")
+            }
+            _ => false,
+        };
+        let rating = |i: usize| ev.ratings.get(i).copied().flatten();
+        let mut rows = Vec::with_capacity(ev.games.rows().len());
+        let mut start = Vec::with_capacity(t.players.len());
+        for (me, p) in t.players.iter().enumerate() {
+            start.push(rows.len());
+            for (g, e) in ev.games.of(me).iter().zip(&p.rounds) {
+                let not = |reason| Decision::NotRated {
+                    reason,
+                    stops_event: false,
+                };
+                let opponent = Some(g.opponent as usize).filter(|&o| o != NONE as usize && o != me);
+                let d = match e.value.result {
+                    RoundResult::NotPaired => Decision::NoEntry,
+                    RoundResult::Game { .. } => match opponent {
+                        None => not(Reason::WithoutOpponent),
+                        Some(o) => {
+                            let (a, b) = (p.start_rank.value, t.players[o].start_rank.value);
+                            match ruled.get(&(g.round, a.min(b), a.max(b))) {
+                                Some(&(r, stops_event)) => Decision::NotRated {
+                                    reason: Reason::Ruled(r),
+                                    stops_event,
+                                },
+                                None => match (rating(me), rating(o)) {
+                                    (Some(x), Some(y))
+                                        if big_gap.is_some_and(|gap| gap.excludes(x, y)) =>
+                                    {
+                                        not(Reason::RatingGap)
+                                    }
+                                    _ if off_list => not(Reason::NotOnList),
+                                    _ => Decision::Rated,
+                                },
+                            }
+                        }
+                    },
+                    RoundResult::ShortGame { .. } => not(Reason::ShortGame),
+                    RoundResult::Forfeit { .. } => not(Reason::Forfeit),
+                    RoundResult::Bye { bye } => not(Reason::Bye(bye)),
+                    RoundResult::Pending => not(Reason::Pending),
+                    RoundResult::Unknown { .. } => not(Reason::UnknownResult),
+                };
+                rows.push(d);
+            }
+        }
+        let mut out = Eligibility {
+            rows,
+            start,
+            excluded,
+            round_robin: None,
+            rated_games: 0,
+        };
+        let cycles = match ev.tournament_type.kind {
+            TournamentType::RoundRobin => Some(1),
+            TournamentType::DoubleRoundRobin => Some(2),
+            _ => None,
+        };
+        out.round_robin = cycles.map(|c| round_robin::matrix(t, &out.played(ev), c));
+        out.rated_games = out.count_rated(ev);
+        out
+    }
+
+    /// The decision on player `i`'s entry in round `round` (1-based).
+    pub fn of(&self, i: usize, round: u16) -> Decision {
+        let Some(&s) = self.start.get(i) else {
+            return Decision::NoEntry;
+        };
+        let end = self.start.get(i + 1).copied().unwrap_or(self.rows.len());
+        let k = s + usize::from(round.max(1)) - 1;
+        if k < end {
+            self.rows[k]
+        } else {
+            Decision::NoEntry
+        }
+    }
+
+    /// Player `i`'s decisions, in round order.
+    pub fn player(&self, i: usize) -> &[Decision] {
+        let Some(&s) = self.start.get(i) else {
+            return &[];
+        };
+        let end = self.start.get(i + 1).copied().unwrap_or(self.rows.len());
+        &self.rows[s..end]
+    }
+
+    /// The games FIDE rates, each pairing once, between two players with
+    /// a rating (the report's, or a standard rating a rapid or blitz event
+    /// rates with): the games that change a rated player's rating.
+    pub fn rated_games(&self) -> u32 {
+        self.rated_games
+    }
+
+    /// Each player's rated games, as (opponent index, half-points).
+    fn played(&self, ev: &Event<'_>) -> Vec<Vec<(usize, u32)>> {
+        ev.tournament
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                ev.games
+                    .of(i)
+                    .iter()
+                    .zip(self.player(i))
+                    .zip(&p.rounds)
+                    .filter(|((_, d), _)| **d == Decision::Rated)
+                    .filter_map(|((g, _), e)| match e.value.result {
+                        RoundResult::Game { outcome } => {
+                            Some((g.opponent as usize, outcome.half_points()))
+                        }
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// In a complete round robin whose edition rates unrated players by
+    /// the round-robin route and counts the rated players' games against
+    /// them at their computed rating (B.02 2003–2014), the unrated players
+    /// whose games count: those the route does not disregard. `None` when
+    /// games against unrated players change no rating.
+    fn counted_unrated(&self, ev: &Event<'_>) -> Option<Vec<bool>> {
+        let regs = ev.regs;
+        let route_in_text = matches!(
+            regs.initial_rating,
+            InitialRatingMethod::HalfPointIncrement {
+                round_robin_route: true,
+                ..
+            }
+        );
+        if !route_in_text || !regs.round_robin_counts_unrated_games {
+            return None;
+        }
+        let Some(Ok(m)) = &self.round_robin else {
+            return None;
+        };
+        let unrated: Vec<bool> = ev.ratings.iter().map(Option::is_none).collect();
+        if !unrated.contains(&true) {
+            return None;
+        }
+        let on = ev.start.unwrap_or(regs.effective_from);
+        let mut active = vec![true; unrated.len()];
+        if let Some(req) = regs.unrated_event.at(on).min_half_points {
+            // The rating pass has no earlier results: every unrated player
+            // plays a first rated event, so a first-event rule applies.
+            for (i, _) in round_robin::disregarded(&m.scores, &unrated, req.minimum) {
+                active[i] = false;
+            }
+        }
+        // The route needs two players and a rated one among those left.
+        let left = active.iter().filter(|a| **a).count();
+        let rated_left = (0..active.len()).any(|i| active[i] && !unrated[i]);
+        (left >= 2 && rated_left).then_some(active)
+    }
+
+    fn count_rated(&self, ev: &Event<'_>) -> u32 {
+        let counted = self.counted_unrated(ev);
+        let rating = |i: usize| {
+            ev.ratings.get(i).copied().flatten().is_some()
+                || counted
+                    .as_ref()
+                    .is_some_and(|a| a.get(i).copied().unwrap_or(false))
+        };
+        let mut n = 0;
+        for (i, _) in ev.tournament.players.iter().enumerate() {
+            for (g, d) in ev.games.of(i).iter().zip(self.player(i)) {
+                if *d != Decision::Rated {
+                    continue;
+                }
+                let j = g.opponent as usize;
+                // A rated player's change counts the game (both rated, or
+                // an unrated opponent the round-robin route counts).
+                let rated = |k: usize| ev.ratings.get(k).copied().flatten().is_some();
+                if !(rated(i) && rating(j) || rated(j) && rating(i)) {
+                    continue;
+                }
+                // A pairing both records describe is taken from the lower
+                // player index, as the rating pass counts it.
+                let mirrored = j < i
+                    && ev.games.mirror_of(g).is_some_and(|m| {
+                        m.opponent as usize == i && self.of(j, m.round) == Decision::Rated
+                    });
+                if !mirrored {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+}
