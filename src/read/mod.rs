@@ -203,8 +203,9 @@ fn read_limited_into(
     };
     let cap = usize::try_from(limit.saturating_add(1)).unwrap_or(usize::MAX);
     let first = usize::try_from(RESERVE_WHOLE_UP_TO).map_or(cap, |r| cap.min(r));
-    if bytes.capacity() < first {
-        bytes.reserve_exact(first - bytes.len());
+    // A buffer the caller sized (a regular file's length) is kept.
+    if bytes.capacity() == 0 {
+        bytes.reserve_exact(first);
     }
     loop {
         if bytes.len() == bytes.capacity() {
