@@ -147,6 +147,9 @@ conditions! {
     UNCHANGED_EVENT = "NORM-C142" "unchanged-event" ToConfirm "1.4.2d"
         "The tournament was not changed to benefit a player"
         "An event whose rounds, order or opponents were changed to help a player reach a norm does not count (1.4.2d). A TRF cannot show it: confirm.";
+    LAST_ROUND_FORFEIT = "NORM-C147" "last-round-forfeit" ToConfirm "1.4.2c"
+        "A last-round forfeit, counted as a played loss, would give the norm"
+        "Games decided by forfeit do not count (1.4.2c), but a forfeit in the last round can still leave a valid norm when the player had to play to reach the number of games and could have afforded to lose. trfkit then judges the norm again with that round as a loss against the scheduled opponent and reports it as a second evaluation (`1.4.2c-last-round`); the norm is not marked made, as FIDE's Qualification Commission decides: confirm.";
     EXEMPTION = "NORM-C143" "exemption" ToConfirm "1.4.3a, 1.4.3b, 1.4.3c, 1.4.3e"
         "The exemption given with --exempt applies"
         "--exempt 1.4.3a (final of the national championship, or national women's championship), 1.4.3b (national team championship; results of different divisions may not be combined) and 1.4.3c (zonal and sub-zonal tournaments) waive 1.4.3 and 1.4.4; a and b only for players of the registering federation (trfkit takes the host federation of record 032). Confirm the event is of that kind, and that the application has one norm made without an exemption (1.4.3e).";
