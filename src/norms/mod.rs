@@ -124,7 +124,8 @@ pub struct Norm {
     /// On all counted games, when the norm is made through a subset.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub failed_all_games: Vec<Item>,
-    /// What a TRF cannot show: the arbiter confirms it.
+    /// What a TRF cannot show, for a norm made or that may be made (empty
+    /// otherwise: nothing to confirm for a norm that fails anyway).
     pub to_confirm: Vec<Item>,
     /// The subset of games that makes the norm (1.4.1e-f), when all the
     /// games do not.
@@ -582,6 +583,11 @@ fn norm(
     } else {
         Vec::new()
     };
+    // What to confirm matters only for a norm that is, or may be, made;
+    // the event's list is in the report once (`NormsReport::to_confirm`).
+    if !made && last_round_forfeit.is_none() {
+        to_confirm.clear();
+    }
     let n = full.games;
     let counts_as = if used_eight { 9 } else { n.min(13) };
     Norm {
