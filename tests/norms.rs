@@ -1189,3 +1189,31 @@ fn swiss_exemption_1_4_3d_is_computed() {
     assert!(!x.met && x.titled == 9, "{x:?}");
     assert_eq!(norm(&r, NormKind::GM).foreigner_rule.as_str(), "normal");
 }
+
+#[test]
+fn last_round_forfeit_second_evaluation_1_4_2c() {
+    // E1's first 8 games, then a forfeit loss in the last round: 8 games
+    // (no 1.4.1c: a forfeit loss), but with the forfeit as a played loss
+    // 6 of 9 gives Rp 2576, an IM norm.
+    let mut r = e1();
+    r[8] = g("FM", "ITA", 2300, '-');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    let im = norm(&n, NormKind::IM);
+    assert!(!im.made && failed(im) == ["games"]);
+    let l = im.last_round_forfeit.as_ref().expect("second evaluation");
+    assert_eq!(
+        (l.rule, l.round, l.assessment.games, l.assessment.rp),
+        ("1.4.2c-last-round", 9, 9, Some(2576))
+    );
+    assert!(im
+        .to_confirm
+        .iter()
+        .any(|c| c.condition == "last-round-forfeit"));
+    // The GM norm is not made either way: no second evaluation.
+    assert!(norm(&n, NormKind::GM).last_round_forfeit.is_none());
+    // A forfeit in another round: no second evaluation.
+    let mut r = e1();
+    r[3] = g("GM", "ENG", 2580, '-');
+    let n = run(&EVENT, &r, &NormOptions::default());
+    assert!(norm(&n, NormKind::IM).last_round_forfeit.is_none());
+}

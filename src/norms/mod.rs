@@ -124,19 +124,38 @@ pub struct Norm {
     /// On all counted games, when the norm is made through a subset.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub failed_all_games: Vec<Item>,
-    /// What a TRF cannot show: the arbiter confirms it.
+    /// What a TRF cannot show, for a norm made or that may be made (empty
+    /// otherwise: nothing to confirm for a norm that fails anyway).
     pub to_confirm: Vec<Item>,
     /// The subset of games that makes the norm (1.4.1e-f), when all the
     /// games do not.
     pub subset: Option<Subset>,
     /// 1.4.1c: 8 games plus a forfeit win or pairing-allocated bye.
     pub eight_plus_one: bool,
+    /// 1.4.2c: the norm judged again with a last-round forfeit as a played
+    /// loss, when that makes it (the norm is not marked made).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_round_forfeit: Option<LastRound>,
     /// The federation rule applied.
     pub foreigner_rule: ForeignerRule,
     /// Federations and titles of the opponents.
     pub mix: Mix,
     /// The ratings used.
     pub ratings: Vec<OpponentRating>,
+}
+
+/// The second evaluation of 1.4.2c: a last-round forfeit as a played loss.
+#[derive(Debug, Clone, Serialize)]
+pub struct LastRound {
+    /// `1.4.2c-last-round`.
+    pub rule: &'static str,
+    /// The article, `B.01 (2024) 1.4.2c`.
+    pub article: String,
+    /// The round.
+    pub round: u16,
+    /// The judgement with that round as a loss.
+    #[serde(flatten)]
+    pub assessment: Assessment,
 }
 
 /// One player's norms.
@@ -328,6 +347,20 @@ pub fn evaluate(t: &Tournament, opts: &NormOptions) -> NormsReport {
                 )
             })
             && min_games == 9;
+        // 1.4.2c: a forfeit in the last round against a named opponent who
+        // would have counted.
+        let last_forfeit = games
+            .of(i)
+            .get(usize::from(t.rounds).wrapping_sub(1))
+            .filter(|g| {
+                g.is(gk::FORFEIT) && g.opponent != crate::model::games::NONE && !g.is(gk::SELF)
+            })
+            .map(|g| games::Counted {
+                round: g.round,
+                opponent: g.opponent as usize,
+                half: 0,
+            })
+            .filter(|g| !matches!(opps[g.opponent].fed, games::Fed::Outside(_)));
         let mut notes: Vec<Item> = Vec::new();
         for g in &counted {
             for n in &opps[g.opponent].list_notes {
@@ -354,9 +387,12 @@ pub fn evaluate(t: &Tournament, opts: &NormOptions) -> NormsReport {
                     &opps,
                     &facts,
                     &to_confirm,
-                    eight_plus_one,
-                    round_robin,
-                    drr && t.players.len() < 6,
+                    Extra {
+                        eight_plus_one,
+                        round_robin,
+                        small_drr: drr && t.players.len() < 6,
+                        last_forfeit,
+                    },
                 )
             })
             .collect();
@@ -407,18 +443,36 @@ fn foreigner_rule(
     }
 }
 
-/// One norm: all the games, then 8 + 1, then the best subset.
-#[allow(clippy::too_many_arguments)]
+/// What a norm's evaluation needs to know of the player and the event
+/// besides the games.
+#[derive(Debug, Clone, Copy)]
+struct Extra {
+    /// 1.4.1c may apply.
+    eight_plus_one: bool,
+    /// A round robin (1.4.1e does not apply).
+    round_robin: bool,
+    /// A double round robin of fewer than 6 players (1.4.5f).
+    small_drr: bool,
+    /// A last-round forfeit (1.4.2c), as a loss.
+    last_forfeit: Option<games::Counted>,
+}
+
+/// One norm: all the games, then 8 + 1, then the best subset, then the
+/// last-round forfeit.
 fn norm(
     s: &assess::Setting<'_>,
     counted: &[games::Counted],
     opps: &[games::Opponent],
     facts: &EventFacts,
     event_confirm: &[Item],
-    eight_plus_one: bool,
-    round_robin: bool,
-    small_drr: bool,
+    x: Extra,
 ) -> Norm {
+    let Extra {
+        eight_plus_one,
+        round_robin,
+        small_drr,
+        last_forfeit,
+    } = x;
     let e = s.edition;
     let mut full = assess::assess(s, counted, opps);
     let mut used_eight = false;
@@ -498,11 +552,42 @@ fn norm(
             subset::best(s, counted, opps, !round_robin)
         };
     let made = failed.is_empty() || subset.is_some();
+    let last_round_forfeit = match last_forfeit {
+        Some(f) if !made && event_failed.is_empty() => {
+            let mut with: Vec<games::Counted> = counted.to_vec();
+            with.push(f);
+            let a = assess::assess(s, &with, opps);
+            a.failed.is_empty().then(|| {
+                to_confirm.push(item(
+                    e,
+                    &c::LAST_ROUND_FORFEIT,
+                    format!(
+                        "with round {}'s forfeit as a played loss the norm is made (Ra {}, Rp {}): confirm FIDE accepts it",
+                        f.round,
+                        a.ra.map_or("-".to_owned(), |v| v.to_string()),
+                        a.rp.map_or("-".to_owned(), |v| v.to_string())
+                    ),
+                ));
+                LastRound {
+                    rule: "1.4.2c-last-round",
+                    article: e.cite("1.4.2c"),
+                    round: f.round,
+                    assessment: a,
+                }
+            })
+        }
+        _ => None,
+    };
     let failed_all_games = if subset.is_some() {
         std::mem::take(&mut failed)
     } else {
         Vec::new()
     };
+    // What to confirm matters only for a norm that is, or may be, made;
+    // the event's list is in the report once (`NormsReport::to_confirm`).
+    if !made && last_round_forfeit.is_none() {
+        to_confirm.clear();
+    }
     let n = full.games;
     let counts_as = if used_eight { 9 } else { n.min(13) };
     Norm {
@@ -525,6 +610,7 @@ fn norm(
         to_confirm,
         subset,
         eight_plus_one: used_eight,
+        last_round_forfeit,
         foreigner_rule: s.foreigner_rule,
         mix: full.mix,
         ratings: full.ratings,

@@ -52,6 +52,7 @@ struct CertificateDocument {
     failed: Vec<String>,
     to_confirm: Vec<String>,
     readings: Vec<String>,
+    unrated: String,
 }
 
 fn opt(s: Option<String>) -> String {
@@ -278,6 +279,9 @@ pub fn certificate(input: &CertificateInput<'_>) -> String {
             .map(|f| format!("{} ({}): {}", f.condition, f.article, f.message))
             .collect(),
         readings: input.report.readings.clone(),
+        unrated: input.report.edition.map_or(String::new(), |e| {
+            format!("{} ({})", e.unrated_value(), e.cite("1.4.6d"))
+        }),
     };
     doc.render().unwrap_or_else(|_| {
         "<!DOCTYPE html><title>trfkit</title><p>The certificate could not be drawn.</p>".to_owned()

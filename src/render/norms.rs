@@ -149,6 +149,19 @@ fn norm(s: &mut String, n: &Norm) {
             n.title.as_str(),
             names.join(", ")
         );
+        if let Some(l) = &n.last_round_forfeit {
+            let _ = writeln!(
+                s,
+                "      {} ({}): with round {}'s forfeit as a played loss: {} games, score {}, Ra {}, Rp {}: the norm would be made; confirm FIDE accepts it",
+                l.rule,
+                l.article,
+                l.round,
+                l.assessment.games,
+                l.assessment.score,
+                l.assessment.ra.map_or("-".to_owned(), |v| v.to_string()),
+                l.assessment.rp.map_or("-".to_owned(), |v| v.to_string()),
+            );
+        }
         if n.games >= 7 {
             for f in &n.failed {
                 let _ = writeln!(
