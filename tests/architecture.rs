@@ -67,6 +67,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "model",
             "diag",
             "regulations",
+            "options",
+            "eligibility",
             "ratinglist",
             "rules",
             "check",

@@ -4,8 +4,8 @@
 
 use super::conditions as c;
 use super::edition::Edition;
-use super::event::item;
 use super::games::{Counted, Fed, Opponent};
+use super::item;
 use super::kind::{is_title_holder, NormKind};
 use super::performance::{dp, percentage, rating_average, reaches_35_percent};
 use super::Item;

@@ -2,12 +2,12 @@
 //! 1.4.3d): rounds per day, time control, duration, and the Swiss
 //! exemption from the federation rules, worked out once per report.
 
-use super::conditions::{self as c, Condition};
+use super::conditions as c;
 use super::edition::Edition;
-use super::Item;
+use super::{item, Item};
+use crate::eligibility::TimeControlInfo;
 use crate::model::games::{kind, Games};
 use crate::model::{Title, Tournament};
-use crate::eligibility::TimeControlInfo;
 use chrono::NaiveDate;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -61,24 +61,6 @@ pub struct SwissExemption {
     pub federations: u32,
     /// Those of them who hold GM, IM, WGM or WIM.
     pub titled: u32,
-}
-
-/// Builds an item of a condition with its article in `e` and a message.
-pub fn item(e: Edition, cond: &Condition, message: String) -> Item {
-    Item {
-        condition: cond.name,
-        code: cond.code,
-        article: format!(
-            "B.01 ({}) {}",
-            e.year(),
-            cond.article
-                .split(", ")
-                .map(|a| e.article(a))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        message,
-    }
 }
 
 /// Works out the event's facts once.

@@ -4,8 +4,7 @@
 
 use super::conditions as c;
 use super::edition::Edition;
-use super::event::item;
-use super::Item;
+use super::{item, Item};
 use crate::model::games::{kind, Game, Games};
 use crate::model::{Player, RoundResult, Title, Tournament};
 use crate::ratinglist::{ListLookup, RatingKind};

@@ -37,7 +37,6 @@ use crate::model::tournament_type::{self, TournamentType};
 use crate::model::{ByeKind, RoundResult, Sex, Tournament};
 use crate::ratinglist::ListLookup;
 use conditions as c;
-use event::item;
 use serde::Serialize;
 
 /// An exemption from 1.4.3 and 1.4.4 the event has and a TRF cannot show.
@@ -614,5 +613,23 @@ fn norm(
         foreigner_rule: s.foreigner_rule,
         mix: full.mix,
         ratings: full.ratings,
+    }
+}
+
+/// Builds an item of a condition with its article in `e` and a message.
+pub fn item(e: Edition, cond: &conditions::Condition, message: String) -> Item {
+    Item {
+        condition: cond.name,
+        code: cond.code,
+        article: format!(
+            "B.01 ({}) {}",
+            e.year(),
+            cond.article
+                .split(", ")
+                .map(|a| e.article(a))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        message,
     }
 }
