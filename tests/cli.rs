@@ -103,6 +103,45 @@ fn check_walks_folders_and_summarises() {
     assert!(summary.iter().any(|l| l.contains(" files: ")), "{out}");
 }
 
+/// A file named directly that is not a TRF (prose, a PDF, a spreadsheet)
+/// gets the words of the folder walk, exit 2 and no verdict.
+#[test]
+fn a_file_that_is_not_a_trf_gets_no_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let prose = dir.path().join("notes.trf");
+    std::fs::write(
+        &prose,
+        "Minutes of the club meeting\nThe open starts on 13 April.\n",
+    )
+    .unwrap();
+    let pdf = dir.path().join("report.pdf");
+    std::fs::write(
+        &pdf,
+        b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Length 5 >>\nstream\n\x00\x01\x02\nendstream\n",
+    )
+    .unwrap();
+    let csv = dir.path().join("standings.csv");
+    std::fs::write(&csv, "Rank;Name;Rating;Points\n1;Smith, John;2100;4.5\n").unwrap();
+    for f in [&prose, &pdf, &csv] {
+        let name = f.to_str().unwrap();
+        let (code, out, err) = trf(&["check", name]);
+        assert_eq!(code, 2, "{name}: {out}{err}");
+        assert!(
+            err.contains(&format!("{name}: does not look like a TRF")),
+            "{err}"
+        );
+        assert!(
+            !out.contains("READY") && !out.contains("FIX BEFORE") && !out.contains("NOT RATEABLE"),
+            "{out}"
+        );
+        let (code, out, _) = trf(&["check", "--format", "json", name]);
+        assert_eq!(code, 2);
+        assert!(!out.contains("\"verdict\""), "{out}");
+    }
+    let (_, _, err) = trf(&["check", pdf.to_str().unwrap()]);
+    assert!(err.contains("binary"), "{err}");
+}
+
 #[test]
 fn unreadable_input_exits_two() {
     let (code, _, err) = trf(&["check", "samples/does-not-exist.trf"]);
