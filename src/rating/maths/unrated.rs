@@ -17,7 +17,7 @@
 use super::rounding::{p_hundredths, round};
 use super::tables::dp;
 use super::units::{Fraction, GameScore, HalfPoints, Hundredths};
-use crate::regulations::{InitialRatingMethod, RequirementScope, Version};
+use crate::regulations::{InitialRatingMethod, RatedCount, RequirementScope, Version};
 use chrono::NaiveDate;
 use serde::Serialize;
 
@@ -56,9 +56,24 @@ pub enum Exclusion {
     #[error("no game against a rated opponent")]
     NoRatedOpponents,
     /// Fewer rated opponents than the version requires in one event.
-    #[error("met {played} rated opponent(s); at least {required} are needed in an event")]
+    #[error(
+        "met {played} rated {}; at least {required} are needed in an event",
+        if *played == 1 { "opponent" } else { "opponents" }
+    )]
     TooFewRatedOpponents {
         /// Rated opponents met.
+        played: u32,
+        /// Required.
+        required: u32,
+    },
+    /// Fewer games against rated opponents than the version requires in
+    /// one event (2005 art. 6.42 counts games, not opponents).
+    #[error(
+        "played {played} {} against rated opponents; at least {required} are needed in an event",
+        if *played == 1 { "game" } else { "games" }
+    )]
+    TooFewRatedGames {
+        /// Games against rated opponents.
         played: u32,
         /// Required.
         required: u32,
@@ -191,16 +206,28 @@ pub fn initial_rating(
     let first_event = first_event(input.has_earlier_results, &mut notes);
     if let Some(req) = rule.min_rated_opponents {
         if applies(req.scope, first_event) {
-            let met = input.rated_opponents.unwrap_or_else(|| {
-                notes.push(format!(
-                    "the {n} game(s) against rated opponents are taken as {n} different opponents (the opponents are not known)"
-                ));
-                n
-            });
+            let met = match rule.rated_counted {
+                RatedCount::Games => n,
+                RatedCount::Opponents => input.rated_opponents.unwrap_or_else(|| {
+                    notes.push(format!(
+                        "the {n} {} against rated opponents {} taken as {n} different {}: the opponents are not known",
+                        if n == 1 { "game" } else { "games" },
+                        if n == 1 { "is" } else { "are" },
+                        if n == 1 { "opponent" } else { "opponents" },
+                    ));
+                    n
+                }),
+            };
             if met < req.minimum {
-                let reason = Exclusion::TooFewRatedOpponents {
-                    played: met,
-                    required: req.minimum,
+                let reason = match rule.rated_counted {
+                    RatedCount::Games => Exclusion::TooFewRatedGames {
+                        played: met,
+                        required: req.minimum,
+                    },
+                    RatedCount::Opponents => Exclusion::TooFewRatedOpponents {
+                        played: met,
+                        required: req.minimum,
+                    },
                 };
                 return Err(excluded(reason, notes));
             }

@@ -48,8 +48,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         }
         let message = if p.name.value.is_empty() {
             format!(
-                "player `{}` has no name; the rating list has `{listed}`",
-                p.start_rank.value
+                "{} has no name; the rating list has `{listed}`",
+                p.designation()
             )
         } else {
             format!(

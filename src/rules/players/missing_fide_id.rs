@@ -99,8 +99,9 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             n => format!(" (and `{}` other players)", n - 1),
         };
         format!(
-            "player `{}` ({}, {rated}){others} has no FIDE ID",
-            first.start_rank.value, first.name.value
+            "{} ({}, {rated}){others} has no FIDE ID",
+            first.designation(),
+            first.name.value
         )
     };
     let mut d = MISSING_FIDE_ID.diag(message).primary(
@@ -108,10 +109,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         format!("no FIDE ID for `{}`", first.name.value),
     );
     for p in missing.iter().skip(1).take(SHOWN) {
-        d = d.secondary(
-            ctx.player_field(p, &p001::FIDE_ID),
-            format!("player {}", p.start_rank.value),
-        );
+        d = d.secondary(ctx.player_field(p, &p001::FIDE_ID), p.designation());
     }
     out.push(finish(d.help(format!(
         "write each player's FIDE ID right-aligned in columns 58-68; {why}"

@@ -78,14 +78,14 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     };
     let mut d = RATING_BELOW_FLOOR
         .diag(format!(
-            "player `{}` is rated `{}`{others}, below {floor}, the lowest rating FIDE publishes under {}",
-            first.start_rank.value,
+            "{} is rated `{}`{others}, below {floor}, the lowest rating FIDE publishes under {}",
+            first.designation(),
             r.value,
             text(ctx)
         ))
         .primary(r.span, format!("below {floor}"));
     for (p, r) in below.iter().skip(1).take(SHOWN) {
-        d = d.secondary(r.span, format!("player {}", p.start_rank.value));
+        d = d.secondary(r.span, p.designation());
     }
     let when = match ctx.start {
         Some(s) => format!("on {}", ymd(s)),

@@ -255,7 +255,7 @@ pub(crate) fn score_disregarded(ctx: &Ctx<'_>, g: &RatedGames) -> bool {
     let whole_event = ctx.tournament_type.kind.is_round_robin();
     let short = rule
         .min_rated_opponents
-        .is_some_and(|r| !whole_event && g.opponents < r.minimum);
+        .is_some_and(|r| !whole_event && rule.rated_met(g.games, g.opponents) < r.minimum);
     if g.games == 0 || short {
         return false;
     }

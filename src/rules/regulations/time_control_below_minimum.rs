@@ -159,10 +159,7 @@ fn per_tournament(
         ))
         .primary(s.span, format!("{} for 60 moves", minutes(s.t60)));
     if let Some(p) = top.filter(|_| need > rop.minutes_base) {
-        d = d.secondary(
-            rating_span(ctx, p),
-            format!("player {}", p.start_rank.value),
-        );
+        d = d.secondary(rating_span(ctx, p), p.designation());
     }
     let help = format!(
         "the band is set by the highest-rated player in the tournament, so no game of this tournament is rated as standard; editing the report cannot change that (`122` must say what was played); future events need at least {need} min for 60 moves, e.g. {}",

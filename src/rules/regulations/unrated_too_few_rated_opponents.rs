@@ -3,7 +3,7 @@
 use super::support::{cite, named, plural, rated_games, rating_span, score_disregarded, text};
 use crate::diag::Diagnostic;
 use crate::model::tournament_type::TournamentType;
-use crate::regulations::{RequirementScope, Topic};
+use crate::regulations::{RatedCount, RequirementScope, Topic};
 use crate::rules::{always, Ctx};
 
 crate::declare_rule! {
@@ -79,7 +79,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 return None; // unrated-zero-score: the result is disregarded
             }
             let falls_short = match rule.min_rated_opponents {
-                Some(req) => g.opponents < req.minimum,
+                Some(req) => rule.rated_met(g.games, g.opponents) < req.minimum,
                 None => g.games < min_games,
             };
             falls_short.then_some((i, p, g.games))
@@ -104,16 +104,32 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                         "in the first event that counts (later events count game by game)"
                     }
                 };
+                let (met, unit) = match rule.rated_counted {
+                    RatedCount::Opponents => (
+                        plural(g.opponents, "rated opponent", "rated opponents"),
+                        "rated opponents",
+                    ),
+                    RatedCount::Games => (
+                        format!(
+                            "{} against rated opponents",
+                            plural(g.games, "game", "games")
+                        ),
+                        "games against rated opponents",
+                    ),
+                };
+                let verb = match rule.rated_counted {
+                    RatedCount::Opponents => "met",
+                    RatedCount::Games => "played",
+                };
                 (
                     format!(
-                        "unrated player {} met {}; under {} an event counts towards a first rating only with {} or more",
+                        "unrated player {} {verb} {met}; under {} an event counts towards a first rating only with {} or more",
                         named(p),
-                        plural(g.opponents, "rated opponent", "rated opponents"),
                         text(ctx),
                         req.minimum
                     ),
                     format!(
-                        "{} rated opponents are needed {scope}; this event gives the player no result towards a rating",
+                        "{} {unit} are needed {scope}; this event gives the player no result towards a rating",
                         req.minimum
                     ),
                 )
@@ -175,7 +191,14 @@ fn summary(
     let (topic, help) = match minimum {
         Some(m) => (
             Topic::UnratedEvent,
-            format!("under {} an event counts towards a first rating only with {m} or more rated opponents; `trf rate` lists every player", text(ctx)),
+            format!(
+                "under {} an event counts towards a first rating only with {m} or more {}; `trf rate` lists every player",
+                text(ctx),
+                match ctx.regs.unrated_event.at(ctx.start.unwrap_or(ctx.regs.effective_from)).rated_counted {
+                    RatedCount::Opponents => "rated opponents",
+                    RatedCount::Games => "games against rated opponents",
+                }
+            ),
         ),
         None => (
             Topic::MinimumGames,
