@@ -8,6 +8,7 @@
 
 pub mod csv;
 pub mod github;
+pub mod grouped;
 pub mod html;
 pub mod human;
 pub mod json;
