@@ -18,6 +18,14 @@ fn edited(sample: &str, from: &str, to: &str) -> trfkit::Parsed {
     trfkit::parse_str(&text.replacen(from, to, 1))
 }
 
+/// The report without its `132` record.
+fn without_round_dates(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.starts_with("132"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 fn checked(p: &trfkit::Parsed) -> CheckReport {
     check(p, &CheckOptions::default())
 }
@@ -180,6 +188,22 @@ fn ambiguous_dates_are_settled_by_the_rounds_or_fixed() {
     let f = findings(&rep, "ambiguous-date", Consequence::Info);
     assert_eq!(f.len(), 1, "{:#?}", rep.diagnostics);
     assert!(
+        f[0].contains("the end date settles it as 2023/03/10"),
+        "{}",
+        f[0]
+    );
+    assert_eq!(rep.regulations, Version::V2022);
+    // Without `052`, the round dates settle it.
+    let p = edited(
+        "rate-2022-example-a.trf",
+        "042 2023/03/10",
+        "042 10/03/2023",
+    );
+    let text = p.text.replacen("052 2023/03/14\n", "", 1);
+    let rep = checked(&trfkit::parse_str(&text));
+    let f = findings(&rep, "ambiguous-date", Consequence::Info);
+    assert_eq!(f.len(), 1, "{:#?}", rep.diagnostics);
+    assert!(
         f[0].contains("the round dates settle it as 2023/03/10"),
         "{}",
         f[0]
@@ -205,12 +229,19 @@ fn ambiguous_dates_are_settled_by_the_rounds_or_fixed() {
         "042 2023/03/10",
         "042 10/03/2023",
     );
+    // `10/03/2023` and `03/04/2023` make one event only as 10 March to 3
+    // April: the pair settles itself.
     let text = p.text.replacen("052 2023/03/14", "052 03/04/2023", 1);
-    let text: String = text
-        .lines()
-        .filter(|l| !l.starts_with("132"))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let text = without_round_dates(&text);
+    let rep = checked(&trfkit::parse_str(&text));
+    let f = findings(&rep, "ambiguous-date", Consequence::Info);
+    assert_eq!(f.len(), 2, "{:#?}", rep.diagnostics);
+    // `05/06/2023` to `07/08/2023` is an event whichever way it is read.
+    let text = p
+        .text
+        .replacen("042 10/03/2023", "042 05/06/2023", 1)
+        .replacen("052 2023/03/14", "052 07/08/2023", 1);
+    let text = without_round_dates(&text);
     let rep = checked(&trfkit::parse_str(&text));
     assert_eq!(rep.verdict, Verdict::FixBeforeUpload);
     let f = findings(&rep, "ambiguous-date", Consequence::FixBeforeUpload);

@@ -576,7 +576,7 @@ fn every_regulation_finding_cites_its_edition() {
         .help
         .as_deref()
         .is_some_and(|h| h
-            .ends_with("(this value is unconfirmed (?) in regulations.md R8 for the 2009 text)")));
+            .ends_with("(this value is not confirmed: FIDE's 2009 text on duration of tournaments has not been found, and trfkit assumes the rule of the editions around it)")));
     assert_eq!(d[0].severity, Severity::Warning);
 }
 

@@ -3,7 +3,7 @@
 
 use super::grouped;
 use crate::check::CheckReport;
-use crate::diag::{Consequence, Diagnostic, Verdict};
+use crate::diag::{plural, Consequence, Diagnostic, Verdict};
 use crate::read::Parsed;
 use crate::source::Locator;
 
@@ -207,7 +207,7 @@ pub fn render_verdict(
                 .sum();
             out.push_str(&format!(
                 "    … and {}\n",
-                plural(rest, "more finding", "more findings")
+                plural(rest as u64, "more finding", "more findings")
             ));
         }
     }
@@ -300,19 +300,10 @@ fn facts(parsed: &Parsed, rep: &CheckReport) -> String {
         t.dialect.dialect.as_str(),
         rep.kind.kind.as_str(),
         rating_type_words(rep),
-        plural(t.players.len(), "player", "players"),
-        plural(usize::from(t.rounds), "round", "rounds"),
+        plural(t.players.len() as u64, "player", "players"),
+        plural(t.rounds, "round", "rounds"),
         rep.regulations.id(),
     )
-}
-
-/// `1 round`, `5 rounds`.
-fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
 }
 
 /// "standard", "Rapid (15 min + 10 s: 25 min for 60 moves)", "no rating

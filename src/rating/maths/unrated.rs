@@ -180,7 +180,8 @@ pub fn initial_rating(
     let skipped = input.games.len() - games_used.len();
     if skipped > 0 {
         notes.push(format!(
-            "{skipped} game(s) against unrated opponents not counted"
+            "{} against unrated opponents not counted",
+            crate::diag::plural(skipped as u64, "game", "games")
         ));
     }
     let n = games_used.len() as u32;
@@ -339,10 +340,15 @@ pub fn initial_rating(
         Publication::BelowFloor { floor, discarded } => out.notes.push(format!(
             "Ru {} is below the floor {floor}: not published{}",
             out.ru,
-            if discarded { "; the result is discarded" } else { "; the results stay in the pool" }
+            if discarded {
+                "; the result is discarded"
+            } else {
+                "; the results stay in the pool"
+            }
         )),
         Publication::TooFewGames { games, required } => out.notes.push(format!(
-            "{games} game(s) against rated opponents; {required} are needed before a first rating is published"
+            "{} against rated opponents; {required} are needed before a first rating is published",
+            crate::diag::plural(games as u64, "game", "games")
         )),
     }
     Ok(out)
@@ -447,17 +453,33 @@ mod tests {
         // 2014 on: ½ is enough even in a first event.
         let i = mk(&half, Some(false), date(2015, 1, 1));
         assert!(initial_rating(Version::V2014, &i).is_ok());
-        // 2005: three rated opponents in every event.
+        // 2005: three games against rated opponents in every event (art.
+        // 6.42 counts games).
         let two = games(&[(Some(2000), Win), (Some(2000), Win), (None, Win)]);
         let i = mk(&two, Some(true), date(2006, 1, 1));
         let e = initial_rating(Version::V2005, &i).err();
         assert_eq!(
             e.as_ref().map(|e| e.reason),
-            Some(Exclusion::TooFewRatedOpponents {
+            Some(Exclusion::TooFewRatedGames {
                 played: 2,
                 required: 3
             })
         );
+        // 2003: three rated opponents; three games against one opponent
+        // are one opponent.
+        let one = games(&[(Some(2000), Win), (Some(2000), Win), (Some(2000), Win)]);
+        let mut i = mk(&one, Some(true), date(2004, 1, 1));
+        i.rated_opponents = Some(1);
+        assert_eq!(
+            initial_rating(Version::V2003, &i).err().map(|e| e.reason),
+            Some(Exclusion::TooFewRatedOpponents {
+                played: 1,
+                required: 3
+            })
+        );
+        let mut i = mk(&one, Some(true), date(2006, 1, 1));
+        i.rated_opponents = Some(1);
+        assert!(initial_rating(Version::V2005, &i).is_ok());
         assert_eq!(e.map(|e| e.opponents_games_disregarded), Some(true));
         // No rated opponents at all.
         let none = games(&[(None, Win)]);

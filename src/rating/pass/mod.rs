@@ -249,7 +249,8 @@ fn calculate(
     if opts.qc_fast_classic {
         notes.push(match (class.fast_classic, class.games_by_list.by_qc_approval) {
             (Some(f), n) if n > 0 => format!(
-                "{n} game(s) rated as standard only by the QC approval you state, under {}",
+                "{} rated as standard only by the QC approval you state, under {}",
+                crate::diag::plural(n as u64, "game", "games"),
                 f.name
             ),
             (Some(_), _) => "--qc-approved-fast-classic changes nothing: no game is below its standard band at 45'+30\" or more".to_owned(),
@@ -280,7 +281,8 @@ fn calculate(
         let n = rapid::drop_off_list(&mut games, control, chapter.as_ref());
         if n > 0 && chapter.is_some() {
             notes.push(format!(
-                "the players had different times: {n} game(s) not rated in {} ({})",
+                "the players had different times: {} not rated in {} ({})",
+                crate::diag::plural(n as u64, "game", "games"),
                 class
                     .rating_type
                     .rating_type

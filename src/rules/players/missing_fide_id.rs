@@ -38,12 +38,12 @@ crate::declare_rule! {
     /// FIDE letter to federations of 12 August 2013 (the QC "instructed the
     /// Elista Office to reject tournaments which are submitted without ID
     /// numbers"; IDs are created by the player's federation); TRF16 record
-    /// 001, columns 58-68 (mandatory for rating); docs/spec/fide-acceptance.md P1.
+    /// 001, columns 58-68 (mandatory for rating).
     pub static MISSING_FIDE_ID = {
         code: "TRF-P006", name: "missing-fide-id",
         severity: Error, summary: "a player without a FIDE ID",
         consequence: FixBeforeUpload,
-        source: "FIDE letter to federations of 12 Aug 2013 (quoted by a secondary source, (s)): reports submitted without ID numbers are rejected; IDs are created by the player's federation (fide-acceptance.md P1); before that date a warning",
+        source: "FIDE letter to federations of 12 Aug 2013 (quoted by a secondary source, (from a secondary source)): reports submitted without ID numbers are rejected; IDs are created by the player's federation; before that date a warning",
         applies: always, check: check,
     };
 }

@@ -36,12 +36,12 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF16 record 001, columns 58-68 (FIDE ID, mandatory for rating);
-    /// FIDE letter to federations of 12 August 2013 (docs/spec/fide-acceptance.md P1).
+    /// FIDE letter to federations of 12 August 2013.
     pub static PLACEHOLDER_FIDE_ID = {
         code: "TRF-P007", name: "placeholder-fide-id",
         severity: Error, summary: "a FIDE ID that is a placeholder or a national number",
         consequence: FixBeforeUpload,
-        source: "FIDE letter to federations of 12 Aug 2013 (s): reports whose players have no FIDE ID are rejected; a placeholder or national number is no FIDE ID (fide-acceptance.md P1)",
+        source: "FIDE letter to federations of 12 Aug 2013 (from a secondary source): reports whose players have no FIDE ID are rejected; a placeholder or national number is no FIDE ID",
         applies: always, check: check,
     };
 }

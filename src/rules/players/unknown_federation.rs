@@ -170,13 +170,14 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     f.name
                 ))
                 .primary(s.span, "unconfirmed code")
-                .help(format!(
-                    "check the player's federation on the FIDE rating list (the list of codes says: {})",
-                    f.note
-                ))
+                .help(
+                    "check the player's federation on the FIDE rating list: FIDE's published lists seen by trfkit do not confirm this code",
+                )
                 .with_consequence(Consequence::Cosmetic),
         };
-        out.push(d.reference("TRF16 record 001, columns 54-56 and record 032; FIDE list of federations (data/federations.tsv)"));
+        out.push(d.reference(
+            "TRF16 record 001, columns 54-56 and record 032; FIDE list of member federations",
+        ));
     }
 }
 

@@ -278,8 +278,7 @@ pub(crate) fn score(half_points: u32) -> String {
 
 /// `1 game`, `3 games`.
 pub(crate) fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 { one } else { many })
+    crate::diag::plural(n, one, many)
 }
 
 #[cfg(test)]

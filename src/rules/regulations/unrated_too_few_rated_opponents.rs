@@ -13,8 +13,8 @@ crate::declare_rule! {
     /// (`1 = 0`) against rated opponents count.
     ///
     /// * 2003–2013 texts, Swiss and team events: the event counts only if
-    ///   the player met at least 3 rated opponents in it (R15; 2009 (s),
-    ///   2013 unconfirmed (?)). From 1 July 2011 this applies only until a
+    ///   the player met at least 3 rated opponents in it (2009 (from a secondary source),
+    ///   2013 not confirmed in FIDE's text). From 1 July 2011 this applies only until a
     ///   first qualifying event (art. 8.21). Round robins follow the
     ///   composition rule instead (`round-robin-composition`) and are not
     ///   checked here.
@@ -38,8 +38,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rating Regulations, results of unrated players (2005 art.
-    /// 6.4–6.42; 2009 art. 8.21; 2014 art. 6.3, 7.14); docs/spec/regulations.md R15,
-    /// R28.
+    /// 6.4–6.42; 2009 art. 8.21; 2014 art. 6.3, 7.14).
     pub static UNRATED_TOO_FEW_RATED_OPPONENTS = {
         code: "TRF-F012", name: "unrated-too-few-rated-opponents",
         severity: Advice, summary: "an unrated player gets no rating from this event: too few rated opponents",
