@@ -103,6 +103,45 @@ fn check_walks_folders_and_summarises() {
     assert!(summary.iter().any(|l| l.contains(" files: ")), "{out}");
 }
 
+/// A file named directly that is not a TRF (prose, a PDF, a spreadsheet)
+/// gets the words of the folder walk, exit 2 and no verdict.
+#[test]
+fn a_file_that_is_not_a_trf_gets_no_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let prose = dir.path().join("notes.trf");
+    std::fs::write(
+        &prose,
+        "Minutes of the club meeting\nThe open starts on 13 April.\n",
+    )
+    .unwrap();
+    let pdf = dir.path().join("report.pdf");
+    std::fs::write(
+        &pdf,
+        b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Length 5 >>\nstream\n\x00\x01\x02\nendstream\n",
+    )
+    .unwrap();
+    let csv = dir.path().join("standings.csv");
+    std::fs::write(&csv, "Rank;Name;Rating;Points\n1;Smith, John;2100;4.5\n").unwrap();
+    for f in [&prose, &pdf, &csv] {
+        let name = f.to_str().unwrap();
+        let (code, out, err) = trf(&["check", name]);
+        assert_eq!(code, 2, "{name}: {out}{err}");
+        assert!(
+            err.contains(&format!("{name}: does not look like a TRF")),
+            "{err}"
+        );
+        assert!(
+            !out.contains("READY") && !out.contains("FIX BEFORE") && !out.contains("NOT RATEABLE"),
+            "{out}"
+        );
+        let (code, out, _) = trf(&["check", "--format", "json", name]);
+        assert_eq!(code, 2);
+        assert!(!out.contains("\"verdict\""), "{out}");
+    }
+    let (_, _, err) = trf(&["check", pdf.to_str().unwrap()]);
+    assert!(err.contains("binary"), "{err}");
+}
+
 #[test]
 fn unreadable_input_exits_two() {
     let (code, _, err) = trf(&["check", "samples/does-not-exist.trf"]);
@@ -236,4 +275,75 @@ fn rate_takes_k_from_the_rating_list() {
     ]);
     assert_eq!(code, 2);
     assert!(err.starts_with("trf: rating list:"), "{err}");
+}
+
+/// Human `check` of real reports: the verdict line first, then every
+/// finding once (the consequence headings count exactly the JSON
+/// findings, and no summary repeats them); findings of one rule that say
+/// the same thing are one entry listing their items.
+#[test]
+fn check_human_is_verdict_first_and_each_finding_once() {
+    for f in [
+        "samples/real/bbp-dutch-2025-c5.trf",
+        "samples/real/chessfy-real.trf",
+        "samples/real/caissify-medium-9p7r-forfeits.trf",
+        "samples/hand/malformed-syntax.trf",
+        "samples/hand/rate-not-rateable-2024-all-below-band.trf",
+    ] {
+        let (_, out, _) = trf(&["check", f]);
+        let (_, json, _) = trf(&["check", "--format", "json", f]);
+        let v: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+        let findings = v["diagnostics"].as_array().unwrap().len();
+        let first = out.lines().next().unwrap();
+        let verdict = &first[f.len() + 2..];
+        assert!(
+            first.starts_with(&format!("{f}: "))
+                && ["READY", "FIX BEFORE UPLOAD", "NOT RATEABLE"]
+                    .iter()
+                    .any(|w| verdict.starts_with(w)),
+            "{out}"
+        );
+        let headed: usize = out
+            .lines()
+            .filter(|l| l.starts_with("  ") && !l.starts_with("   ") && l.ends_with("):"))
+            .map(|l| {
+                let n = &l[l.rfind('(').unwrap() + 1..l.len() - 2];
+                n.parse::<usize>().unwrap()
+            })
+            .sum();
+        assert_eq!(headed, findings, "{f}: {out}");
+        let entries = out
+            .lines()
+            .filter(|l| l.starts_with(&format!("    {f}:")))
+            .count();
+        assert!(entries <= findings, "{out}");
+        assert!(
+            !out.contains(" errors, ") && !out.contains("… and "),
+            "{out}"
+        );
+    }
+    // Three missing records are one entry naming the three.
+    let (_, out, _) = trf(&["check", "samples/real/bbp-dutch-2025-c5.trf"]);
+    let missing: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("[TRF-T001 missing-record]"))
+        .collect();
+    assert_eq!(missing.len(), 1, "{out}");
+    for r in [
+        "`022` (city)",
+        "`032` (federation)",
+        "`102` (chief arbiter)",
+    ] {
+        assert!(missing[0].contains(r), "{}", missing[0]);
+    }
+    // A not-rateable report says why on its first line.
+    let f = "samples/hand/rate-not-rateable-2024-all-below-band.trf";
+    let (_, out, _) = trf(&["check", f]);
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .contains("as played: 6 of 6 games are below the minimum rate of play"),
+        "{out}"
+    );
 }

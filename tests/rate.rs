@@ -1005,7 +1005,7 @@ fn the_2003_text_asks_three_rated_opponents_and_ignores_a_first_result_below_180
     assert!(
         p.notes
             .iter()
-            .any(|n| n.contains("met 2 rated opponent(s); at least 3 are needed")),
+            .any(|n| n.contains("met 2 rated opponents; at least 3 are needed")),
         "{:?}",
         p.notes
     );

@@ -451,7 +451,13 @@ fn example_a_v2022_caps_once() {
     assert_eq!((r.raw_change, r.rounded_change), (Hundredths(220), 2));
     assert_eq!(r.score, HalfPoints(7));
     assert_eq!(r.games, 5);
-    assert!(r.notes.iter().any(|n| n.contains("§3.4")), "{:?}", r.notes);
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| n.contains("the largest |D| of either sign is capped")),
+        "{:?}",
+        r.notes
+    );
 }
 
 #[test]

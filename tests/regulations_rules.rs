@@ -576,6 +576,95 @@ fn every_regulation_finding_cites_its_edition() {
         .help
         .as_deref()
         .is_some_and(|h| h
-            .ends_with("(this value is unconfirmed (?) in regulations.md R8 for the 2009 text)")));
+            .ends_with("(this value is not confirmed: FIDE's 2009 text on duration of tournaments has not been found, and trfkit assumes the rule of the editions around it)")));
     assert_eq!(d[0].severity, Severity::Warning);
+}
+
+// --- Issue 24 item 9: the 2005 text counts games, not opponents ----------
+
+/// An unrated player who played three games against one rated opponent
+/// (rounds 1-3 against player 1) in a Swiss: the 2005 text (art. 6.42, "not
+/// fewer than 3 games") lets the event count; the 2009 text (art. 8.21,
+/// three rated opponents) does not.
+fn three_games_one_rated_opponent(start: &str, dates: &[&str]) -> String {
+    Report {
+        start,
+        time_control: "90 min + 30 s per move",
+        ratings: &[
+            Some(2000),
+            None,
+            Some(1900),
+            Some(1950),
+            Some(1800),
+            Some(1850),
+        ],
+        rounds: &[
+            &[(2, 1), (3, 4), (5, 6)],
+            &[(2, 1), (4, 5), (6, 3)],
+            &[(2, 1), (3, 5), (4, 6)],
+        ],
+        dates,
+    }
+    .text()
+}
+
+#[test]
+fn the_2005_text_counts_games_against_rated_opponents() {
+    let opts = CheckOptions::default();
+    let text = three_games_one_rated_opponent("2007/05/01", &["07/05/01", "07/05/02", "07/05/03"]);
+    let found = one_rule(&text, &opts, "unrated-too-few-rated-opponents");
+    assert!(found.is_empty(), "2005: three games qualify: {found:#?}");
+    let text = three_games_one_rated_opponent("2010/05/01", &["10/05/01", "10/05/02", "10/05/03"]);
+    let found = one_rule(&text, &opts, "unrated-too-few-rated-opponents");
+    assert_eq!(
+        found.len(),
+        1,
+        "2009: one rated opponent is too few: {found:#?}"
+    );
+    assert!(
+        found[0].message.contains("met 1 rated opponent;"),
+        "{}",
+        found[0].message
+    );
+    // The rating pass agrees: under 2005 the player gets a result.
+    let parsed = trfkit::parse_str(&three_games_one_rated_opponent(
+        "2007/05/01",
+        &["07/05/01", "07/05/02", "07/05/03"],
+    ));
+    let summary = trfkit::rating::rate(&parsed.tournament, &trfkit::rating::RateOptions::default());
+    let json = serde_json::to_string(&summary).unwrap();
+    assert!(!json.contains("too_few_rated_opponents"), "{json}");
+    assert!(json.contains("games are counted, not opponents"), "{json}");
+}
+
+/// A player line whose starting rank cannot be read is named by its line,
+/// never as "player 0".
+#[test]
+fn an_unreadable_start_rank_is_named_by_its_line() {
+    let text = Report {
+        start: "2024/05/01",
+        time_control: "90 min + 30 s per move",
+        ratings: &[Some(2000), Some(1900), Some(1950), Some(1800)],
+        rounds: &[&[(1, 2), (3, 4)]],
+        dates: &["24/05/01"],
+    }
+    .text()
+    .replacen("001    4 m    Player, 4", "001    x m    Player, 4", 1)
+    .replacen("2500904", "       ", 1);
+    assert!(text.contains("001    x m"), "{text}");
+    let parsed = trfkit::parse_str(&text);
+    let rep = trfkit::check::check(&parsed, &CheckOptions::default());
+    let all: String = rep
+        .diagnostics
+        .iter()
+        .flat_map(|d| {
+            std::iter::once(d.message.clone()).chain(d.labels.iter().map(|l| l.text.clone()))
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        !all.contains("player 0") && !all.contains("player `0`"),
+        "{all}"
+    );
+    assert!(all.contains("line 12"), "{all}");
 }

@@ -256,23 +256,29 @@ pub fn run(a: Args) -> u8 {
                         diagnostics: &rep.diagnostics,
                     });
                 } else if human {
+                    // The verdict first, then each finding once.
                     let mut s = String::new();
                     if terminal {
                         // A report's control characters are shown escaped,
                         // never sent to the terminal.
+                        s.push_str(&escape(&human::verdict_line(name, parsed, rep)));
                         let safe = SafeSource::new(&parsed.text);
-                        for d in &rep.diagnostics {
-                            let (text, d) = match &safe {
-                                Some(safe) => (safe.text.as_str(), safe.diagnostic(d)),
-                                None => (parsed.text.as_str(), safe_diagnostic(d)),
-                            };
-                            s.push_str(&human::render_graphical(name, text, &d, width, true, true));
-                            s.push('\n');
+                        for c in trfkit::diag::Consequence::ALL {
+                            for e in trfkit::render::grouped::entries(&rep.diagnostics, c, &loc) {
+                                let d = e.diagnostic();
+                                let (text, d) = match &safe {
+                                    Some(safe) => (safe.text.as_str(), safe.diagnostic(&d)),
+                                    None => (parsed.text.as_str(), safe_diagnostic(&d)),
+                                };
+                                s.push_str(&human::render_graphical(
+                                    name, text, &d, width, true, true,
+                                ));
+                                s.push('\n');
+                            }
                         }
                     } else {
-                        s.push_str(&escape(&human::render_plain(name, &loc, &rep.diagnostics)));
+                        s.push_str(&escape(&human::render_report(name, parsed, rep)));
                     }
-                    s.push_str(&human::verdict_block(name, parsed, rep));
                     out(&s);
                 } else {
                     out(&trfkit::render::json::check_line(name, parsed, rep));

@@ -75,7 +75,14 @@ pub fn sniff(path: &Path) -> std::io::Result<bool> {
         }
         n += k;
     }
-    let mut head = &buf[..n];
+    Ok(looks_like_trf(&buf[..n]))
+}
+
+/// True when `head` (the first bytes of a file; 8 KiB are enough) holds a
+/// line starting with a TRF record code followed by a blank and no NUL byte.
+pub fn looks_like_trf(head: &[u8]) -> bool {
+    let head = &head[..head.len().min(8192)];
+    let mut head = head;
     // UTF-16 with a byte-order mark: look at every other byte (the ASCII
     // record codes are all that matters here).
     let narrowed: Vec<u8>;
@@ -87,10 +94,10 @@ pub fn sniff(path: &Path) -> std::io::Result<bool> {
         head = &narrowed;
     }
     if head.contains(&0) {
-        return Ok(false);
+        return false;
     }
     let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
-    Ok(head.split(|b| *b == b'\n' || *b == b'\r').any(|l| {
+    head.split(|b| *b == b'\n' || *b == b'\r').any(|l| {
         l.len() >= 4
             && (l[3] == b' ' || l[3] == b'\t')
             && (matches!(
@@ -110,7 +117,7 @@ pub fn sniff(path: &Path) -> std::io::Result<bool> {
                     | b"192"
             ) || l.starts_with(b"XXR")
                 || l.starts_with(b"XXC"))
-    }))
+    })
 }
 
 /// The ASCII bytes of UTF-16 code units (`low` is the index of the low byte

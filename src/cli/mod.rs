@@ -152,7 +152,15 @@ pub fn read_source(path: &Path, opts: &ReadOptions) -> Result<Vec<u8>, ReadError
     }
 }
 
-/// Reads and parses a report (`-` is standard input).
+/// Reads and parses a report (`-` is standard input). A file that does not
+/// look like a TRF (prose, a PDF, a spreadsheet) is refused with the words
+/// the folder walk uses when it skips one, and gets no verdict.
 pub fn read_report(path: &Path, opts: &ReadOptions) -> Result<Parsed, ReadError> {
-    trfkit::read::parse_vec(read_source(path, opts)?, opts)
+    let bytes = read_source(path, opts)?;
+    if !bytes.iter().all(u8::is_ascii_whitespace) && !files::looks_like_trf(&bytes) {
+        use trfkit::read::decode::{decode, DecodeError};
+        let binary = matches!(decode(&bytes, None), Err(DecodeError::Binary { .. }));
+        return Err(DecodeError::NotTrf { binary }.into());
+    }
+    trfkit::read::parse_vec(bytes, opts)
 }

@@ -8,6 +8,13 @@
 
 pub mod overflow;
 
+/// `1 game`, `3 games`: how every message counts things (English plurals,
+/// never "game(s)").
+pub fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 use crate::source::span::Span;
 use serde::Serialize;
 use std::fmt;

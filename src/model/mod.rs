@@ -18,6 +18,7 @@ macro_rules! eq_ignoring_position {
 }
 pub(crate) use eq_ignoring_position;
 
+pub mod agreement;
 mod date;
 pub mod games;
 mod player;
@@ -90,9 +91,27 @@ impl Tournament {
         index
     }
 
-    /// The start date written in `042`, when readable.
+    /// How `042`, `052` and the `132` round dates agree (see
+    /// [`agreement`]).
+    pub fn date_agreement(&self) -> agreement::DateAgreement {
+        let h = &self.header;
+        agreement::DateAgreement::judge(
+            h.start_date.as_ref().and_then(|d| d.value.date),
+            h.end_date.as_ref().and_then(|d| d.value.date),
+            h.round_dates
+                .iter()
+                .filter_map(|d| d.value.as_ref().and_then(|d| d.date)),
+        )
+    }
+
+    /// The start date written in `042`, when readable and not contradicted
+    /// by both the round dates and the end date (a year typed wrong).
     pub fn declared_start(&self) -> Option<chrono::NaiveDate> {
-        self.header.start_date.as_ref().and_then(|d| d.value.date)
+        self.header
+            .start_date
+            .as_ref()
+            .and_then(|d| d.value.date)
+            .filter(|_| !self.date_agreement().start_contradicted)
     }
 
     /// The first readable `132` round date.
@@ -108,12 +127,14 @@ impl Tournament {
         self.declared_start().or_else(|| self.first_round_date())
     }
 
-    /// The end date: `052`, else the last `132` date.
+    /// The end date: `052` unless the round dates and the start date
+    /// contradict it, else the last `132` date.
     pub fn end_date(&self) -> Option<chrono::NaiveDate> {
         self.header
             .end_date
             .as_ref()
             .and_then(|d| d.value.date)
+            .filter(|_| !self.date_agreement().end_contradicted)
             .or_else(|| {
                 self.header
                     .round_dates

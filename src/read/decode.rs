@@ -42,6 +42,17 @@ pub enum DecodeError {
     /// Nothing but whitespace.
     #[error("the file is empty")]
     Empty,
+    /// No line starts with a TRF record code: prose, a PDF, a spreadsheet.
+    /// The command-line tool refuses such a file named directly with the
+    /// same words as the folder walk that skips it.
+    #[error(
+        "does not look like a TRF{}",
+        if *binary { " (the file is binary, not text)" } else { "" }
+    )]
+    NotTrf {
+        /// The file is not text at all (a PDF, a spreadsheet, an image).
+        binary: bool,
+    },
     /// NUL bytes or other control bytes: not a text file.
     #[error("the file is binary, not text (byte {byte:#04x} at offset {offset})")]
     Binary {

@@ -199,7 +199,12 @@ syntax_rule! {
 syntax_rule! {
     /// ## What it checks
     /// Dates whose day and month could be read either way (`03/04/2024`).
-    /// The reader takes the order the record prescribes and says so.
+    /// A start or end date (`042`/`052`) that the other of them or the
+    /// round dates settle is read that way, and said once (information).
+    /// One that nothing settles, or whose readings both disagree with the
+    /// round dates, must be corrected before upload: the dates choose the
+    /// edition of the regulations, K and the deadlines. A round date is
+    /// read in the order its record prescribes, and said.
     ///
     /// ## Why it matters
     /// A swapped date moves the tournament to another month, and possibly
@@ -213,8 +218,8 @@ syntax_rule! {
     ///
     /// ## Reference
     /// TRF26 042/052 (`YYYY/MM/DD`); TRF16 132 (`YY/MM/DD`).
-    AMBIGUOUS_DATE = "TRF-S009", "ambiguous-date", Advice, "a date whose day and month order was assumed",
-    Info, "an assumption about the day/month order, stated so it can be checked";
+    AMBIGUOUS_DATE = "TRF-S009", "ambiguous-date", Error, "a date whose day and month order nothing settles",
+    FixBeforeUpload, "TRF16 042/052: the dates choose the edition of the regulations, K and the deadlines; a start or end date that can be read two ways, and that nothing in the report settles, must be corrected (a settled one, or a round date, is information)";
 }
 
 syntax_rule! {

@@ -78,86 +78,255 @@ impl Parser<'_> {
 
     fn date(&mut self, value: Option<(&str, Span)>, what: &str) -> Option<Spanned<DateField>> {
         let (t, s) = value?;
-        let mut field = parse_date(t, Expect::Tournament)?;
+        let field = parse_date(t, Expect::Tournament)?;
         if field.date.is_none() {
             self.date_findings(&field, s, what);
             return Some(Spanned::new(field, s));
-        }
-        // The other of 042/052, read without doubt, settles the order.
-        let other = if what == "end date" {
-            &self.header.start_date
-        } else {
-            &self.header.end_date
-        };
-        if let (true, Some(o)) = (
-            field.ambiguous,
-            other
-                .as_ref()
-                .filter(|o| !o.value.ambiguous && o.value.date.is_some()),
-        ) {
-            if let (Some(of), Some(date)) = (o.value.format.as_deref(), field.date) {
-                if field.format.as_deref() != Some(of)
-                    && of.len() == field.format.as_deref().map_or(0, str::len)
-                {
-                    if let Some(swapped) = chrono::NaiveDate::from_ymd_opt(
-                        chrono::Datelike::year(&date),
-                        chrono::Datelike::day(&date),
-                        chrono::Datelike::month(&date),
-                    ) {
-                        field.date = Some(swapped);
-                        field.format = Some(of.to_string());
-                    }
-                }
-                field.settle();
-            }
         }
         // Ambiguity is reported at the end, once the round dates are known.
         Some(Spanned::new(field, s))
     }
 
-    /// Settles the day-month order of ambiguous `042`/`052` dates with the
-    /// `132` round dates when only one reading falls near them; reports the
-    /// order assumed otherwise.
+    /// Settles the day-month order of ambiguous `042`/`052` dates, once every
+    /// record is read: the other of them, read without doubt and written
+    /// the same way, settles it; else the round dates, when only one
+    /// reading agrees with them (a start on or up to a month before the
+    /// first round, an end on or up to a month after the last; see
+    /// [`crate::model::agreement`]). A settled date is said once; one that
+    /// nothing settles is to be corrected before upload.
     pub(super) fn settle_dates(&mut self) {
+        use crate::model::agreement::{LONGEST_EVENT_DAYS, SLACK_DAYS};
         let rounds: Vec<chrono::NaiveDate> = self
             .header
             .round_dates
             .iter()
             .filter_map(|d| d.value.as_ref().and_then(|f| f.date))
             .collect();
-        let window = match (rounds.iter().min(), rounds.iter().max()) {
-            (Some(a), Some(b)) => Some((*a - chrono::Days::new(31), *b + chrono::Days::new(31))),
-            _ => None,
+        let bounds = rounds.iter().min().zip(rounds.iter().max());
+        // Two passes: a date the rounds settle in the first settles the
+        // other one, written the same way, in the second.
+        let mut pending = [true, true];
+        self.settle_pair(&mut pending);
+        for pass in 0..2 {
+            for (i, which) in ["start date", "end date"].into_iter().enumerate() {
+                if !pending[i] {
+                    continue;
+                }
+                let h = &mut self.header;
+                let (slot, other) = if i == 0 {
+                    (&mut h.start_date, &h.end_date)
+                } else {
+                    (&mut h.end_date, &h.start_date)
+                };
+                let Some(field) = slot.as_mut() else {
+                    pending[i] = false;
+                    continue;
+                };
+                let Some((alt, alt_format)) = super::date::alternative(&field.value) else {
+                    pending[i] = false;
+                    continue;
+                };
+                // The other date, read without doubt: written the same way,
+                // it tells the order; else only one reading may fall
+                // within an event's length of it.
+                let sure = other
+                    .as_ref()
+                    .filter(|o| !o.value.ambiguous)
+                    .and_then(|o| o.value.date.map(|d| (d, o.value.format.clone())));
+                let by_other = match (sure, field.value.date) {
+                    (Some((_, Some(of))), _) if of == alt_format => Some(true),
+                    (Some((_, Some(of))), _) if Some(&of) == field.value.format.as_ref() => {
+                        Some(false)
+                    }
+                    (Some((o, _)), Some(chosen)) => {
+                        let fits = |d: chrono::NaiveDate| {
+                            let (s, e) = if i == 0 { (d, o) } else { (o, d) };
+                            s <= e && (e - s).num_days() <= LONGEST_EVENT_DAYS
+                        };
+                        match (fits(chosen), fits(alt)) {
+                            (true, false) => Some(false),
+                            (false, true) => Some(true),
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                };
+                let by_rounds = match (bounds, field.value.date) {
+                    (Some((&first, &last)), Some(chosen)) => {
+                        let fits = |d: chrono::NaiveDate| {
+                            if i == 0 {
+                                d <= first && (first - d).num_days() <= SLACK_DAYS
+                            } else {
+                                d >= last && (d - last).num_days() <= SLACK_DAYS
+                            }
+                        };
+                        match (fits(chosen), fits(alt)) {
+                            (true, false) => Some(Some(false)),
+                            (false, true) => Some(Some(true)),
+                            (false, false) => Some(None),
+                            (true, true) => None,
+                        }
+                    }
+                    _ => None,
+                };
+                let (swap, by) = match (by_other, by_rounds) {
+                    (Some(swap), _) => (
+                        swap,
+                        if i == 0 {
+                            "the end date"
+                        } else {
+                            "the start date"
+                        },
+                    ),
+                    (None, Some(Some(swap))) => (swap, "the round dates"),
+                    (None, Some(None)) if pass == 1 => {
+                        pending[i] = false;
+                        let (f, span) = (field.value.clone(), field.span);
+                        self.unsettled(
+                            &f,
+                            span,
+                            which,
+                            Some(alt),
+                            "neither reading agrees with the round dates",
+                        );
+                        continue;
+                    }
+                    _ => continue,
+                };
+                if swap {
+                    field.value.date = Some(alt);
+                    field.value.format = Some(alt_format);
+                }
+                field.value.settle();
+                pending[i] = false;
+                let (f, span) = (field.value.clone(), field.span);
+                self.settled(&f, span, which, by);
+            }
+        }
+        for (i, which) in ["start date", "end date"].into_iter().enumerate() {
+            let slot = if i == 0 {
+                &self.header.start_date
+            } else {
+                &self.header.end_date
+            };
+            let Some(field) = slot.as_ref().filter(|_| pending[i]) else {
+                continue;
+            };
+            let alt = super::date::alternative(&field.value).map(|(a, _)| a);
+            let (f, span) = (field.value.clone(), field.span);
+            self.unsettled(
+                &f,
+                span,
+                which,
+                alt,
+                "neither the other date nor the round dates settle it",
+            );
+        }
+    }
+
+    /// Two ambiguous `042`/`052` dates of which only one pair of readings
+    /// makes an event (the end on or after the start, within a year): both
+    /// are read that way.
+    fn settle_pair(&mut self, pending: &mut [bool; 2]) {
+        use crate::model::agreement::LONGEST_EVENT_DAYS;
+        let h = &self.header;
+        let readings = |f: &Option<Spanned<DateField>>| {
+            let f = f.as_ref()?;
+            let (alt, alt_format) = super::date::alternative(&f.value)?;
+            Some([(f.value.date?, f.value.format.clone()?), (alt, alt_format)])
         };
-        for which in ["start date", "end date"] {
-            let slot = if which == "start date" {
+        let (Some(starts), Some(ends)) = (readings(&h.start_date), readings(&h.end_date)) else {
+            return;
+        };
+        let mut fitting = Vec::new();
+        for (i, (s, _)) in starts.iter().enumerate() {
+            for (j, (e, _)) in ends.iter().enumerate() {
+                if s <= e && (*e - *s).num_days() <= LONGEST_EVENT_DAYS {
+                    fitting.push((i, j));
+                }
+            }
+        }
+        let [(i, j)] = fitting[..] else {
+            return;
+        };
+        for (k, which, pick, readings) in [(0, "start date", i, &starts), (1, "end date", j, &ends)]
+        {
+            let slot = if k == 0 {
                 &mut self.header.start_date
             } else {
                 &mut self.header.end_date
             };
             let Some(field) = slot.as_mut() else { continue };
-            let Some((alt, alt_format)) = super::date::alternative(&field.value) else {
-                continue;
-            };
-            if let (Some((lo, hi)), Some(chosen)) = (window, field.value.date) {
-                let fits = |d: chrono::NaiveDate| lo <= d && d <= hi;
-                match (fits(chosen), fits(alt)) {
-                    (true, false) => {
-                        field.value.settle();
-                        continue;
-                    }
-                    (false, true) => {
-                        field.value.date = Some(alt);
-                        field.value.format = Some(alt_format);
-                        field.value.settle();
-                        continue;
-                    }
-                    _ => {}
-                }
-            }
+            let (date, format) = readings[pick].clone();
+            field.value.date = Some(date);
+            field.value.format = Some(format);
+            field.value.settle();
+            pending[k] = false;
             let (f, span) = (field.value.clone(), field.span);
-            self.date_findings(&f, span, which);
+            let by = if k == 0 {
+                "the end date"
+            } else {
+                "the start date"
+            };
+            self.settled(&f, span, which, by);
         }
+    }
+
+    /// An ambiguous `042`/`052` date that the other date or the round
+    /// dates settle: read that way, and said once.
+    fn settled(&mut self, field: &DateField, span: Span, what: &str, by: &str) {
+        let date = field
+            .date
+            .map(|d| d.format("%Y/%m/%d").to_string())
+            .unwrap_or_default();
+        self.diags.push(
+            findings::AMBIGUOUS_DATE
+                .diag(format!(
+                    "{what} `{}` could be read two ways; {by} {} it as {date} ({})",
+                    field.raw,
+                    if by.ends_with("dates") {
+                        "settle"
+                    } else {
+                        "settles"
+                    },
+                    field.format.as_deref().unwrap_or("")
+                ))
+                .with_consequence(crate::diag::Consequence::Info)
+                .primary(span, what)
+                .help(format!(
+                    "write it as {date} (YYYY/MM/DD) so that nobody has to work it out"
+                )),
+        );
+    }
+
+    /// An ambiguous `042`/`052` date that nothing settles, or whose
+    /// readings both disagree with the round dates: the edition of the
+    /// regulations, K and the deadlines hang on it, so it must be
+    /// corrected before upload.
+    fn unsettled(
+        &mut self,
+        field: &DateField,
+        span: Span,
+        what: &str,
+        alt: Option<chrono::NaiveDate>,
+        why: &str,
+    ) {
+        let ymd = |d: chrono::NaiveDate| d.format("%Y/%m/%d").to_string();
+        let date = field.date.map(ymd).unwrap_or_default();
+        let other = alt.map(|a| format!(" or {}", ymd(a))).unwrap_or_default();
+        self.diags.push(
+            findings::AMBIGUOUS_DATE
+                .diag(format!(
+                    "{what} `{}` can be read as {date}{other}, and {why}; read as {date} ({}) meanwhile",
+                    field.raw,
+                    field.format.as_deref().unwrap_or("")
+                ))
+                .with_consequence(crate::diag::Consequence::FixBeforeUpload)
+                .primary(span, what)
+                .help(format!(
+                    "write it as YYYY/MM/DD (e.g. {date}): the start and end dates choose the edition of the regulations, K and the deadlines"
+                )),
+        );
     }
 
     fn date_findings(&mut self, field: &DateField, span: Span, what: &str) {
@@ -176,10 +345,11 @@ impl Parser<'_> {
             self.diags.push(
                 findings::AMBIGUOUS_DATE
                     .diag(format!(
-                        "{what} `{}` can be read two ways; read as {} ({date})",
+                        "{what} `{}` can be read two ways; read as {date} ({}), the order record `132` prescribes",
                         field.raw,
                         field.format.as_deref().unwrap_or("?")
                     ))
+                    .with_consequence(crate::diag::Consequence::Info)
                     .primary(span, what)
                     .help(format!(
                         "write it as {date} (YYYY/MM/DD) to remove the doubt"

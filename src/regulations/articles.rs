@@ -181,20 +181,24 @@ impl Regulations {
         certainty(self.version, topic)
     }
 
-    /// A caveat to show next to a finding based on `topic`, e.g.
-    /// "unconfirmed (?) in regulations.md R6 for the 2017 text"; `None` when
-    /// the rule was read.
+    /// A caveat to show next to a finding based on `topic`, in plain words,
+    /// e.g. "FIDE's 2017 text on rounds per day has not been found: trfkit
+    /// assumes the rule of the editions around it"; `None` when the rule
+    /// was read in FIDE's text.
     pub fn caveat(&self, topic: Topic) -> Option<String> {
-        let mark = match self.certainty(topic) {
-            Certainty::Read => return None,
-            Certainty::Secondary => "secondary source (s)",
-            Certainty::Unconfirmed => "unconfirmed (?)",
-        };
-        Some(format!(
-            "{mark} in regulations.md {} for the {} text",
-            topic.matrix_row(),
-            self.version.id()
-        ))
+        match self.certainty(topic) {
+            Certainty::Read => None,
+            Certainty::Secondary => Some(format!(
+                "from a secondary source: FIDE's {} text on {} is known from a translation or a federation's copy, not from FIDE's own publication",
+                self.version.id(),
+                topic.name()
+            )),
+            Certainty::Unconfirmed => Some(format!(
+                "not confirmed: FIDE's {} text on {} has not been found, and trfkit assumes the rule of the editions around it",
+                self.version.id(),
+                topic.name()
+            )),
+        }
     }
 }
 
@@ -365,7 +369,7 @@ mod tests {
         let r = Version::V2017.regulations();
         assert_eq!(
             r.caveat(Topic::RoundsPerDay).as_deref(),
-            Some("unconfirmed (?) in regulations.md R6 for the 2017 text")
+            Some("not confirmed: FIDE's 2017 text on rounds per day has not been found, and trfkit assumes the rule of the editions around it")
         );
         assert_eq!(
             Version::V2022.regulations().caveat(Topic::RoundsPerDay),
@@ -376,7 +380,7 @@ mod tests {
                 .regulations()
                 .caveat(Topic::DifferenceCap)
                 .as_deref(),
-            Some("secondary source (s) in regulations.md R21 for the 2009 text")
+            Some("from a secondary source: FIDE's 2009 text on rating difference cap is known from a translation or a federation's copy, not from FIDE's own publication")
         );
     }
 }

@@ -199,12 +199,27 @@ pub struct Requirement {
     pub scope: RequirementScope,
 }
 
+/// What the minimum of [`UnratedEventRule::min_rated_opponents`] counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RatedCount {
+    /// Different rated opponents: one met twice counts once (2003 art.
+    /// 6.42, 2009 art. 8.21).
+    Opponents,
+    /// Games against rated opponents: three games against one rated
+    /// opponent, as in a match, qualify (2005 art. 6.42, "not fewer than 3
+    /// games").
+    Games,
+}
+
 /// Conditions for an unrated player's event to count towards a first
-/// rating (docs/spec/regulations.md R15, R16).
+/// rating (FIDE Rating Regulations 2003–2013, art. 6.4–6.42 and 8.21).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct UnratedEventRule {
     /// Rated opponents the player must meet in the event.
     pub min_rated_opponents: Option<Requirement>,
+    /// Whether that minimum counts opponents or games.
+    pub rated_counted: RatedCount,
     /// Half-points the player must score (against rated opponents in a Swiss;
     /// in the whole event in a round robin). 2 means "0 or ½ is disregarded";
     /// 1 means "only a zero is disregarded".
@@ -212,6 +227,17 @@ pub struct UnratedEventRule {
     /// When the event is disregarded, the opponents' games against the
     /// player are disregarded too.
     pub opponents_games_disregarded: bool,
+}
+
+impl UnratedEventRule {
+    /// What counts towards [`Self::min_rated_opponents`] for a player with
+    /// `games` games against rated opponents, `opponents` of them distinct.
+    pub fn rated_met(&self, games: u32, opponents: u32) -> u32 {
+        match self.rated_counted {
+            RatedCount::Opponents => opponents,
+            RatedCount::Games => games,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -35,8 +35,8 @@ pub use calculation::{
 pub(crate) use dated::ymd;
 pub use dated::{Amendment, Dated};
 pub use eligibility::{
-    AfterMatchDecided, CompositionShortfall, MatchWithUnrated, OneMoveRule, Requirement,
-    RequirementScope, RoundRobinComposition, RoundRobinFacts, UnratedEventRule,
+    AfterMatchDecided, CompositionShortfall, MatchWithUnrated, OneMoveRule, RatedCount,
+    Requirement, RequirementScope, RoundRobinComposition, RoundRobinFacts, UnratedEventRule,
 };
 pub use play::{
     BandScope, DurationRule, MoveCountRule, MoveCountVerdict, QcApprovedFaster, RateOfPlay,

@@ -416,15 +416,21 @@ impl RapidBlitz {
         }
     }
 
-    /// The caveat to show next to a finding on `topic`: "secondary source
-    /// (s) for the 2012 rapid and blitz rules"; `None` when read.
+    /// The caveat to show next to a finding on `topic`, in plain words: "the
+    /// 2012 rapid and blitz rules are known here from a secondary source, …";
+    /// `None` when read.
     pub fn caveat(&self, topic: RapidBlitzTopic, start: NaiveDate) -> Option<String> {
-        let mark = match self.certainty(topic, start) {
-            Certainty::Read => return None,
-            Certainty::Secondary => "from a secondary source (s)",
-            Certainty::Unconfirmed => "unconfirmed (?)",
-        };
-        Some(format!("{mark} for {}", self.text()))
+        match self.certainty(topic, start) {
+            Certainty::Read => None,
+            Certainty::Secondary => Some(format!(
+                "from a secondary source: {} are known here from a translation or a report, not from FIDE's own publication",
+                self.text()
+            )),
+            Certainty::Unconfirmed => Some(format!(
+                "not confirmed: {} on this point have not been found, and trfkit assumes the rule of the chapters around them",
+                self.text()
+            )),
+        }
     }
 }
 
@@ -486,7 +492,7 @@ mod tests {
             RB2022
                 .caveat(RapidBlitzTopic::Registration, ymd(2023, 1, 1))
                 .as_deref(),
-            Some("unconfirmed (?) for the 2022 rapid and blitz rules")
+            Some("not confirmed: the 2022 rapid and blitz rules on this point have not been found, and trfkit assumes the rule of the chapters around them")
         );
     }
 }

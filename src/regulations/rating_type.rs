@@ -242,7 +242,7 @@ pub fn classify(t60: u32, start: NaiveDate) -> Classification {
             "{t} for 60 moves: {why} under {}{}",
             b.name,
             if b.unconfirmed {
-                " (bands unconfirmed (?))"
+                " (FIDE's text of these bands has not been found; trfkit assumes them)"
             } else {
                 ""
             }

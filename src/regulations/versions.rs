@@ -119,6 +119,7 @@ const UNRATED_2011: UnratedEventRule = UnratedEventRule {
         minimum: 3,
         scope: RequirementScope::FirstEventOnly,
     }),
+    rated_counted: RatedCount::Opponents,
     min_half_points: Some(Requirement {
         minimum: 2,
         scope: RequirementScope::FirstEventOnly,
@@ -128,6 +129,7 @@ const UNRATED_2011: UnratedEventRule = UnratedEventRule {
 
 const UNRATED_2014: UnratedEventRule = UnratedEventRule {
     min_rated_opponents: None,
+    rated_counted: RatedCount::Opponents,
     min_half_points: Some(Requirement {
         minimum: 1,
         scope: RequirementScope::FirstEventOnly,
@@ -181,6 +183,7 @@ const R2003: Regulations = Regulations {
             minimum: 3,
             scope: RequirementScope::EveryEvent,
         }),
+        rated_counted: RatedCount::Opponents,
         // "0 or ½ in an event" (GA 2003).
         min_half_points: Some(Requirement {
             minimum: 2,
@@ -216,6 +219,9 @@ const R2005: Regulations = Regulations {
             minimum: 3,
             scope: RequirementScope::EveryEvent,
         }),
+        // Art. 6.42 "nie mniej niż 3 partie": games, not opponents; one
+        // rated opponent met three times (a match) qualifies.
+        rated_counted: RatedCount::Games,
         // 0 or ½ in the **first** event (GA 2004); 10.21: under 1 point.
         min_half_points: Some(Requirement {
             minimum: 2,
@@ -283,6 +289,7 @@ const R2009: Regulations = Regulations {
                 minimum: 3,
                 scope: RequirementScope::EveryEvent,
             }),
+            rated_counted: RatedCount::Opponents,
             min_half_points: Some(Requirement {
                 minimum: 2,
                 scope: RequirementScope::EveryEvent,

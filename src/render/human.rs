@@ -1,8 +1,9 @@
 //! Findings for people: plain text, miette's graphical report, and the
 //! verdict in words.
 
+use super::grouped;
 use crate::check::CheckReport;
-use crate::diag::{Consequence, Diagnostic, Verdict};
+use crate::diag::{plural, Consequence, Diagnostic, Verdict};
 use crate::read::Parsed;
 use crate::source::Locator;
 
@@ -110,18 +111,66 @@ impl miette::Diagnostic for WithSource<'_> {
     }
 }
 
-/// Findings listed per consequence group in the verdict block; the rest of
-/// a group is counted.
+/// Entries listed per consequence group in the verdict block of `trf rate`;
+/// the rest of a group is counted.
 const SHOWN_PER_GROUP: usize = 5;
 
-/// The verdict block that ends a file's human output: the verdict in
-/// words, then the findings grouped by consequence, gravest first, each
-/// with its line and the article, e.g.
+/// The verdict in words, for the first line of a report. A not-rateable
+/// report says at once why nothing can be fixed: the first finding that
+/// stops FIDE rating the event.
+fn verdict_words(rep: &CheckReport) -> String {
+    match rep.verdict {
+        Verdict::NotRateable => {
+            let why = rep
+                .diagnostics
+                .iter()
+                .find(|d| d.consequence == Consequence::EventNotRated)
+                .map(|d| format!(": {}", d.message))
+                .unwrap_or_default();
+            format!("NOT RATEABLE: FIDE will not rate this event as played{why}")
+        }
+        Verdict::FixBeforeUpload => {
+            "FIX BEFORE UPLOAD: data FIDE or the rating officer needs is missing or wrong"
+                .to_owned()
+        }
+        Verdict::Ready => {
+            if rep.count(Consequence::GamesNotRated) + rep.count(Consequence::PlayersNotRated) > 0 {
+                "READY to upload: FIDE will rate it, without the games or players named below"
+                    .to_owned()
+            } else {
+                "READY to upload: FIDE will rate it".to_owned()
+            }
+        }
+    }
+}
+
+/// The heading of a consequence group. Under a not-rateable verdict the
+/// items to correct are not asked for "to make it rateable": nothing in
+/// the file makes FIDE rate the event as played.
+fn heading(rep: &CheckReport, c: Consequence) -> &'static str {
+    match (rep.verdict, c) {
+        (Verdict::NotRateable, Consequence::FixBeforeUpload) => {
+            "Also wrong in the file (correcting it does not make the event rateable)"
+        }
+        _ => c.heading(),
+    }
+}
+
+/// `line 4: ` for an entry, or nothing when it has no position.
+fn at_line(loc: &Locator<'_>, d: &Diagnostic) -> String {
+    d.primary_span()
+        .map(|s| format!("line {}: ", loc.locate(s.start as usize).0))
+        .unwrap_or_default()
+}
+
+/// The verdict block that `trf rate` prints above the ratings: the verdict
+/// in words, then the findings grouped by consequence, gravest first, one
+/// line per entry with its line and the article, e.g.
 ///
 /// ```text
-/// x.trf: NOT RATEABLE: FIDE will not rate this event (TRF16 · Swiss · standard · 9 players · 5 rounds · regulations 2009)
+/// x.trf: NOT RATEABLE: FIDE will not rate this event as played: the time control gives 100 min … (TRF16 · Swiss · standard · 9 players · 5 rounds · regulations 2009)
 ///   Will not be rated (1):
-///     line 4: the time control gives 100 min …; see FIDE Rating Regulations …, art. 1.1
+///     line 4: the time control gives 100 min … (FIDE Rating Regulations …, art. 1.1) [time-control-below-minimum]
 /// ```
 pub fn render_verdict(
     file: &str,
@@ -129,70 +178,132 @@ pub fn render_verdict(
     rep: &crate::check::CheckReport,
     facts: &str,
 ) -> String {
-    let mut out = String::new();
-    let head = match rep.verdict {
-        Verdict::NotRateable => "NOT RATEABLE: FIDE will not rate this event as played",
-        Verdict::FixBeforeUpload => {
-            "FIX BEFORE UPLOAD: data FIDE or the rating officer needs is missing or wrong"
-        }
-        Verdict::Ready => {
-            if rep.count(Consequence::GamesNotRated) + rep.count(Consequence::PlayersNotRated) > 0 {
-                "READY to upload: FIDE will rate it, without the games or players named below"
-            } else {
-                "READY to upload: FIDE will rate it"
-            }
-        }
-    };
-    out.push_str(&format!("{file}: {head} ({facts})\n"));
+    let mut out = format!("{file}: {} ({facts})\n", verdict_words(rep));
     for c in Consequence::ALL {
         let total = rep.count(c);
         if total == 0 {
             continue;
         }
-        out.push_str(&format!("  {} ({total}):\n", c.heading()));
-        let group = rep.diagnostics.iter().filter(|d| d.consequence == c);
-        let mut shown = 0;
-        for d in group.take(SHOWN_PER_GROUP) {
-            shown += 1;
-            let at = d
-                .primary_span()
-                .map(|s| format!("line {}: ", loc.locate(s.start as usize).0))
-                .unwrap_or_default();
+        out.push_str(&format!("  {} ({total}):\n", heading(rep, c)));
+        let entries = grouped::entries(&rep.diagnostics, c, loc);
+        for e in entries.iter().take(SHOWN_PER_GROUP) {
+            let d = e.first();
             let see = d
                 .reference
                 .as_ref()
                 .map(|r| format!(" ({r})"))
                 .unwrap_or_default();
-            out.push_str(&format!("    {at}{}{see} [{}]\n", d.message, d.rule));
+            out.push_str(&format!(
+                "    {}{}{see} [{}]\n",
+                at_line(loc, d),
+                e.message,
+                d.rule
+            ));
         }
-        if total > shown {
-            out.push_str(&format!("    … and {} more\n", total - shown));
+        if entries.len() > SHOWN_PER_GROUP {
+            let rest: usize = entries[SHOWN_PER_GROUP..]
+                .iter()
+                .map(|e| e.findings.len())
+                .sum();
+            out.push_str(&format!(
+                "    … and {}\n",
+                plural(rest as u64, "more finding", "more findings")
+            ));
         }
     }
-    let (e, w, a) = rep.counts();
-    out.push_str(&format!(
-        "  {e} error{}, {w} warning{}, {a} advice\n",
-        if e == 1 { "" } else { "s" },
-        if w == 1 { "" } else { "s" },
-    ));
     out
+}
+
+/// A report for people, in plain text: the verdict line first, then each
+/// consequence's findings once, gravest first; findings of one rule that
+/// say the same thing are one entry listing their items and lines. Each
+/// entry keeps the grep-friendly `file:line:col: severity[code rule]:`
+/// start, then its help and the article on one indented line.
+pub fn render_report(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
+    let loc = parsed.locator();
+    let mut out = verdict_line(name, parsed, rep);
+    for c in Consequence::ALL {
+        let total = rep.count(c);
+        if total == 0 {
+            continue;
+        }
+        out.push_str(&format!("  {} ({total}):\n", heading(rep, c)));
+        for e in grouped::entries(&rep.diagnostics, c, &loc) {
+            let d = e.first();
+            let pos = d
+                .primary_span()
+                .map(|s| {
+                    let (l, c) = loc.locate(s.start as usize);
+                    format!("{l}:{c}:")
+                })
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "    {name}:{pos} {}[{} {}]: {}",
+                d.severity.as_str(),
+                d.code,
+                d.rule,
+                e.message
+            ));
+            if e.findings.len() == 1 {
+                let at = also_at(&loc, d);
+                if !at.is_empty() {
+                    out.push_str(&format!(" (also at {at})"));
+                }
+            }
+            out.push('\n');
+            match (e.help(), &d.reference) {
+                (Some(h), Some(r)) => out.push_str(&format!("      help: {h}; see {r}\n")),
+                (Some(h), None) => out.push_str(&format!("      help: {h}\n")),
+                (None, Some(r)) => out.push_str(&format!("      see {r}\n")),
+                (None, None) => {}
+            }
+        }
+    }
+    out
+}
+
+/// The secondary labels of a finding on one line, positions that share a
+/// text listed together: `8:92, 9:92 not rated; 12:5 player 4`.
+fn also_at(loc: &Locator<'_>, d: &Diagnostic) -> String {
+    let mut runs: Vec<(Vec<String>, &str)> = Vec::new();
+    for l in d.labels.iter().filter(|l| !l.primary && !l.text.is_empty()) {
+        let (line, col) = loc.locate(l.span.start as usize);
+        let pos = format!("{line}:{col}");
+        match runs.last_mut() {
+            Some((positions, text)) if *text == l.text => positions.push(pos),
+            _ => runs.push((vec![pos], &l.text)),
+        }
+    }
+    runs.iter()
+        .map(|(positions, text)| format!("{} {text}", positions.join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The first line of a report's human output: the file, the verdict in
+/// words and the facts (dialect, type, rating list, size, edition).
+pub fn verdict_line(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
+    format!("{name}: {} ({})\n", verdict_words(rep), facts(parsed, rep))
 }
 
 /// The verdict block of one report, with its facts line (dialect, type,
 /// rating list, size, edition).
 pub fn verdict_block(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
+    render_verdict(name, &parsed.locator(), rep, &facts(parsed, rep))
+}
+
+/// `TRF16 · Swiss · standard · 9 players · 1 round · regulations 2024`.
+fn facts(parsed: &Parsed, rep: &CheckReport) -> String {
     let t = &parsed.tournament;
-    let loc = parsed.locator();
-    let facts = format!(
-        "{} · {} · {} · {} players · {} rounds · regulations {}",
+    format!(
+        "{} · {} · {} · {} · {} · regulations {}",
         t.dialect.dialect.as_str(),
         rep.kind.kind.as_str(),
         rating_type_words(rep),
-        t.players.len(),
-        t.rounds,
+        plural(t.players.len() as u64, "player", "players"),
+        plural(t.rounds, "round", "rounds"),
         rep.regulations.id(),
-    );
-    render_verdict(name, &loc, rep, &facts)
+    )
 }
 
 /// "standard", "Rapid (15 min + 10 s: 25 min for 60 moves)", "no rating

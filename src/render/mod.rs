@@ -9,6 +9,7 @@
 pub mod certificate;
 pub mod csv;
 pub mod github;
+pub mod grouped;
 pub mod html;
 pub mod human;
 pub mod json;

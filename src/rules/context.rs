@@ -399,7 +399,7 @@ pub fn classify_event(
             // rapid-blitz §4: the 2012 framework counted a delay, the 2024
             // chapter names only increments.
             rating_type.reason.push_str(
-                "; the delay is counted like an increment, which the rapid and blitz chapter does not say (a reading (?))",
+                "; the delay is counted like an increment: FIDE has not published how a delay counts in rapid and blitz, and trfkit assumes so",
             );
             rating_type.unconfirmed = true;
         }

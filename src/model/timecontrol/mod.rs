@@ -120,7 +120,7 @@ pub enum TimeControlError {
         text: String,
     },
     /// A word or sign that has no place in a time control here.
-    #[error("did not understand `{found}` at byte {offset}; read so far: {read}")]
+    #[error("did not understand `{found}`; read so far: {read}")]
     Unrecognised {
         /// Byte offset of `found` in the text given to the parser.
         offset: usize,
@@ -130,7 +130,7 @@ pub enum TimeControlError {
         read: String,
     },
     /// A part that can be read in more than one way.
-    #[error("`{found}` at byte {offset} is ambiguous: {reason}; read so far: {read}")]
+    #[error("`{found}` is ambiguous: {reason}; read so far: {read}")]
     Ambiguous {
         /// Byte offset of `found` in the text given to the parser.
         offset: usize,
@@ -143,7 +143,7 @@ pub enum TimeControlError {
     },
     /// The parts were understood but do not make one time control (a period
     /// after the "rest of the game", two increments, no base time, …).
-    #[error("{reason} (at byte {offset}); read so far: {read}")]
+    #[error("{reason}; read so far: {read}")]
     Inconsistent {
         /// Byte offset of the part that does not fit.
         offset: usize,
@@ -154,7 +154,7 @@ pub enum TimeControlError {
     },
     /// A number too large for its field (seconds beyond `u32`, moves beyond
     /// `u16`, or a malformed clock time such as `1:75`).
-    #[error("`{found}` at byte {offset} is out of range: {reason}")]
+    #[error("`{found}` is out of range: {reason}")]
     OutOfRange {
         /// Byte offset of the number.
         offset: usize,
@@ -164,7 +164,7 @@ pub enum TimeControlError {
         reason: &'static str,
     },
     /// The text does not follow the TRF26 `222` grammar.
-    #[error("invalid 222 time control at byte {offset}: expected {expected}, found {found}")]
+    #[error("invalid 222 time control: expected {expected}, found {found}")]
     Encoded {
         /// Byte offset of the first byte that does not fit the grammar.
         offset: usize,

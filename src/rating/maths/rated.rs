@@ -252,7 +252,8 @@ pub fn rated_change_averaged(
                 .sum();
             if moved > 0 {
                 notes.push(format!(
-                    "{moved} opponent(s) more than {} points away counted at exactly {} points away before averaging",
+                    "{} more than {} points away counted at exactly {} points away before averaging",
+                    crate::diag::plural(moved as u64, "opponent", "opponents"),
                     cap.points, cap.points
                 ));
             }
@@ -267,7 +268,7 @@ pub fn rated_change_averaged(
         Some(rc) => {
             let rc_rounded = rc.round_half_up();
             notes.push(format!(
-                "Rc = {rc} rounded half up to {rc_rounded} before the table lookup (regulations.md §2 point 3)"
+                "Rc = {rc} rounded half up to {rc_rounded} before the table lookup (FIDE Rating Regulations, rating change: Rc is rounded before the table is read)"
             ));
             let d = i32::try_from(rating - rc_rounded).unwrap_or(i32::MAX);
             let l = i32::try_from(limit).unwrap_or(i32::MAX);
@@ -372,18 +373,20 @@ fn cap_notes(
         (CapApplication::OncePerPlayer, Some(i)) => {
             let Some(g) = games.get(i) else { return };
             notes.push(format!(
-                "{} text: the {}-point cap applied once, to the game with the largest difference (|D| = {} against {}); {} other game(s) over {} counted in full. Reading of regulations.md §3.4: the largest |D| of either sign is capped",
+                "{} text: the {}-point cap applied once, to the game with the largest difference (|D| = {} against {}); {} over {} counted in full; the largest |D| of either sign is capped (FIDE has not published which sign the text means; trfkit assumes either)",
                 version.id(),
                 cap.points,
                 g.difference.unsigned_abs(),
                 g.opponent_rating,
-                over.saturating_sub(1),
+                crate::diag::plural(over.saturating_sub(1) as u64, "other game", "other games"),
                 cap.points
             ));
         }
         (CapApplication::EveryGame, _) if over > 0 => notes.push(format!(
-            "{over} game(s) with a difference over {} counted as {}",
-            cap.points, cap.points
+            "{} with a difference over {} counted as {}",
+            crate::diag::plural(over as u64, "game", "games"),
+            cap.points,
+            cap.points
         )),
         _ => {}
     }

@@ -273,8 +273,8 @@ pub fn round_robin_initial_ratings(
     }
     if !excluded.is_empty() {
         notes.push(format!(
-            "{} unrated player(s) disregarded with their games before computing Ra",
-            excluded.len()
+            "{} disregarded with their games before computing Ra",
+            crate::diag::plural(excluded.len() as u64, "unrated player", "unrated players")
         ));
     }
 

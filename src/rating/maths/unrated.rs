@@ -17,7 +17,7 @@
 use super::rounding::{p_hundredths, round};
 use super::tables::dp;
 use super::units::{Fraction, GameScore, HalfPoints, Hundredths};
-use crate::regulations::{InitialRatingMethod, RequirementScope, Version};
+use crate::regulations::{InitialRatingMethod, RatedCount, RequirementScope, Version};
 use chrono::NaiveDate;
 use serde::Serialize;
 
@@ -56,9 +56,24 @@ pub enum Exclusion {
     #[error("no game against a rated opponent")]
     NoRatedOpponents,
     /// Fewer rated opponents than the version requires in one event.
-    #[error("met {played} rated opponent(s); at least {required} are needed in an event")]
+    #[error(
+        "met {played} rated {}; at least {required} are needed in an event",
+        if *played == 1 { "opponent" } else { "opponents" }
+    )]
     TooFewRatedOpponents {
         /// Rated opponents met.
+        played: u32,
+        /// Required.
+        required: u32,
+    },
+    /// Fewer games against rated opponents than the version requires in
+    /// one event (2005 art. 6.42 counts games, not opponents).
+    #[error(
+        "played {played} {} against rated opponents; at least {required} are needed in an event",
+        if *played == 1 { "game" } else { "games" }
+    )]
+    TooFewRatedGames {
+        /// Games against rated opponents.
         played: u32,
         /// Required.
         required: u32,
@@ -165,7 +180,8 @@ pub fn initial_rating(
     let skipped = input.games.len() - games_used.len();
     if skipped > 0 {
         notes.push(format!(
-            "{skipped} game(s) against unrated opponents not counted"
+            "{} against unrated opponents not counted",
+            crate::diag::plural(skipped as u64, "game", "games")
         ));
     }
     let n = games_used.len() as u32;
@@ -191,16 +207,28 @@ pub fn initial_rating(
     let first_event = first_event(input.has_earlier_results, &mut notes);
     if let Some(req) = rule.min_rated_opponents {
         if applies(req.scope, first_event) {
-            let met = input.rated_opponents.unwrap_or_else(|| {
-                notes.push(format!(
-                    "the {n} game(s) against rated opponents are taken as {n} different opponents (the opponents are not known)"
-                ));
-                n
-            });
+            let met = match rule.rated_counted {
+                RatedCount::Games => n,
+                RatedCount::Opponents => input.rated_opponents.unwrap_or_else(|| {
+                    notes.push(format!(
+                        "the {n} {} against rated opponents {} taken as {n} different {}: the opponents are not known",
+                        if n == 1 { "game" } else { "games" },
+                        if n == 1 { "is" } else { "are" },
+                        if n == 1 { "opponent" } else { "opponents" },
+                    ));
+                    n
+                }),
+            };
             if met < req.minimum {
-                let reason = Exclusion::TooFewRatedOpponents {
-                    played: met,
-                    required: req.minimum,
+                let reason = match rule.rated_counted {
+                    RatedCount::Games => Exclusion::TooFewRatedGames {
+                        played: met,
+                        required: req.minimum,
+                    },
+                    RatedCount::Opponents => Exclusion::TooFewRatedOpponents {
+                        played: met,
+                        required: req.minimum,
+                    },
                 };
                 return Err(excluded(reason, notes));
             }
@@ -312,10 +340,15 @@ pub fn initial_rating(
         Publication::BelowFloor { floor, discarded } => out.notes.push(format!(
             "Ru {} is below the floor {floor}: not published{}",
             out.ru,
-            if discarded { "; the result is discarded" } else { "; the results stay in the pool" }
+            if discarded {
+                "; the result is discarded"
+            } else {
+                "; the results stay in the pool"
+            }
         )),
         Publication::TooFewGames { games, required } => out.notes.push(format!(
-            "{games} game(s) against rated opponents; {required} are needed before a first rating is published"
+            "{} against rated opponents; {required} are needed before a first rating is published",
+            crate::diag::plural(games as u64, "game", "games")
         )),
     }
     Ok(out)
@@ -420,17 +453,33 @@ mod tests {
         // 2014 on: ½ is enough even in a first event.
         let i = mk(&half, Some(false), date(2015, 1, 1));
         assert!(initial_rating(Version::V2014, &i).is_ok());
-        // 2005: three rated opponents in every event.
+        // 2005: three games against rated opponents in every event (art.
+        // 6.42 counts games).
         let two = games(&[(Some(2000), Win), (Some(2000), Win), (None, Win)]);
         let i = mk(&two, Some(true), date(2006, 1, 1));
         let e = initial_rating(Version::V2005, &i).err();
         assert_eq!(
             e.as_ref().map(|e| e.reason),
-            Some(Exclusion::TooFewRatedOpponents {
+            Some(Exclusion::TooFewRatedGames {
                 played: 2,
                 required: 3
             })
         );
+        // 2003: three rated opponents; three games against one opponent
+        // are one opponent.
+        let one = games(&[(Some(2000), Win), (Some(2000), Win), (Some(2000), Win)]);
+        let mut i = mk(&one, Some(true), date(2004, 1, 1));
+        i.rated_opponents = Some(1);
+        assert_eq!(
+            initial_rating(Version::V2003, &i).err().map(|e| e.reason),
+            Some(Exclusion::TooFewRatedOpponents {
+                played: 1,
+                required: 3
+            })
+        );
+        let mut i = mk(&one, Some(true), date(2006, 1, 1));
+        i.rated_opponents = Some(1);
+        assert!(initial_rating(Version::V2005, &i).is_ok());
         assert_eq!(e.map(|e| e.opponents_games_disregarded), Some(true));
         // No rated opponents at all.
         let none = games(&[(None, Win)]);

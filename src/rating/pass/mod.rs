@@ -61,8 +61,9 @@
 //!   games (2003/2005 art. 10.21, 10.25): in a double round robin half the
 //!   games.
 //! * The texts that ask three rated opponents of an unrated player (2003
-//!   art. 6.42, 2005, 2009) count opponents, not games: one met twice counts
-//!   once.
+//!   art. 6.42, 2009 art. 8.21) count opponents, not games: one met twice
+//!   counts once. The 2005 text (art. 6.42) counts games: three games
+//!   against one rated opponent, as in a match, qualify.
 //! * Under the 2003 text a first performance below 1801 is ignored
 //!   (discarded), not kept for pooling.
 //! * An unrated player's result when the round-robin route cannot run is
@@ -261,7 +262,8 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
     if ctx.opts.qc_fast_classic {
         notes.push(match (class.fast_classic, class.games_by_list.by_qc_approval) {
             (Some(f), n) if n > 0 => format!(
-                "{n} game(s) rated as standard only by the QC approval you state, under {}",
+                "{} rated as standard only by the QC approval you state, under {}",
+                crate::diag::plural(n as u64, "game", "games"),
                 f.name
             ),
             (Some(_), _) => "--qc-approved-fast-classic changes nothing: no game is below its standard band at 45'+30\" or more".to_owned(),
@@ -291,7 +293,8 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
             .count();
         if n > 0 && chapter.is_some() {
             notes.push(format!(
-                "the players had different times: {n} game(s) not rated in {} ({})",
+                "the players had different times: {} not rated in {} ({})",
+                crate::diag::plural(n as u64, "game", "games"),
                 class
                     .rating_type
                     .rating_type
@@ -345,9 +348,18 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
     notes.extend(caveats(regs, any_rated, any_unrated, pass.route.is_some()));
     if any_unrated {
         if let Some(req) = regs.unrated_event.at(start).min_rated_opponents {
+            let (needs, counted) = match regs.unrated_event.at(start).rated_counted {
+                crate::regulations::RatedCount::Opponents => (
+                    format!("meeting {} rated opponents", req.minimum),
+                    "opponents are counted, not games, so one met twice counts once",
+                ),
+                crate::regulations::RatedCount::Games => (
+                    format!("{} games against rated opponents", req.minimum),
+                    "games are counted, not opponents, so three games against one rated opponent qualify",
+                ),
+            };
             notes.push(format!(
-                "an unrated player's result counts only after meeting {} rated opponents ({}): opponents are counted, not games, so one met twice counts once",
-                req.minimum,
+                "an unrated player's result counts only after {needs} ({}): {counted}",
                 regs.reference(Topic::UnratedEvent)
             ));
         }
@@ -533,7 +545,7 @@ fn round_robin(
                 "round-robin route for unrated players not applicable: {}; they are rated as in a Swiss",
                 e.describe(&|i| t.players.get(i).map_or_else(
                     || "?".to_owned(),
-                    |p| format!("{} ({})", p.start_rank.value, p.name.value)
+                    |p| format!("{} ({})", p.rank_label(), p.name.value)
                 ))
             )),
         }
@@ -888,7 +900,10 @@ impl Pass<'_> {
     fn rank_of(&self, j: usize) -> String {
         self.players
             .get(j)
-            .map_or_else(String::new, |p| format!("#{}", p.start_rank.value))
+            .map_or_else(String::new, |p| match p.start_rank.value {
+                0 => format!("on line {}", p.line),
+                r => format!("#{r}"),
+            })
     }
 
     /// One note per reason, with the rounds: skipped entries and played

@@ -134,7 +134,7 @@ impl Chapter {
         let copies = if rb.effective_from_mark == crate::regulations::Certainty::Read {
             "which that chapter copies word for word"
         } else {
-            "assumed to be those of that chapter too (?)"
+            "assumed to be those of that chapter too (FIDE has not published them)"
         };
         let mut out = vec![format!(
             "{} event: rated by {} ({}): {k}; the standard {} text's tables, initial ratings, floor and rounding, {copies}",
@@ -160,7 +160,7 @@ impl Chapter {
         });
         if let Some(g) = self.big_gap {
             out.push(format!(
-                "games {} points or more apart with a player rated above {} are not rated for either player ({}; applied by tournament start date, a reading (?))",
+                "games {} points or more apart with a player rated above {} are not rated for either player ({}; applied by tournament start date, which trfkit assumes)",
                 g.min_difference,
                 g.above_rating,
                 rb.reference(RapidBlitzTopic::BigGap)
@@ -188,7 +188,7 @@ impl Chapter {
         let rb_min = rb.first_event_min_half_points;
         if standard_min.is_some_and(|m| u32::from(rb_min.value) > m) {
             out.push(format!(
-                "{} ask an unrated player to score at least {} in a first event (from a secondary source (s)); the standard rule applied here asks less",
+                "{} ask an unrated player to score at least {} in a first event (from a secondary source); the standard rule applied here asks less",
                 rb.text(),
                 half_points_words(rb_min.value)
             ));
@@ -254,7 +254,7 @@ pub(crate) fn seed(
             None => String::new(),
         };
         notes[i] = Some(format!(
-            "no {} rating: rated with the standard rating {} of the list, as a player considered to be rated ({}{mark}); K as a player new to the {} list, who has no {} games (a reading (?))",
+            "no {} rating: rated with the standard rating {} of the list, as a player considered to be rated ({}{mark}); K as a player new to the {} list, who has no {} games (FIDE has not published which K applies; trfkit assumes a new player's)",
             ch.list,
             std.rating,
             ch.rb.reference(RapidBlitzTopic::InitialRating),

@@ -50,8 +50,8 @@ pub(super) fn rate_in(
         head.insert(0, headline(&s, true));
         if !set_aside.is_empty() {
             head.push(format!(
-                "counted only in these hypothetical figures: {} game(s) FIDE will not rate ({})",
-                set_aside.len(),
+                "counted only in these hypothetical figures: {} FIDE will not rate ({})",
+                crate::diag::plural(set_aside.len() as u64, "game", "games"),
                 rules_of(&set_aside)
             ));
         }

@@ -95,7 +95,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         else {
             continue;
         };
-        let (a, b) = (above.start_rank.value, below.start_rank.value);
+        let (a, b) = (above.rank_label(), below.rank_label());
         if ra.value == rb.value && pa.value != pb.value {
             out.push(
                 RANK_INCONSISTENT

@@ -24,7 +24,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF16 record 001, columns 70-79; FIDE rating list, column `B-day`
-    /// (docs/spec/rating-list-formats.md §1.1, §3.5).
+    ///.
     pub static BIRTH_YEAR_MISMATCH = {
         code: "TRF-L006", name: "birth-year-mismatch",
         severity: Warning, summary: "a birth year that differs from the rating list's",

@@ -24,7 +24,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF16 record 001, columns 54-56; FIDE rating list, column `Fed`
-    /// (docs/spec/rating-list-formats.md §1.1).
+    ///.
     pub static FEDERATION_MISMATCH = {
         code: "TRF-L003", name: "federation-mismatch",
         severity: Warning, summary: "a federation that differs from the rating list's",

@@ -29,7 +29,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF16 record 001, columns 58-68; FIDE rating list, column `ID Number`
-    /// (docs/spec/rating-list-formats.md §1.1).
+    ///.
     pub static FIDE_ID_NOT_IN_LIST = {
         code: "TRF-L001", name: "fide-id-not-in-list",
         severity: Error, summary: "a FIDE ID that the rating list does not hold",

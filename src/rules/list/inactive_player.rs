@@ -9,7 +9,7 @@ crate::declare_rule! {
     /// ## What it checks
     /// Players the rating list flags inactive (`i` or `wi` in `Flag`). In a
     /// combined list the flag is about the standard list only; a per-type
-    /// list's flag is about its own time control (docs/spec/rating-list-formats.md §3.6).
+    /// list's flag is about its own time control.
     /// Runs only with a list.
     ///
     /// ## Why it matters
@@ -25,8 +25,8 @@ crate::declare_rule! {
     /// The list flags `wi`. Nothing to change if this is the right player.
     ///
     /// ## Reference
-    /// FIDE rating list, column `Flag` (docs/spec/rating-list-formats.md §3.6); FIDE
-    /// Rating Regulations, inactive players (docs/spec/regulations.md R33).
+    /// FIDE rating list, column `Flag`; FIDE
+    /// Rating Regulations, inactive players.
     pub static INACTIVE_PLAYER = {
         code: "TRF-L008", name: "inactive-player",
         severity: Advice, summary: "a player the rating list flags inactive",

@@ -30,7 +30,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF16 record 001, columns 15-47; FIDE rating list, column `Name`
-    /// (docs/spec/rating-list-formats.md §1.1).
+    ///.
     pub static NAME_MISMATCH = {
         code: "TRF-L002", name: "name-mismatch",
         severity: Warning, summary: "a name that differs from the rating list's for the same FIDE ID",
@@ -48,8 +48,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         }
         let message = if p.name.value.is_empty() {
             format!(
-                "player `{}` has no name; the rating list has `{listed}`",
-                p.start_rank.value
+                "{} has no name; the rating list has `{listed}`",
+                p.designation()
             )
         } else {
             format!(

@@ -38,8 +38,8 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF16 record 001, columns 49-52; FIDE rating list, columns `SRtng`,
-    /// `RRtng`, `BRtng` (docs/spec/rating-list-formats.md §1.1); FIDE Rating Regulations,
-    /// rating periods and lists (docs/spec/regulations.md R19).
+    /// `RRtng`, `BRtng`; FIDE Rating Regulations,
+    /// rating periods and lists.
     pub static RATING_MISMATCH = {
         code: "TRF-L007", name: "rating-mismatch",
         severity: Warning, summary: "a rating that differs from the rating list's",

@@ -25,7 +25,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF16 record 001, column 10; FIDE rating list, column `Sex`
-    /// (docs/spec/rating-list-formats.md §1.1).
+    ///.
     pub static SEX_MISMATCH = {
         code: "TRF-L004", name: "sex-mismatch",
         severity: Warning, summary: "a sex that differs from the rating list's",

@@ -38,12 +38,12 @@ crate::declare_rule! {
     /// FIDE letter to federations of 12 August 2013 (the QC "instructed the
     /// Elista Office to reject tournaments which are submitted without ID
     /// numbers"; IDs are created by the player's federation); TRF16 record
-    /// 001, columns 58-68 (mandatory for rating); docs/spec/fide-acceptance.md P1.
+    /// 001, columns 58-68 (mandatory for rating).
     pub static MISSING_FIDE_ID = {
         code: "TRF-P006", name: "missing-fide-id",
         severity: Error, summary: "a player without a FIDE ID",
         consequence: FixBeforeUpload,
-        source: "FIDE letter to federations of 12 Aug 2013 (quoted by a secondary source, (s)): reports submitted without ID numbers are rejected; IDs are created by the player's federation (fide-acceptance.md P1); before that date a warning",
+        source: "FIDE letter to federations of 12 Aug 2013 (quoted by a secondary source, (from a secondary source)): reports submitted without ID numbers are rejected; IDs are created by the player's federation; before that date a warning",
         applies: always, check: check,
     };
 }
@@ -99,8 +99,9 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             n => format!(" (and `{}` other players)", n - 1),
         };
         format!(
-            "player `{}` ({}, {rated}){others} has no FIDE ID",
-            first.start_rank.value, first.name.value
+            "{} ({}, {rated}){others} has no FIDE ID",
+            first.designation(),
+            first.name.value
         )
     };
     let mut d = MISSING_FIDE_ID.diag(message).primary(
@@ -108,10 +109,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         format!("no FIDE ID for `{}`", first.name.value),
     );
     for p in missing.iter().skip(1).take(SHOWN) {
-        d = d.secondary(
-            ctx.player_field(p, &p001::FIDE_ID),
-            format!("player {}", p.start_rank.value),
-        );
+        d = d.secondary(ctx.player_field(p, &p001::FIDE_ID), p.designation());
     }
     out.push(finish(d.help(format!(
         "write each player's FIDE ID right-aligned in columns 58-68; {why}"

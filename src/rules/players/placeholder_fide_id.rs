@@ -36,12 +36,12 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF16 record 001, columns 58-68 (FIDE ID, mandatory for rating);
-    /// FIDE letter to federations of 12 August 2013 (docs/spec/fide-acceptance.md P1).
+    /// FIDE letter to federations of 12 August 2013.
     pub static PLACEHOLDER_FIDE_ID = {
         code: "TRF-P007", name: "placeholder-fide-id",
         severity: Error, summary: "a FIDE ID that is a placeholder or a national number",
         consequence: FixBeforeUpload,
-        source: "FIDE letter to federations of 12 Aug 2013 (s): reports whose players have no FIDE ID are rejected; a placeholder or national number is no FIDE ID (fide-acceptance.md P1)",
+        source: "FIDE letter to federations of 12 Aug 2013 (from a secondary source): reports whose players have no FIDE ID are rejected; a placeholder or national number is no FIDE ID",
         applies: always, check: check,
     };
 }
@@ -103,12 +103,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     for (why, ids) in groups {
         let (first, id) = ids[0];
         let who = match ids.len() {
-            1 => format!("player `{}`", first.start_rank.value),
-            n => format!(
-                "player `{}` (and `{}` other players)",
-                first.start_rank.value,
-                n - 1
-            ),
+            1 => first.designation(),
+            n => format!("{} (and `{}` other players)", first.designation(), n - 1),
         };
         let mut d = PLACEHOLDER_FIDE_ID
             .diag(format!(
@@ -117,7 +113,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             ))
             .primary(id.span, "not a FIDE ID");
         for (p, id) in ids.iter().skip(1).take(SHOWN) {
-            d = d.secondary(id.span, format!("player {}", p.start_rank.value));
+            d = d.secondary(id.span, p.designation());
         }
         out.push(
             d.help("write the player's FIDE ID (look it up on ratings.fide.com); a player without one gets it from their federation before the upload")

@@ -59,11 +59,11 @@ crate::declare_rule! {
 }
 
 /// Where a value was seen first, and by whom.
-struct Seen {
+struct Seen<'a> {
     /// The first occurrence.
     span: Span,
-    /// The first player's starting rank.
-    first: Option<u16>,
+    /// The first player who carries it.
+    first: Option<&'a crate::model::Player>,
     /// Players who carry it.
     players: usize,
     /// `032` holds it.
@@ -74,20 +74,16 @@ struct Seen {
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let mut order: Vec<&str> = Vec::new();
-    let mut seen: HashMap<&str, Seen> = HashMap::new();
+    let mut seen: HashMap<&str, Seen<'_>> = HashMap::new();
     let h = &ctx.tournament.header;
     let header = h
         .federation
         .as_ref()
         .map(|f| (f.value.as_str(), f.span, None));
     let players = ctx.tournament.players.iter().filter_map(|p| {
-        p.federation.as_ref().map(|f| {
-            (
-                f.value.as_str(),
-                f.span,
-                Some((p.start_rank.value, p.fide_id.is_none())),
-            )
-        })
+        p.federation
+            .as_ref()
+            .map(|f| (f.value.as_str(), f.span, Some((p, p.fide_id.is_none()))))
     });
     for (value, span, player) in header.into_iter().chain(players) {
         let (player, no_id) = match player {
@@ -126,8 +122,12 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         }
         match (s.first, s.players) {
             (_, 0) | (None, _) => {}
-            (Some(r), 1) => whose.push(format!("player `{r}`")),
-            (Some(r), n) => whose.push(format!("player `{r}` (and `{}` other players)", n - 1)),
+            (Some(p), 1) => whose.push(p.designation()),
+            (Some(p), n) => whose.push(format!(
+                "{} (and `{}` other players)",
+                p.designation(),
+                n - 1
+            )),
         }
         let whose = whose.join(" and ");
         let d = match j {
@@ -170,13 +170,14 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     f.name
                 ))
                 .primary(s.span, "unconfirmed code")
-                .help(format!(
-                    "check the player's federation on the FIDE rating list (the list of codes says: {})",
-                    f.note
-                ))
+                .help(
+                    "check the player's federation on the FIDE rating list: FIDE's published lists seen by trfkit do not confirm this code",
+                )
                 .with_consequence(Consequence::Cosmetic),
         };
-        out.push(d.reference("TRF16 record 001, columns 54-56 and record 032; FIDE list of federations (data/federations.tsv)"));
+        out.push(d.reference(
+            "TRF16 record 001, columns 54-56 and record 032; FIDE list of member federations",
+        ));
     }
 }
 

@@ -10,14 +10,14 @@ crate::declare_rule! {
     /// ## What it checks
     /// That no calendar day of record `132` holds more than 12 hours of
     /// play: the rounds of the day × the length of a 60-move game on both
-    /// clocks (2 × T60, docs/spec/regulations.md §4.2). Exactly 12 hours is allowed
+    /// clocks. Exactly 12 hours is allowed
     /// ("no more than"). Needs the `132` dates and a readable time control;
     /// without them it is silent (`round-date-missing` and
     /// `time-control-unparsed` report those gaps). Armageddon controls are
     /// outside the rule (§4.2 convention 4) and not checked.
     ///
-    /// The 12-hour limit is in every edition; the 2014 text is (s) and the
-    /// 2017 text unconfirmed (?) in docs/spec/regulations.md R7. Before 2014 the
+    /// The 12-hour limit is in every edition; the 2014 text is (from a secondary source) and the
+    /// 2017 text not confirmed in FIDE's text. Before 2014 the
     /// wording "total playing time" could be read per player; the per-game
     /// reading of §4.1 is used.
     ///
@@ -34,7 +34,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rating Regulations, hours of play per day (12 hours, computed on
-    /// 60-move games from 2014); docs/spec/regulations.md R6, R7, §4.
+    /// 60-move games from 2014).
     pub static DAILY_PLAY_OVER_12_HOURS = {
         code: "TRF-F006", name: "daily-play-over-12-hours",
         severity: Warning, summary: "more than 12 hours of play scheduled on one day",

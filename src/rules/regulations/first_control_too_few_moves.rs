@@ -17,14 +17,13 @@ crate::declare_rule! {
     /// | 2009–2017 | "shall be" 40 | error, for fewer and for more |
     /// | 2022, 2024 | at least 30 | error |
     ///
-    /// 2009: (s) in docs/spec/regulations.md R5 (read in English in
-    /// docs/spec/regulations-2009-2017.md §1); 2014: unconfirmed (?) in R5; 2017: (s).
+    /// 2009: (from a secondary source) ; 2014: not confirmed in FIDE's text; 2017: (from a secondary source).
     /// A control without a move count ("all moves in 90 min") is not
     /// concerned. `222` is used when present, else `122`.
     ///
     /// ## Why it matters
     /// A game whose first control breaks the rule is not rateable as a
-    /// standard game (docs/spec/regulations.md §3.8: `25/60' + 30'` is rateable in
+    /// standard game (FIDE's texts: `25/60' + 30'` is rateable in
     /// 2005, not from 2009 on).
     ///
     /// ## Example
@@ -36,8 +35,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rating Regulations, rate of play (2005 art. 1.2, 1.14; 2009
-    /// art. 1.3; 2017 art. 1.2; 2022 art. 1.1–1.2; 2024 section 1);
-    /// docs/spec/regulations.md R5, §3.8.
+    /// art. 1.3; 2017 art. 1.2; 2022 art. 1.1–1.2; 2024 section 1).
     pub static FIRST_CONTROL_TOO_FEW_MOVES = {
         code: "TRF-F005", name: "first-control-too-few-moves",
         severity: Warning, summary: "the first time control has fewer (or other) moves than required",

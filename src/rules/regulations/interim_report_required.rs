@@ -8,8 +8,8 @@ use crate::rules::Ctx;
 crate::declare_rule! {
     /// ## What it checks
     /// Whether the tournament lasts longer than the edition's threshold for
-    /// monthly interim reports: 30 days from 2022 (docs/spec/regulations.md R9); 90
-    /// days in the 2013–2017 texts (T in docs/spec/regulations-2009-2017.md, newer
+    /// monthly interim reports: 30 days from 2022; 90
+    /// days in the 2013–2017 texts (T in FIDE's texts, newer
     /// than the matrix's "—"). Earlier texts have no such rule and the rule
     /// does not run. It is advice: the report at hand may be one of them.
     ///
@@ -26,7 +26,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rating Regulations, interim reports (2022 and 2024 texts: events
-    /// lasting more than 30 days); docs/spec/regulations.md R9.
+    /// lasting more than 30 days).
     pub static INTERIM_REPORT_REQUIRED = {
         code: "TRF-F009", name: "interim-report-required",
         severity: Advice, summary: "a long event must report interim results every month",

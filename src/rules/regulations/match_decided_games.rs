@@ -20,7 +20,7 @@ crate::declare_rule! {
     /// |---|---|
     /// | 2003 | "may not be rated" (English; the Spanish text: "are not rated") |
     /// | 2005 | "may be omitted" |
-    /// | 2009, 2013, 2017 | not rated (?) |
+    /// | 2009, 2013, 2017 | not rated (not confirmed in FIDE's text) |
     /// | 2014 | not rated (art. 6.5) |
     /// | 2022, 2024 | not rated unless the Qualification Commission agreed on the organiser's prior request |
     ///
@@ -38,7 +38,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rating Regulations, games after a match is decided (2014 art.
-    /// 6.5, 2024 art. 6.2); docs/spec/regulations.md R13; docs/spec/fide-acceptance.md G7.
+    /// 6.5, 2024 art. 6.2).
     pub static MATCH_DECIDED_GAMES = {
         code: "TRF-F030", name: "match-decided-games",
         severity: Warning, summary: "match games played after one player had won the match",

@@ -13,8 +13,8 @@ crate::declare_rule! {
     ///
     /// | edition | not rated when |
     /// |---|---|
-    /// | 2003, 2005, 2009 | a match or a Scheveningen has more than one unrated player (GA 2002, 2003/2005 art. 6.4; 2009 (?)) |
-    /// | 2013 on | either player of a match is unrated (2014 art. 6.6; 2013, 2017 (?)); Scheveningens are no longer named |
+    /// | 2003, 2005, 2009 | a match or a Scheveningen has more than one unrated player (GA 2002, 2003/2005 art. 6.4; 2009 (not confirmed in FIDE's text)) |
+    /// | 2013 on | either player of a match is unrated (2014 art. 6.6; 2013, 2017 (not confirmed in FIDE's text)); Scheveningens are no longer named |
     ///
     /// A Scheveningen is recognised when the pairings split the players into
     /// two sides of at least two, every pairing crosses the sides and every
@@ -34,7 +34,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rating Regulations, matches with unrated players (2005 art.
-    /// 6.4, 2014 art. 6.6, 2022/2024 texts); docs/spec/regulations.md R12.
+    /// 6.4, 2014 art. 6.6, 2022/2024 texts).
     pub static MATCH_WITH_UNRATED_PLAYER = {
         code: "TRF-F011", name: "match-with-unrated-player",
         severity: Error, summary: "a match (or Scheveningen) the regulations do not rate because of unrated players",

@@ -2,7 +2,7 @@
 //! edition in force at the tournament's start date.
 //!
 //! Every finding cites the article of the edition applied and, where the
-//! regulations matrix marks the value secondary (s) or unconfirmed (?),
+//! regulations matrix marks the value secondary (from a secondary source) or not confirmed in FIDE's text,
 //! says so in its help.
 
 pub(crate) mod daily_play_over_12_hours;

@@ -46,13 +46,12 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations 2024 art. 5.1 (unplayed games are not
     /// counted; both players must have made a move), 7.1.4 and 8.2 (games
-    /// against rated opponents); earlier editions likewise (docs/spec/regulations.md
-    /// R10, R11, R26, R28).
+    /// against rated opponents); earlier editions likewise.
     pub static NO_RATED_GAMES = {
         code: "TRF-F017", name: "no-rated-games",
         severity: Error, summary: "no game of the report can be rated",
         consequence: EventNotRated,
-        source: "B.02 (every edition): only games played over the board count (2024 art. 5.1) and ratings come only from games with a rated player (2024 art. 7.1.4, 8.2; regulations.md R26, R28): a report without such a game produces no rating",
+        source: "B.02 (every edition): only games played over the board count (2024 art. 5.1) and ratings come only from games with a rated player (2024 art. 7.1.4, 8.2): a report without such a game produces no rating",
         topic: crate::regulations::Topic::UnplayedGames,
         applies: always, check: check,
     };

@@ -52,13 +52,12 @@ crate::declare_rule! {
     /// FIDE Rating Regulations 2022 and 2024, art. 2.1 (Laws of Chess or
     /// hybrid regulations), 0.2 and 9.4 (hybrid events approved by the QC
     /// Chair, complete PGN); FIDE Online Chess Regulations Part III(b)
-    /// (hybrid competitions rated from January 2021); docs/spec/fide-acceptance.md E7,
-    /// E8.
+    /// (hybrid competitions rated from January 2021).
     pub static ONLINE_EVENT = {
         code: "TRF-F016", name: "online-event",
         severity: Error, summary: "the header names an online platform or a web address",
         consequence: EventNotRated,
-        source: "B.02 2022/2024 art. 2.1: rated play follows the Laws of Chess or the hybrid regulations; hybrid events only when individually approved by the QC Chair (0.2, 9.4; Online Chess Regulations III(b)); FIDE's server behaviour for online events is not published (fide-acceptance.md E7, E8: text, silent)",
+        source: "B.02 2022/2024 art. 2.1: rated play follows the Laws of Chess or the hybrid regulations; hybrid events only when individually approved by the QC Chair (0.2, 9.4; Online Chess Regulations III(b)); FIDE's server behaviour for online events is not published",
         applies: always, check: check,
     };
 }

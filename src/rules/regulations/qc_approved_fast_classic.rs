@@ -19,11 +19,11 @@ crate::declare_rule! {
     ///
     /// * the 2025 pilot, three named events from 7 September to
     ///   24 November 2025: 45'+30", no title norms, at most two rounds a
-    ///   day (FIDE news (s)); an event starting in that window is assumed
-    ///   to be one of them (?);
+    ///   day (FIDE news (from a secondary source)); an event starting in that window is assumed
+    ///   to be one of them (not confirmed in FIDE's text);
     /// * the Council resolution "for the 2026 calendar": 45'+30" or
     ///   60'+30" for QC-approved major or traditional events, title norms
-    ///   count; read as from 1 January 2026 (?).
+    ///   count; read as from 1 January 2026 (not confirmed in FIDE's text).
     ///
     /// The finding is information: it says how many games the approval
     /// makes standard, or why it does not apply.
@@ -41,12 +41,12 @@ crate::declare_rule! {
     /// FIDE Rating Regulations (2024) section 1; FIDE news "FIDE launches
     /// pilot project to test fast classic for standard rating" (2025) and
     /// "FIDE updates rating regulations to include faster time controls for
-    /// major events" (s).
+    /// major events" (from a secondary source).
     pub static QC_APPROVED_FAST_CLASSIC = {
         code: "TRF-F044", name: "qc-approved-fast-classic",
         severity: Advice, summary: "what the stated QC approval of a 45'+30\" or 60'+30\" event changes",
         consequence: Info,
-        source: "FIDE Council: 2025 pilot (three events) and the 2026 resolution, QC approval case by case (s); the approval is the user's statement",
+        source: "FIDE Council: 2025 pilot (three events) and the 2026 resolution, QC approval case by case (from a secondary source); the approval is the user's statement",
         topic: crate::regulations::Topic::RateOfPlay,
         applies: applies, check: check,
     };

@@ -13,10 +13,10 @@ crate::declare_rule! {
     /// of 2013–2021: an unrated player who scored **less than one point**
     /// against rated opponents. Those chapters asked a newcomer to score at
     /// least one point in a first rated event, where the standard text
-    /// asked for half a point (both (s): FIDE news of November 2011 and a
+    /// asked for half a point (both (from a secondary source): FIDE news of November 2011 and a
     /// report of the chapter of November 2021). A zero score is
     /// `unrated-zero-score`'s finding; this rule adds the half point. From
-    /// 2022 the chapter follows the standard text (2022 (?), 2024 read) and
+    /// 2022 the chapter follows the standard text (2022 (not confirmed in FIDE's text), 2024 read) and
     /// the rule does not run. A player rated with his standard rating
     /// (R&B art. 7.2.1, with `--rating-list`) is not unrated.
     ///
@@ -30,12 +30,12 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rapid and Blitz Rating Regulations, initial rating (2012
-    /// framework; chapter of 2013–2021), from secondary sources (s).
+    /// framework; chapter of 2013–2021), from secondary sources (from a secondary source).
     pub static RAPID_BLITZ_FIRST_EVENT_SCORE = {
         code: "TRF-F046", name: "rapid-blitz-first-event-score",
         severity: Advice, summary: "a rapid or blitz newcomer below the one point the 2012–2021 chapters asked for",
         consequence: PlayersNotRated,
-        source: "R&B 2012 framework and the chapter of 2013–2021 (s): a first event needs at least one point against rated opponents",
+        source: "R&B 2012 framework and the chapter of 2013–2021 (from a secondary source): a first event needs at least one point against rated opponents",
         rb_topic: crate::regulations::RapidBlitzTopic::FirstEventScore,
         applies: applies, check: check,
     };

@@ -11,18 +11,18 @@ crate::declare_rule! {
     /// That no calendar day of record `132` holds more rounds than the
     /// rapid and blitz chapter allows: 15 rapid or 30 blitz (2024 art. 3.1,
     /// which replaces the standard chapter's 12 hours a day and interim
-    /// reports; 2013–2021: "15 rapid games, 30 blitz" (s); 2022: assumed
-    /// the same (?); 2012: no limit found, the rule does not run).
+    /// reports; 2013–2021: "15 rapid games, 30 blitz" (from a secondary source); 2022: assumed
+    /// the same (not confirmed in FIDE's text); 2012: no limit found, the rule does not run).
     ///
     /// A report has one round column per game. When two consecutive rounds
     /// of a day pair every player with the same opponent (a two-game
     /// mini-match), the limit is still counted in **games**, the reading
     /// of the 2013–2021 text ("games"); the finding then says how many
-    /// match rounds that is, because the 2024 text says "rounds" (?).
+    /// match rounds that is, because the 2024 text says "rounds" (not confirmed in FIDE's text).
     ///
     /// ## Why it matters
     /// The chapter does not say what FIDE does with the games of a day over
-    /// the limit (?): the finding warns that they may not be rated.
+    /// the limit (not confirmed in FIDE's text): the finding warns that they may not be rated.
     ///
     /// ## Example
     /// A rapid event with 16 rounds dated 2025/03/01 in `132`. Use instead:
@@ -30,12 +30,12 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rapid and Blitz Rating Regulations (2024) art. 3.1; for
-    /// 2013–2021, a secondary report of the chapter (Nov 2021) (s).
+    /// 2013–2021, a secondary report of the chapter (Nov 2021) (from a secondary source).
     pub static RAPID_BLITZ_ROUNDS_PER_DAY = {
         code: "TRF-F042", name: "rapid-blitz-rounds-per-day",
         severity: Warning, summary: "more rapid or blitz rounds on one day than the chapter allows",
         consequence: Info,
-        source: "R&B 2024 art. 3.1 sets 15 rapid / 30 blitz rounds a day but does not say what happens to the games beyond it (?): a warning, and the rating pass rates the games",
+        source: "R&B 2024 art. 3.1 sets 15 rapid / 30 blitz rounds a day but does not say what happens to the games beyond it (not confirmed in FIDE's text): a warning, and the rating pass rates the games",
         unconfirmed: true,
         rb_topic: crate::regulations::RapidBlitzTopic::RoundsPerDay,
         applies: applies, check: check,
@@ -84,7 +84,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             d = d.secondary(*span, format!("round {round}"));
         }
         let counted = if doubles > 0 {
-            "; the limit is counted in games, as the 2013–2021 text had it, since the 2024 text's \"rounds\" does not say how a two-game round counts (?)"
+            "; the limit is counted in games, as the 2013–2021 text had it, since the 2024 text's \"rounds\" does not say how a two-game round counts (FIDE has not published it; trfkit assumes games)"
         } else {
             ""
         };

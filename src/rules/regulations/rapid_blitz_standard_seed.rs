@@ -14,8 +14,8 @@ crate::declare_rule! {
     /// newcomer rules (five games against rated opponents, the
     /// hypothetical 1800 opponents, the 1400 floor) do not apply to him,
     /// and findings that treat him as unrated are moot. `trf rate` with the
-    /// same list rates him so. The 2012 framework said the same (s); for
-    /// 2013–2022 it is assumed (?).
+    /// same list rates him so. The 2012 framework said the same (from a secondary source); for
+    /// 2013–2022 it is assumed (not confirmed in FIDE's text).
     ///
     /// ## Why it matters
     /// The player gets a rating change from his first rapid event, and his
@@ -71,7 +71,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             d,
             RapidBlitzTopic::InitialRating,
             format!(
-                "the newcomer rules do not apply to this player, and the rules about unrated players pass the player by; `trf rate --rating-list` rates the player from {} (K as a player new to the {list} list, a reading (?))",
+                "the newcomer rules do not apply to this player, and the rules about unrated players pass the player by; `trf rate --rating-list` rates the player from {} (K as a player new to the {list} list: FIDE has not published which K applies, trfkit assumes a new player's)",
                 standard
             ),
         ));

@@ -1,12 +1,12 @@
 //! What the rules of the rapid and blitz chapter share: the citation of
-//! the chapter edition in force, with its (s)/(?) caveat.
+//! the chapter edition in force, with its (from a secondary source)/(not confirmed in FIDE's text) caveat.
 
 use crate::diag::Diagnostic;
 use crate::regulations::{RapidBlitz, RapidBlitzTopic};
 use crate::rules::Ctx;
 
-/// Sets the help, followed by the caveat when the chapter's value is (s)
-/// or (?), and the citation of `topic` in the chapter `rb`.
+/// Sets the help, followed by the caveat when the chapter's value is (from a secondary source)
+/// or (not confirmed in FIDE's text), and the citation of `topic` in the chapter `rb`.
 pub(crate) fn cite_rb(
     ctx: &Ctx<'_>,
     rb: &RapidBlitz,

@@ -9,14 +9,14 @@ crate::declare_rule! {
     /// ## What it checks
     /// That no rating in the FIDE column (`001` columns 49-52) is below the
     /// rating floor, the lowest rating FIDE published under the edition in
-    /// force at the start (regulations data, docs/spec/regulations.md R20):
+    /// force at the start:
     ///
     /// | edition | floor |
     /// |---|---|
     /// | 2003 | 1801 |
     /// | 2005 | 1401 |
-    /// | 2009 | 1200; 1000 from 1 July 2012 (s) |
-    /// | 2013, 2014, 2017 | 1000 ((s), 2017 (?)) |
+    /// | 2009 | 1200; 1000 from 1 July 2012 (from a secondary source) |
+    /// | 2013, 2014, 2017 | 1000 (from secondary sources; 2017 not confirmed) |
     /// | 2022 | 1000 |
     /// | 2024 | 1400 |
     ///
@@ -42,13 +42,12 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rating Regulations, rating floor (2024 art. 7.2.1: a rating
-    /// below 1400 is not published; earlier editions per docs/spec/regulations.md
-    /// R20, R34).
+    /// below 1400 is not published; earlier editions in FIDE's texts).
     pub static RATING_BELOW_FLOOR = {
         code: "TRF-F019", name: "rating-below-floor",
         severity: Error, summary: "a rating below the lowest rating FIDE publishes",
         consequence: FixBeforeUpload,
-        source: "B.02 rating floor (2024 art. 7.2.1; regulations.md R20): FIDE publishes no rating below it, so the value is not a FIDE rating and the report's Ro is wrong",
+        source: "B.02 rating floor (2024 art. 7.2.1; FIDE's texts): FIDE publishes no rating below it, so the value is not a FIDE rating and the report's Ro is wrong",
         topic: crate::regulations::Topic::RatingFloor,
         applies: always, check: check,
     };
@@ -78,14 +77,14 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     };
     let mut d = RATING_BELOW_FLOOR
         .diag(format!(
-            "player `{}` is rated `{}`{others}, below {floor}, the lowest rating FIDE publishes under {}",
-            first.start_rank.value,
+            "{} is rated `{}`{others}, below {floor}, the lowest rating FIDE publishes under {}",
+            first.designation(),
             r.value,
             text(ctx)
         ))
         .primary(r.span, format!("below {floor}"));
     for (p, r) in below.iter().skip(1).take(SHOWN) {
-        d = d.secondary(r.span, format!("player {}", p.start_rank.value));
+        d = d.secondary(r.span, p.designation());
     }
     let when = match ctx.start {
         Some(s) => format!("on {}", ymd(s)),

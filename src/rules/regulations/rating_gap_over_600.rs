@@ -16,7 +16,7 @@ crate::declare_rule! {
     /// (the list at the start of the tournament); an unrated player has no
     /// difference and is never concerned.
     ///
-    /// Readings (?): the amendment says only "effective from 1 December
+    /// Readings (not confirmed in FIDE's text): the amendment says only "effective from 1 December
     /// 2024"; it is applied to tournaments **starting** on or after that
     /// day, the convention of B.02 art. 0.1. A rapid-unrated player rated
     /// with his standard rating (R&B art. 7.2.1) "is considered to be
@@ -92,7 +92,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         d,
         RapidBlitzTopic::BigGap,
         format!(
-            "these games count for neither player: {}{more}; the rule applies to tournaments starting on or after 2024/12/01 (the amendment says only \"effective from\", read by start date (?))",
+            "these games count for neither player: {}{more}; the rule applies to tournaments starting on or after 2024/12/01 (the amendment says only \"effective from\", which trfkit reads by the start date)",
             examples.join("; ")
         ),
     ));

@@ -15,7 +15,7 @@ crate::declare_rule! {
     ///
     /// ## Why it matters
     /// No source says how FIDE's server decides the list, from the
-    /// registration or from the report (?). A rapid registration with a
+    /// registration or from the report (not confirmed in FIDE's text). A rapid registration with a
     /// 5-minute control, or a blitz one at 25 minutes, does not meet the
     /// rate of play of its list, and its games may not be rated: the finding
     /// warns and checks the event by the list given.
@@ -31,7 +31,7 @@ crate::declare_rule! {
         code: "TRF-F040", name: "rating-type-contradicts-time-control",
         severity: Warning, summary: "the list given with --rating-type is not the one the time control gives",
         consequence: Info,
-        source: "R&B 2024 art. 1.1 and B.02 section 1 define each list by its rate of play; how FIDE treats a report registered for another list is not published (?): a warning, and the rating pass rates the games on the list given",
+        source: "R&B 2024 art. 1.1 and B.02 section 1 define each list by its rate of play; how FIDE treats a report registered for another list is not published (not confirmed in FIDE's text): a warning, and the rating pass rates the games on the list given",
         unconfirmed: true,
         rb_topic: crate::regulations::RapidBlitzTopic::RateOfPlay,
         applies: applies, check: check,

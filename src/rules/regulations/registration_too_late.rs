@@ -21,14 +21,14 @@ crate::declare_rule! {
     /// |---|---|
     /// | 2003, 2005 | none stated (the rule does not run) |
     /// | 2009 | one month (art. 0.4) |
-    /// | 2013, 2014, 2017 | one week (2014: unconfirmed (?) in docs/spec/regulations.md R17) |
+    /// | 2013, 2014, 2017 | one week (2014: not confirmed in FIDE's text) |
     /// | 2022 | 3 days; registered from 25 Dec 2023: 30 / 3 days |
     /// | 2024 | 30 / 3 days |
     ///
     /// A rapid or blitz event uses the lead time of the rapid and blitz
     /// chapter in force at the start date instead: 3 days for every event
-    /// in 2024 (no 30-day class); 2 days in 2012 (s); one week in 2013 (?)
-    /// and 3 days in 2022 (?), which only warn.
+    /// in 2024 (no 30-day class); 2 days in 2012 (from a secondary source); one week in 2013 (not confirmed in FIDE's text)
+    /// and 3 days in 2022 (not confirmed in FIDE's text), which only warn.
     ///
     /// Without `--registered-on` it gives **advice** that registration was
     /// not checked, with the deadline that applies and why (the player whose
@@ -46,8 +46,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rating Regulations, registration of tournaments (2009 art. 0.4,
-    /// 2017 art. 0.2, 2022/2024 text; FIDE news 2818 of 25 December 2023);
-    /// docs/spec/regulations.md R17. FIDE Rapid and Blitz Rating Regulations (2024),
+    /// 2017 art. 0.2, 2022/2024 text; FIDE news 2818 of 25 December 2023). FIDE Rapid and Blitz Rating Regulations (2024),
     /// registration of tournaments.
     pub static REGISTRATION_TOO_LATE = {
         code: "TRF-F002", name: "registration-too-late",
@@ -185,7 +184,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
 }
 
 /// A rapid or blitz event: the chapter's one lead time for every event
-/// (3 days in 2024, no 30-day class). A lead that is only a reading (?)
+/// (3 days in 2024, no 30-day class). A lead that is only a reading (not confirmed in FIDE's text)
 /// warns and does not block.
 fn rapid_blitz_late(
     ctx: &Ctx<'_>,

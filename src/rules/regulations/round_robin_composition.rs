@@ -19,8 +19,8 @@ crate::declare_rule! {
     ///
     /// Runs for round robins (the type decided from `192`/`092` and the
     /// pairings) under the 2003–2014 texts; the 2017 text dropped the rule
-    /// (unconfirmed (?) in docs/spec/regulations.md R14) and later texts have none.
-    /// 2009 and 2014: (s); 2013: unconfirmed (?).
+    /// (not confirmed in FIDE's text) and later texts have none.
+    /// 2009 and 2014: (from a secondary source); 2013: not confirmed in FIDE's text.
     ///
     /// ## Why it matters
     /// A round robin that misses these numbers is not rated.
@@ -32,7 +32,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rating Regulations, round-robin composition (2005 art. 6.3–6.33,
-    /// 6.43; 2014 art. 6.2, 6.4); docs/spec/regulations.md R14.
+    /// 6.43; 2014 art. 6.2, 6.4).
     pub static ROUND_ROBIN_COMPOSITION = {
         code: "TRF-F010", name: "round-robin-composition",
         severity: Error, summary: "a round robin with too few rated players",

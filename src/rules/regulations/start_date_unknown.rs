@@ -9,7 +9,9 @@ crate::declare_rule! {
     /// That the report has a usable start date: `042`, or failing that a
     /// `132` round date. Without one, the edition of the rating regulations
     /// in force cannot be chosen and the latest is assumed; a start date
-    /// before 2003 gets the 2003 text, the oldest this tool knows.
+    /// before 2003 gets the 2003 text, the oldest this tool knows. A `042`
+    /// that cannot be read must be corrected too: the first round date
+    /// chooses the edition meanwhile, and the finding says so.
     ///
     /// ## Why it matters
     /// Every rate-of-play, registration and calculation rule depends on the
@@ -50,17 +52,28 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     .reference("FIDE Rating Regulations, transition clause (0.1)"),
             );
         }
+        // A start date the round dates contradict is reported, with the
+        // dates followed, by `round-date-outside-tournament`.
+        Basis::FirstRoundDate if ctx.tournament.date_agreement().start_contradicted => {}
         Basis::FirstRoundDate if h.start_date.is_some() => {
             let s = h.start_date.as_ref().map(|s| s.span).unwrap_or_default();
+            let raw = h
+                .start_date
+                .as_ref()
+                .map(|s| s.value.raw.as_str())
+                .unwrap_or("");
+            let first = ctx
+                .start
+                .map(|d| d.format("%Y/%m/%d").to_string())
+                .unwrap_or_default();
             out.push(
                 START_DATE_UNKNOWN
                     .diag(format!(
-                        "start date `042` cannot be read; the first round date chose the {}",
+                        "start date `{raw}` cannot be read; the first round date, {first}, chose the {}",
                         ctx.regs.title()
                     ))
-                    .with_consequence(crate::diag::Consequence::Info)
                     .primary(s, "unreadable start date")
-                    .help("write the start date as `042 YYYY/MM/DD`")
+                    .help("write the start date as `042 YYYY/MM/DD`: FIDE needs it, and it decides the edition of the regulations, K and every deadline")
                     .reference("FIDE Rating Regulations, transition clause (0.1)"),
             );
         }

@@ -228,7 +228,7 @@ pub(crate) fn score_disregarded(ctx: &Ctx<'_>, g: &RatedGames) -> bool {
     let whole_event = ctx.tournament_type.kind.is_round_robin();
     let short = rule
         .min_rated_opponents
-        .is_some_and(|r| !whole_event && g.opponents < r.minimum);
+        .is_some_and(|r| !whole_event && rule.rated_met(g.games, g.opponents) < r.minimum);
     if g.games == 0 || short {
         return false;
     }
@@ -251,8 +251,7 @@ pub(crate) fn score(half_points: u32) -> String {
 
 /// `1 game`, `3 games`.
 pub(crate) fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 { one } else { many })
+    crate::diag::plural(n, one, many)
 }
 
 #[cfg(test)]

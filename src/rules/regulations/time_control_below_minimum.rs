@@ -11,18 +11,17 @@ use crate::rules::Ctx;
 crate::declare_rule! {
     /// ## What it checks
     /// That each player has at least the minimum time for 60 moves (T60,
-    /// docs/spec/regulations.md §4.2, exact in seconds) that the regulations require:
+    /// FIDE's texts, exact in seconds) that the regulations require:
     /// 120 min at the upper band, 90 at the lower, 60 below it.
     ///
     /// * 2003–2014 texts: the band is set **per tournament**, by the
     ///   highest-rated player in it (2200 → 120 min, 1600 → 90 min); the
     ///   finding names that player. 2013: the scope is not settled (treated
-    ///   as per tournament); 2014: per tournament is unconfirmed (?) in
-    ///   docs/spec/regulations.md R1.
+    ///   as per tournament); 2014: per tournament is not confirmed in FIDE's text.
     /// * 2017: **per game**, 2200 / 1600, set by the higher-rated of the two
-    ///   players ((s) in docs/spec/regulations.md R1).
+    ///   players (from a secondary source).
     /// * 2022 on: per game, 2400 / 1800. 2024: the QC-approved 45'+30"
-    ///   events of 2025–2026 are (s) in R1; such an approval is mentioned in
+    ///   events of 2025–2026 are (from a secondary source); such an approval is mentioned in
     ///   the help, not assumed.
     ///
     /// Per game, it counts the games over the board (`1 = 0`) below the
@@ -51,8 +50,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rating Regulations, rate of play (2005 art. 1.2, 1.14; 2009 and
-    /// 2017 art. 1.1; 2022 art. 1.1–1.2; 2024 section 1); docs/spec/regulations.md R1,
-    /// §3.8, §4.2.
+    /// 2017 art. 1.1; 2022 art. 1.1–1.2; 2024 section 1).
     pub static TIME_CONTROL_BELOW_MINIMUM = {
         code: "TRF-F004", name: "time-control-below-minimum",
         severity: Error, summary: "less thinking time for 60 moves than the rating bands require",
@@ -159,10 +157,7 @@ fn per_tournament(
         ))
         .primary(s.span, format!("{} for 60 moves", minutes(s.t60)));
     if let Some(p) = top.filter(|_| need > rop.minutes_base) {
-        d = d.secondary(
-            rating_span(ctx, p),
-            format!("player {}", p.start_rank.value),
-        );
+        d = d.secondary(rating_span(ctx, p), p.designation());
     }
     let help = format!(
         "the band is set by the highest-rated player in the tournament, so no game of this tournament is rated as standard; editing the report cannot change that (`122` must say what was played); future events need at least {need} min for 60 moves, e.g. {}",

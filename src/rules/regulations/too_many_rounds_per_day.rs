@@ -8,8 +8,7 @@ use crate::rules::Ctx;
 crate::declare_rule! {
     /// ## What it checks
     /// That no calendar day of record `132` holds more rounds than the
-    /// edition allows: 3 in the 2003, 2005, 2009 and 2013 texts (2009: (s)
-    /// in docs/spec/regulations.md R6; 2013: S in docs/spec/regulations-2009-2017.md §2). From
+    /// edition allows: 3 in the 2003, 2005, 2009 and 2013 texts (2009: (from a secondary source); 2013: S in FIDE's texts). From
     /// 2014 there is no round limit, only the 12 hours of play a day
     /// (`daily-play-over-12-hours`), and the rule does not run.
     ///
@@ -28,12 +27,12 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rating Regulations, rounds per day (three rounds and twelve
-    /// hours, GA 1995; removed in 2014); docs/spec/regulations.md R6, §4.1.
+    /// hours, GA 1995; removed in 2014).
     pub static TOO_MANY_ROUNDS_PER_DAY = {
         code: "TRF-F007", name: "too-many-rounds-per-day",
         severity: Warning, summary: "more rounds on one day than the regulations allow",
         consequence: Info,
-        source: "B.02 2003–2013 (three rounds a day, GA 1995; 2009 (s)) set the limit but not its consequence, and FIDE has not published one (silent, like the 12-hour rule): a warning, and the rating pass rates the games",
+        source: "B.02 2003–2013 (three rounds a day, GA 1995; 2009 (from a secondary source)) set the limit but not its consequence, and FIDE has not published one (silent, like the 12-hour rule): a warning, and the rating pass rates the games",
         unconfirmed: true,
         topic: crate::regulations::Topic::RoundsPerDay,
         applies: applies, check: check,

@@ -17,8 +17,7 @@ crate::declare_rule! {
     /// sets the limit exempts leagues. Events approved in advance may run
     /// longer too, and no source says what FIDE does with another long
     /// event, so the finding is a **warning** whose consequence is
-    /// information, never a block. The limit is unconfirmed (?) in
-    /// docs/spec/regulations.md R8 for 2009, 2013 and 2017 ((s) for 2014).
+    /// information, never a block. The limit is not confirmed in FIDE's text for 2009, 2013 and 2017 (from a secondary source for 2014).
     ///
     /// ## Why it matters
     /// A longer event that is not a league (or approved) is not rated as
@@ -35,7 +34,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rating Regulations, duration of tournaments (90 days; leagues
-    /// may be rated); docs/spec/regulations.md R8.
+    /// may be rated).
     pub static TOURNAMENT_TOO_LONG = {
         code: "TRF-F008", name: "tournament-too-long",
         severity: Warning, summary: "the tournament lasts longer than the regulations allow",

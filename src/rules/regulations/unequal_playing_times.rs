@@ -18,8 +18,8 @@ crate::declare_rule! {
     ///
     /// | chapter | reading |
     /// |---|---|
-    /// | 2012 | "both players must have the same allotted time" (s) |
-    /// | 2013, 2022 | no text found: the 2012 and 2024 rule is assumed (?) and the finding only warns |
+    /// | 2012 | "both players must have the same allotted time" (from a secondary source) |
+    /// | 2013, 2022 | no text found: the 2012 and 2024 rule is assumed (not confirmed in FIDE's text) and the finding only warns |
     /// | 2024 | art. 1.2: games with unequal playing times are not rated |
     ///
     /// A report carries one time control for the whole event, so every game
@@ -39,12 +39,12 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rapid and Blitz Rating Regulations (2024) art. 1.2; 2012
-    /// framework (FIDE news, 16 Nov 2011) (s).
+    /// framework (FIDE news, 16 Nov 2011) (from a secondary source).
     pub static UNEQUAL_PLAYING_TIMES = {
         code: "TRF-F041", name: "unequal-playing-times",
         severity: Error, summary: "different times for the two players in a rapid or blitz event",
         consequence: EventNotRated,
-        source: "R&B 2024 art. 1.2: games with unequal playing times are not rated; 2012 framework (s); 2013–2022 text not found (?), then a warning",
+        source: "R&B 2024 art. 1.2: games with unequal playing times are not rated; 2012 framework (from a secondary source); 2013–2022 text not found (not confirmed in FIDE's text), then a warning",
         rb_topic: crate::regulations::RapidBlitzTopic::UnequalTimes,
         applies: applies, check: check,
     };

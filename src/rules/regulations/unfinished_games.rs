@@ -127,8 +127,9 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         };
         let d = UNFINISHED_GAMES
             .diag(format!(
-                "{what}, the first for player `{}` in round `{}`",
-                p.player.start_rank.value, p.round
+                "{what}, the first for {} in round `{}`",
+                p.player.designation(),
+                p.round
             ))
             .primary(p.span, "no result yet");
         out.push(finish(

@@ -18,9 +18,9 @@ crate::declare_rule! {
     /// and byes (`H`, `F`, `U`, `Z`, each player's). One advice per file, with up to five
     /// examples; nothing when every result was decided over the board.
     ///
-    /// Unplayed games are not rated in any edition (R10). From 2013 a game
-    /// counts once both players have made a move (R11: 2013 read in
-    /// translation, 2014 and 2017 unconfirmed (?); 2022 on with force
+    /// Unplayed games are not rated in any edition. From 2013 a game
+    /// counts once both players have made a move (2013 read in
+    /// translation, 2014 and 2017 not confirmed in FIDE's text; 2022 on with force
     /// majeure and Fair Play exceptions).
     ///
     /// ## Why it matters
@@ -36,8 +36,8 @@ crate::declare_rule! {
     /// A forfeit: it counts in the standings, not for rating.
     ///
     /// ## Reference
-    /// FIDE Rating Regulations, unplayed games (R10) and games in which both
-    /// players moved (R11); TRF16 result codes.
+    /// FIDE Rating Regulations, unplayed games and games in which both
+    /// players moved; TRF16 result codes.
     pub static UNPLAYED_GAMES_NOT_RATED = {
         code: "TRF-F014", name: "unplayed-games-not-rated",
         severity: Advice, summary: "forfeits, games without a move and byes that will not be rated",

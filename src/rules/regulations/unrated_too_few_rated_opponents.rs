@@ -3,7 +3,7 @@
 use super::support::{cite, named, plural, rated_games, rating_span, score_disregarded, text};
 use crate::diag::Diagnostic;
 use crate::model::tournament_type::TournamentType;
-use crate::regulations::{RequirementScope, Topic};
+use crate::regulations::{RatedCount, RequirementScope, Topic};
 use crate::rules::{always, Ctx};
 
 crate::declare_rule! {
@@ -13,8 +13,8 @@ crate::declare_rule! {
     /// (`1 = 0`) against rated opponents count.
     ///
     /// * 2003–2013 texts, Swiss and team events: the event counts only if
-    ///   the player met at least 3 rated opponents in it (R15; 2009 (s),
-    ///   2013 unconfirmed (?)). From 1 July 2011 this applies only until a
+    ///   the player met at least 3 rated opponents in it (2009 (from a secondary source),
+    ///   2013 not confirmed in FIDE's text). From 1 July 2011 this applies only until a
     ///   first qualifying event (art. 8.21). Round robins follow the
     ///   composition rule instead (`round-robin-composition`) and are not
     ///   checked here.
@@ -38,8 +38,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rating Regulations, results of unrated players (2005 art.
-    /// 6.4–6.42; 2009 art. 8.21; 2014 art. 6.3, 7.14); docs/spec/regulations.md R15,
-    /// R28.
+    /// 6.4–6.42; 2009 art. 8.21; 2014 art. 6.3, 7.14).
     pub static UNRATED_TOO_FEW_RATED_OPPONENTS = {
         code: "TRF-F012", name: "unrated-too-few-rated-opponents",
         severity: Advice, summary: "an unrated player gets no rating from this event: too few rated opponents",
@@ -79,7 +78,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 return None; // unrated-zero-score: the result is disregarded
             }
             let falls_short = match rule.min_rated_opponents {
-                Some(req) => g.opponents < req.minimum,
+                Some(req) => rule.rated_met(g.games, g.opponents) < req.minimum,
                 None => g.games < min_games,
             };
             falls_short.then_some((i, p, g.games))
@@ -104,16 +103,32 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                         "in the first event that counts (later events count game by game)"
                     }
                 };
+                let (met, unit) = match rule.rated_counted {
+                    RatedCount::Opponents => (
+                        plural(g.opponents, "rated opponent", "rated opponents"),
+                        "rated opponents",
+                    ),
+                    RatedCount::Games => (
+                        format!(
+                            "{} against rated opponents",
+                            plural(g.games, "game", "games")
+                        ),
+                        "games against rated opponents",
+                    ),
+                };
+                let verb = match rule.rated_counted {
+                    RatedCount::Opponents => "met",
+                    RatedCount::Games => "played",
+                };
                 (
                     format!(
-                        "unrated player {} met {}; under {} an event counts towards a first rating only with {} or more",
+                        "unrated player {} {verb} {met}; under {} an event counts towards a first rating only with {} or more",
                         named(p),
-                        plural(g.opponents, "rated opponent", "rated opponents"),
                         text(ctx),
                         req.minimum
                     ),
                     format!(
-                        "{} rated opponents are needed {scope}; this event gives the player no result towards a rating",
+                        "{} {unit} are needed {scope}; this event gives the player no result towards a rating",
                         req.minimum
                     ),
                 )
@@ -175,7 +190,14 @@ fn summary(
     let (topic, help) = match minimum {
         Some(m) => (
             Topic::UnratedEvent,
-            format!("under {} an event counts towards a first rating only with {m} or more rated opponents; `trf rate` lists every player", text(ctx)),
+            format!(
+                "under {} an event counts towards a first rating only with {m} or more {}; `trf rate` lists every player",
+                text(ctx),
+                match ctx.regs.unrated_event.at(ctx.start.unwrap_or(ctx.regs.effective_from)).rated_counted {
+                    RatedCount::Opponents => "rated opponents",
+                    RatedCount::Games => "games against rated opponents",
+                }
+            ),
         ),
         None => (
             Topic::MinimumGames,

@@ -15,16 +15,16 @@ crate::declare_rule! {
     /// |---|---|
     /// | 2003 | 0 or ½ in any event |
     /// | 2005 | 0 or ½ in the first event |
-    /// | 2009 | under 1 point (from 1 July 2011 in the first event only) (s) |
-    /// | 2013 | as 2009 after 2011, unconfirmed (?) |
-    /// | 2014 on | a zero in the first event (2017 unconfirmed (?)) |
+    /// | 2009 | under 1 point (from 1 July 2011 in the first event only) (from a secondary source) |
+    /// | 2013 | as 2009 after 2011, not confirmed in FIDE's text |
+    /// | 2014 on | a zero in the first event (2017 not confirmed in FIDE's text) |
     ///
     /// The score is taken against rated opponents (games over the board,
     /// `1 = 0`) in a Swiss or team event, and over the whole event in a
     /// round robin. Where the text says so, the opponents' games against
     /// the player are disregarded too; that is said only for round robins
     /// of the 2003–2014 texts, the only events in which rated players'
-    /// games against unrated ones count (R23). Matches are left to
+    /// games against unrated ones count. Matches are left to
     /// `match-with-unrated-player`; players who met too few rated
     /// opponents for the event to count (2003–2013 Swiss) are left to
     /// `unrated-too-few-rated-opponents`.
@@ -39,7 +39,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rating Regulations, results of unrated players (GA 2003, GA
-    /// 2004; 2005 art. 10.21; 2014 art. 6.31); docs/spec/regulations.md R16.
+    /// 2004; 2005 art. 10.21; 2014 art. 6.31).
     pub static UNRATED_ZERO_SCORE = {
         code: "TRF-F013", name: "unrated-zero-score",
         severity: Advice, summary: "an unrated player's score the regulations disregard",

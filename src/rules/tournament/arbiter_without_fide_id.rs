@@ -24,9 +24,11 @@ crate::declare_rule! {
     ///
     /// ## Why it matters
     /// Since 2013 "a tournament with non-licensed Arbiters will not be
-    /// rated". The report cannot prove a licence, but FIDE checks it by the
-    /// arbiter's ID: without one the officer has to find it before the
-    /// upload.
+    /// rated". The report cannot prove a licence, and FIDE checks it by the
+    /// arbiter's ID. FIDE has not published what it does with a report
+    /// whose arbiter is named without an ID (the event is registered with
+    /// its arbiters beforehand), so this is a warning, never a block:
+    /// trfkit assumes the rating officer completes the ID.
     ///
     /// ## Example
     /// ```text
@@ -37,12 +39,12 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Arbiters' licence (B.05 art. 6.6-6.8 in the 2012 numbering;
     /// FIDE news of 22 October 2012), in force from 1 January 2013;
-    /// TRF16/TRF26 records 102, 112; docs/spec/fide-acceptance.md E10.
+    /// TRF16/TRF26 records 102, 112.
     pub static ARBITER_WITHOUT_FIDE_ID = {
         code: "TRF-T009", name: "arbiter-without-fide-id",
-        severity: Error, summary: "an arbiter named without a FIDE ID",
-        consequence: FixBeforeUpload,
-        source: "FIDE arbiters' licence from 1 Jan 2013: \"a tournament with non-licensed Arbiters will not be rated\" (fide-acceptance.md E10); the report cannot prove a licence, so a missing arbiter ID is data the rating officer must complete (TRF26 reports; older dialects' 102 held a name only)",
+        severity: Warning, summary: "an arbiter named without a FIDE ID",
+        consequence: Info,
+        source: "FIDE arbiters' licence from 1 January 2013: \"a tournament with non-licensed Arbiters will not be rated\"; FIDE has not published what it does with a report whose arbiter has no FIDE ID in the file (the arbiters are named when the event is registered), so trfkit warns and assumes the rating officer completes it",
         applies: applies, check: check,
     };
 }
@@ -87,7 +89,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 .diag(format!("{role} `{name}` (`{code}`) is named without a FIDE ID"))
                 .primary(a.span, "no FIDE ID")
                 .help(format!(
-                    "write the arbiter's FIDE ID after the name, e.g. `{code} {name} (400123)`; only licensed arbiters' events are rated, and FIDE checks the licence by ID"
+                    "write the arbiter's FIDE ID after the name, e.g. `{code} {name} (400123)`: only licensed arbiters' events are rated, and FIDE checks the licence by ID; FIDE has not published what it does with a report without it, so trfkit only warns"
                 ))
                 .reference(format!("TRF26 record {code}; FIDE arbiters' licence, from 1 January 2013")),
         );

@@ -1,6 +1,7 @@
 //! Rule `round-date-outside-tournament`.
 
 use crate::diag::Diagnostic;
+use crate::model::agreement::DateAgreement;
 use crate::model::DateField;
 use crate::rules::support::{readings, ymd};
 use crate::rules::{always, Ctx};
@@ -16,6 +17,11 @@ crate::declare_rule! {
     /// A date that can be read two ways is reported only when both readings
     /// are outside; nothing is checked when the end is before the start
     /// (`end-before-start` reports that).
+    ///
+    /// A start or end date that the round dates and the other of
+    /// `042`/`052` both contradict (`042 2014/04/13` with every round and
+    /// the end in April 2024) is a typo in that record: one finding says so,
+    /// and the edition, K and every date rule follow the round dates.
     ///
     /// ## Why it matters
     /// Round dates decide which games fall in which rating period and which
@@ -48,8 +54,11 @@ const REFERENCE: &str = "TRF16 records 042, 052 and 132";
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let h = &ctx.tournament.header;
-    let start = h.start_date.as_ref();
-    let end = h.end_date.as_ref();
+    let agree = ctx.tournament.date_agreement();
+    contradicted(ctx, &agree, out);
+    // A date that gave way to the round dates is reported once, above.
+    let start = h.start_date.as_ref().filter(|_| !agree.start_contradicted);
+    let end = h.end_date.as_ref().filter(|_| !agree.end_contradicted);
     let starts = start.map(|s| readings(&s.value)).unwrap_or_default();
     let ends = end.map(|e| readings(&e.value)).unwrap_or_default();
     if starts.is_empty() && ends.is_empty() {
@@ -131,5 +140,74 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     .reference(REFERENCE),
             );
         }
+    }
+}
+
+/// A start or end date that both the round dates and the other of
+/// `042`/`052` contradict (a year typed wrong): the round dates are
+/// followed, and the finding says so.
+fn contradicted(ctx: &Ctx<'_>, agree: &DateAgreement, out: &mut Vec<Diagnostic>) {
+    let h = &ctx.tournament.header;
+    let Some((first, last)) = agree.rounds else {
+        return;
+    };
+    let rounds = if first == last {
+        format!("the round date ({})", ymd(first))
+    } else {
+        format!("the round dates ({} to {})", ymd(first), ymd(last))
+    };
+    let sides = [
+        (
+            agree.start_contradicted,
+            &h.start_date,
+            &h.end_date,
+            "start",
+            "end",
+            "042",
+            first,
+        ),
+        (
+            agree.end_contradicted,
+            &h.end_date,
+            &h.start_date,
+            "end",
+            "start",
+            "052",
+            last,
+        ),
+    ];
+    for (wrong, date, other, what, other_what, record, followed) in sides {
+        let (true, Some(date)) = (wrong, date) else {
+            continue;
+        };
+        let also = other
+            .as_ref()
+            .filter(|o| o.value.date.is_some())
+            .map(|o| format!(" and the {other_what} date `{}`", o.value.raw))
+            .unwrap_or_default();
+        let consequence = if what == "start" {
+            format!(
+                "the start is taken as {}, so the {} apply, with their K and every date rule",
+                ymd(followed),
+                ctx.regs.title()
+            )
+        } else {
+            format!(
+                "the end is taken as {}, and every date rule follows it",
+                ymd(followed)
+            )
+        };
+        out.push(
+            ROUND_DATE_OUTSIDE_TOURNAMENT
+                .diag(format!(
+                    "{what} date `{}` disagrees with {rounds}{also}: {consequence}",
+                    date.value.raw
+                ))
+                .primary(date.span, format!("{what} date"))
+                .help(format!(
+                    "correct record `{record}` (a year or month typed wrong?): FIDE reads the dates as written, and the edition of the regulations is chosen by the start date"
+                ))
+                .reference(REFERENCE),
+        );
     }
 }

@@ -1,0 +1,68 @@
+//! Rules whose FIDE source is silent warn, never block (issue 24, item
+//! 8): a consequence that changes the verdict (`fix-before-upload`,
+//! `event-not-rated`) must rest on a FIDE text, and a rule whose source
+//! says FIDE has not published what it does is a warning.
+
+mod common;
+
+use trfkit::diag::Consequence;
+use trfkit::rules::{registry, CheckOptions};
+
+/// Words by which a source says FIDE's consequence is unknown.
+const SILENT: [&str; 3] = ["not published", "silent", "consequence is not stated"];
+
+#[test]
+fn blocking_rules_rest_on_a_fide_text_and_silent_ones_warn() {
+    for m in registry::all().map(|e| e.meta) {
+        let silent = SILENT.iter().any(|w| m.consequence_source.contains(w));
+        let blocks = matches!(
+            m.consequence,
+            Consequence::FixBeforeUpload | Consequence::EventNotRated
+        );
+        if m.name == "online-event" {
+            // Art. 2.1 of the 2022/2024 texts states the consequence; only
+            // the server's behaviour is unpublished.
+            continue;
+        }
+        assert!(
+            !(silent && blocks),
+            "{} blocks the upload on a source that says FIDE is silent: {}",
+            m.name,
+            m.consequence_source
+        );
+    }
+}
+
+/// A TRF26 report whose chief arbiter is named without a FIDE ID: FIDE has
+/// not published what it does, so the finding warns and says so, and the
+/// verdict does not change because of it.
+#[test]
+fn an_arbiter_without_a_fide_id_warns() {
+    let dir = common::root().join("samples/rules/arbiter-without-fide-id");
+    let mut seen = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        let parsed = trfkit::read_path(&path, &trfkit::ReadOptions::default()).unwrap();
+        let rep = trfkit::check::check(&parsed, &CheckOptions::default());
+        for d in rep
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule == "arbiter-without-fide-id")
+        {
+            seen += 1;
+            assert_eq!(d.consequence, Consequence::Info, "{}", path.display());
+            assert!(
+                d.help
+                    .as_deref()
+                    .unwrap_or("")
+                    .contains("FIDE has not published"),
+                "{d:?}"
+            );
+        }
+        let mut opts = CheckOptions::default();
+        opts.disabled = vec!["arbiter-without-fide-id".into()];
+        let without = trfkit::check::check(&parsed, &opts);
+        assert_eq!(rep.verdict, without.verdict, "{}", path.display());
+    }
+    assert!(seen > 0, "no sample fires the rule");
+}
