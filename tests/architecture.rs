@@ -15,7 +15,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("regulations", &[]),
     ("ratinglist", &["model", "regulations", "write"]),
     (
-        "rules",
+        "across",
         &[
             "source",
             "read",
@@ -25,7 +25,22 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "ratinglist",
         ],
     ),
-    ("check", &["read", "model", "diag", "rules", "regulations"]),
+    (
+        "rules",
+        &[
+            "source",
+            "read",
+            "model",
+            "diag",
+            "regulations",
+            "ratinglist",
+            "across",
+        ],
+    ),
+    (
+        "check",
+        &["read", "model", "diag", "rules", "regulations", "across"],
+    ),
     (
         "rating",
         &[
@@ -35,6 +50,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "diag",
             "regulations",
             "ratinglist",
+            "across",
             "rules",
             "check",
         ],
@@ -48,6 +64,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "diag",
             "regulations",
             "ratinglist",
+            "across",
             "rules",
             "check",
             "rating",

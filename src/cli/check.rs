@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
+use trfkit::across::ReportRef;
 use trfkit::check::{check, CheckReport};
 use trfkit::diag::Verdict;
 use trfkit::rating::RateOptions;
@@ -140,7 +141,7 @@ pub enum CheckFormat {
 }
 
 /// One file's result: the report, or why the file could not be read.
-type Outcome = Result<Box<(Parsed, CheckReport)>, String>;
+pub type Outcome = Result<Box<(Parsed, CheckReport)>, String>;
 
 pub fn run(a: Args) -> u8 {
     let Inputs {
@@ -209,7 +210,7 @@ pub fn run(a: Args) -> u8 {
             Box::new((parsed, rep))
         })
     };
-    let results: Vec<Outcome> = if single {
+    let mut results: Vec<Outcome> = if single {
         parsed.into_iter().map(check_one).collect()
     } else {
         parsed.into_par_iter().map(check_one).collect()
@@ -217,6 +218,8 @@ pub fn run(a: Args) -> u8 {
     if let Some(pb) = progress {
         pb.finish_and_clear();
     }
+    let names: Vec<String> = files.iter().map(|p| files::shown(p)).collect();
+    across(&names, &mut results, &opts);
 
     let human = a.format == CheckFormat::Human;
     // SARIF and annotations are written once, for every file together.
@@ -231,7 +234,6 @@ pub fn run(a: Args) -> u8 {
     let mut not_read: Vec<(String, String)> = Vec::new();
     let mut verdicts: BTreeMap<Verdict, usize> = BTreeMap::new();
     let mut by_rule: BTreeMap<&'static str, usize> = BTreeMap::new();
-    let names: Vec<String> = files.iter().map(|p| files::shown(p)).collect();
     for (name, r) in names.iter().zip(&results) {
         match r {
             Err(e) => {
@@ -339,6 +341,40 @@ pub fn run(a: Args) -> u8 {
         EXIT_ERRORS
     } else {
         EXIT_OK
+    }
+}
+
+/// Adds the problems across reports to the reports they concern (nothing
+/// with fewer than two readable reports).
+pub fn across(names: &[String], results: &mut [Outcome], opts: &CheckOptions) {
+    let found = {
+        let refs: Vec<(usize, ReportRef<'_>)> = results
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| {
+                let b = r.as_ref().ok()?;
+                Some((
+                    i,
+                    ReportRef {
+                        file: &names[i],
+                        parsed: &b.0,
+                        rating_type: b.1.rating_type.rating_type,
+                    },
+                ))
+            })
+            .collect();
+        if refs.len() < 2 {
+            return;
+        }
+        let only: Vec<ReportRef<'_>> = refs.iter().map(|r| r.1).collect();
+        let at: Vec<usize> = refs.iter().map(|r| r.0).collect();
+        (trfkit::across::find(&only), at)
+    };
+    let (found, at) = found;
+    for (f, i) in found.findings.into_iter().zip(at) {
+        if let Ok(b) = &mut results[i] {
+            b.1.add_across(f, opts);
+        }
     }
 }
 
