@@ -56,9 +56,15 @@ pub(crate) fn find(reports: &[ReportRef<'_>], out: &mut [Vec<Diagnostic>]) -> Ve
                 duplicate_of[i] = Some(j);
                 let t = &r.parsed.tournament;
                 let what = format!(
-                    "{} players, {} rounds and every result",
+                    "{} {}, {} {} and every result",
                     t.players.len(),
-                    t.rounds
+                    if t.players.len() == 1 {
+                        "player"
+                    } else {
+                        "players"
+                    },
+                    t.rounds,
+                    if t.rounds == 1 { "round" } else { "rounds" },
                 );
                 out[i].push(noted(
                     &DUPLICATE_REPORT,
@@ -108,11 +114,17 @@ fn anchor(t: &Tournament) -> Span {
 
 /// The event as values: a hash of the start date and of every player's key
 /// and round entries (opponent's key, colour, result), whatever the order
-/// of the lines. `None` for a report without players (nothing to repeat).
+/// of the lines. `None` for a report without a game (nothing to rate
+/// twice).
 /// Two independent 64-bit hashes make a 128-bit print: two different events
 /// colliding is out of reach.
 pub(crate) fn fingerprint(t: &Tournament) -> Option<u128> {
-    if t.players.is_empty() {
+    // Without a game there is nothing to rate twice.
+    let any_game = t
+        .players
+        .iter()
+        .any(|p| p.rounds.iter().any(|e| e.value.result.needs_opponent()));
+    if !any_game {
         return None;
     }
     let index = t.rank_index();

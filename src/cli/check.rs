@@ -21,6 +21,7 @@ use trfkit::rating::RateOptions;
 use trfkit::ratinglist::ListLookup;
 use trfkit::ratinglist::RatingList;
 use trfkit::render::human::{self};
+use trfkit::render::summary::{self, SummaryRow};
 use trfkit::rules::CheckOptions;
 use trfkit::Parsed;
 
@@ -47,6 +48,11 @@ pub struct Args {
     /// Never show the progress bar.
     #[arg(long)]
     no_progress: bool,
+    /// One line per report (file, event, start, rating type, verdict, the
+    /// gravest reason) and the closing summary, without the findings; with
+    /// `--format csv`, the same as CSV rows with the counts per consequence.
+    #[arg(long)]
+    summary: bool,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -138,12 +144,22 @@ pub enum CheckFormat {
     Sarif,
     /// GitHub Actions workflow annotations.
     Github,
+    /// CSV rows, one per report (with `--summary` only).
+    Csv,
 }
 
 /// One file's result: the report, or why the file could not be read.
 pub type Outcome = Result<Box<(Parsed, CheckReport)>, String>;
 
 pub fn run(a: Args) -> u8 {
+    if a.summary && matches!(a.format, CheckFormat::Sarif | CheckFormat::Github) {
+        eprintln!("trf: --summary gives human, json or csv output, not sarif or github");
+        return EXIT_USAGE;
+    }
+    if a.format == CheckFormat::Csv && !a.summary {
+        eprintln!("trf: --format csv needs --summary (findings are JSON, SARIF or text)");
+        return EXIT_USAGE;
+    }
     let Inputs {
         files,
         skipped,
@@ -233,6 +249,7 @@ pub fn run(a: Args) -> u8 {
     // Files that could not be read, for SARIF's tool notifications.
     let mut not_read: Vec<(String, String)> = Vec::new();
     let mut verdicts: BTreeMap<Verdict, usize> = BTreeMap::new();
+    let mut rows: Vec<SummaryRow> = Vec::new();
     let mut by_rule: BTreeMap<&'static str, usize> = BTreeMap::new();
     for (name, r) in names.iter().zip(&results) {
         match r {
@@ -250,7 +267,15 @@ pub fn run(a: Args) -> u8 {
                 }
                 let t = &parsed.tournament;
                 let loc = parsed.locator();
-                if matches!(a.format, CheckFormat::Sarif | CheckFormat::Github) {
+                if a.summary {
+                    let row = SummaryRow::of(name, parsed, rep);
+                    if a.format == CheckFormat::Json {
+                        out(&serde_json::to_string(&row).unwrap_or_default());
+                        out("\n");
+                    } else {
+                        rows.push(row);
+                    }
+                } else if matches!(a.format, CheckFormat::Sarif | CheckFormat::Github) {
                     machine.push(trfkit::render::FileFindings {
                         file: name,
                         text: &parsed.text,
@@ -293,6 +318,8 @@ pub fn run(a: Args) -> u8 {
         // A CI log is a terminal too: a report's control characters are
         // shown escaped (CR and LF are escaped as GitHub requires).
         CheckFormat::Github => out(&escape(&trfkit::render::github::annotations(&machine))),
+        CheckFormat::Csv => out(&summary::csv(&rows)),
+        CheckFormat::Human if a.summary => out(&escape(&summary::human(&rows))),
         CheckFormat::Human | CheckFormat::Json => {}
     }
     for (p, why) in &missing {
@@ -301,7 +328,7 @@ pub fn run(a: Args) -> u8 {
     for (p, why) in &skipped {
         eprintln!("trf: skipped {}: {why}", files::shown(p));
     }
-    if human && files.len() > 1 {
+    if human && (files.len() > 1 || a.summary) {
         let mut top: Vec<_> = by_rule.into_iter().collect();
         top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
         let top: Vec<String> = top

@@ -13,6 +13,7 @@ pub mod human;
 pub mod json;
 pub mod rating;
 pub mod sarif;
+pub mod summary;
 mod view;
 
 use crate::diag::{Diagnostic, RuleMeta};
