@@ -22,6 +22,7 @@ use trfkit::ratinglist::ListLookup;
 use trfkit::ratinglist::RatingList;
 use trfkit::render::human::{self};
 use trfkit::render::summary::{self, SummaryRow};
+use trfkit::rules::registrations::Registrations;
 use trfkit::rules::CheckOptions;
 use trfkit::Parsed;
 
@@ -87,6 +88,12 @@ pub struct RuleArgs {
     /// at 45'+30" or 60'+30" ("fast classic": the 2025 pilot events, or from 2026).
     #[arg(long)]
     pub qc_approved_fast_classic: bool,
+    /// Each report's own registration facts, from a CSV file with columns
+    /// `file` or `event`, `registered_on`, and optionally `rating_type`,
+    /// `hybrid_approved`, `qc_approved_fast_classic`; a report it does not
+    /// name keeps the flags above (and is said so).
+    #[arg(long, value_name = "FILE.csv")]
+    pub registrations: Option<PathBuf>,
 }
 
 impl RuleArgs {
@@ -113,6 +120,56 @@ impl RuleArgs {
         o.qc_fast_classic = self.qc_approved_fast_classic;
         o
     }
+
+    /// Reads `--registrations`; `Err` (said on stderr) when it cannot be
+    /// used, which is a usage error.
+    pub fn registrations(&self) -> Result<Option<Registrations>, ()> {
+        let Some(path) = &self.registrations else {
+            return Ok(None);
+        };
+        Registrations::read(path).map(Some).map_err(|e| {
+            eprintln!("trf: {}: {}", files::shown(path), escape(&e.to_string()));
+        })
+    }
+}
+
+/// The options of one report: `base` with its row of `--registrations`
+/// put over it. A report the file does not name keeps `base`, and is said
+/// so on stderr.
+pub fn options_for(
+    base: &CheckOptions,
+    regs: Option<&Registrations>,
+    path: &std::path::Path,
+    parsed: &Parsed,
+    regs_path: Option<&std::path::Path>,
+) -> CheckOptions {
+    let mut o = base.clone();
+    let Some(regs) = regs else {
+        return o;
+    };
+    let event = parsed
+        .tournament
+        .header
+        .name
+        .as_ref()
+        .map(|n| n.value.as_str());
+    match regs.find(path, event) {
+        Some(r) => r.apply(&mut o),
+        None => eprintln!(
+            "trf: {}: not in {}: the command-line registration flags apply",
+            files::shown(path),
+            regs_path.map(files::shown).unwrap_or_default()
+        ),
+    }
+    o
+}
+
+/// Like [`options_for`], for the rating pass: the options a row changes.
+pub fn rate_options_for(base: &RateOptions, check: &CheckOptions) -> RateOptions {
+    let mut o = base.clone();
+    o.rating_type = check.rating_type;
+    o.qc_fast_classic = check.qc_fast_classic;
+    o
 }
 
 /// Searches the rating list for `ids`, saying on stderr when its index
@@ -166,6 +223,9 @@ pub fn run(a: Args) -> u8 {
         missing,
     } = files::expand(&a.paths);
     let mut opts = a.rules.options(a.max_per_rule);
+    let Ok(regs) = a.rules.registrations() else {
+        return EXIT_USAGE;
+    };
     // Refuse an unreadable list (or an unknown layout) before reading any
     // report: only the header is read here.
     if let Some(list) = &a.rating_list {
@@ -220,16 +280,23 @@ pub fn run(a: Args) -> u8 {
             }
         }
     }
-    let check_one = |r: Result<Parsed, String>| -> Outcome {
+    let check_one = |(r, path): (Result<Parsed, String>, &PathBuf)| -> Outcome {
         r.map(|parsed| {
-            let rep = check(&parsed, &opts);
+            let mine = options_for(
+                &opts,
+                regs.as_ref(),
+                path,
+                &parsed,
+                a.rules.registrations.as_deref(),
+            );
+            let rep = check(&parsed, &mine);
             Box::new((parsed, rep))
         })
     };
     let mut results: Vec<Outcome> = if single {
-        parsed.into_iter().map(check_one).collect()
+        parsed.into_iter().zip(&files).map(check_one).collect()
     } else {
-        parsed.into_par_iter().map(check_one).collect()
+        parsed.into_par_iter().zip(&files).map(check_one).collect()
     };
     if let Some(pb) = progress {
         pb.finish_and_clear();
@@ -349,7 +416,11 @@ pub fn run(a: Args) -> u8 {
             out(&format!("most frequent: {}\n", top.join(", ")));
         }
     }
-    if human && a.rules.registered_on.is_none() && results.iter().any(Result::is_ok) {
+    if human
+        && a.rules.registered_on.is_none()
+        && regs.is_none()
+        && results.iter().any(Result::is_ok)
+    {
         out(&format!(
             "note: {}\n",
             trfkit::regulations::registration::not_checked_advice()

@@ -248,17 +248,22 @@ fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply
     opts.rating_list = lookup.clone();
     let mut rate_opts = RateOptions::default();
     rate_opts.list = lookup.map(|l| l.found.clone());
-    for (i, (name, p)) in parsed.iter().enumerate() {
-        // The same checks and rating pass as `trf check` and `trf rate`.
-        let CheckedRating {
-            report: check,
-            summary: rating,
-        } = rate_checked(p, &opts, &rate_opts);
+    // The same checks and rating pass as `trf check` and `trf rate`, and
+    // the problems across the reports dropped together.
+    let (names, parsed): (Vec<String>, Vec<trfkit::Parsed>) = parsed.into_iter().unzip();
+    let mut rated: Vec<CheckedRating> = parsed
+        .iter()
+        .map(|p| rate_checked(p, &opts, &rate_opts))
+        .collect();
+    super::rate::add_across(&names, &parsed, &mut rated, &opts);
+    page.set_overview(&names, &parsed, &rated);
+    for (i, ((name, p), r)) in names.iter().zip(&parsed).zip(&rated).enumerate() {
+        let (check, rating) = (&r.report, &r.summary);
         let input = ReportInput {
             file: name,
             parsed: p,
-            check: &check,
-            rating: &rating,
+            check,
+            rating,
         };
         let stem = name
             .rsplit_once('.')
@@ -274,7 +279,7 @@ fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply
                 "Findings (JSON)",
                 format!("{stem}.check.json"),
                 "application/json",
-                &format!("{}\n", trfkit::render::json::check_line(name, p, &check)),
+                &format!("{}\n", trfkit::render::json::check_line(name, p, check)),
             ),
             data_url(
                 "Rating (JSON)",
@@ -282,7 +287,7 @@ fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply
                 "application/json",
                 &format!(
                     "{}\n",
-                    serde_json::to_string_pretty(&rating).unwrap_or_default()
+                    serde_json::to_string_pretty(rating).unwrap_or_default()
                 ),
             ),
         ];
