@@ -71,7 +71,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
         ],
     ),
     ("write", &["source", "read", "model"]),
-    ("generate", &["source", "model", "regulations", "write"]),
+    (
+        "generate",
+        &["source", "model", "regulations", "ratinglist", "write"],
+    ),
 ];
 
 fn root() -> PathBuf {

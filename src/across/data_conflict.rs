@@ -53,12 +53,13 @@ pub(crate) fn find(reports: &[ReportRef<'_>], ids: &PlayerIndex, out: &mut [Vec<
     for (id, places) in &ids.shared {
         let first = places[0];
         let a = player(first);
-        let mut seen = vec![first.0];
+        // Places come in report order: one comparison per other report.
+        let mut last = first.0;
         for &other in &places[1..] {
-            if seen.contains(&other.0) {
+            if other.0 == last {
                 continue;
             }
-            seen.push(other.0);
+            last = other.0;
             let b = player(other);
             let diff = differences(a, b);
             if diff.is_empty() {

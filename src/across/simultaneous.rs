@@ -4,6 +4,7 @@
 use super::{across_rule, noted, quoted, PlayerIndex, ReportRef};
 use crate::diag::Diagnostic;
 use chrono::NaiveDate;
+use std::collections::HashMap;
 
 across_rule! {
     /// ## What it checks
@@ -66,8 +67,11 @@ pub(crate) fn find(reports: &[ReportRef<'_>], ids: &PlayerIndex, out: &mut [Vec<
         }
         games.sort_unstable();
         games.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
-        // Clashes by pair of reports: (first, other) → dates with rounds.
+        // Clashes by pair of reports: (first, other) → dates with rounds,
+        // in the order first met (a player in k reports on one day gives
+        // k - 1 pairs, each found by hashing, not by a scan).
         let mut clashes: Vec<Clash> = Vec::new();
+        let mut at: HashMap<(u32, u32), usize> = HashMap::new();
         for day in games.chunk_by(|a, b| a.0 == b.0) {
             let first = day[0];
             for &other in &day[1..] {
@@ -75,12 +79,14 @@ pub(crate) fn find(reports: &[ReportRef<'_>], ids: &PlayerIndex, out: &mut [Vec<
                     continue;
                 }
                 let pair = (first.1, other.1);
-                match clashes.iter_mut().find(|c| c.0 == pair) {
-                    Some(c) => c.1.push((first, other)),
-                    None => clashes.push((pair, vec![(first, other)])),
-                }
+                let slot = *at.entry(pair).or_insert_with(|| {
+                    clashes.push((pair, Vec::new()));
+                    clashes.len() - 1
+                });
+                clashes[slot].1.push((first, other));
             }
         }
+        at.clear();
         for ((a, b), days) in clashes {
             emit(reports, *id, a, b, &days, false, out);
             emit(reports, *id, b, a, &days, true, out);
