@@ -427,6 +427,7 @@ pub enum Category {
     RatingList,
     /// Problems only visible across several reports read together
     /// (`TRF-A…`).
+    #[serde(rename = "across")]
     AcrossReports,
 }
 
