@@ -19,7 +19,11 @@
 # * rrwide: a report declared a round robin (2010 text, whose round-robin
 #   route rates the unrated players) with 2,000 players and one round;
 # * ext: 200 players x 9 rounds and 5,000 each of `XXA`, `XXR`, `XXC`,
-#   `XXS` and `BBW` lines.
+#   `XXS` and `BBW` lines;
+# * many: a folder of 100 reports (2N: 200) of the same 40 players (same
+#   FIDE IDs and names) on the same 9 dates with other results: every
+#   player in every report on every day, the worst case of the findings
+#   across reports (issue 23), checked as one `trf check DIR`.
 #
 # Not part of CI; run from the repository root:
 #
@@ -148,7 +152,19 @@ def ext(f, k, rnd):
         f.write("XXS W=%d D=0.5\n" % rnd.randint(0, 3))
         f.write("BBW %d\n" % rnd.randint(0, 3))
 
+import os
+def many(k):
+    sub = "%s/many-%s" % (d, "N" if k == 1 else "2N")
+    os.makedirs(sub, exist_ok=True)
+    for r in range(100 * k):
+        rnd = random.Random(1000 + r)
+        with open("%s/report-%03d.trf" % (sub, r), "w") as f:
+            f.write(HEAD)
+            f.write("132" + " " * 88 + "  ".join("24/01/%02d" % (i + 1) for i in range(9)) + "\n")
+            swiss(f, rnd, 40, 9)
+
 for k in (1, 2):
+    many(k)
     write("unknown", k, unknown)
     write("samerank", k, samerank)
     write("records", k, records)
@@ -171,12 +187,14 @@ ir() {
 
 echo "| case | size N | size 2N | check N | check 2N | ratio | rate N | rate 2N | ratio |"
 echo "|---|---|---|---|---|---|---|---|---|"
-for c in ${HOSTILE_CASES:-unknown samerank records teams013 teams310 dates rounds ext rrwide}; do
+for c in ${HOSTILE_CASES:-unknown samerank records teams013 teams310 dates rounds ext rrwide many}; do
   n="$dir/$c-N.trf"; n2="$dir/$c-2N.trf"
+  # A case of several reports is a folder.
+  if [ -d "$dir/$c-N" ]; then n="$dir/$c-N"; n2="$dir/$c-2N"; fi
   c1=$(ir check --format json "$n"); c2=$(ir check --format json "$n2")
   r1=$(ir rate --format json "$n"); r2=$(ir rate --format json "$n2")
   printf '| %s | %d kB | %d kB | %.1f M | %.1f M | %.2f | %.1f M | %.1f M | %.2f |\n' "$c" \
-    $(( $(stat -c %s "$n") / 1000 )) $(( $(stat -c %s "$n2") / 1000 )) \
+    $(( $(du -sb "$n" | cut -f1) / 1000 )) $(( $(du -sb "$n2" | cut -f1) / 1000 )) \
     "$(echo "$c1 / 1000000" | bc -l)" "$(echo "$c2 / 1000000" | bc -l)" "$(echo "$c2 / $c1" | bc -l)" \
     "$(echo "$r1 / 1000000" | bc -l)" "$(echo "$r2 / 1000000" | bc -l)" "$(echo "$r2 / $r1" | bc -l)"
 done

@@ -49,6 +49,57 @@ impl CheckReport {
         self.verdict == Verdict::Ready
     }
 
+    /// Adds the findings of problems across reports that concern this
+    /// report ([`crate::across::find`]), keeping those its options enable,
+    /// and recounts the verdict: they are this report's findings like any
+    /// other. At most `max_per_rule` of each rule are kept (0 = all); the
+    /// rest are counted.
+    pub fn add_across(&mut self, findings: Vec<Diagnostic>, opts: &CheckOptions) {
+        let mut kept: Vec<Diagnostic> = findings
+            .into_iter()
+            .filter(|d| opts.enabled(d.rule, d.code))
+            .collect();
+        if kept.is_empty() {
+            return;
+        }
+        let mut left: std::collections::HashMap<&'static str, usize> =
+            std::collections::HashMap::new();
+        for d in &kept {
+            let c = match d.severity {
+                Severity::Error => &mut self.counts.0,
+                Severity::Warning => &mut self.counts.1,
+                Severity::Advice => &mut self.counts.2,
+            };
+            *c += 1;
+            self.by_consequence[d.consequence as usize] += 1;
+        }
+        kept.retain(|d| {
+            let n = left.entry(d.rule).or_default();
+            *n += 1;
+            opts.max_per_rule == 0 || *n <= opts.max_per_rule
+        });
+        for (rule, n) in left {
+            if opts.max_per_rule > 0 && n > opts.max_per_rule {
+                let code = kept.iter().find(|d| d.rule == rule).map_or("", |d| d.code);
+                kept.push(left_out(
+                    code,
+                    rule,
+                    n - opts.max_per_rule,
+                    opts.max_per_rule,
+                ));
+            }
+        }
+        self.diagnostics.extend(kept);
+        crate::diag::sort(&mut self.diagnostics);
+        self.verdict = Verdict::of(
+            Consequence::ALL
+                .into_iter()
+                .zip(self.by_consequence)
+                .filter(|(_, n)| *n > 0)
+                .map(|(c, _)| c),
+        );
+    }
+
     /// How many findings have this consequence.
     pub fn count(&self, c: Consequence) -> usize {
         Consequence::ALL
@@ -167,14 +218,19 @@ fn cap_per_rule(diagnostics: &mut Vec<Diagnostic>, max: usize, counted: &[Droppe
     for (rule, code, n) in dropped {
         // Counted under the rule's consequence already: the note itself
         // is information.
-        let mut d = Diagnostic::new(
-            code,
-            rule,
-            Severity::Advice,
-            format!("{n} more `{rule}` findings not shown (limit {max} per rule)"),
-        )
-        .help("fix the ones shown first, or raise the limit with --max-per-rule");
-        d.consequence = Consequence::Info;
-        diagnostics.push(d);
+        diagnostics.push(left_out(code, rule, n, max));
     }
+}
+
+/// The note standing for `n` findings of a rule left out by the limit.
+fn left_out(code: &'static str, rule: &'static str, n: usize, max: usize) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        code,
+        rule,
+        Severity::Advice,
+        format!("{n} more `{rule}` findings not shown (limit {max} per rule)"),
+    )
+    .help("fix the ones shown first, or raise the limit with --max-per-rule");
+    d.consequence = Consequence::Info;
+    d
 }

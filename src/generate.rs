@@ -65,6 +65,13 @@ pub struct GenOptions {
     pub diacritics: bool,
     /// End lines with CR LF instead of LF.
     pub crlf: bool,
+    /// When not empty, the players are these people of the synthetic
+    /// rating list ([`crate::ratinglist::synth::synthetic_player`], by
+    /// index): their FIDE ID, name, sex, federation, title, standard rating
+    /// and birth year (written `YYYY/00/00`) as the list has them, so that
+    /// reports drawn from one list agree with it and with each other. Its
+    /// length must be `players`.
+    pub from_list: Vec<u64>,
 }
 
 impl Default for GenOptions {
@@ -79,6 +86,7 @@ impl Default for GenOptions {
             with_forfeits: true,
             diacritics: false,
             crlf: false,
+            from_list: Vec::new(),
         }
     }
 }
@@ -119,6 +127,10 @@ pub enum GenError {
     /// The rated fraction is not within 0.0..=1.0.
     #[error("rated fraction {0} is not between 0 and 1")]
     RatedFraction(f64),
+    /// `from_list` does not name one list player per player (or names one
+    /// twice, or one the list cannot describe).
+    #[error("from_list names {0} distinct players of the list, not one per player")]
+    FromList(usize),
     /// A round date outside 1970-2069, the years the two-digit `YY/MM/DD`
     /// of record `132` stands for.
     #[error("round dates from {0} leave 1970-2069, the years `132` (YY/MM/DD) can write")]
@@ -148,12 +160,103 @@ pub fn generate(opts: &GenOptions) -> Result<String, GenError> {
     let dates = round_dates(&mut rng, opts.start_date, opts.rounds)
         .ok_or(GenError::Dates(opts.start_date))?;
     let host = FEDERATIONS[rng.random_range(0..FEDERATIONS.len())];
-    let players = make_players(&mut rng, opts, host);
+    let players = if opts.from_list.is_empty() {
+        make_players(&mut rng, opts, host)
+    } else {
+        list_players(opts)?
+    };
     let mut t = Swiss::new(players, opts.rounds as usize);
     for r in 0..opts.rounds as usize {
         t.play_round(&mut rng, r, opts);
     }
     Ok(t.write(&mut rng, opts, host, &dates))
+}
+
+/// A federation's month of reports drawn from one synthetic rating list
+/// ([`crate::ratinglist::synth`]): every report's players are people of the
+/// list, several reports share players (the same FIDE ID with the same
+/// name, sex, federation and birth year everywhere), and every event starts
+/// and ends within the month.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct MonthOptions {
+    /// How many reports.
+    pub reports: usize,
+    /// Fewest players in a report (at least 2).
+    pub min_players: u16,
+    /// Most players in a report.
+    pub max_players: u16,
+    /// The first day of the month.
+    pub first_day: NaiveDate,
+    /// Players in the synthetic list the reports are drawn from
+    /// ([`crate::ratinglist::synth::FULL_LIST_PLAYERS`] for a full list).
+    pub list_players: u64,
+    /// Players of the list who play this month: the smaller, the more
+    /// reports each of them plays in (spread evenly through the list).
+    pub pool: u64,
+    /// Seed: the same options give the same month.
+    pub seed: u64,
+}
+
+impl MonthOptions {
+    /// `reports` reports of 40 to 300 players in the month starting on
+    /// `first_day`, drawn from a full-size list, with a pool of half the
+    /// players' appearances (each player in about two reports).
+    pub fn new(reports: usize, first_day: NaiveDate, seed: u64) -> Self {
+        let (min_players, max_players) = (40, 300);
+        let appearances = reports as u64 * u64::from(min_players + max_players) / 2;
+        MonthOptions {
+            reports,
+            min_players,
+            max_players,
+            first_day,
+            list_players: crate::ratinglist::synth::FULL_LIST_PLAYERS,
+            pool: (appearances / 2).max(u64::from(max_players) * 2),
+            seed,
+        }
+    }
+}
+
+/// Report `k` of the month (`0 <= k < reports`): its file name
+/// (`month-00042.trf`) and text. Each report depends only on the options
+/// and `k`, so a month can be written report by report in bounded memory.
+pub fn month_report(m: &MonthOptions, k: usize) -> Result<(String, String), GenError> {
+    let mut rng = StdRng::seed_from_u64(m.seed ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let lo = m.min_players.max(2);
+    let hi = m.max_players.max(lo);
+    let n = rng.random_range(lo..=hi);
+    let pool = m.pool.clamp(u64::from(n), m.list_players.max(u64::from(n)));
+    let stride = (m.list_players / pool).max(1);
+    // Players of a region: a window of the pool three times the report's
+    // size, so that neighbouring events share players.
+    let window = (u64::from(n) * 3).min(pool);
+    let from = rng.random_range(0..=pool - window);
+    let mut picked = std::collections::HashSet::with_capacity(n as usize);
+    let mut from_list = Vec::with_capacity(n as usize);
+    while from_list.len() < n as usize {
+        let q = from + rng.random_range(0..window);
+        let i = q * stride;
+        // Players the list cannot describe, or rates below the floor of
+        // 2024 (a report would carry a rating FIDE no longer publishes),
+        // sit out; so does one already in.
+        let fits = crate::ratinglist::synth::synthetic_player(i)
+            .is_some_and(|p| p.standard.is_none_or(|r| r >= 1400));
+        if !picked.insert(i) || !fits {
+            if picked.len() as u64 >= window {
+                return Err(GenError::FromList(from_list.len()));
+            }
+            continue;
+        }
+        from_list.push(i);
+    }
+    let rounds = rng.random_range(5..=9u16);
+    // Two rounds a day at most: the event fits in the month.
+    let last_start = 28 - u64::from(rounds);
+    let start = m.first_day + Days::new(rng.random_range(0..=last_start));
+    let mut opts = GenOptions::new(n, rounds, m.seed ^ k as u64);
+    opts.start_date = start;
+    opts.from_list = from_list;
+    Ok((format!("month-{k:05}.trf"), generate(&opts)?))
 }
 
 /// One player as generated.
@@ -163,9 +266,10 @@ struct Person {
     female: bool,
     title: &'static str,
     rating: u16,
-    federation: &'static str,
+    federation: String,
     fide_id: u64,
-    birth: NaiveDate,
+    /// As written in columns 70-79.
+    birth: String,
 }
 
 /// A round block: opponent (0 = none), colour letter, result letter.
@@ -428,9 +532,9 @@ impl Swiss {
                     title: person.title,
                     name: &person.name,
                     rating,
-                    federation: person.federation,
+                    federation: &person.federation,
                     fide_id: person.fide_id.to_string(),
-                    birth: person.birth.format("%Y/%m/%d").to_string(),
+                    birth: person.birth.clone(),
                     points: format!(
                         "{}.{}",
                         s.half_points / 2,
@@ -545,9 +649,9 @@ fn make_players(rng: &mut StdRng, opts: &GenOptions, host: &'static str) -> Vec<
                 female,
                 title,
                 rating,
-                federation,
+                federation: federation.to_owned(),
                 fide_id: 0,
-                birth,
+                birth: birth.format("%Y/%m/%d").to_string(),
             }
         })
         .collect();
@@ -559,6 +663,48 @@ fn make_players(rng: &mut StdRng, opts: &GenOptions, host: &'static str) -> Vec<
         p.fide_id = base + i as u64 * 97 + rng.random_range(0..97u64);
     }
     people
+}
+
+/// The people of `opts.from_list`, ordered as starting ranks are (by
+/// rating, unrated last, then by name).
+fn list_players(opts: &GenOptions) -> Result<Vec<Person>, GenError> {
+    let n = opts.players as usize;
+    let mut seen = std::collections::HashSet::with_capacity(n);
+    let mut people = Vec::with_capacity(n);
+    for &i in &opts.from_list {
+        let Some(p) = crate::ratinglist::synth::synthetic_player(i) else {
+            continue;
+        };
+        if !seen.insert(i) {
+            continue;
+        }
+        people.push(Person {
+            title: match p.title.as_str() {
+                "GM" => "GM",
+                "IM" => "IM",
+                "FM" => "FM",
+                "CM" => "CM",
+                "WGM" => "WGM",
+                "WIM" => "WIM",
+                "WFM" => "WFM",
+                "WCM" => "WCM",
+                _ => "",
+            },
+            name: p.name,
+            female: p.female,
+            rating: p.standard.unwrap_or(0),
+            federation: p.federation,
+            fide_id: p.fide_id,
+            birth: p
+                .birth_year
+                .map_or_else(String::new, |y| format!("{y:04}/00/00")),
+        });
+    }
+    if people.len() != n {
+        return Err(GenError::FromList(people.len()));
+    }
+    people.sort_by(|a, b| b.rating.cmp(&a.rating).then_with(|| a.name.cmp(&b.name)));
+    Ok(people)
 }
 
 fn title(rng: &mut StdRng, rating: u16, female: bool) -> &'static str {

@@ -81,6 +81,7 @@
 //! and give every `match` on an error a `_` arm.
 #![warn(missing_docs)]
 
+pub mod across;
 pub mod check;
 pub mod diag;
 pub mod eligibility;

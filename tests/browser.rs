@@ -416,3 +416,32 @@ fn an_uploaded_rating_list_gives_the_same_findings_as_the_command_line() {
     // K comes from the list.
     assert!(page.contains("<small>(list)</small>"));
 }
+
+#[test]
+fn several_reports_get_the_overview_of_verdicts_first() {
+    let (_server, url) = serve();
+    let a =
+        std::fs::read(root().join("samples/across/duplicate-report/fires/graz-open.trf")).unwrap();
+    let b = std::fs::read(root().join("samples/hand/verdict-online-export.trf")).unwrap();
+    let (status, page) = post(
+        &url,
+        &[
+            ("trf", "graz-open.trf", &a),
+            ("trf", "copy.trf", &a),
+            ("trf", "online.trf", &b),
+        ],
+    );
+    assert_eq!(status, 200);
+    let overview = page
+        .find("<section class=\"overview\"")
+        .expect("an overview");
+    let first_report = page.find("<article class=\"report\"").expect("reports");
+    assert!(overview < first_report, "the overview comes first");
+    assert!(page.contains("3 reports: 2 ready, 0 fix before upload, 1 not rateable"));
+    assert!(page.contains("href=\"#f2\""));
+    // The copy is a duplicate of the first: both say so.
+    assert!(page.matches("duplicate-report").count() >= 2);
+    // One report: no overview.
+    let (_, page) = post(&url, &[("trf", "graz-open.trf", &a)]);
+    assert!(!page.contains("<section class=\"overview\""));
+}

@@ -274,3 +274,59 @@ fn many_seeds_are_clean() {
         clean(&options(33 + seed as u16 % 17, 3 + seed as u16 % 9, seed));
     }
 }
+
+/// A month drawn from one synthetic list: players are shared between the
+/// reports, agree with each other and with the list, and every event is
+/// within the month.
+#[test]
+fn a_month_shares_players_that_agree_everywhere() {
+    use trfkit::generate::{month_report, MonthOptions};
+    let first = chrono::NaiveDate::from_ymd_opt(2026, 3, 1).unwrap();
+    let mut m = MonthOptions::new(30, first, 5);
+    m.list_players = 20_000;
+    m.pool = 2_000;
+    m.min_players = 40;
+    m.max_players = 80;
+    let reports: Vec<(String, trfkit::Parsed)> = (0..m.reports)
+        .map(|k| {
+            let (name, text) = month_report(&m, k).unwrap();
+            assert_eq!(month_report(&m, k).unwrap().1, text, "deterministic");
+            (name, trfkit::parse_str(&text))
+        })
+        .collect();
+    let mut seen: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+    for (name, p) in &reports {
+        let t = &p.tournament;
+        assert!((40..=80).contains(&t.players.len()), "{name}");
+        assert!(t.start_date().unwrap() >= first);
+        assert!(t.end_date().unwrap() < chrono::NaiveDate::from_ymd_opt(2026, 4, 1).unwrap());
+        for pl in &t.players {
+            *seen.entry(pl.fide_id.unwrap().value).or_default() += 1;
+        }
+    }
+    assert!(seen.values().any(|&n| n > 1), "players are shared");
+    let refs: Vec<trfkit::across::ReportRef<'_>> = reports
+        .iter()
+        .map(|(n, p)| trfkit::across::ReportRef {
+            file: n,
+            parsed: p,
+            rating_type: None,
+        })
+        .collect();
+    let found = trfkit::across::find(&refs);
+    let rules: std::collections::HashSet<&str> =
+        found.findings.iter().flatten().map(|d| d.rule).collect();
+    assert!(!rules.contains("player-data-conflict"), "{rules:?}");
+    assert!(!rules.contains("duplicate-report"), "{rules:?}");
+    // Every player is in the list as the report writes them.
+    let mut list = Vec::new();
+    trfkit::ratinglist::synth::write_synthetic_combined(&mut list, m.list_players).unwrap();
+    let list = String::from_utf8(list).unwrap();
+    let t = &reports[0].1.tournament;
+    let p = &t.players[0];
+    let line = list
+        .lines()
+        .find(|l| l.starts_with(&format!("{:<15}", p.fide_id.unwrap().value)))
+        .expect("in the list");
+    assert!(line.contains(&p.name.value), "{line}");
+}

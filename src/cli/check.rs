@@ -14,12 +14,15 @@ use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
+use trfkit::across::ReportRef;
 use trfkit::check::{check, CheckReport};
 use trfkit::diag::Verdict;
 use trfkit::rating::RateOptions;
 use trfkit::ratinglist::ListLookup;
 use trfkit::ratinglist::RatingList;
 use trfkit::render::human::{self};
+use trfkit::render::summary::{self, SummaryRow};
+use trfkit::rules::registrations::Registrations;
 use trfkit::rules::CheckOptions;
 use trfkit::Parsed;
 
@@ -46,6 +49,11 @@ pub struct Args {
     /// Never show the progress bar.
     #[arg(long)]
     no_progress: bool,
+    /// One line per report (file, event, start, rating type, verdict, the
+    /// gravest reason) and the closing summary, without the findings; with
+    /// `--format csv`, the same as CSV rows with the counts per consequence.
+    #[arg(long)]
+    summary: bool,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -80,6 +88,12 @@ pub struct RuleArgs {
     /// at 45'+30" or 60'+30" ("fast classic": the 2025 pilot events, or from 2026).
     #[arg(long)]
     pub qc_approved_fast_classic: bool,
+    /// Each report's own registration facts, from a CSV file with columns
+    /// `file` or `event`, `registered_on`, and optionally `rating_type`,
+    /// `hybrid_approved`, `qc_approved_fast_classic`; a report it does not
+    /// name keeps the flags above (and is said so).
+    #[arg(long, value_name = "FILE.csv")]
+    pub registrations: Option<PathBuf>,
 }
 
 impl RuleArgs {
@@ -106,6 +120,56 @@ impl RuleArgs {
         o.qc_fast_classic = self.qc_approved_fast_classic;
         o
     }
+
+    /// Reads `--registrations`; `Err` (said on stderr) when it cannot be
+    /// used, which is a usage error.
+    pub fn registrations(&self) -> Result<Option<Registrations>, ()> {
+        let Some(path) = &self.registrations else {
+            return Ok(None);
+        };
+        Registrations::read(path).map(Some).map_err(|e| {
+            eprintln!("trf: {}: {}", files::shown(path), escape(&e.to_string()));
+        })
+    }
+}
+
+/// The options of one report: `base` with its row of `--registrations`
+/// put over it. A report the file does not name keeps `base`, and is said
+/// so on stderr.
+pub fn options_for(
+    base: &CheckOptions,
+    regs: Option<&Registrations>,
+    path: &std::path::Path,
+    parsed: &Parsed,
+    regs_path: Option<&std::path::Path>,
+) -> CheckOptions {
+    let mut o = base.clone();
+    let Some(regs) = regs else {
+        return o;
+    };
+    let event = parsed
+        .tournament
+        .header
+        .name
+        .as_ref()
+        .map(|n| n.value.as_str());
+    match regs.find(path, event) {
+        Some(r) => r.apply(&mut o),
+        None => eprintln!(
+            "trf: {}: not in {}: the command-line registration flags apply",
+            files::shown(path),
+            regs_path.map(files::shown).unwrap_or_default()
+        ),
+    }
+    o
+}
+
+/// Like [`options_for`], for the rating pass: the options a row changes.
+pub fn rate_options_for(base: &RateOptions, check: &CheckOptions) -> RateOptions {
+    let mut o = base.clone();
+    o.rating_type = check.rating_type;
+    o.qc_fast_classic = check.qc_fast_classic;
+    o
 }
 
 /// Searches the rating list for `ids`, saying on stderr when its index
@@ -137,18 +201,31 @@ pub enum CheckFormat {
     Sarif,
     /// GitHub Actions workflow annotations.
     Github,
+    /// CSV rows, one per report (with `--summary` only).
+    Csv,
 }
 
 /// One file's result: the report, or why the file could not be read.
-type Outcome = Result<Box<(Parsed, CheckReport)>, String>;
+pub type Outcome = Result<Box<(Parsed, CheckReport)>, String>;
 
 pub fn run(a: Args) -> u8 {
+    if a.summary && matches!(a.format, CheckFormat::Sarif | CheckFormat::Github) {
+        eprintln!("trf: --summary gives human, json or csv output, not sarif or github");
+        return EXIT_USAGE;
+    }
+    if a.format == CheckFormat::Csv && !a.summary {
+        eprintln!("trf: --format csv needs --summary (findings are JSON, SARIF or text)");
+        return EXIT_USAGE;
+    }
     let Inputs {
         files,
         skipped,
         missing,
     } = files::expand(&a.paths);
     let mut opts = a.rules.options(a.max_per_rule);
+    let Ok(regs) = a.rules.registrations() else {
+        return EXIT_USAGE;
+    };
     // Refuse an unreadable list (or an unknown layout) before reading any
     // report: only the header is read here.
     if let Some(list) = &a.rating_list {
@@ -203,20 +280,29 @@ pub fn run(a: Args) -> u8 {
             }
         }
     }
-    let check_one = |r: Result<Parsed, String>| -> Outcome {
+    let check_one = |(r, path): (Result<Parsed, String>, &PathBuf)| -> Outcome {
         r.map(|parsed| {
-            let rep = check(&parsed, &opts);
+            let mine = options_for(
+                &opts,
+                regs.as_ref(),
+                path,
+                &parsed,
+                a.rules.registrations.as_deref(),
+            );
+            let rep = check(&parsed, &mine);
             Box::new((parsed, rep))
         })
     };
-    let results: Vec<Outcome> = if single {
-        parsed.into_iter().map(check_one).collect()
+    let mut results: Vec<Outcome> = if single {
+        parsed.into_iter().zip(&files).map(check_one).collect()
     } else {
-        parsed.into_par_iter().map(check_one).collect()
+        parsed.into_par_iter().zip(&files).map(check_one).collect()
     };
     if let Some(pb) = progress {
         pb.finish_and_clear();
     }
+    let names: Vec<String> = files.iter().map(|p| files::shown(p)).collect();
+    across(&names, &mut results, &opts);
 
     let human = a.format == CheckFormat::Human;
     // SARIF and annotations are written once, for every file together.
@@ -230,8 +316,8 @@ pub fn run(a: Args) -> u8 {
     // Files that could not be read, for SARIF's tool notifications.
     let mut not_read: Vec<(String, String)> = Vec::new();
     let mut verdicts: BTreeMap<Verdict, usize> = BTreeMap::new();
+    let mut rows: Vec<SummaryRow> = Vec::new();
     let mut by_rule: BTreeMap<&'static str, usize> = BTreeMap::new();
-    let names: Vec<String> = files.iter().map(|p| files::shown(p)).collect();
     for (name, r) in names.iter().zip(&results) {
         match r {
             Err(e) => {
@@ -248,7 +334,15 @@ pub fn run(a: Args) -> u8 {
                 }
                 let t = &parsed.tournament;
                 let loc = parsed.locator();
-                if matches!(a.format, CheckFormat::Sarif | CheckFormat::Github) {
+                if a.summary {
+                    let row = SummaryRow::of(name, parsed, rep);
+                    if a.format == CheckFormat::Json {
+                        out(&serde_json::to_string(&row).unwrap_or_default());
+                        out("\n");
+                    } else {
+                        rows.push(row);
+                    }
+                } else if matches!(a.format, CheckFormat::Sarif | CheckFormat::Github) {
                     machine.push(trfkit::render::FileFindings {
                         file: name,
                         text: &parsed.text,
@@ -297,6 +391,8 @@ pub fn run(a: Args) -> u8 {
         // A CI log is a terminal too: a report's control characters are
         // shown escaped (CR and LF are escaped as GitHub requires).
         CheckFormat::Github => out(&escape(&trfkit::render::github::annotations(&machine))),
+        CheckFormat::Csv => out(&summary::csv(&rows)),
+        CheckFormat::Human if a.summary => out(&escape(&summary::human(&rows))),
         CheckFormat::Human | CheckFormat::Json => {}
     }
     for (p, why) in &missing {
@@ -305,7 +401,7 @@ pub fn run(a: Args) -> u8 {
     for (p, why) in &skipped {
         eprintln!("trf: skipped {}: {why}", files::shown(p));
     }
-    if human && files.len() > 1 {
+    if human && (files.len() > 1 || a.summary) {
         let mut top: Vec<_> = by_rule.into_iter().collect();
         top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
         let top: Vec<String> = top
@@ -326,7 +422,11 @@ pub fn run(a: Args) -> u8 {
             out(&format!("most frequent: {}\n", top.join(", ")));
         }
     }
-    if human && a.rules.registered_on.is_none() && results.iter().any(Result::is_ok) {
+    if human
+        && a.rules.registered_on.is_none()
+        && regs.is_none()
+        && results.iter().any(Result::is_ok)
+    {
         out(&format!(
             "note: {}\n",
             trfkit::regulations::registration::not_checked_advice()
@@ -345,6 +445,40 @@ pub fn run(a: Args) -> u8 {
         EXIT_ERRORS
     } else {
         EXIT_OK
+    }
+}
+
+/// Adds the problems across reports to the reports they concern (nothing
+/// with fewer than two readable reports).
+pub fn across(names: &[String], results: &mut [Outcome], opts: &CheckOptions) {
+    let found = {
+        let refs: Vec<(usize, ReportRef<'_>)> = results
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| {
+                let b = r.as_ref().ok()?;
+                Some((
+                    i,
+                    ReportRef {
+                        file: &names[i],
+                        parsed: &b.0,
+                        rating_type: b.1.rating_type.rating_type,
+                    },
+                ))
+            })
+            .collect();
+        if refs.len() < 2 {
+            return;
+        }
+        let only: Vec<ReportRef<'_>> = refs.iter().map(|r| r.1).collect();
+        let at: Vec<usize> = refs.iter().map(|r| r.0).collect();
+        (trfkit::across::find(&only), at)
+    };
+    let (found, at) = found;
+    for (f, i) in found.findings.into_iter().zip(at) {
+        if let Ok(b) = &mut results[i] {
+            b.1.add_across(f, opts);
+        }
     }
 }
 

@@ -1,24 +1,30 @@
-//! `trf rate FILE [--format human|json|csv] [--what-if] [--k FIDE_ID=K]...`
-//! with the rule options of `trf check`.
+//! `trf rate PATH... [--format human|json|csv] [--what-if] [--k FIDE_ID=K]...`
+//! with the rule options of `trf check`: files and folders, each report
+//! rated on its own (with the findings across reports added to its
+//! verdict when there are several).
 //!
 //! The checks run first and their verdict is printed first; the figures
 //! obey it (see [`trfkit::rating::rate_checked`]). Exit status as `trf
 //! check`: 0 ready, 1 otherwise, 2 usage error or unreadable file.
 
-use super::check::{read_list, RuleArgs};
+use super::check::{options_for, rate_options_for, read_list, RuleArgs};
+use super::files::{self, Inputs};
+use super::terminal::escape;
 use super::{fail, out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
+use trfkit::across::ReportRef;
 use trfkit::diag::Verdict;
 use trfkit::rating::{rate_checked, CheckedRating};
 use trfkit::render::human::verdict_block;
-use trfkit::render::rating::{render_csv, render_human};
+use trfkit::render::rating::{render_csv_files, render_human, RatedFile};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The report (`-` for standard input).
-    file: PathBuf,
+    /// Reports and folders of reports (`-` for standard input).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = RateFormat::Human)]
     format: RateFormat,
@@ -45,9 +51,10 @@ pub struct Args {
 pub enum RateFormat {
     /// An aligned report for people.
     Human,
-    /// The rating summary as one JSON object.
+    /// The rating summary as one JSON object (one a line, with its
+    /// `file`, for several reports).
     Json,
-    /// One row per player.
+    /// One row per player, with its report's `file` and `tournament`.
     Csv,
 }
 
@@ -73,48 +80,182 @@ fn parse_k(s: &str) -> Result<(u64, u8), String> {
 }
 
 pub fn run(a: Args) -> u8 {
-    let parsed = match super::read_report(&a.file, &a.read.options()) {
-        Ok(p) => p,
-        Err(e) => return fail(&a.file, &e),
+    let files = match inputs(&a.paths) {
+        Ok(f) => f,
+        Err(code) => return code,
     };
-    let list = match &a.rating_list {
-        None => None,
-        Some(path) => {
-            let ids: Vec<u64> =
-                trfkit::ratinglist::ListLookup::ids_of(&parsed.tournament).collect();
-            match read_list(path, &ids) {
-                Some(l) => Some(Arc::new(l)),
-                None => return EXIT_USAGE,
-            }
-        }
+    let Batch {
+        names,
+        parsed,
+        rated,
+    } = match rate_files(&files, &a.rules, a.rating_list.as_deref(), &a.read, |o| {
+        o.k_overrides = a.k.iter().copied().collect::<HashMap<u64, u8>>();
+        o.what_if = a.what_if;
+    }) {
+        Ok(b) => b,
+        Err(code) => return code,
     };
-    let mut check = a
-        .rules
-        .options(trfkit::rules::CheckOptions::default().max_per_rule);
-    check.rating_list = list.clone();
-    let mut opts = a.rules.rate_options();
-    opts.k_overrides = a.k.iter().copied().collect::<HashMap<u64, u8>>();
-    opts.list = list.map(|l| l.found.clone());
-    opts.what_if = a.what_if;
-    let CheckedRating { report, summary } = rate_checked(&parsed, &check, &opts);
+    let several = files.len() > 1;
     match a.format {
         RateFormat::Human => {
-            // A report's control characters are shown escaped, never sent
-            // to the terminal.
-            let verdict = verdict_block(&super::files::shown(&a.file), &parsed, &report);
-            out(&super::terminal::escape(&verdict));
+            for ((name, p), r) in names.iter().zip(&parsed).zip(&rated) {
+                if several {
+                    out("\n");
+                }
+                // A report's control characters are shown escaped, never
+                // sent to the terminal.
+                out(&escape(&verdict_block(name, p, &r.report)));
+                out("\n");
+                out(&escape(&render_human(&r.summary)));
+            }
+        }
+        RateFormat::Json if !several => {
+            out(&serde_json::to_string_pretty(&rated[0].summary).unwrap_or_default());
             out("\n");
-            out(&super::terminal::escape(&render_human(&summary)));
         }
         RateFormat::Json => {
-            out(&serde_json::to_string_pretty(&summary).unwrap_or_default());
-            out("\n");
+            for (name, r) in names.iter().zip(&rated) {
+                let mut v = serde_json::to_value(&r.summary).unwrap_or_default();
+                if let Some(o) = v.as_object_mut() {
+                    o.insert("file".into(), name.as_str().into());
+                }
+                out(&v.to_string());
+                out("\n");
+            }
         }
-        RateFormat::Csv => out(&render_csv(&summary)),
+        RateFormat::Csv => {
+            let tables: Vec<RatedFile<'_>> = names
+                .iter()
+                .zip(&parsed)
+                .zip(&rated)
+                .map(|((name, p), r)| RatedFile {
+                    file: name,
+                    tournament: p
+                        .tournament
+                        .header
+                        .name
+                        .as_ref()
+                        .map_or("", |n| n.value.trim()),
+                    summary: &r.summary,
+                })
+                .collect();
+            out(&render_csv_files(&tables));
+        }
     }
-    match report.verdict {
-        Verdict::Ready => EXIT_OK,
-        Verdict::FixBeforeUpload | Verdict::NotRateable => EXIT_ERRORS,
+    if rated.iter().all(|r| r.report.verdict == Verdict::Ready) {
+        EXIT_OK
+    } else {
+        EXIT_ERRORS
+    }
+}
+
+/// The reports named by `paths` (files and folders), with what was
+/// skipped or missing said on stderr; `Err` with the exit status when
+/// something is missing or nothing was found.
+pub fn inputs(paths: &[PathBuf]) -> Result<Vec<PathBuf>, u8> {
+    let Inputs {
+        files,
+        skipped,
+        missing,
+    } = files::expand(paths);
+    for (p, why) in &missing {
+        eprintln!("trf: {}: {}", files::shown(p), escape(why));
+    }
+    for (p, why) in &skipped {
+        eprintln!("trf: skipped {}: {why}", files::shown(p));
+    }
+    if !missing.is_empty() || files.is_empty() {
+        if files.is_empty() && missing.is_empty() {
+            eprintln!("trf: no TRF file found");
+        }
+        return Err(EXIT_USAGE);
+    }
+    Ok(files)
+}
+
+/// Reports read, checked and rated together.
+pub struct Batch {
+    /// The names messages give them.
+    pub names: Vec<String>,
+    /// As read.
+    pub parsed: Vec<trfkit::Parsed>,
+    /// Checked (findings across reports included) and rated.
+    pub rated: Vec<CheckedRating>,
+}
+
+/// Reads every report, searches the rating list once for all, and checks
+/// and rates each with its own registration facts (`tune` sets the rating
+/// options the command adds); `Err` with the exit status of a failure,
+/// said on stderr.
+pub fn rate_files(
+    files: &[PathBuf],
+    rules: &RuleArgs,
+    rating_list: Option<&std::path::Path>,
+    read: &ReadArgs,
+    tune: impl Fn(&mut trfkit::rating::RateOptions),
+) -> Result<Batch, u8> {
+    let regs = rules.registrations().map_err(|()| EXIT_USAGE)?;
+    let read = read.options();
+    let mut parsed = Vec::with_capacity(files.len());
+    for f in files {
+        parsed.push(super::read_report(f, &read).map_err(|e| fail(f, &e))?);
+    }
+    let list = match rating_list {
+        None => None,
+        Some(path) => {
+            let ids: Vec<u64> = parsed
+                .iter()
+                .flat_map(|p| trfkit::ratinglist::ListLookup::ids_of(&p.tournament))
+                .collect();
+            Some(Arc::new(read_list(path, &ids).ok_or(EXIT_USAGE)?))
+        }
+    };
+    let mut check = rules.options(trfkit::rules::CheckOptions::default().max_per_rule);
+    check.rating_list = list.clone();
+    let mut opts = rules.rate_options();
+    opts.list = list.map(|l| l.found.clone());
+    tune(&mut opts);
+    let names: Vec<String> = files.iter().map(|f| files::shown(f)).collect();
+    let mut rated: Vec<CheckedRating> = files
+        .iter()
+        .zip(&parsed)
+        .map(|(f, p)| {
+            let mine = options_for(&check, regs.as_ref(), f, p, rules.registrations.as_deref());
+            rate_checked(p, &mine, &rate_options_for(&opts, &mine))
+        })
+        .collect();
+    add_across(&names, &parsed, &mut rated, &check);
+    Ok(Batch {
+        names,
+        parsed,
+        rated,
+    })
+}
+
+/// Adds the findings across reports to each rated report's check (they
+/// never change the figures: none blocks).
+pub fn add_across(
+    names: &[String],
+    parsed: &[trfkit::Parsed],
+    rated: &mut [CheckedRating],
+    opts: &trfkit::rules::CheckOptions,
+) {
+    if parsed.len() < 2 {
+        return;
+    }
+    let refs: Vec<ReportRef<'_>> = names
+        .iter()
+        .zip(parsed)
+        .zip(rated.iter())
+        .map(|((n, p), r)| ReportRef {
+            file: n,
+            parsed: p,
+            rating_type: r.report.rating_type.rating_type,
+        })
+        .collect();
+    let found = trfkit::across::find(&refs);
+    for (r, f) in rated.iter_mut().zip(found.findings) {
+        r.report.add_across(f, opts);
     }
 }
 

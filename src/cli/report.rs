@@ -1,29 +1,36 @@
-//! `trf report FILE [--rating-list LIST] [-o OUT] [--force]`: the HTML
-//! report, written beside the input (`NAME.report.html`) or to `-o`.
+//! `trf report PATH... [--rating-list LIST] [-o OUT] [--force]`: the HTML
+//! report, written beside the input (`NAME.report.html`) or to `-o`. With
+//! several reports (or a folder), `-o DIR` receives one report per input
+//! and `index.html`, the verdicts of all linking to each report.
 //!
 //! Nothing is overwritten without `--force`, and the file appears whole
 //! or not at all: it is written to a temporary file in the same folder
 //! and renamed into place.
 
-use super::check::{read_list, RuleArgs};
+use super::check::{options_for, rate_options_for, read_list, RuleArgs};
+use super::files;
+use super::rate::{rate_files, Batch};
 use super::{fail, ReadArgs, EXIT_OK, EXIT_USAGE};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use trfkit::rating::{rate_checked, CheckedRating};
 use trfkit::ratinglist::ListLookup;
-use trfkit::render::html::{report, ReportInput};
+use trfkit::render::html::{report, url_segment, Overview, OverviewEntry, ReportInput};
+use trfkit::render::summary::SummaryRow;
 use trfkit::rules::CheckOptions;
 use trfkit::write::atomic::Existing;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The report.
-    file: PathBuf,
+    /// The report, or several reports and folders (then `-o DIR`).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
     /// Cross-check players against this FIDE rating list (TXT, XML or zip)
     /// and take K from it.
     #[arg(long, value_name = "FILE")]
     rating_list: Option<PathBuf>,
-    /// Write here (default: NAME.report.html beside the input).
+    /// Write here (default: NAME.report.html beside the input); with
+    /// several reports, the folder to write them and `index.html` in.
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     output: Option<PathBuf>,
     /// Replace the output file when it exists.
@@ -45,7 +52,12 @@ fn beside(input: &Path) -> PathBuf {
 }
 
 pub fn run(a: Args) -> u8 {
-    let dest = a.output.clone().unwrap_or_else(|| beside(&a.file));
+    let one_file = a.paths.len() == 1 && !a.paths[0].is_dir();
+    if !one_file {
+        return many(a);
+    }
+    let file = a.paths[0].clone();
+    let dest = a.output.clone().unwrap_or_else(|| beside(&file));
     // Refuse before the work, and again (race-free) at the rename.
     if dest.exists() && !a.force {
         eprintln!(
@@ -54,13 +66,16 @@ pub fn run(a: Args) -> u8 {
         );
         return EXIT_USAGE;
     }
-    if dest == a.file || super::output::same_file(&dest, &a.file) {
+    if dest == file || super::output::same_file(&dest, &file) {
         eprintln!("trf: refusing to write the report over its input");
         return EXIT_USAGE;
     }
-    let parsed = match trfkit::read_path(&a.file, &a.read.options()) {
+    let Ok(regs) = a.rules.registrations() else {
+        return EXIT_USAGE;
+    };
+    let parsed = match trfkit::read_path(&file, &a.read.options()) {
         Ok(p) => p,
-        Err(e) => return fail(&a.file, &e),
+        Err(e) => return fail(&file, &e),
     };
     let list = match &a.rating_list {
         None => None,
@@ -76,13 +91,20 @@ pub fn run(a: Args) -> u8 {
     // rate`: the report shows what FIDE would rate, nothing more.
     let mut opts = a.rules.options(CheckOptions::default().max_per_rule);
     opts.rating_list = list.clone();
+    let opts = options_for(
+        &opts,
+        regs.as_ref(),
+        &file,
+        &parsed,
+        a.rules.registrations.as_deref(),
+    );
     let mut rate_opts = a.rules.rate_options();
     rate_opts.list = list.map(|l| l.found.clone());
     let CheckedRating {
         report: check,
         summary: rating,
-    } = rate_checked(&parsed, &opts, &rate_opts);
-    let name = a.file.display().to_string();
+    } = rate_checked(&parsed, &opts, &rate_options_for(&rate_opts, &opts));
+    let name = file.display().to_string();
     let html = report(&ReportInput {
         file: &name,
         parsed: &parsed,
@@ -112,5 +134,119 @@ pub fn run(a: Args) -> u8 {
             EXIT_USAGE
         }
         Err(e) => fail(&dest, &e),
+    }
+}
+
+/// Several reports: one HTML report each in `-o DIR`, and `index.html`.
+fn many(a: Args) -> u8 {
+    let Some(dir) = a.output.clone() else {
+        eprintln!("trf: several reports need -o DIR (the folder for their reports and index.html)");
+        return EXIT_USAGE;
+    };
+    if dir.exists() && !dir.is_dir() {
+        eprintln!(
+            "trf: {} is not a folder; -o names a folder when there are several reports",
+            files::shown(&dir)
+        );
+        return EXIT_USAGE;
+    }
+    let inputs = match super::rate::inputs(&a.paths) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    // Every destination is decided, and refused if taken, before any work
+    // and before anything is written.
+    let mut taken: std::collections::HashSet<String> = std::collections::HashSet::new();
+    taken.insert("index.html".to_owned());
+    let dests: Vec<PathBuf> = inputs
+        .iter()
+        .map(|f| {
+            let stem = f
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "report".to_owned());
+            let mut name = format!("{stem}.report.html");
+            let mut k = 2;
+            while !taken.insert(name.clone()) {
+                name = format!("{stem}-{k}.report.html");
+                k += 1;
+            }
+            dir.join(name)
+        })
+        .collect();
+    let index = dir.join("index.html");
+    for d in dests.iter().chain([&index]) {
+        if d.exists() && !a.force {
+            eprintln!(
+                "trf: {} exists; choose another folder with -o, or replace it with --force",
+                files::shown(d)
+            );
+            return EXIT_USAGE;
+        }
+        if inputs.iter().any(|f| super::output::same_file(d, f)) {
+            eprintln!("trf: refusing to write a report over its input");
+            return EXIT_USAGE;
+        }
+    }
+    let Batch {
+        names,
+        parsed,
+        rated,
+    } = match rate_files(&inputs, &a.rules, a.rating_list.as_deref(), &a.read, |_| {}) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        return fail(&dir, &e);
+    }
+    let existing = if a.force {
+        Existing::Replace
+    } else {
+        Existing::Keep
+    };
+    let mut entries = Vec::with_capacity(inputs.len());
+    for (((name, p), r), dest) in names.iter().zip(&parsed).zip(&rated).zip(&dests) {
+        let html = report(&ReportInput {
+            file: name,
+            parsed: p,
+            check: &r.report,
+            rating: &r.summary,
+        });
+        if let Err(e) = write(dest, existing, &html) {
+            return e;
+        }
+        entries.push(OverviewEntry {
+            row: SummaryRow::of(name, p, &r.report),
+            href: dest
+                .file_name()
+                .map(|n| url_segment(&n.to_string_lossy()))
+                .unwrap_or_default(),
+        });
+    }
+    let overview = Overview::new(entries);
+    if let Err(e) = write(&index, existing, &overview.index_html()) {
+        return e;
+    }
+    println!(
+        "{}: {} reports: {}",
+        files::shown(&index),
+        overview.count,
+        overview.tally
+    );
+    EXIT_OK
+}
+
+/// Writes one page atomically; the exit status when it fails.
+fn write(dest: &Path, existing: Existing, html: &str) -> Result<(), u8> {
+    match trfkit::write::atomic::write(dest, existing, |w| w.write_all(html.as_bytes())) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            eprintln!(
+                "trf: {} exists; choose another folder with -o, or replace it with --force",
+                files::shown(dest)
+            );
+            Err(EXIT_USAGE)
+        }
+        Err(e) => Err(fail(dest, &e)),
     }
 }

@@ -330,20 +330,26 @@ fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply
     opts.rating_list = lookup.clone();
     let mut rate_opts = RateOptions::default();
     rate_opts.list = lookup.map(|l| l.found.clone());
-    // Each report is let go once its part of the page is built: a large
-    // upload holds one parsed report at a time, not all of them.
-    for (i, (name, p)) in parsed.into_iter().enumerate() {
+    // The same checks and rating pass as `trf check` and `trf rate`, and
+    // the problems across the reports dropped together (which need every
+    // report at once).
+    let (names, parsed): (Vec<String>, Vec<trfkit::Parsed>) = parsed.into_iter().unzip();
+    let mut rated: Vec<CheckedRating> = parsed
+        .iter()
+        .map(|p| rate_checked(p, &opts, &rate_opts))
+        .collect();
+    super::rate::add_across(&names, &parsed, &mut rated, &opts);
+    page.set_overview(&names, &parsed, &rated);
+    // Each report is let go once its part of the page is built.
+    let reports = names.into_iter().zip(parsed).zip(rated);
+    for (i, ((name, p), r)) in reports.enumerate() {
         let (name, p) = (&name, &p);
-        // The same checks and rating pass as `trf check` and `trf rate`.
-        let CheckedRating {
-            report: check,
-            summary: rating,
-        } = rate_checked(p, &opts, &rate_opts);
+        let (check, rating) = (&r.report, &r.summary);
         let input = ReportInput {
             file: name,
             parsed: p,
-            check: &check,
-            rating: &rating,
+            check,
+            rating,
         };
         let stem = name
             .rsplit_once('.')
@@ -359,7 +365,7 @@ fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply
                 "Findings (JSON)",
                 format!("{stem}.check.json"),
                 "application/json",
-                &format!("{}\n", trfkit::render::json::check_line(name, p, &check)),
+                &format!("{}\n", trfkit::render::json::check_line(name, p, check)),
             ),
             data_url(
                 "Rating (JSON)",
@@ -367,7 +373,7 @@ fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply
                 "application/json",
                 &format!(
                     "{}\n",
-                    serde_json::to_string_pretty(&rating).unwrap_or_default()
+                    serde_json::to_string_pretty(rating).unwrap_or_default()
                 ),
             ),
         ];

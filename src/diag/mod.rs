@@ -417,7 +417,8 @@ pub struct RuleMeta {
 /// What a rule looks at, decided by the letter of its code: `TRF-S…` the
 /// reader (syntax); `TRF-T…`, `TRF-P…`, `TRF-R…`, `TRF-X…` the report's own
 /// consistency (integrity); `TRF-F…` the FIDE Rating Regulations;
-/// `TRF-L…` the official rating list. Written in JSON and SARIF as
+/// `TRF-L…` the official rating list; `TRF-A…` several reports read
+/// together (across reports). Written in JSON and SARIF as
 /// [`Category::as_str`] (a contract).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -431,6 +432,10 @@ pub enum Category {
     Regulations,
     /// The official rating list (`TRF-L…`).
     RatingList,
+    /// Problems only visible across several reports read together
+    /// (`TRF-A…`).
+    #[serde(rename = "across")]
+    AcrossReports,
 }
 
 impl Category {
@@ -445,6 +450,7 @@ impl Category {
             b'T' | b'P' | b'R' | b'X' => Category::Integrity,
             b'F' => Category::Regulations,
             b'L' => Category::RatingList,
+            b'A' => Category::AcrossReports,
             _ => panic!("unknown rule code letter"),
         }
     }
@@ -456,6 +462,7 @@ impl Category {
             Category::Integrity => "integrity",
             Category::Regulations => "regulations",
             Category::RatingList => "rating-list",
+            Category::AcrossReports => "across",
         }
     }
 }

@@ -60,6 +60,53 @@ pub fn benchmark_ids(players: u64, count: usize) -> Vec<u64> {
     ids
 }
 
+/// Synthetic player `i` as the list writes it: what a report about the
+/// same person must say (a month of reports drawn from the list,
+/// [`crate::generate::month_report`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SyntheticPlayer {
+    /// FIDE ID ([`synthetic_fide_id`]).
+    pub fide_id: u64,
+    /// `Surname, Given`.
+    pub name: String,
+    /// Federation code.
+    pub federation: String,
+    /// Sex `F`.
+    pub female: bool,
+    /// Title (`GM`, `WFM`, …), empty when none.
+    pub title: String,
+    /// Standard rating, when rated.
+    pub standard: Option<u16>,
+    /// Birth year, when the list has one.
+    pub birth_year: Option<u16>,
+}
+
+/// Player `i` of the synthetic list, read back from its line; `None` for
+/// the players whose `OTit` overflows its columns (one in 640,000).
+pub fn synthetic_player(i: u64) -> Option<SyntheticPlayer> {
+    if i % 640_000 == 333_333 {
+        return None;
+    }
+    let mut line = Vec::with_capacity(200);
+    synthetic_line(i, &mut line);
+    let field = |a: usize, b: usize| {
+        String::from_utf8_lossy(line.get(a..b.min(line.len())).unwrap_or_default())
+            .trim()
+            .to_owned()
+    };
+    let num = |a: usize, b: usize| field(a, b).parse::<u16>().ok().filter(|n| *n > 0);
+    Some(SyntheticPlayer {
+        fide_id: synthetic_fide_id(i),
+        name: field(15, 76),
+        federation: field(76, 80),
+        female: field(80, 84) == "F",
+        title: field(84, 89),
+        standard: num(113, 119),
+        birth_year: num(152, 158),
+    })
+}
+
 /// SplitMix64: a tiny, good-enough generator, seeded per player so any
 /// player's line can be produced on its own.
 struct Rng(u64);
@@ -234,6 +281,23 @@ mod tests {
         assert_eq!(ids[298], synthetic_fide_id(299 * 1_900_000 / 300));
         assert_eq!(benchmark_ids(0, 3), [99_999]);
         assert!(benchmark_ids(10, 0).is_empty());
+    }
+
+    #[test]
+    fn players_read_back_as_the_list_writes_them() {
+        for i in [0, 1, 17, 99_999, 1_000_000] {
+            let p = synthetic_player(i).unwrap();
+            let mut line = Vec::new();
+            synthetic_line(i, &mut line);
+            let line = String::from_utf8(line).unwrap();
+            assert!(line.starts_with(&p.fide_id.to_string()));
+            assert!(line.contains(&p.name), "{line}");
+            assert_eq!(&line[76..79], p.federation);
+            if let Some(y) = p.birth_year {
+                assert_eq!(line[152..158].trim(), y.to_string());
+            }
+        }
+        assert!(synthetic_player(333_333).is_none());
     }
 
     #[test]

@@ -76,6 +76,8 @@ pub struct Page {
     pub problems: Vec<(String, String)>,
     /// The reports.
     pub reports: Vec<PageReport>,
+    /// The verdicts of all, first, when several reports were dropped.
+    pub overview: Option<Overview>,
     /// "trfkit 0.1.0".
     pub generator: String,
     /// The server's per-run secret, sent back with the form (empty: no
@@ -90,9 +92,35 @@ impl Page {
             max_size: size_words(max_bytes),
             problems: Vec::new(),
             reports: Vec::new(),
+            overview: None,
             generator: format!("trfkit {}", env!("CARGO_PKG_VERSION")),
             token: String::new(),
         }
+    }
+
+    /// With several reports, their verdicts first, each linking to its
+    /// report further down the page (`names`, `parsed` and `rated` in the
+    /// order the reports are added).
+    pub fn set_overview(
+        &mut self,
+        names: &[String],
+        parsed: &[Parsed],
+        rated: &[crate::rating::CheckedRating],
+    ) {
+        if names.len() < 2 {
+            return;
+        }
+        let entries = names
+            .iter()
+            .zip(parsed)
+            .zip(rated)
+            .enumerate()
+            .map(|(i, ((n, p), r))| OverviewEntry {
+                row: super::summary::SummaryRow::of(n, p, &r.report),
+                href: format!("#f{i}"),
+            })
+            .collect();
+        self.overview = Some(Overview::new(entries));
     }
 
     /// The page as HTML.
@@ -115,6 +143,73 @@ pub fn size_words(bytes: u64) -> String {
         }
     }
     format!("{bytes} bytes")
+}
+
+/// A file name as one segment of a relative URL: every byte but letters,
+/// digits and `-._~` percent-encoded (a name may hold blanks, `#` or `?`).
+pub fn url_segment(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for b in name.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// One line of the overview of several reports, and where its report is.
+#[derive(Debug, Clone)]
+pub struct OverviewEntry {
+    /// The report's line.
+    pub row: super::summary::SummaryRow,
+    /// The link to its report: a file beside `index.html`, or an anchor on
+    /// the page.
+    pub href: String,
+}
+
+/// The verdicts of several reports, each linking to its report: the page
+/// `index.html` of `trf report -o DIR`, and the head of the local page.
+#[derive(Debug, Clone)]
+pub struct Overview {
+    /// The lines, in the order of the inputs.
+    pub entries: Vec<OverviewEntry>,
+    /// How many.
+    pub count: usize,
+    /// "2 ready, 1 fix before upload, 0 not rateable".
+    pub tally: String,
+    /// "trfkit 0.1.0".
+    pub generator: String,
+}
+
+impl Overview {
+    /// The overview of these lines.
+    pub fn new(entries: Vec<OverviewEntry>) -> Overview {
+        let n = |v: crate::diag::Verdict| entries.iter().filter(|e| e.row.verdict == v).count();
+        Overview {
+            count: entries.len(),
+            tally: format!(
+                "{} ready, {} fix before upload, {} not rateable",
+                n(crate::diag::Verdict::Ready),
+                n(crate::diag::Verdict::FixBeforeUpload),
+                n(crate::diag::Verdict::NotRateable)
+            ),
+            entries,
+            generator: format!("trfkit {}", env!("CARGO_PKG_VERSION")),
+        }
+    }
+
+    /// `index.html`: the overview as a complete document.
+    pub fn index_html(&self) -> String {
+        render(&IndexDocument { o: self })
+    }
+}
+
+#[derive(Template)]
+#[template(path = "index.html")]
+struct IndexDocument<'a> {
+    o: &'a Overview,
 }
 
 /// Renders a template. The templates only print fields and loop over

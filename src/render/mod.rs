@@ -16,6 +16,7 @@ pub mod json;
 pub mod norms;
 pub mod rating;
 pub mod sarif;
+pub mod summary;
 mod view;
 
 use crate::diag::{Diagnostic, RuleMeta};

@@ -206,8 +206,32 @@ pub fn render_human(s: &RatingSummary) -> String {
 
 /// One row per player with the JSON's player fields as columns (notes
 /// joined with "; "), after a header row. Fields are quoted when they hold
-/// a comma, a quote or a line break.
+/// a comma, a quote or a line break. The `file` and `tournament` columns
+/// are empty: [`render_csv_files`] fills them.
 pub fn render_csv(s: &RatingSummary) -> String {
+    render_csv_files(&[RatedFile {
+        file: "",
+        tournament: "",
+        summary: s,
+    }])
+}
+
+/// One rated report of a CSV of several: the file as named, the event's
+/// name (`012`) and its figures.
+#[derive(Debug, Clone, Copy)]
+pub struct RatedFile<'a> {
+    /// The file as named on the command line (or found in a folder).
+    pub file: &'a str,
+    /// The event's name.
+    pub tournament: &'a str,
+    /// The figures.
+    pub summary: &'a RatingSummary,
+}
+
+/// The rows of [`render_csv`] for several reports under one header, each
+/// row ending with its report's `file` and `tournament` (so that a row cut
+/// out of the file still says where it comes from).
+pub fn render_csv_files(files: &[RatedFile<'_>]) -> String {
     let mut out = super::csv::Table::new(&[
         "start_rank",
         "fide_id",
@@ -229,7 +253,18 @@ pub fn render_csv(s: &RatingSummary) -> String {
         "notes",
         "hypothetical",
         "verdict",
+        "file",
+        "tournament",
     ]);
+    for f in files {
+        rows(&mut out, f);
+    }
+    out.finish()
+}
+
+/// The rows of one report.
+fn rows(out: &mut super::csv::Table, f: &RatedFile<'_>) {
+    let s = f.summary;
     // Each row carries the report's verdict, so that a row cut out of the
     // file still says whether its figures are final ("ready"), provisional
     // ("fix-before-upload") or not FIDE's at all ("not-rateable").
@@ -256,10 +291,11 @@ pub fn render_csv(s: &RatingSummary) -> String {
             p.notes.join("; "),
             p.hypothetical.to_string(),
             verdict.to_owned(),
+            f.file.to_owned(),
+            f.tournament.to_owned(),
         ];
         out.row(&fields);
     }
-    out.finish()
 }
 
 /// Distinct notes in order of first appearance, numbered from 1.

@@ -11,6 +11,7 @@ pub mod cross;
 pub mod exclusions;
 pub mod list;
 pub mod players;
+pub mod registrations;
 pub mod registry;
 pub mod regulations;
 pub mod rounds;

@@ -1,7 +1,9 @@
 //! The registry: every code trfkit reports, in one place. The reader's
 //! syntax findings (`TRF-S…`, declared in [`crate::read::findings`], which
 //! the reader emits itself) come first, then every validation rule, sorted
-//! by code letter and number as `trf rules` lists them.
+//! by code letter and number as `trf rules` lists them, then the codes of
+//! problems across reports (`TRF-A…`, declared in [`crate::across`], which
+//! finds them over several reports at once).
 
 use super::cross::*;
 use super::list::*;
@@ -91,23 +93,27 @@ pub static RULES: &[&Rule] = &[
 pub struct Entry {
     /// Code, name, category, severity, consequence and documentation.
     pub meta: &'static RuleMeta,
-    /// The validation rule (`None` for a syntax code).
+    /// The validation rule (`None` for a syntax code, and for a code of
+    /// [`crate::across`], which looks at several reports at once).
     pub rule: Option<&'static Rule>,
 }
 
 /// Every registered code: the syntax codes, then the validation rules in
-/// registry order (the order of `trf rules` and `trf explain`).
+/// registry order, then the across-reports codes (the order of `trf rules`
+/// and `trf explain`).
 pub fn all() -> impl Iterator<Item = Entry> {
+    let meta_only = |m: &&'static RuleMeta| Entry {
+        meta: m,
+        rule: None,
+    };
     crate::read::findings::ALL
         .iter()
-        .map(|m| Entry {
-            meta: m,
-            rule: None,
-        })
+        .map(meta_only)
         .chain(RULES.iter().map(|r| Entry {
             meta: &r.meta,
             rule: Some(r),
         }))
+        .chain(crate::across::ALL.iter().map(meta_only))
 }
 
 /// Finds a validation rule by code (case-insensitive) or name.

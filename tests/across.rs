@@ -1,0 +1,185 @@
+//! Problems across reports (`TRF-A…`) against their fixtures.
+//!
+//! `samples/across/<rule-name>/fires/` is a set of reports read together
+//! that must give at least one finding of that rule; `ok/` (near misses: a
+//! league on other days, a corrected re-export, names written another way)
+//! none. Each set is checked as `trf check DIR` does (every rule, then the
+//! findings across reports added to the reports they concern) and every
+//! report's findings of that rule are snapshotted as plain text and as the
+//! JSON line of `trf check --format json`.
+
+use std::path::{Path, PathBuf};
+use trfkit::across::{self, ReportRef};
+use trfkit::check::{check, CheckReport};
+use trfkit::render::human::render_plain;
+use trfkit::rules::CheckOptions;
+use trfkit::{Parsed, ReadOptions};
+
+fn samples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/across")
+}
+
+/// Reads a folder's reports (sorted by name) and checks them together.
+fn check_set(
+    dir: &Path,
+) -> (
+    Vec<String>,
+    Vec<Parsed>,
+    Vec<CheckReport>,
+    across::AcrossFindings,
+) {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| f.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    let parsed: Vec<Parsed> = files
+        .iter()
+        .map(|f| trfkit::read_path(f, &ReadOptions::default()).unwrap())
+        .collect();
+    let opts = CheckOptions::default();
+    let mut reports: Vec<CheckReport> = parsed.iter().map(|p| check(p, &opts)).collect();
+    let refs: Vec<ReportRef<'_>> = names
+        .iter()
+        .zip(&parsed)
+        .zip(&reports)
+        .map(|((n, p), r)| ReportRef {
+            file: n,
+            parsed: p,
+            rating_type: r.rating_type.rating_type,
+        })
+        .collect();
+    let found = across::find(&refs);
+    for (r, f) in reports.iter_mut().zip(found.findings.clone()) {
+        r.add_across(f, &opts);
+    }
+    (names, parsed, reports, found)
+}
+
+#[test]
+fn fixtures() {
+    for meta in across::ALL {
+        for kind in ["fires", "ok"] {
+            let dir = samples().join(meta.name).join(kind);
+            assert!(dir.is_dir(), "{} has no {kind}/ fixture set", meta.name);
+            let (names, parsed, reports, _) = check_set(&dir);
+            let mut shown = String::new();
+            let mut any = false;
+            for ((name, p), rep) in names.iter().zip(&parsed).zip(&reports) {
+                let mine: Vec<_> = rep
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.rule == meta.name)
+                    .cloned()
+                    .collect();
+                any |= !mine.is_empty();
+                shown.push_str(&format!("== {name}: {}\n", rep.verdict));
+                shown.push_str(&render_plain(name, &p.locator(), &mine));
+                let json: serde_json::Value =
+                    serde_json::from_str(&trfkit::render::json::check_line(name, p, rep)).unwrap();
+                let json_mine: Vec<&serde_json::Value> = json["diagnostics"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|d| d["rule"] == meta.name)
+                    .collect();
+                assert_eq!(
+                    json_mine.len(),
+                    mine.len(),
+                    "{name}: JSON carries the findings"
+                );
+                shown.push_str(&serde_json::to_string_pretty(&json_mine).unwrap());
+                shown.push('\n');
+            }
+            assert_eq!(
+                any,
+                kind == "fires",
+                "{}/{kind}: the rule {}",
+                meta.name,
+                if kind == "fires" {
+                    "did not fire"
+                } else {
+                    "fired"
+                }
+            );
+            insta::assert_snapshot!(format!("{}__{kind}", meta.name), shown);
+        }
+    }
+}
+
+#[test]
+fn a_duplicate_is_known_as_one() {
+    let (_, _, _, found) = check_set(&samples().join("duplicate-report/fires"));
+    // `Graz Open (final export).TXT` sorts first: the `.trf` repeats it.
+    assert_eq!(found.duplicate_of, [None, Some(0)]);
+    assert_eq!(found.distinct().collect::<Vec<_>>(), [0]);
+    assert!(found.is_duplicate(1));
+    let (_, _, _, found) = check_set(&samples().join("duplicate-report/ok"));
+    assert_eq!(found.duplicate_of, [None, None]);
+}
+
+#[test]
+fn one_report_has_nothing_to_compare() {
+    let p = trfkit::read_path(
+        &samples().join("duplicate-report/fires/graz-open.trf"),
+        &ReadOptions::default(),
+    )
+    .unwrap();
+    let refs = [ReportRef {
+        file: "a.trf",
+        parsed: &p,
+        rating_type: None,
+    }];
+    let found = across::find(&refs);
+    assert_eq!(found.total(), 0);
+    // The same report given twice is a duplicate of itself.
+    let twice = [
+        refs[0],
+        ReportRef {
+            file: "b.trf",
+            ..refs[0]
+        },
+    ];
+    let found = across::find(&twice);
+    assert_eq!(found.duplicate_of, [None, Some(0)]);
+    assert!(found
+        .findings
+        .iter()
+        .flatten()
+        .all(|d| d.rule == "duplicate-report"));
+}
+
+#[test]
+fn across_codes_are_registered_and_explained() {
+    for meta in across::ALL {
+        let e = trfkit::rules::registry::all()
+            .find(|e| e.meta.code == meta.code)
+            .expect("registered");
+        assert_eq!(e.meta.name, meta.name);
+        assert_eq!(e.meta.category.as_str(), "across");
+        assert!(meta.code.starts_with("TRF-A"));
+        assert_eq!(
+            meta.severity,
+            trfkit::Severity::Warning,
+            "{}: warns, never blocks",
+            meta.name
+        );
+        for section in [
+            "## What it checks",
+            "## Why it matters",
+            "## Example",
+            "## Reference",
+        ] {
+            assert!(
+                meta.explanation.contains(section),
+                "{}: {section}",
+                meta.name
+            );
+        }
+        assert!(meta.consequence_source.contains("FIDE has not published"));
+    }
+}
