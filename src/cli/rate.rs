@@ -31,9 +31,12 @@ pub struct Args {
     /// Use K for the player with this FIDE ID (before the K × n ≤ 700 cap); repeatable.
     #[arg(long = "k", value_name = "FIDE_ID=K", value_parser = parse_k)]
     k: Vec<(u64, u8)>,
-    /// Take K (and the game count the K rules need) from this FIDE rating
-    /// list (TXT, XML or zip; an index built by `trf list index` is used),
-    /// and cross-check the players against it as `trf check` does.
+    /// Rate with this FIDE rating list (TXT, XML or zip; an index built by
+    /// `trf list index` is used): when it is the list in force at the start
+    /// (its month from its header or file name; a list whose month nothing
+    /// tells is taken to be it, and said), Ro and the opponents' ratings are
+    /// its ratings and K its published K. Players are cross-checked against
+    /// it as `trf check` does.
     #[arg(long, value_name = "FILE")]
     rating_list: Option<PathBuf>,
     #[command(flatten)]
@@ -94,6 +97,11 @@ pub fn run(a: Args) -> u8 {
     check.rating_list = list.clone();
     let mut opts = a.rules.rate_options();
     opts.k_overrides = a.k.iter().copied().collect::<HashMap<u64, u8>>();
+    opts.list_facts = list.as_ref().map(|l| trfkit::rating::ListFacts {
+        name: l.name.clone(),
+        period: l.period,
+        kind: l.meta.kind,
+    });
     opts.list = list.map(|l| l.found.clone());
     opts.what_if = a.what_if;
     let CheckedRating { report, summary } = rate_checked(&parsed, &check, &opts);

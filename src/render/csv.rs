@@ -32,7 +32,9 @@ impl Table {
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
-        let cells = cells.into_iter().map(|c| neutralise(c.as_ref()).into_owned());
+        let cells = cells
+            .into_iter()
+            .map(|c| neutralise(c.as_ref()).into_owned());
         // Writing into a Vec cannot fail: the only errors are I/O errors
         // and records of unequal length, which `flexible` would allow and
         // our tables never produce.

@@ -42,6 +42,7 @@ pub fn render_human(s: &RatingSummary) -> String {
         line("Rating type:", s.rating_type_reason.clone());
     }
     line("Type:", format!("{}: {}", t.kind.as_str(), t.type_reason));
+    line("Ratings:", s.ratings_source.clone());
     line(
         "Players:",
         format!(
