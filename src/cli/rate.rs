@@ -55,7 +55,7 @@ pub enum RateFormat {
 }
 
 /// `4600010=20` → (4600010, 20).
-fn parse_k(s: &str) -> Result<(u64, u8), String> {
+pub(super) fn parse_k(s: &str) -> Result<(u64, u8), String> {
     let (id, k) = s
         .split_once('=')
         .ok_or_else(|| format!("`{s}`: expected FIDE_ID=K, e.g. 4600010=20"))?;

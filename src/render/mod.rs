@@ -11,6 +11,7 @@ pub mod github;
 pub mod html;
 pub mod human;
 pub mod json;
+pub mod period;
 pub mod rating;
 pub mod sarif;
 mod view;

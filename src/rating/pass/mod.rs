@@ -94,7 +94,7 @@ mod collect;
 
 mod k;
 mod rapid;
-mod ro;
+pub(crate) mod ro;
 pub(crate) mod summary;
 pub(crate) mod verdict;
 

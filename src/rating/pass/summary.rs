@@ -332,7 +332,10 @@ pub(crate) fn hundredths<S: Serializer>(v: &Hundredths, s: S) -> Result<S::Ok, S
     }
 }
 
-fn opt_hundredths<S: Serializer>(v: &Option<Hundredths>, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn opt_hundredths<S: Serializer>(
+    v: &Option<Hundredths>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
     match v {
         Some(v) => hundredths(v, s),
         None => s.serialize_none(),
