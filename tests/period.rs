@@ -334,6 +334,19 @@ fn reports_out_of_the_period_say_why() {
     assert!(r["why"]
         .as_str()
         .is_some_and(|w| w.starts_with("expected on the April 2025 list")));
+    // Without --period each report goes to its expected list.
+    let v = period_json(&[
+        "samples/hand/period-a-1.trf",
+        "samples/hand/period-a-2.trf",
+        "samples/hand/period-d-2022-p.trf",
+    ]);
+    assert_eq!(v["period"], "2025-04");
+    let r = &v["reports"][2];
+    assert_eq!(r["in_period"], false);
+    assert_eq!(
+        r["why"],
+        "expected on the April 2023 list: rated in that period (run with --period 2023-04)"
+    );
     // Another rating type.
     let v = period_json(&[
         "--list-type",

@@ -8,10 +8,11 @@
 //! event keeps its own start list for Ro and the opponents' ratings and its
 //! own edition for the game-level rules.
 //!
-//! * Which reports: the caller's period decides ([`PeriodOptions::period`];
-//!   without it the list most reports are expected on, said); a report
-//!   expected on another list is rated with a warning, one that FIDE's
-//!   rules forbid on that list is left out and says why ([`lists`]).
+//! * Which reports: the caller's period decides ([`PeriodOptions::period`]):
+//!   a report expected on another list is rated with a warning, one that
+//!   FIDE's rules forbid on that list is left out and says why ([`lists`]).
+//!   Without it each report goes to the list it is expected on, and the
+//!   period shown is the list most reports are expected on (said).
 //! * Per event, the figures are the rating pass's ([`rate_checked`]): the
 //!   same checks, exclusions and ΣΔR as `trf rate`. Nothing is computed
 //!   again here except the period's aggregation ([`total`]) and the
@@ -51,7 +52,8 @@ use total::{period_total, EventTerm};
 #[derive(Debug, Clone, Default)]
 #[non_exhaustive]
 pub struct PeriodOptions {
-    /// The list being computed (`--period YYYY-MM`); `None`: the list most
+    /// The list being computed (`--period YYYY-MM`); `None`: each report
+    /// goes to the list it is expected on, and the period is the list most
     /// reports are expected on.
     pub period: Option<ListPeriod>,
     /// Compute only this list; reports of another rating type are left out.
@@ -278,7 +280,7 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
                 month: 3,
             });
             notes.push(format!(
-                "no --period: the period is the {} list ({}), the one most reports are expected on; a report cannot say when it was uploaded",
+                "no --period: each report goes to the list it is expected on; shown is the {} list ({}), the one most reports are expected on (a report cannot say when it was uploaded: --period decides)",
                 month_name(p),
                 lists::key(p)
             ));
@@ -359,6 +361,12 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
                 "other rating type: {} (this period computes the {} list)",
                 s.rating_type.map_or("none", RatingType::as_str),
                 opts.rating_type.map_or("", RatingType::as_str)
+            ))
+        } else if let Some(e) = expected[i].filter(|&e| opts.period.is_none() && e != period) {
+            Some(format!(
+                "expected on the {} list: rated in that period (run with --period {})",
+                month_name(e),
+                lists::key(e)
             ))
         } else {
             forbidden(entry.end, period)
@@ -508,6 +516,9 @@ struct Rows<'r> {
     key: Key,
     kind: RatingType,
     rows: Vec<(&'r Rated<'r>, &'r PlayerRating)>,
+    /// Index of the first row in its report's players (the summary keeps
+    /// the file's order).
+    first: usize,
 }
 
 impl Aggregate<'_> {
@@ -518,7 +529,7 @@ impl Aggregate<'_> {
             let Some(kind) = r.rating.summary.rating_type else {
                 continue;
             };
-            for row in &r.rating.summary.players {
+            for (index, row) in r.rating.summary.players.iter().enumerate() {
                 let key = match row.fide_id {
                     Some(id) => Key::Id(id),
                     None => {
@@ -531,6 +542,7 @@ impl Aggregate<'_> {
                         key,
                         kind,
                         rows: Vec::new(),
+                        first: index,
                     });
                     order.len() - 1
                 });
@@ -546,8 +558,8 @@ impl Aggregate<'_> {
             .parsed
             .tournament
             .players
-            .iter()
-            .find(|q| q.start_rank.value == first.start_rank)
+            .get(p.first)
+            .filter(|q| q.start_rank.value == first.start_rank)
             .and_then(|q| q.federation.as_ref().map(|f| f.value.clone()));
         let mut out = PeriodPlayer {
             fide_id: match p.key {
