@@ -534,3 +534,55 @@ fn bad_period_is_a_usage_error() {
     assert_eq!(code, 2);
     assert!(err.contains("expected YYYY-MM"), "{err}");
 }
+
+/// `trf rate` with a list: Ro and the opponents' ratings are the list's
+/// when it is the list in force at the start (issue: FIDE rates from its
+/// own list); a list of another month only cross-checks.
+#[test]
+fn rate_takes_ro_from_the_list_in_force() {
+    let list = "samples/lists/period-players_list_foa_2025-03.txt";
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Event Y with the arbiter's stale 2100 for the player the list has at 2117.
+    let text = std::fs::read_to_string(common::root().join("samples/hand/period-b-y.trf"))
+        .expect("read the sample");
+    let stale = text.replacen(
+        "Period, Bea                       2117",
+        "Period, Bea                       2100",
+        1,
+    );
+    assert_ne!(stale, text);
+    let y = dir.path().join("y.trf");
+    std::fs::write(&y, stale).expect("write");
+    let y = y.to_string_lossy().into_owned();
+    let rate = |args: &[&str]| -> Value {
+        let mut all = vec!["rate", "--format", "json"];
+        all.extend_from_slice(args);
+        let (_, out, err) = trf(&all);
+        serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"))
+    };
+    let v = rate(&["--rating-list", list, &y]);
+    assert!(v["ratings_source"].as_str().is_some_and(|s| s.contains(
+        "the standard ratings of `period-players_list_foa_2025-03.txt`, the March 2025 list, in force when the event started on 2025-03-14"
+    ) && s.contains("1 of them differs from the list")), "{}", v["ratings_source"]);
+    let bea = &v["players"][0];
+    assert_eq!(bea["ro"], 2117);
+    assert!(bea["notes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .any(|n| n == "Ro 2117, the list's standard rating, is used; the report gives 2100 (the arbiter's copy)"));
+    // The same figures as the report with the list's rating.
+    let fixed = rate(&["samples/hand/period-b-y.trf"]);
+    assert_eq!(bea["change"], fixed["players"][0]["change"]);
+    // Without a list: said.
+    assert!(fixed["ratings_source"]
+        .as_str()
+        .is_some_and(|s| s.contains("the report's (columns 49-52): no rating list was given")));
+    // A February event checked against the March list: the report's.
+    let v = rate(&["--rating-list", list, "samples/hand/period-b-x.trf"]);
+    assert!(v["ratings_source"].as_str().is_some_and(|s| s.contains(
+        "is the March 2025 list, but the event started on 2025-02-26 under the February 2025 list"
+    )));
+    assert_eq!(v["players"][0]["ro"], 2105);
+    assert_eq!(v["players"][0]["k_source"], "derived");
+}

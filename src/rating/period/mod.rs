@@ -302,33 +302,20 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
         }
     });
 
+    // Each report is rated on its own (the rating pass is per report):
+    // in parallel where the feature allows, then assembled in order.
+    let rate_one = |r: &PeriodReport<'_>| rate_report(r, opts, list_month);
+    #[cfg(feature = "parallel")]
+    let ratings: Vec<(CheckedRating, bool)> = {
+        use rayon::prelude::*;
+        reports.par_iter().map(rate_one).collect()
+    };
+    #[cfg(not(feature = "parallel"))]
+    let ratings: Vec<(CheckedRating, bool)> = reports.iter().map(rate_one).collect();
+
     let mut entries = Vec::with_capacity(reports.len());
     let mut rated = Vec::new();
-    for (i, r) in reports.iter().enumerate() {
-        let t = &r.parsed.tournament;
-        let mut ropts = opts.rate.clone();
-        let mut list_used = false;
-        if let (Some(list), Some(month)) = (&opts.list, list_month) {
-            ropts.list = Some(
-                ListLookup::ids_of(t)
-                    .filter_map(|id| list.get(id).map(|rec| (id, rec.clone())))
-                    .collect(),
-            );
-            ropts.list_facts = Some(ListFacts {
-                name: list.name.clone(),
-                period: Some(month),
-                kind: list.meta.kind,
-            });
-            let sel = Regulations::choose(
-                opts.check.regulations,
-                t.declared_start(),
-                t.first_round_date(),
-            );
-            list_used = sel
-                .start
-                .is_some_and(|d| crate::ratinglist::list_in_force(sel.regulations, d) == month);
-        }
-        let rating = rate_checked(r.parsed, &opts.check, &ropts);
+    for ((i, r), (rating, list_used)) in reports.iter().enumerate().zip(ratings) {
         let s = &rating.summary;
         let mut entry = PeriodReportEntry {
             file: r.file.to_owned(),
@@ -436,6 +423,40 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
         findings: Vec::new(),
         notes,
     }
+}
+
+/// Rates one report as `trf rate` does, with the list's records of its
+/// players when a list was given (of month `list_month`); says whether
+/// that list is the one in force at the report's start.
+fn rate_report(
+    r: &PeriodReport<'_>,
+    opts: &PeriodOptions,
+    list_month: Option<ListPeriod>,
+) -> (CheckedRating, bool) {
+    let t = &r.parsed.tournament;
+    let mut ropts = opts.rate.clone();
+    let mut list_used = false;
+    if let (Some(list), Some(month)) = (&opts.list, list_month) {
+        ropts.list = Some(
+            ListLookup::ids_of(t)
+                .filter_map(|id| list.get(id).map(|rec| (id, rec.clone())))
+                .collect(),
+        );
+        ropts.list_facts = Some(ListFacts {
+            name: list.name.clone(),
+            period: Some(month),
+            kind: list.meta.kind,
+        });
+        let sel = Regulations::choose(
+            opts.check.regulations,
+            t.declared_start(),
+            t.first_round_date(),
+        );
+        list_used = sel
+            .start
+            .is_some_and(|d| crate::ratinglist::list_in_force(sel.regulations, d) == month);
+    }
+    (rate_checked(r.parsed, &opts.check, &ropts), list_used)
 }
 
 /// The list most of `expected` name (the latest on a tie).
