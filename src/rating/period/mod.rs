@@ -260,6 +260,8 @@ struct Rated<'a> {
     parsed: &'a Parsed,
     rating: CheckedRating,
     list_used: bool,
+    /// The list it is rated on (standard when its time control tells none).
+    kind: RatingType,
 }
 
 /// Rates the period of `reports`.
@@ -317,6 +319,15 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
     let mut rated = Vec::new();
     for ((i, r), (rating, list_used)) in reports.iter().enumerate().zip(ratings) {
         let s = &rating.summary;
+        // An event whose time control tells no list gets the standard
+        // calculation, as `trf rate` gives it, with a warning.
+        let kind = s.rating_type.unwrap_or(RatingType::Standard);
+        let no_list = s.rating_type.is_none().then(|| {
+            format!(
+                "the time control tells no list ({}): rated as standard, as `trf rate` computes it",
+                s.rating_type_reason
+            )
+        });
         let mut entry = PeriodReportEntry {
             file: r.file.to_owned(),
             event: s.tournament.name.clone(),
@@ -341,12 +352,10 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
                     .find(|v| v.consequence == Consequence::EventNotRated)
                     .map_or("FIDE will not rate this event", |v| v.message.as_str())
             ))
-        } else if s.rating_type.is_none() {
-            Some(format!("on no rating list: {}", s.rating_type_reason))
-        } else if opts.rating_type.is_some() && s.rating_type != opts.rating_type {
+        } else if opts.rating_type.is_some_and(|t| t != kind) {
             Some(format!(
                 "other rating type: {} (this period computes the {} list)",
-                s.rating_type.map_or("none", RatingType::as_str),
+                kind.as_str(),
                 opts.rating_type.map_or("", RatingType::as_str)
             ))
         } else if let Some(e) = expected[i].filter(|&e| opts.period.is_none() && e != period) {
@@ -363,6 +372,12 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
             None => {
                 entry.in_period = true;
                 entry.why = late_warning(expected[i], period, entry.end);
+                if let Some(w) = no_list {
+                    entry.why = Some(match entry.why.take() {
+                        Some(l) => format!("{l}; {w}"),
+                        None => w,
+                    });
+                }
                 if rating.report.verdict == Verdict::FixBeforeUpload {
                     let warn = "fix before upload: the figures hold once the report is fixed";
                     entry.why = Some(match entry.why.take() {
@@ -385,16 +400,14 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
                     parsed: r.parsed,
                     rating,
                     list_used,
+                    kind,
                 });
             }
         }
         entries.push(entry);
     }
 
-    let types: Vec<RatingType> = rated
-        .iter()
-        .filter_map(|r| r.rating.summary.rating_type)
-        .collect();
+    let types: Vec<RatingType> = rated.iter().map(|r| r.kind).collect();
     let rating_type = opts.rating_type.or_else(|| {
         types
             .first()
@@ -456,7 +469,16 @@ fn rate_report(
             .start
             .is_some_and(|d| crate::ratinglist::list_in_force(sel.regulations, d) == month);
     }
-    (rate_checked(r.parsed, &opts.check, &ropts), list_used)
+    let mut c = rate_checked(r.parsed, &opts.check, &ropts);
+    // A month holds thousands of reports: keep only what the period reads
+    // (the verdict and its reasons, the figures), not every finding and
+    // note of every report.
+    c.report.diagnostics = Vec::new();
+    c.summary.excluded_games = Vec::new();
+    for p in &mut c.summary.players {
+        p.notes = Vec::new();
+    }
+    (c, list_used)
 }
 
 /// The list most of `expected` name (the latest on a tie).
@@ -547,9 +569,7 @@ impl Aggregate<'_> {
         let mut order: Vec<Rows<'_>> = Vec::new();
         let mut at: HashMap<(Key, RatingType), usize> = HashMap::new();
         for r in rated {
-            let Some(kind) = r.rating.summary.rating_type else {
-                continue;
-            };
+            let kind = r.kind;
             for (index, row) in r.rating.summary.players.iter().enumerate() {
                 let key = match row.fide_id {
                     Some(id) => Key::Id(id),
