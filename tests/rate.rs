@@ -6,6 +6,7 @@ mod common;
 
 use common::trf;
 
+use chrono::Datelike;
 use proptest::prelude::*;
 use std::collections::HashMap;
 use trfkit::rating::maths::{HalfPoints, Hundredths};
@@ -376,7 +377,8 @@ fn k_times_n_cap_from_the_report() {
     let sam = player(&s, 3);
     assert_eq!((sam.k, sam.k_source), (Some(10), Some(KSource::Override)));
     assert_eq!(player(&s, 4).k_source, Some(KSource::Derived));
-    // A rating list: its K, capped; the report's rating stays Ro.
+    // A rating list whose month nothing tells: taken as the list in force
+    // at the start, so its rating is Ro and its K is used, capped.
     let entry = |rating, k| trfkit::ratinglist::ListRecord {
         fide_id: 4600101,
         name: "Junior, Jakob".into(),
@@ -403,17 +405,57 @@ fn k_times_n_cap_from_the_report() {
     let jakob = player(&s, 1);
     assert_eq!(
         (jakob.ro, jakob.k, jakob.k_source),
-        (Some(1900), Some(38), Some(KSource::List))
+        (Some(1910), Some(38), Some(KSource::List))
     );
-    assert!(jakob
-        .notes
-        .iter()
-        .any(|n| n
-            == "the rating list gives 1910, the report 1900: the report's rating is used as Ro"));
-    assert!(player(&s, 2)
-        .notes
-        .iter()
-        .any(|n| n == "FIDE ID 4600102 is not in the rating list"));
+    assert!(jakob.notes.iter().any(|n| n
+        == "Ro 1910, the list's standard rating, is used; the report gives 1900 (the arbiter's copy)"));
+    assert!(player(&s, 2).notes.iter().any(
+        |n| n == "FIDE ID 4600102 is not in the rating list: the report's rating is used as Ro"
+    ));
+    assert!(
+        s.ratings_source
+            .contains("nothing tells the list's month, so it is taken as the")
+            && s.ratings_source.contains("1 of them differs from the list"),
+        "{}",
+        s.ratings_source
+    );
+    // Jakob's opponents meet him at the list's 1910.
+    let without = rate_sample(path, &RateOptions::default());
+    assert!(without.ratings_source.contains("no rating list was given"));
+    let opponent = |s: &RatingSummary| {
+        s.players
+            .iter()
+            .filter(|p| p.start_rank != 1)
+            .map(|p| p.expected)
+            .collect::<Vec<_>>()
+    };
+    assert_ne!(opponent(&s), opponent(&without));
+    // A list known to be of another month only cross-checks identities:
+    // the report's ratings, and K not from it.
+    let start = s.tournament.start.expect("the sample has a start date");
+    let other = if start.month() == 1 {
+        2
+    } else {
+        start.month() - 1
+    };
+    opts.list_facts = Some(trfkit::rating::ListFacts {
+        name: "players_list_foa.txt".into(),
+        period: Some(trfkit::ratinglist::ListPeriod {
+            year: u16::try_from(start.year()).unwrap_or(0),
+            month: u8::try_from(other).unwrap_or(1),
+        }),
+        kind: trfkit::ratinglist::ListKind::Combined,
+    });
+    let s = rate_sample(path, &opts);
+    let jakob = player(&s, 1);
+    assert_eq!(
+        (jakob.ro, jakob.k_source),
+        (Some(1900), Some(KSource::Derived))
+    );
+    assert!(s
+        .ratings_source
+        .contains("only cross-checks the players' identities"));
+    assert_eq!(opponent(&s), opponent(&without));
 }
 
 // ---------------------------------------------------------------------------

@@ -10,6 +10,7 @@ mod list;
 mod norms;
 mod output;
 mod parse;
+mod period;
 mod rate;
 mod report;
 mod serve;
@@ -54,6 +55,9 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Run FIDE's rating calculation of the tournament's own date.
     Rate(rate::Args),
+    /// Rate a federation's month: one change per player and list, over
+    /// every report of the rating period, as FIDE publishes it.
+    Period(period::Args),
     /// Write an HTML report to open, print or e-mail (NAME.report.html).
     Report(report::Args),
     /// Check reports on a local web page (127.0.0.1 only).
@@ -123,6 +127,7 @@ pub fn main() -> ExitCode {
         Command::Rules(a) => explain::rules(a),
         Command::Explain(a) => explain::explain(a),
         Command::Rate(a) => rate::run(a),
+        Command::Period(a) => period::run(a),
         Command::Report(a) => report::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Norms(a) => norms::run(a),

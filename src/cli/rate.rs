@@ -37,9 +37,12 @@ pub struct Args {
     /// Use K for the player with this FIDE ID (before the K × n ≤ 700 cap); repeatable.
     #[arg(long = "k", value_name = "FIDE_ID=K", value_parser = parse_k)]
     k: Vec<(u64, u8)>,
-    /// Take K (and the game count the K rules need) from this FIDE rating
-    /// list (TXT, XML or zip; an index built by `trf list index` is used),
-    /// and cross-check the players against it as `trf check` does.
+    /// Rate with this FIDE rating list (TXT, XML or zip; an index built by
+    /// `trf list index` is used): when it is the list in force at the start
+    /// (its month from its header or file name; a list whose month nothing
+    /// tells is taken to be it, and said), Ro and the opponents' ratings are
+    /// its ratings and K its published K. Players are cross-checked against
+    /// it as `trf check` does.
     #[arg(long, value_name = "FILE")]
     rating_list: Option<PathBuf>,
     #[command(flatten)]
@@ -59,7 +62,7 @@ pub enum RateFormat {
 }
 
 /// `4600010=20` → (4600010, 20).
-fn parse_k(s: &str) -> Result<(u64, u8), String> {
+pub(super) fn parse_k(s: &str) -> Result<(u64, u8), String> {
     let (id, k) = s
         .split_once('=')
         .ok_or_else(|| format!("`{s}`: expected FIDE_ID=K, e.g. 4600010=20"))?;
@@ -213,6 +216,11 @@ pub fn rate_files(
     let mut check = rules.options(trfkit::rules::CheckOptions::default().max_per_rule);
     check.rating_list = list.clone();
     let mut opts = rules.rate_options();
+    opts.list_facts = list.as_ref().map(|l| trfkit::rating::ListFacts {
+        name: l.name.clone(),
+        period: l.period,
+        kind: l.meta.kind,
+    });
     opts.list = list.map(|l| l.found.clone());
     tune(&mut opts);
     let names: Vec<String> = files.iter().map(|f| files::shown(f)).collect();

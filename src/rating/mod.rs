@@ -7,5 +7,6 @@
 
 pub mod maths;
 pub(crate) mod pass;
+pub mod period;
 
 pub use pass::*;

@@ -104,7 +104,7 @@ impl Page {
     pub fn set_overview(
         &mut self,
         names: &[String],
-        parsed: &[Parsed],
+        parsed: &[crate::Parsed],
         rated: &[crate::rating::CheckedRating],
     ) {
         if names.len() < 2 {

@@ -14,6 +14,7 @@ pub mod html;
 pub mod human;
 pub mod json;
 pub mod norms;
+pub mod period;
 pub mod rating;
 pub mod sarif;
 pub mod summary;

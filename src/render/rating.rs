@@ -42,6 +42,7 @@ pub fn render_human(s: &RatingSummary) -> String {
         line("Rating type:", s.rating_type_reason.clone());
     }
     line("Type:", format!("{}: {}", t.kind.as_str(), t.type_reason));
+    line("Ratings:", s.ratings_source.clone());
     line(
         "Players:",
         format!(
@@ -328,7 +329,7 @@ impl NoteIndex {
 /// Writes an aligned table; the columns in `left` are left-aligned, the
 /// others right-aligned. Widths count characters, so names with diacritics
 /// line up.
-fn table(out: &mut String, header: &[&str], rows: &[Vec<String>], left: &[usize]) {
+pub(crate) fn table(out: &mut String, header: &[&str], rows: &[Vec<String>], left: &[usize]) {
     let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
     for r in rows {
         for (w, c) in widths.iter_mut().zip(r) {
@@ -386,11 +387,11 @@ pub fn reason_words(key: &str) -> &str {
     }
 }
 
-fn opt<T: ToString>(v: Option<T>) -> String {
+pub(crate) fn opt<T: ToString>(v: Option<T>) -> String {
     v.map_or_else(String::new, |v| v.to_string())
 }
 
-fn signed_int(c: i64) -> String {
+pub(crate) fn signed_int(c: i64) -> String {
     if c > 0 {
         format!("+{c}")
     } else {
@@ -398,7 +399,7 @@ fn signed_int(c: i64) -> String {
     }
 }
 
-fn signed(h: Hundredths) -> String {
+pub(crate) fn signed(h: Hundredths) -> String {
     if h.0 > 0 {
         format!("+{h}")
     } else {
@@ -407,7 +408,7 @@ fn signed(h: Hundredths) -> String {
 }
 
 /// The serde name of a unit enum value (`derived`, `too_few_games`).
-fn json_name<T: serde::Serialize>(v: &T) -> String {
+pub(crate) fn json_name<T: serde::Serialize>(v: &T) -> String {
     match serde_json::to_value(v) {
         Ok(serde_json::Value::String(s)) => s,
         _ => String::new(),

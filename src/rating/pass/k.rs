@@ -51,7 +51,7 @@ pub(crate) fn choose_for(
     let rules = version.regulations().k_factor.at(start);
     let fide_id = player.fide_id.map(|f| f.value);
     let mut notes = Vec::new();
-    let record = list_record(opts, kind, fide_id, ro, &mut notes);
+    let record = list_record(opts, kind, fide_id, &mut notes);
     let listed = record.and_then(|r| r.entry(kind).copied());
 
     let mut basis: Option<KBasis> = None;
@@ -120,34 +120,33 @@ pub(crate) fn choose_for(
     }
 }
 
-/// The player's rating-list record, noting where the list and the report
-/// disagree (the report's rating stays Ro).
+/// The player's rating-list record, noting when there is none (Ro itself
+/// was taken from the list before, where it is the list in force).
 fn list_record<'a>(
     opts: &'a RateOptions,
     kind: RatingKind,
     fide_id: Option<u64>,
-    ro: u16,
     notes: &mut Vec<String>,
 ) -> Option<&'a ListRecord> {
     let list = opts.list.as_ref()?;
     let Some(id) = fide_id else {
-        notes.push("no FIDE ID: not looked up in the rating list".to_owned());
+        notes.push(
+            "no FIDE ID: not looked up in the rating list; the report's rating is used as Ro"
+                .to_owned(),
+        );
         return None;
     };
     let Some(record) = list.get(&id) else {
-        notes.push(format!("FIDE ID {id} is not in the rating list"));
+        notes.push(format!(
+            "FIDE ID {id} is not in the rating list: the report's rating is used as Ro"
+        ));
         return None;
     };
-    match record.entry(kind) {
-        None => notes.push(format!(
+    if record.entry(kind).is_none() {
+        notes.push(format!(
             "the rating list shows no {} rating for this FIDE ID",
             kind_name(kind)
-        )),
-        Some(e) if e.rating != ro => notes.push(format!(
-            "the rating list gives {}, the report {ro}: the report's rating is used as Ro",
-            e.rating
-        )),
-        Some(_) => {}
+        ));
     }
     Some(record)
 }
@@ -249,10 +248,6 @@ mod tests {
         };
         let c = choose(Version::V2024, date(2024, 5, 1), &p, 2000, 18, &opts);
         assert_eq!((c.k, c.source), (38, KSource::List));
-        assert!(c
-            .notes
-            .iter()
-            .any(|n| n.contains("the rating list gives 1990")));
         opts.k_overrides.insert(123, 10);
         let c = choose(Version::V2024, date(2024, 5, 1), &p, 2000, 18, &opts);
         assert_eq!((c.k, c.source), (10, KSource::Override));
@@ -274,8 +269,8 @@ mod tests {
         // Not in the list.
         let q = player("", 999);
         let c = choose(Version::V2024, date(2024, 5, 1), &q, 2000, 5, &opts);
-        assert!(c
-            .notes
-            .contains(&"FIDE ID 999 is not in the rating list".to_owned()));
+        assert!(c.notes.contains(
+            &"FIDE ID 999 is not in the rating list: the report's rating is used as Ro".to_owned()
+        ));
     }
 }

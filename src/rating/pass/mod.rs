@@ -95,9 +95,11 @@ mod collect;
 
 mod k;
 mod rapid;
+pub(crate) mod ro;
 pub(crate) mod summary;
 pub(crate) mod verdict;
 
+pub use ro::ListFacts;
 pub use summary::{
     ExcludedGame, ExcludedGames, KSource, PlayerRating, RatingSummary, RoundRobinFigures,
     TournamentSummary, UnratedOutcome, VerdictReason,
@@ -133,11 +135,18 @@ pub struct RateOptions {
     pub regulations: Option<Version>,
     /// K to use for a FIDE ID (before the K × n cap).
     pub k_overrides: HashMap<u64, u8>,
-    /// Rating-list records by FIDE ID. When a player is found, the list's
-    /// standard K is used (`k_source: "list"`), its game count tells
-    /// whether 30 games are reached, and its birth year stands in for a
-    /// missing one; the report's rating stays Ro (a difference is noted).
+    /// Rating-list records by FIDE ID. When the list is the one in force
+    /// at the event's start (known from [`RateOptions::list_facts`], or
+    /// taken to be when nothing tells its month), its rating for the
+    /// event's rating type is Ro of every player found and the rating of
+    /// every opponent (a difference from the report is noted per player),
+    /// its K is used (`k_source: "list"`), its game count tells whether 30
+    /// games are reached, and its birth year stands in for a missing one.
+    /// A list known to be of another month is not used for the figures.
     pub list: Option<HashMap<u64, ListRecord>>,
+    /// The list's name, month and kind, for [`RateOptions::list`]; `None`
+    /// reads as a combined list of unknown month.
+    pub list_facts: Option<ListFacts>,
     /// Compute the figures of an event FIDE will not rate anyway, marked
     /// hypothetical (`--what-if`): the reasons that stop the whole event
     /// are set aside, the games left out one by one stay out.
@@ -279,6 +288,33 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
             ));
         }
     }
+    let list_kind = chapter
+        .as_ref()
+        .map_or(crate::ratinglist::RatingKind::Standard, |c| c.kind);
+    let ro_choice = ro::choose(opts, regs, start, list_kind);
+    let without_list;
+    let mut ratings_source = ro_choice.note;
+    let (ro_notes, opts) = match ro_choice.using {
+        ro::ListUse::Ratings => {
+            let (n, differ) = ro::from_list(opts, &t.players, &mut ratings, list_kind);
+            if differ > 0 {
+                ratings_source.push_str(&format!(
+                    ": {differ} of them differ{} from the list, whose rating is used (see the players' notes)",
+                    if differ == 1 { "s" } else { "" }
+                ));
+            }
+            (n, opts)
+        }
+        ro::ListUse::Ignored => {
+            without_list = RateOptions {
+                list: None,
+                list_facts: None,
+                ..opts.clone()
+            };
+            (vec![None; t.players.len()], &without_list)
+        }
+        ro::ListUse::None => (vec![None; t.players.len()], opts),
+    };
     let mut seeds = vec![None; t.players.len()];
     if let Some(ch) = &chapter {
         let any_unrated = ratings.iter().any(Option::is_none);
@@ -326,6 +362,7 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
         rr_average: rr.average,
         chapter: chapter.as_ref(),
         seeds: &seeds,
+        ro_notes: &ro_notes,
     };
     let mut players = Vec::with_capacity(t.players.len());
     let mut uses = Vec::with_capacity(t.players.len());
@@ -392,6 +429,7 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
         regulations: version,
         regulations_title: regs.title(),
         regulations_basis: sel.basis,
+        ratings_source,
         tournament: TournamentSummary {
             name: t.header.name.as_ref().map(|n| n.value.clone()),
             start: t.start_date(),
@@ -610,6 +648,8 @@ struct Pass<'a> {
     chapter: Option<&'a rapid::Chapter>,
     /// Per player, the note of a standard rating used as the R&B rating.
     seeds: &'a [Option<String>],
+    /// Per player, the note of a list rating used instead of the report's.
+    ro_notes: &'a [Option<String>],
 }
 
 impl Pass<'_> {
@@ -682,7 +722,8 @@ impl Pass<'_> {
             }
             (None, None) => rated_change(self.version, &input),
         };
-        let mut notes: Vec<String> = seed.into_iter().collect();
+        let mut notes = self.ro_note(i);
+        notes.extend(seed);
         notes.extend(kc.notes);
         notes.extend(self.exclusion_notes(i, &uses, true));
         let half = change.raw_change.0.rem_euclid(100) == 50;
@@ -714,6 +755,8 @@ impl Pass<'_> {
             outcome: None,
             notes,
             hypothetical: false,
+            k_before_cap: Some(kc.base_k),
+            counted,
         };
         (row, uses)
     }
@@ -741,6 +784,8 @@ impl Pass<'_> {
             outcome: Some(UnratedOutcome::NotCounted),
             notes: Vec::new(),
             hypothetical: false,
+            k_before_cap: None,
+            counted: Vec::new(),
         };
         let mut notes = Vec::new();
         let uses: Vec<Use>;
@@ -838,6 +883,17 @@ impl Pass<'_> {
                             }
                         })
                         .collect();
+                    row.counted = list
+                        .iter()
+                        .zip(&used)
+                        .filter(|(_, &u)| u)
+                        .filter_map(|(g, _)| {
+                            g.opponent_rating.map(|r| RatedGame {
+                                opponent_rating: r,
+                                score: g.score,
+                            })
+                        })
+                        .collect();
                     self.fill_initial(&mut row, &ir, &mut notes);
                 }
                 Err(ex) => {
@@ -857,7 +913,8 @@ impl Pass<'_> {
                 }
             }
         }
-        let mut all = self.exclusion_notes(i, &uses, false);
+        let mut all = self.ro_note(i);
+        all.extend(self.exclusion_notes(i, &uses, false));
         all.extend(notes);
         row.notes = all;
         (row, uses)
@@ -894,6 +951,16 @@ impl Pass<'_> {
         if matches!(ir.publication, Publication::TooFewGames { .. }) {
             notes.push(POOLED.to_owned());
         }
+    }
+
+    /// The note of player `i`'s Ro taken from the list, if any.
+    fn ro_note(&self, i: usize) -> Vec<String> {
+        self.ro_notes
+            .get(i)
+            .cloned()
+            .flatten()
+            .into_iter()
+            .collect()
     }
 
     /// "#9": the starting rank of player index `j`.

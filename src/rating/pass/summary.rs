@@ -44,6 +44,10 @@ pub struct RatingSummary {
     pub regulations_title: &'static str,
     /// How the edition was chosen.
     pub regulations_basis: crate::regulations::Basis,
+    /// Where Ro and the opponents' ratings come from: the rating list in
+    /// force at the start (`--rating-list`), or the report's columns 49-52,
+    /// in words (FIDE rates with its own list).
+    pub ratings_source: String,
     /// The tournament's figures.
     pub tournament: TournamentSummary,
     /// Every player, in file order.
@@ -295,6 +299,15 @@ pub struct PlayerRating {
     /// The figures are hypothetical: FIDE will not rate this event
     /// (`--what-if`).
     pub hypothetical: bool,
+    /// K before this event's K × n cap (rated players); for the rating
+    /// period, which caps over all its games. Not in the JSON of `rate`.
+    #[serde(skip)]
+    pub k_before_cap: Option<u8>,
+    /// The games the figures count, with the opponent's rating used: for
+    /// a rated player those of the change, for an unrated one those of the
+    /// initial rating; for the rating period. Not in the JSON of `rate`.
+    #[serde(skip)]
+    pub counted: Vec<crate::rating::maths::RatedGame>,
 }
 
 /// Half-points as a JSON number: `3`, `3.5`.
@@ -319,7 +332,10 @@ pub(crate) fn hundredths<S: Serializer>(v: &Hundredths, s: S) -> Result<S::Ok, S
     }
 }
 
-fn opt_hundredths<S: Serializer>(v: &Option<Hundredths>, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn opt_hundredths<S: Serializer>(
+    v: &Option<Hundredths>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
     match v {
         Some(v) => hundredths(v, s),
         None => s.serialize_none(),

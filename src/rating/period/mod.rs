@@ -1,0 +1,989 @@
+//! A rating period: what FIDE publishes on one list from every report of a
+//! federation's month (`trf period`).
+//!
+//! FIDE publishes one change per player and list, added over every event
+//! rated on that list, with one K (the list before, t − 1), K × n ≤ 700
+//! over the period's games where the edition has it, and one rounding
+//! (FIDE Handbook B.02 2024 art. 7.1, 8.3.2–8.3.4; 2022 the same). Each
+//! event keeps its own start list for Ro and the opponents' ratings and its
+//! own edition for the game-level rules.
+//!
+//! * Which reports: the caller's period decides ([`PeriodOptions::period`]):
+//!   a report expected on another list is rated with a warning, one that
+//!   FIDE's rules forbid on that list is left out and says why ([`lists`]).
+//!   Without it each report goes to the list it is expected on, and the
+//!   period shown is the list most reports are expected on (said).
+//! * Per event, the figures are the rating pass's ([`rate_checked`]): the
+//!   same checks, exclusions and ΣΔR as `trf rate`. Nothing is computed
+//!   again here except the period's aggregation ([`total`]) and the
+//!   unrated players' pool.
+//! * Cross-report findings (`player-in-simultaneous-events`,
+//!   `duplicate-report`, `player-data-conflict`) are computed elsewhere
+//!   and given to the period through [`PeriodReport::duplicate_of`] (a
+//!   duplicate is counted once) and [`PeriodSummary::findings`].
+//!
+//! Every default the period uses (identity, list, K, cap, rounding, floors,
+//! long events, the 2024 uplift) is printed in the notes.
+
+pub mod lists;
+pub mod total;
+
+use crate::diag::{Consequence, Verdict};
+use crate::rating::maths::{
+    initial_rating, pool_weighted, publication, HalfPoints, Hundredths, PoolPart, Publication,
+    RatedGame, UnratedGame, UnratedInput,
+};
+use crate::rating::pass::summary::{half_points, opt_hundredths};
+use crate::rating::{
+    rate_checked, CheckedRating, KSource, ListFacts, PlayerRating, RateOptions, UnratedOutcome,
+};
+use crate::ratinglist::period::month_name;
+use crate::ratinglist::{fold_name, ListLookup, ListPeriod, RatingKind};
+use crate::read::Parsed;
+use crate::regulations::{PoolingMethod, RatingType, Regulations, Topic};
+use crate::rules::CheckOptions;
+use chrono::NaiveDate;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::Arc;
+use total::{period_total, EventTerm};
+
+/// What the caller knows beyond the reports.
+#[derive(Debug, Clone, Default)]
+#[non_exhaustive]
+pub struct PeriodOptions {
+    /// The list being computed (`--period YYYY-MM`); `None`: each report
+    /// goes to the list it is expected on, and the period is the list most
+    /// reports are expected on.
+    pub period: Option<ListPeriod>,
+    /// Compute only this list; reports of another rating type are left out.
+    pub rating_type: Option<RatingType>,
+    /// The checks' options, shared by every report.
+    pub check: CheckOptions,
+    /// The rating pass's options (K overrides, edition, rating type); the
+    /// list fields are set per report from [`PeriodOptions::list`].
+    pub rate: RateOptions,
+    /// The FIDE rating list given, looked up for every report's IDs.
+    pub list: Option<Arc<ListLookup>>,
+}
+
+/// One report given to the period.
+#[derive(Debug, Clone, Copy)]
+pub struct PeriodReport<'a> {
+    /// How the output names it (the path as given).
+    pub file: &'a str,
+    /// The report as read.
+    pub parsed: &'a Parsed,
+    /// Index (in the reports given) of a report this one duplicates: it is
+    /// then counted once, there. Set by the cross-report checks.
+    pub duplicate_of: Option<usize>,
+}
+
+/// A finding that concerns several reports (cross-report checks), as the
+/// period lists it: the finding as the rating summary words one, and the
+/// reports it concerns.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PeriodFinding {
+    /// Code, rule, consequence, message and reference.
+    #[serde(flatten)]
+    pub finding: crate::rating::VerdictReason,
+    /// The reports it concerns, as named in `reports[]`.
+    pub files: Vec<String>,
+}
+
+/// The period: every report read, and per player and list the figures.
+/// The JSON form is a contract (extend, never rename).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PeriodSummary {
+    /// The list computed, `YYYY-MM` (dated the 1st of that month).
+    pub period: String,
+    /// The rating type computed, when one: given, or shared by every
+    /// report in the period; `null` when the period mixes lists (each
+    /// player's `rating_type` then says which).
+    pub rating_type: Option<RatingType>,
+    /// Every report read, in the order given.
+    pub reports: Vec<PeriodReportEntry>,
+    /// Per player and rating type, in order of first appearance.
+    pub players: Vec<PeriodPlayer>,
+    /// Cross-report findings (duplicates, simultaneous events, data
+    /// conflicts), each naming the reports it concerns.
+    pub findings: Vec<PeriodFinding>,
+    /// The defaults and readings the period used, each once.
+    pub notes: Vec<String>,
+}
+
+/// One report read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PeriodReportEntry {
+    /// The path as given.
+    pub file: String,
+    /// `012`.
+    pub event: Option<String>,
+    /// Start date.
+    pub start: Option<NaiveDate>,
+    /// End date.
+    pub end: Option<NaiveDate>,
+    /// `trf check`'s verdict.
+    pub verdict: Verdict,
+    /// The list its time control puts it on.
+    pub rating_type: Option<RatingType>,
+    /// The list it is expected on (spec of B.02 art. 9.1 / 7.1.3), `YYYY-MM`.
+    pub expected_period: Option<String>,
+    /// Rated in this period.
+    pub in_period: bool,
+    /// Why not, or the warning on a list other than the expected one.
+    pub why: Option<String>,
+}
+
+/// One player's period on one list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PeriodPlayer {
+    /// FIDE ID; `null` for a player matched by name.
+    pub fide_id: Option<u64>,
+    /// Name as first written.
+    pub name: String,
+    /// Federation as first written.
+    pub federation: Option<String>,
+    /// The list.
+    pub rating_type: RatingType,
+    /// The base the change is added to (rating on list t − 1, or the
+    /// latest event's Ro when no such list was given); `null` for unrated.
+    pub old_rating: Option<i64>,
+    /// Where the base came from, in words.
+    pub base_source: Option<String>,
+    /// Σ n over the period's events (rated players), or the pool's games
+    /// (unrated players).
+    pub games: u32,
+    /// The K applied to every event, after the cap.
+    pub k: Option<u8>,
+    /// K before the K × n cap.
+    pub k_before_cap: Option<u8>,
+    /// `list`, `override` or `derived`.
+    pub k_source: Option<KSource>,
+    /// Σ K × ΣΔR over the events, two decimals.
+    #[serde(serialize_with = "opt_hundredths")]
+    pub total_change: Option<Hundredths>,
+    /// The total rounded once.
+    pub rating_change: Option<i64>,
+    /// The sum of the per-event roundings, for comparison.
+    pub per_event_change: Option<i64>,
+    /// Base + the change rounded once.
+    pub new_rating: Option<i64>,
+    /// The first rating published on this list (unrated players), else
+    /// `null`.
+    pub first_rating: Option<i64>,
+    /// Per-event rounding would publish another change.
+    pub discriminating: bool,
+    /// The pool of an unrated player.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pool: Option<Pool>,
+    /// Per event, in the order of the reports.
+    pub events: Vec<PeriodEvent>,
+    /// Assumptions and findings for this player, each once.
+    pub notes: Vec<String>,
+}
+
+/// One event of a player's period.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PeriodEvent {
+    /// The report, as in `reports[]`.
+    pub file: String,
+    /// `012`.
+    pub event: Option<String>,
+    /// Start date.
+    pub start: Option<NaiveDate>,
+    /// Start rank in that report.
+    pub start_rank: u16,
+    /// The edition applied to its games.
+    pub regulations: crate::regulations::Version,
+    /// Ro (rated players).
+    pub ro: Option<u16>,
+    /// `list` or `report`.
+    pub ro_source: &'static str,
+    /// The opponents' ratings used, game by game.
+    pub opponents: Vec<u16>,
+    /// n.
+    pub games: u32,
+    /// W.
+    #[serde(serialize_with = "half_points")]
+    pub score: HalfPoints,
+    /// We (rated players).
+    #[serde(serialize_with = "opt_hundredths")]
+    pub expected: Option<Hundredths>,
+    /// ΣΔR = W − We (rated players).
+    #[serde(serialize_with = "opt_hundredths")]
+    pub sum_delta: Option<Hundredths>,
+    /// K′, the period's K (rated players).
+    pub k: Option<u8>,
+    /// K′ × ΣΔR (rated players).
+    #[serde(serialize_with = "opt_hundredths")]
+    pub change: Option<Hundredths>,
+    /// K′ × ΣΔR rounded alone.
+    pub rounded: Option<i64>,
+    /// What `trf rate` of this report alone gives (its own K and cap).
+    pub rate_change: Option<i64>,
+    /// Unrated players: Ru from this event alone.
+    pub ru: Option<i64>,
+}
+
+/// An unrated player's results pooled over the period.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Pool {
+    /// Games against rated opponents in the pool.
+    pub games: u32,
+    /// Score W in them.
+    #[serde(serialize_with = "half_points")]
+    pub score: HalfPoints,
+    /// Ra (2024: with the two hypothetical 1800 draws).
+    pub ra: Option<i64>,
+    /// p in hundredths, where dp was used.
+    pub p: Option<u32>,
+    /// dp, where used.
+    pub dp: Option<i32>,
+    /// Ru of the pool.
+    pub ru: Option<i64>,
+    /// Published, or why not.
+    pub outcome: String,
+}
+
+/// A player's identity across reports (spec default 1): the FIDE ID, or
+/// for a player without one the folded name, with a warning.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Key {
+    Id(u64),
+    Name(String),
+}
+
+/// One report rated for the period.
+struct Rated<'a> {
+    file: &'a str,
+    parsed: &'a Parsed,
+    rating: CheckedRating,
+    list_used: bool,
+    /// The list it is rated on (standard when its time control tells none).
+    kind: RatingType,
+}
+
+/// Rates the period of `reports`.
+pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> PeriodSummary {
+    let mut notes: Vec<String> = Vec::new();
+    let expected: Vec<Option<ListPeriod>> = reports
+        .iter()
+        .map(|r| {
+            let t = &r.parsed.tournament;
+            t.end_date().or_else(|| t.start_date()).map(lists::expected)
+        })
+        .collect();
+    let period = match opts.period {
+        Some(p) => p,
+        None => {
+            let p = most_common(&expected).unwrap_or(ListPeriod {
+                year: 2024,
+                month: 3,
+            });
+            notes.push(format!(
+                "no --period: each report goes to the list it is expected on; shown is the {} list ({}), the one most reports are expected on (a report cannot say when it was uploaded: --period decides)",
+                month_name(p),
+                lists::key(p)
+            ));
+            p
+        }
+    };
+    let prev = lists::previous(period);
+    let regs = lists::edition_of(period);
+    let list_date = lists::list_date(period).unwrap_or_default();
+    let list_month = opts.list.as_ref().map(|l| match l.period {
+        Some(m) => m,
+        None => {
+            notes.push(format!(
+                "nothing tells the month of `{}`: in a period it is taken as the list before the period, the {} list (t − 1)",
+                l.name,
+                month_name(prev)
+            ));
+            prev
+        }
+    });
+
+    // Each report is rated on its own (the rating pass is per report):
+    // in parallel where the feature allows, then assembled in order.
+    let rate_one = |r: &PeriodReport<'_>| rate_report(r, opts, list_month);
+    #[cfg(feature = "parallel")]
+    let ratings: Vec<(CheckedRating, bool)> = {
+        use rayon::prelude::*;
+        reports.par_iter().map(rate_one).collect()
+    };
+    #[cfg(not(feature = "parallel"))]
+    let ratings: Vec<(CheckedRating, bool)> = reports.iter().map(rate_one).collect();
+
+    let mut entries = Vec::with_capacity(reports.len());
+    let mut rated = Vec::new();
+    for ((i, r), (rating, list_used)) in reports.iter().enumerate().zip(ratings) {
+        let s = &rating.summary;
+        // An event whose time control tells no list gets the standard
+        // calculation, as `trf rate` gives it, with a warning.
+        let kind = s.rating_type.unwrap_or(RatingType::Standard);
+        let no_list = s.rating_type.is_none().then(|| {
+            format!(
+                "the time control tells no list ({}): rated as standard, as `trf rate` computes it",
+                s.rating_type_reason
+            )
+        });
+        let mut entry = PeriodReportEntry {
+            file: r.file.to_owned(),
+            event: s.tournament.name.clone(),
+            start: s.tournament.start,
+            end: s.tournament.end,
+            verdict: rating.report.verdict,
+            rating_type: s.rating_type,
+            expected_period: expected[i].map(lists::key),
+            in_period: false,
+            why: None,
+        };
+        let refusal = if let Some(j) = r.duplicate_of {
+            Some(format!(
+                "duplicate of {}: the same event is counted once",
+                reports.get(j).map_or("another report", |d| d.file)
+            ))
+        } else if rating.report.verdict == Verdict::NotRateable {
+            Some(format!(
+                "not rateable: {}",
+                s.verdict_reasons
+                    .iter()
+                    .find(|v| v.consequence == Consequence::EventNotRated)
+                    .map_or("FIDE will not rate this event", |v| v.message.as_str())
+            ))
+        } else if opts.rating_type.is_some_and(|t| t != kind) {
+            Some(format!(
+                "other rating type: {} (this period computes the {} list)",
+                kind.as_str(),
+                opts.rating_type.map_or("", RatingType::as_str)
+            ))
+        } else if let Some(e) = expected[i].filter(|&e| opts.period.is_none() && e != period) {
+            Some(format!(
+                "expected on the {} list: rated in that period (run with --period {})",
+                month_name(e),
+                lists::key(e)
+            ))
+        } else {
+            forbidden(entry.end, period)
+        };
+        match refusal {
+            Some(why) => entry.why = Some(why),
+            None => {
+                entry.in_period = true;
+                entry.why = late_warning(expected[i], period, entry.end);
+                if let Some(w) = no_list {
+                    entry.why = Some(match entry.why.take() {
+                        Some(l) => format!("{l}; {w}"),
+                        None => w,
+                    });
+                }
+                if rating.report.verdict == Verdict::FixBeforeUpload {
+                    let warn = "fix before upload: the figures hold once the report is fixed";
+                    entry.why = Some(match entry.why.take() {
+                        Some(w) => format!("{w}; {warn}"),
+                        None => warn.to_owned(),
+                    });
+                }
+                if let (Some(s), Some(e)) = (entry.start, entry.end) {
+                    if (e - s).num_days() > 30 {
+                        let regs = rating.summary.regulations.regulations();
+                        notes.push(format!(
+                            "{}: the event lasts more than 30 days ({}); FIDE has not published which list the later rounds of a long event use; trfkit rates the report as one event with the ratings at its start, not with the list of each round's date (the Title Regulations' rule for norms)",
+                            r.file,
+                            regs.reference(Topic::InterimReports)
+                        ));
+                    }
+                }
+                rated.push(Rated {
+                    file: r.file,
+                    parsed: r.parsed,
+                    rating,
+                    list_used,
+                    kind,
+                });
+            }
+        }
+        entries.push(entry);
+    }
+
+    let types: Vec<RatingType> = rated.iter().map(|r| r.kind).collect();
+    let rating_type = opts.rating_type.or_else(|| {
+        types
+            .first()
+            .copied()
+            .filter(|&f| types.iter().all(|&t| t == f))
+    });
+
+    let ctx = Aggregate {
+        period,
+        prev,
+        regs,
+        list_date,
+        list: opts.list.as_deref(),
+        list_is_prev: list_month == Some(prev),
+        overrides: &opts.rate.k_overrides,
+    };
+    let players = ctx.players(&rated, &mut notes);
+    notes.extend(ctx.defaults(&rated));
+    let mut seen = std::collections::HashSet::new();
+    notes.retain(|n| seen.insert(n.clone()));
+    PeriodSummary {
+        period: lists::key(period),
+        rating_type,
+        reports: entries,
+        players,
+        findings: Vec::new(),
+        notes,
+    }
+}
+
+/// Rates one report as `trf rate` does, with the list's records of its
+/// players when a list was given (of month `list_month`); says whether
+/// that list is the one in force at the report's start.
+fn rate_report(
+    r: &PeriodReport<'_>,
+    opts: &PeriodOptions,
+    list_month: Option<ListPeriod>,
+) -> (CheckedRating, bool) {
+    let t = &r.parsed.tournament;
+    let mut ropts = opts.rate.clone();
+    let mut list_used = false;
+    if let (Some(list), Some(month)) = (&opts.list, list_month) {
+        ropts.list = Some(
+            ListLookup::ids_of(t)
+                .filter_map(|id| list.get(id).map(|rec| (id, rec.clone())))
+                .collect(),
+        );
+        ropts.list_facts = Some(ListFacts {
+            name: list.name.clone(),
+            period: Some(month),
+            kind: list.meta.kind,
+        });
+        let sel = Regulations::choose(
+            opts.check.regulations,
+            t.declared_start(),
+            t.first_round_date(),
+        );
+        list_used = sel
+            .start
+            .is_some_and(|d| crate::ratinglist::list_in_force(sel.regulations, d) == month);
+    }
+    let mut c = rate_checked(r.parsed, &opts.check, &ropts);
+    // A month holds thousands of reports: keep only what the period reads
+    // (the verdict and its reasons, the figures), not every finding and
+    // note of every report.
+    c.report.diagnostics = Vec::new();
+    c.summary.excluded_games = Vec::new();
+    for p in &mut c.summary.players {
+        p.notes = Vec::new();
+    }
+    (c, list_used)
+}
+
+/// The list most of `expected` name (the latest on a tie).
+fn most_common(expected: &[Option<ListPeriod>]) -> Option<ListPeriod> {
+    let mut counts: HashMap<ListPeriod, usize> = HashMap::new();
+    for p in expected.iter().flatten() {
+        *counts.entry(*p).or_default() += 1;
+    }
+    counts
+        .into_iter()
+        .max_by_key(|&(p, n)| (n, p))
+        .map(|(p, _)| p)
+}
+
+/// Why FIDE's rules forbid rating an event that ended on `end` on list
+/// `period`: not finished by its closing date (art. 7.1.3), or later than
+/// the third list after its end (2022 and 2024 art. 9.1).
+fn forbidden(end: Option<NaiveDate>, period: ListPeriod) -> Option<String> {
+    let end = end?;
+    let closing = lists::closing_date(period)?;
+    if end > closing {
+        return Some(format!(
+            "forbidden: the event ended on {end}, after the closing date of the {} list ({closing}) ({})",
+            month_name(period),
+            lists::edition_of(period).reference(Topic::RatingLists)
+        ));
+    }
+    let regs = lists::edition_of(period);
+    if regs.version >= crate::regulations::Version::V2022 {
+        let month = ListPeriod {
+            year: u16::try_from(chrono::Datelike::year(&end)).unwrap_or(0),
+            month: u8::try_from(chrono::Datelike::month(&end)).unwrap_or(1),
+        };
+        let third = lists::shift(month, 3);
+        if period > third {
+            return Some(format!(
+                "forbidden: the event ended on {end}; an event not in time for the third list after its end ({}) is not rated ({})",
+                month_name(third),
+                regs.reference(Topic::RatingLists)
+            ));
+        }
+    }
+    None
+}
+
+/// The warning for a report rated on a list other than its expected one.
+fn late_warning(
+    expected: Option<ListPeriod>,
+    period: ListPeriod,
+    end: Option<NaiveDate>,
+) -> Option<String> {
+    match expected {
+        Some(e) if e == period => None,
+        Some(e) => Some(format!(
+            "expected on the {} list (ended on {}); rated on the {} list as --period says (a late upload is normal)",
+            month_name(e),
+            end.map_or_else(|| "?".to_owned(), |d| d.to_string()),
+            month_name(period)
+        )),
+        None => Some("no end or start date: the list it is expected on cannot be told".to_owned()),
+    }
+}
+
+/// What every player's aggregation shares.
+struct Aggregate<'a> {
+    period: ListPeriod,
+    prev: ListPeriod,
+    regs: &'static Regulations,
+    list_date: NaiveDate,
+    list: Option<&'a ListLookup>,
+    /// The list given is (or is taken as) list t − 1: base and K.
+    list_is_prev: bool,
+    overrides: &'a HashMap<u64, u8>,
+}
+
+/// One player's rows, per report.
+struct Rows<'r> {
+    key: Key,
+    kind: RatingType,
+    rows: Vec<(&'r Rated<'r>, &'r PlayerRating)>,
+    /// Index of the first row in its report's players (the summary keeps
+    /// the file's order).
+    first: usize,
+}
+
+impl Aggregate<'_> {
+    fn players(&self, rated: &[Rated<'_>], notes: &mut Vec<String>) -> Vec<PeriodPlayer> {
+        let mut order: Vec<Rows<'_>> = Vec::new();
+        let mut at: HashMap<(Key, RatingType), usize> = HashMap::new();
+        for r in rated {
+            let kind = r.kind;
+            for (index, row) in r.rating.summary.players.iter().enumerate() {
+                let key = match row.fide_id {
+                    Some(id) => Key::Id(id),
+                    None => {
+                        notes.push("players without a FIDE ID are matched across reports by name only (a warning: two people may share a name)".to_owned());
+                        Key::Name(fold_name(&row.name, false).join(" "))
+                    }
+                };
+                let slot = *at.entry((key.clone(), kind)).or_insert_with(|| {
+                    order.push(Rows {
+                        key,
+                        kind,
+                        rows: Vec::new(),
+                        first: index,
+                    });
+                    order.len() - 1
+                });
+                order[slot].rows.push((r, row));
+            }
+        }
+        order.iter().map(|p| self.player(p)).collect()
+    }
+
+    fn player(&self, p: &Rows<'_>) -> PeriodPlayer {
+        let (first_r, first) = p.rows[0];
+        let federation = first_r
+            .parsed
+            .tournament
+            .players
+            .get(p.first)
+            .filter(|q| q.start_rank.value == first.start_rank)
+            .and_then(|q| q.federation.as_ref().map(|f| f.value.clone()));
+        let mut out = PeriodPlayer {
+            fide_id: match p.key {
+                Key::Id(id) => Some(id),
+                Key::Name(_) => None,
+            },
+            name: first.name.clone(),
+            federation,
+            rating_type: p.kind,
+            old_rating: None,
+            base_source: None,
+            games: 0,
+            k: None,
+            k_before_cap: None,
+            k_source: None,
+            total_change: None,
+            rating_change: None,
+            per_event_change: None,
+            new_rating: None,
+            first_rating: None,
+            discriminating: false,
+            pool: None,
+            events: Vec::new(),
+            notes: Vec::new(),
+        };
+        let rated_rows: Vec<_> = p.rows.iter().filter(|(_, row)| row.rated).collect();
+        for (r, row) in &p.rows {
+            out.events.push(event(r, row, self.list, p.kind));
+        }
+        if rated_rows.is_empty() {
+            self.pool(p, &mut out);
+        } else {
+            if rated_rows.len() < p.rows.len() {
+                out.notes.push(format!("unrated in some events of the period and rated in others: only the events where the player is rated enter the change ({})", self.regs.reference(Topic::InitialRating)));
+            }
+            self.change(p, &rated_rows, &mut out);
+        }
+        let mut seen = std::collections::HashSet::new();
+        out.notes.retain(|n| seen.insert(n.clone()));
+        out
+    }
+
+    /// The list's record of the player, when the list is t − 1.
+    fn prev_entry(&self, p: &Rows<'_>) -> Option<crate::ratinglist::RatingEntry> {
+        let Key::Id(id) = p.key else { return None };
+        self.list
+            .filter(|_| self.list_is_prev)
+            .and_then(|l| l.get(id))
+            .and_then(|rec| rec.entry(kind_of(p.kind)).copied())
+    }
+
+    fn change(&self, p: &Rows<'_>, rows: &[&(&Rated<'_>, &PlayerRating)], out: &mut PeriodPlayer) {
+        let prev = self.prev_entry(p);
+        // The latest-starting event supplies the fallbacks.
+        let latest = rows
+            .iter()
+            .max_by_key(|(r, _)| r.rating.summary.tournament.start)
+            .map(|(_, row)| *row);
+        let id = match p.key {
+            Key::Id(id) => Some(id),
+            Key::Name(_) => None,
+        };
+        let (k, source) = if let Some(&k) = id.and_then(|i| self.overrides.get(&i)) {
+            (Some(k), KSource::Override)
+        } else if let Some(k) = prev.and_then(|e| e.k) {
+            (Some(k), KSource::List)
+        } else {
+            let k = latest.and_then(|r| r.k_before_cap);
+            out.notes.push(format!(
+                "K {} as the rating pass works it out for the latest event: the K published on the {} list (t − 1) was not given (FIDE applies the K of the list before the period to every event, {})",
+                k.map_or_else(|| "?".to_owned(), |k| k.to_string()),
+                month_name(self.prev),
+                self.regs.reference(Topic::RatingLists)
+            ));
+            (
+                k,
+                latest.and_then(|r| r.k_source).unwrap_or(KSource::Derived),
+            )
+        };
+        let distinct: std::collections::BTreeSet<u8> = rows
+            .iter()
+            .filter_map(|(_, row)| row.k_before_cap)
+            .collect();
+        if distinct.len() > 1 {
+            out.notes.push(format!(
+                "the events alone give different K ({}): one K serves the whole period",
+                distinct
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        let Some(k) = k else {
+            out.notes
+                .push("no K could be decided: no change computed".to_owned());
+            return;
+        };
+        let terms: Vec<EventTerm> = rows
+            .iter()
+            .map(|(_, row)| EventTerm {
+                sum_delta: row.w_minus_we.unwrap_or(Hundredths(0)),
+                games: row.games,
+            })
+            .collect();
+        let limit = self.regs.k_factor.at(self.list_date).k_times_games_limit;
+        let t = period_total(k, limit, self.regs.rounding.rating_change, &terms);
+        if t.k != t.k_before_cap {
+            out.notes.push(format!(
+                "K × n ≤ {}: {} games in the period, so K {} instead of {} in every event ({})",
+                limit.unwrap_or_default(),
+                t.games,
+                t.k,
+                t.k_before_cap,
+                self.regs.reference(Topic::KTimesGames)
+            ));
+        }
+        // Events' rows are in the order of `p.rows`; the rated ones get
+        // the period's K.
+        let mut term = 0;
+        for (e, (_, row)) in out.events.iter_mut().zip(&p.rows) {
+            if !row.rated {
+                continue;
+            }
+            e.k = Some(t.k);
+            e.change = t.event_changes.get(term).copied();
+            e.rounded = t.event_rounded.get(term).copied();
+            term += 1;
+        }
+        let (base, base_source) = match prev {
+            Some(e) => (
+                Some(i64::from(e.rating)),
+                format!("the {} list (t − 1)", month_name(self.prev)),
+            ),
+            None => {
+                let ro = latest.and_then(|r| r.ro).map(i64::from);
+                let source = format!(
+                    "Ro of the latest-starting event: the {} list (t − 1) was not given, and this is Ro, not necessarily the base FIDE adds to",
+                    month_name(self.prev)
+                );
+                out.notes.push(format!("base: {source}"));
+                (ro, source)
+            }
+        };
+        if self.regs.version < crate::regulations::Version::V2022
+            && self.regs.rounding.rating_change
+                == crate::regulations::RoundingMode::HalfAwayFromZero
+            && t.total.0 % 100 == -50
+        {
+            out.notes.push(format!(
+                "the total ends in −.50: rounded {} as trfkit reads the {} (as `trf rate` does); the text rounds the new rating \"to the nearest whole number\", which read as half up would give {} (FIDE has not published a tie under this text)",
+                t.rounded,
+                self.regs.title(),
+                t.rounded + 1
+            ));
+        }
+        out.games = t.games;
+        out.k = Some(t.k);
+        out.k_before_cap = Some(t.k_before_cap);
+        out.k_source = Some(source);
+        out.total_change = Some(t.total);
+        out.rating_change = Some(t.rounded);
+        out.per_event_change = Some(t.per_event);
+        out.discriminating = t.discriminating();
+        out.old_rating = base;
+        out.base_source = Some(base_source);
+        out.new_rating = base.map(|b| b + t.rounded);
+        if out.discriminating {
+            out.notes.push(format!(
+                "discriminating: rounded once the period gives {:+}, each event rounded alone {:+}; FIDE rounds once per period ({})",
+                t.rounded,
+                t.per_event,
+                self.regs.reference(Topic::Rounding)
+            ));
+        }
+        if let Some(new) = out.new_rating {
+            let floor = self.regs.floor.at(self.list_date).min_rating;
+            if new < i64::from(floor) {
+                out.notes.push(format!(
+                    "{new} is below the floor {floor}: shown as unrated on the {} list ({})",
+                    month_name(self.period),
+                    self.regs.reference(Topic::RatingFloor)
+                ));
+            }
+        }
+    }
+
+    /// An unrated player's pool over the period.
+    fn pool(&self, p: &Rows<'_>, out: &mut PeriodPlayer) {
+        let version = self.regs.version;
+        out.notes.push("earlier results are not in the reports given: the pool holds this period's events only".to_owned());
+        let counting: Vec<&PlayerRating> = p
+            .rows
+            .iter()
+            .map(|(_, row)| *row)
+            .filter(|row| row.outcome != Some(UnratedOutcome::NotCounted))
+            .collect();
+        let games: Vec<RatedGame> = counting
+            .iter()
+            .flat_map(|row| row.counted.iter().copied())
+            .collect();
+        let score: HalfPoints = games.iter().map(|g| g.score.half_points()).sum();
+        let mut pool = Pool {
+            games: games.len() as u32,
+            score,
+            ra: None,
+            p: None,
+            dp: None,
+            ru: None,
+            outcome: String::new(),
+        };
+        let (ru, n) = match self.regs.pooling {
+            PoolingMethod::AllGamesAsOneEvent => {
+                let list: Vec<UnratedGame> = games
+                    .iter()
+                    .map(|g| UnratedGame {
+                        opponent_rating: Some(g.opponent_rating),
+                        score: g.score,
+                    })
+                    .collect();
+                let input = UnratedInput {
+                    games: &list,
+                    start_date: self.list_date,
+                    has_earlier_results: Some(false),
+                    rated_opponents: None,
+                };
+                match initial_rating(version, &input) {
+                    Ok(ir) => {
+                        pool.ra = Some(ir.ra);
+                        pool.p = ir.p_hundredths;
+                        pool.dp = ir.dp;
+                        pool.ru = Some(ir.ru);
+                        (Some(ir.ru), ir.games)
+                    }
+                    Err(ex) => {
+                        pool.outcome = format!("no rating: {}", ex.reason);
+                        (None, pool.games)
+                    }
+                }
+            }
+            PoolingMethod::WeightedAverage => {
+                let parts: Vec<PoolPart> = counting
+                    .iter()
+                    .filter_map(|row| {
+                        row.ru.map(|ru| PoolPart {
+                            ru,
+                            games: row.games,
+                        })
+                    })
+                    .collect();
+                let pooled = pool_weighted(&parts);
+                pool.ru = pooled.map(|x| x.rn);
+                (pooled.map(|x| x.rn), pooled.map_or(0, |x| x.games))
+            }
+        };
+        if let Some(ru) = ru {
+            match publication(version, self.list_date, ru, n) {
+                Publication::Published => {
+                    out.first_rating = Some(ru);
+                    pool.outcome = format!(
+                        "published: first rating {ru} on the {} list",
+                        month_name(self.period)
+                    );
+                }
+                Publication::BelowFloor { floor, discarded } => {
+                    pool.outcome = format!(
+                        "not published: Ru {ru} is below the floor {floor}{}",
+                        if discarded {
+                            ", and the result is discarded"
+                        } else {
+                            "; the results stay in the pool"
+                        }
+                    );
+                }
+                Publication::TooFewGames { games, required } => {
+                    pool.outcome = format!(
+                        "not published: {games} games; {required} are needed ({}); the results stay in the pool",
+                        self.regs.reference(Topic::MinimumGames)
+                    );
+                }
+            }
+        } else if pool.outcome.is_empty() {
+            pool.outcome = "no rated result in the period".to_owned();
+        }
+        out.games = pool.games;
+        out.pool = Some(pool);
+    }
+
+    /// Spec default notes (§6.2), each once, for what the period used.
+    fn defaults(&self, rated: &[Rated<'_>]) -> Vec<String> {
+        let mut n = Vec::new();
+        n.push("players are matched across reports by FIDE ID".to_owned());
+        n.push(format!(
+            "Ro and the opponents' ratings come from the list in force at each event's start (the list given where it is that list, else the report's, said per event); the base is the {} list (t − 1); game-level rules follow each event's start date, period-level rules (K, K × n, rounding, floors) the {} ({} list date)",
+            month_name(self.prev),
+            self.regs.title(),
+            month_name(self.period)
+        ));
+        match self.regs.k_factor.at(self.list_date).k_times_games_limit {
+            Some(l) => n.push(format!(
+                "K is the K published on the {} list (t − 1), reduced so that K × n ≤ {l} over all the period's games, the same K′ in every event ({})",
+                month_name(self.prev),
+                self.regs.reference(Topic::KTimesGames)
+            )),
+            None => n.push(format!(
+                "K is the K published on the {} list (t − 1); the {} has no K × n cap",
+                month_name(self.prev),
+                self.regs.title()
+            )),
+        }
+        n.push(format!(
+            "the period's change is rounded once, {} ({}); the per-event rounding is shown beside it, and a period where they differ is marked discriminating",
+            match self.regs.rounding.rating_change {
+                crate::regulations::RoundingMode::HalfAwayFromZero => "0.5 away from zero",
+                crate::regulations::RoundingMode::HalfUp => "0.5 up",
+            },
+            self.regs.reference(Topic::Rounding)
+        ));
+        n.push(format!(
+            "floors and the first-rating conditions are those of the {} in force on the list date ({})",
+            self.regs.title(),
+            self.regs.reference(Topic::RatingFloor)
+        ));
+        let march_2024 = ListPeriod {
+            year: 2024,
+            month: 3,
+        };
+        let before_uplift = rated.iter().any(|r| {
+            r.rating
+                .summary
+                .tournament
+                .start
+                .is_some_and(|d| d < NaiveDate::from_ymd_opt(2024, 3, 1).unwrap_or(d))
+        });
+        if self.period == march_2024 || (self.period > march_2024 && before_uplift) {
+            n.push("the one-off uplift of 1 March 2024 is never applied inside a period: events that started before it use the pre-uplift ratings of their start list; give the published lists".to_owned());
+        }
+        if rated.iter().any(|r| r.list_used) {
+            n.push("the list given supplies Ro and the opponents' ratings for the events that started under it".to_owned());
+        }
+        n
+    }
+}
+
+/// One event's figures as the rating pass gives them.
+fn event(
+    r: &Rated<'_>,
+    row: &PlayerRating,
+    list: Option<&ListLookup>,
+    kind: RatingType,
+) -> PeriodEvent {
+    let s = &r.rating.summary;
+    let from_list = r.list_used
+        && row
+            .fide_id
+            .and_then(|id| list?.get(id))
+            .and_then(|rec| rec.entry(kind_of(kind)))
+            .is_some();
+    PeriodEvent {
+        file: r.file.to_owned(),
+        event: s.tournament.name.clone(),
+        start: s.tournament.start,
+        start_rank: row.start_rank,
+        regulations: s.regulations,
+        ro: row.ro,
+        ro_source: if from_list { "list" } else { "report" },
+        opponents: row.counted.iter().map(|g| g.opponent_rating).collect(),
+        games: row.games,
+        score: row.score,
+        expected: row.expected,
+        sum_delta: row.w_minus_we,
+        k: None,
+        change: None,
+        rounded: None,
+        rate_change: row.change,
+        ru: row.ru,
+    }
+}
+
+fn kind_of(t: RatingType) -> RatingKind {
+    match t {
+        RatingType::Standard => RatingKind::Standard,
+        RatingType::Rapid => RatingKind::Rapid,
+        RatingType::Blitz => RatingKind::Blitz,
+    }
+}

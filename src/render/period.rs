@@ -1,0 +1,270 @@
+//! The rating period ([`PeriodSummary`]) for people (the reports read, then
+//! one table of players and events, the notes once each) and for
+//! spreadsheets (one row per player and event, the period's columns
+//! repeated). The JSON form is the summary's serde form.
+
+use super::csv::Table;
+use super::rating::{json_name, opt, signed, signed_int, table};
+use crate::rating::period::{PeriodEvent, PeriodPlayer, PeriodSummary};
+use std::fmt::Write as _;
+
+/// The period for people.
+pub fn render_human(s: &PeriodSummary) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Period:      {} (the list dated {}-01)",
+        s.period, s.period
+    );
+    if let Some(t) = s.rating_type {
+        let _ = writeln!(out, "Rating type: {}", t.as_str());
+    }
+    let in_period = s.reports.iter().filter(|r| r.in_period).count();
+    let _ = writeln!(
+        out,
+        "Reports:     {} read, {in_period} in the period\n",
+        s.reports.len()
+    );
+    let rows: Vec<Vec<String>> = s
+        .reports
+        .iter()
+        .map(|r| {
+            vec![
+                r.file.clone(),
+                r.event.clone().unwrap_or_default(),
+                opt(r.start),
+                opt(r.end),
+                r.verdict.to_string(),
+                opt(r.expected_period.clone()),
+                if r.in_period { "yes" } else { "no" }.to_owned(),
+                r.why.clone().unwrap_or_default(),
+            ]
+        })
+        .collect();
+    table(
+        &mut out,
+        &[
+            "File", "Event", "Start", "End", "Verdict", "Expected", "In", "Why",
+        ],
+        &rows,
+        &[0, 1, 4, 6, 7],
+    );
+
+    // Notes numbered once: the period's first, then each player's.
+    let mut notes: Vec<String> = s.notes.clone();
+    let refer = |n: &str, notes: &mut Vec<String>| match notes.iter().position(|x| x == n) {
+        Some(i) => i + 1,
+        None => {
+            notes.push(n.to_owned());
+            notes.len()
+        }
+    };
+    let mut rows = Vec::new();
+    for p in &s.players {
+        let refs: Vec<String> = p
+            .notes
+            .iter()
+            .map(|n| refer(n, &mut notes).to_string())
+            .collect();
+        for (k, e) in p.events.iter().enumerate() {
+            let mut row = if k == 0 {
+                player_cells(p)
+            } else {
+                vec![String::new(); PLAYER_COLUMNS.len()]
+            };
+            row.extend(event_cells(e));
+            if k == 0 {
+                row.extend(period_cells(p));
+                row.push(refs.join(","));
+            } else {
+                row.extend(vec![String::new(); PERIOD_COLUMNS.len() + 1]);
+            }
+            rows.push(row);
+        }
+    }
+    out.push('\n');
+    let mut header: Vec<&str> = PLAYER_COLUMNS.to_vec();
+    header.extend(EVENT_COLUMNS);
+    header.extend(PERIOD_COLUMNS);
+    header.push("Notes");
+    let left = [1, 2, 3, 4, header.len() - 1];
+    table(&mut out, &header, &rows, &left);
+    let _ = writeln!(
+        out,
+        "Alone = the event's change rounded by itself; Change = the period's total rounded once; * = discriminating; K: l = list, o = given by the user, d = derived"
+    );
+    if !s.findings.is_empty() {
+        out.push_str("\nFindings across reports\n");
+        for f in &s.findings {
+            let _ = writeln!(
+                out,
+                "  {} [{}] {} ({})",
+                f.finding.consequence.as_str(),
+                f.finding.rule,
+                f.finding.message,
+                f.files.join(", ")
+            );
+        }
+    }
+    out.push_str("\nNotes\n");
+    for (i, n) in notes.iter().enumerate() {
+        let _ = writeln!(out, "{}. {n}", i + 1);
+    }
+    out
+}
+
+const PLAYER_COLUMNS: [&str; 3] = ["FIDE ID", "Name", "Type"];
+const EVENT_COLUMNS: [&str; 10] = [
+    "Event",
+    "Start",
+    "Ro",
+    "n",
+    "W",
+    "We",
+    "ΣΔR",
+    "K′",
+    "K′×ΣΔR",
+    "Alone",
+];
+const PERIOD_COLUMNS: [&str; 6] = ["Old", "Games", "K", "Total", "Change", "New"];
+
+fn player_cells(p: &PeriodPlayer) -> Vec<String> {
+    vec![
+        opt(p.fide_id),
+        p.name.clone(),
+        p.rating_type.as_str().to_owned(),
+    ]
+}
+
+fn event_cells(e: &PeriodEvent) -> Vec<String> {
+    vec![
+        e.file.clone(),
+        opt(e.start),
+        e.ro.map_or_else(String::new, |r| {
+            format!("{r}{}", if e.ro_source == "list" { "l" } else { "" })
+        }),
+        e.games.to_string(),
+        e.score.to_string(),
+        opt(e.expected),
+        e.sum_delta.map_or_else(String::new, signed),
+        opt(e.k),
+        e.change.map_or_else(String::new, signed),
+        e.rounded.map_or_else(String::new, signed_int),
+    ]
+}
+
+fn period_cells(p: &PeriodPlayer) -> Vec<String> {
+    match &p.pool {
+        Some(pool) => vec![
+            String::new(),
+            pool.games.to_string(),
+            String::new(),
+            String::new(),
+            format!(
+                "Ru {}",
+                pool.ru.map_or_else(|| "-".to_owned(), |r| r.to_string())
+            ),
+            p.first_rating
+                .map_or_else(|| "unrated".to_owned(), |r| r.to_string()),
+        ],
+        None => vec![
+            opt(p.old_rating),
+            p.games.to_string(),
+            match (p.k, p.k_source) {
+                (Some(k), Some(s)) => format!("{k}{}", s.mark()),
+                (k, _) => opt(k),
+            },
+            p.total_change.map_or_else(String::new, signed),
+            p.rating_change.map_or_else(String::new, |c| {
+                format!(
+                    "{}{}",
+                    signed_int(c),
+                    if p.discriminating { "*" } else { "" }
+                )
+            }),
+            opt(p.new_rating),
+        ],
+    }
+}
+
+/// One row per player and event, the period's columns repeated on each.
+pub fn render_csv(s: &PeriodSummary) -> String {
+    let mut t = Table::new(&[
+        "period",
+        "fide_id",
+        "name",
+        "federation",
+        "rating_type",
+        "old_rating",
+        "base_source",
+        "games",
+        "k",
+        "k_before_cap",
+        "k_source",
+        "total_change",
+        "rating_change",
+        "per_event_change",
+        "new_rating",
+        "first_rating",
+        "discriminating",
+        "file",
+        "event",
+        "start",
+        "start_rank",
+        "regulations",
+        "ro",
+        "ro_source",
+        "opponents",
+        "event_games",
+        "score",
+        "expected",
+        "sum_delta",
+        "event_k",
+        "event_change",
+        "event_rounded",
+        "rate_change",
+        "ru",
+    ]);
+    for p in &s.players {
+        for e in &p.events {
+            let opponents: Vec<String> = e.opponents.iter().map(u16::to_string).collect();
+            t.row([
+                s.period.clone(),
+                opt(p.fide_id),
+                p.name.clone(),
+                p.federation.clone().unwrap_or_default(),
+                p.rating_type.as_str().to_owned(),
+                opt(p.old_rating),
+                p.base_source.clone().unwrap_or_default(),
+                p.games.to_string(),
+                opt(p.k),
+                opt(p.k_before_cap),
+                p.k_source.map_or_else(String::new, |k| json_name(&k)),
+                opt(p.total_change),
+                opt(p.rating_change),
+                opt(p.per_event_change),
+                opt(p.new_rating),
+                opt(p.first_rating),
+                p.discriminating.to_string(),
+                e.file.clone(),
+                e.event.clone().unwrap_or_default(),
+                opt(e.start),
+                e.start_rank.to_string(),
+                e.regulations.id().to_owned(),
+                opt(e.ro),
+                e.ro_source.to_owned(),
+                opponents.join(" "),
+                e.games.to_string(),
+                e.score.to_string(),
+                opt(e.expected),
+                opt(e.sum_delta),
+                opt(e.k),
+                opt(e.change),
+                opt(e.rounded),
+                opt(e.rate_change),
+                opt(e.ru),
+            ]);
+        }
+    }
+    t.finish()
+}
