@@ -37,7 +37,7 @@ pub struct Args {
     #[command(flatten)]
     rules: RuleArgs,
     /// Findings shown per rule and file (0 = all).
-    #[arg(long, value_name = "N", default_value_t = 200)]
+    #[arg(long, value_name = "N", default_value_t = trfkit::Options::MAX_PER_RULE)]
     max_per_rule: usize,
     /// Cross-check players against this FIDE rating list (TXT, XML or the
     /// zip FIDE ships; an index built by `trf list index` is used when present).

@@ -14,8 +14,10 @@
 //!   are never rated and are counted by kind ([`ExcludedGames`]). Games the
 //!   regulations leave out (below the rate of play of their band, played
 //!   after a match was decided, or of a match or Scheveningen with unrated
-//!   players) are decided once, in [`exclusions`], which the rules of `trf
-//!   check` use too, and are listed per game with the article
+//!   players; the rapid and blitz 600-point rule and unequal times) are
+//!   decided once per report by the eligibility stage
+//!   ([`crate::eligibility`]), which the rules of `trf check` and its
+//!   `rated_games` read too, and are listed per game with the article
 //!   ([`ExcludedGame`]). A rated player's change uses the games against
 //!   rated opponents (per game from 2005, the averaged method in 2003); in
 //!   a complete round robin under the 2003–2014 texts the games against
@@ -125,13 +127,19 @@ use chrono::NaiveDate;
 use collect::{PlayerGames, Unplayed};
 use std::collections::HashMap;
 
-/// What the caller knows beyond the report.
+/// The rating pass's own extras, beside the one options type
+/// ([`Options`](crate::Options)) that [`rate_checked`] takes with them:
+/// K overrides and `--what-if`. The other fields are what [`rate`], which
+/// runs without check options, needs: [`rate_checked`] reads the edition,
+/// the rating type, the fast-classic approval and the rating list from
+/// the [`Options`](crate::Options) (the list here only when those have
+/// none).
 #[derive(Debug, Clone, Default)]
 #[non_exhaustive]
 pub struct RateOptions {
     /// Apply this edition instead of the one in force at the start date
-    /// ([`rate`]; [`rate_checked`] takes the check options' edition, so
-    /// the checks and the calculation apply the same one).
+    /// ([`rate`] only; [`rate_checked`] takes the check options' edition,
+    /// so the checks and the calculation apply the same one).
     pub regulations: Option<Version>,
     /// K to use for a FIDE ID (before the K × n cap).
     pub k_overrides: HashMap<u64, u8>,
@@ -152,11 +160,14 @@ pub struct RateOptions {
     /// are set aside, the games left out one by one stay out.
     pub what_if: bool,
     /// The list the event is registered for (`--rating-type`), instead of
-    /// the one its time control gives.
+    /// the one its time control gives ([`rate`] only: [`rate_checked`]
+    /// reads `Options::rating_type`).
     pub rating_type: Option<crate::regulations::RatingType>,
     /// The user states the Qualification Commission approved the event
     /// for standard rating at 45'+30" or 60'+30" (`--qc-approved-fast-classic`):
-    /// its games below their band are then rated, in the windows FIDE allowed.
+    /// its games below their band are then rated, in the windows FIDE
+    /// allowed ([`rate`] only: [`rate_checked`] reads
+    /// `Options::qc_fast_classic`).
     pub qc_fast_classic: bool,
 }
 
@@ -180,8 +191,8 @@ impl RateOptions {
 }
 
 /// Runs FIDE's calculation on a report, without the report's other
-/// checks: only the games the regulations leave out
-/// ([`exclusions::excluded`](crate::rules::exclusions::excluded), under the default check options) are known
+/// checks: only the games the eligibility stage leaves out
+/// ([`crate::eligibility`], under the default check options) are known
 /// here, so `verdict` is `None`. An event those exclusions stop (a match
 /// with an unrated player, every game below the rate of play) gets no
 /// changes, or hypothetical ones with [`RateOptions::what_if`]. Use
