@@ -416,6 +416,44 @@ fn a_duplicate_is_counted_once() {
 }
 
 #[test]
+fn the_command_finds_duplicates_clashes_and_conflicts_across_reports() {
+    // A re-export of one event under another name: counted once, and the
+    // finding names both files.
+    let v = period_json(&["samples/across/duplicate-report/fires"]);
+    let reports = v["reports"].as_array().expect("reports");
+    assert_eq!(reports.len(), 2);
+    assert_eq!(
+        reports.iter().filter(|r| r["in_period"] == true).count(),
+        1,
+        "{reports:?}"
+    );
+    let findings = v["findings"].as_array().expect("findings");
+    assert!(
+        findings
+            .iter()
+            .any(|f| f["rule"] == "duplicate-report" && f["files"].as_array().unwrap().len() == 1),
+        "{findings:?}"
+    );
+    // A player with games on the same day in two events.
+    let v = period_json(&["samples/across/player-in-simultaneous-events/fires"]);
+    assert!(v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f["rule"] == "player-in-simultaneous-events"));
+    // A league on other days: nothing across the reports.
+    let v = period_json(&["samples/across/player-in-simultaneous-events/ok"]);
+    assert_eq!(v["findings"], serde_json::json!([]));
+    // One FIDE ID with other data in another report.
+    let v = period_json(&["samples/across/player-data-conflict/fires"]);
+    assert!(v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f["rule"] == "player-data-conflict"));
+}
+
+#[test]
 fn csv_reads_back_one_row_per_player_and_event() {
     let (_, out, err) = trf(&[
         "period",
