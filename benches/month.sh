@@ -2,7 +2,7 @@
 # A FIDE-sized month (issue 23): 5,000 reports of 40-300 players drawn from
 # one synthetic standard list of 1,932,867 players (the size of the real
 # combined list), players shared between reports, then
-# `trf check --summary --rating-list LIST DIR` on all of them, against the
+# `trf check --summary --rating-list LIST DIR` and `trf period` on all of them, against the
 # time and memory it takes just to read the bytes (`cat > /dev/null`).
 # Results: benches/month.md.
 #
@@ -51,4 +51,6 @@ echo "| cat reports and list > /dev/null | $(measure sh -c "cat '$dir'/month/* '
 echo "| wc -l reports and list | $(measure sh -c "cat '$dir'/month/* '$dir/list.txt' | wc -l") |"
 echo "| check --summary (no list) | $(measure "$trf" check --summary --no-progress "$dir/month") |"
 echo "| check --summary --rating-list | $(measure "$trf" check --summary --no-progress --rating-list "$dir/list.txt" "$dir/month") |"
+echo "| period --period 2026-04 (no list) | $(measure "$trf" period --period 2026-04 --format csv "$dir/month") |"
+echo "| period --period 2026-04 --rating-list | $(measure "$trf" period --period 2026-04 --format csv --rating-list "$dir/list.txt" "$dir/month") |"
 tail -3 "$dir/out"

@@ -12,13 +12,7 @@ use crate::source::Locator;
 pub fn render_plain(file: &str, loc: &Locator<'_>, diags: &[Diagnostic]) -> String {
     let mut out = String::new();
     for d in diags {
-        let pos = d
-            .primary_span()
-            .map(|s| {
-                let (l, c) = loc.locate(s.start as usize);
-                format!("{l}:{c}:")
-            })
-            .unwrap_or_default();
+        let pos = position(loc, d);
         out.push_str(&format!(
             "{file}:{pos} {}[{} {}]: {}\n",
             d.severity.as_str(),
@@ -163,6 +157,17 @@ fn at_line(loc: &Locator<'_>, d: &Diagnostic) -> String {
         .unwrap_or_default()
 }
 
+/// `LINE:COLUMN:` of a finding's first primary span, or nothing for a
+/// finding about the whole file.
+fn position(loc: &Locator<'_>, d: &Diagnostic) -> String {
+    d.primary_span()
+        .map(|s| {
+            let (l, c) = loc.locate(s.start as usize);
+            format!("{l}:{c}:")
+        })
+        .unwrap_or_default()
+}
+
 /// The verdict block that `trf rate` prints above the ratings: the verdict
 /// in words, then the findings grouped by consequence, gravest first, one
 /// line per entry with its line and the article, e.g.
@@ -230,13 +235,7 @@ pub fn render_report(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
         out.push_str(&format!("  {} ({total}):\n", heading(rep, c)));
         for e in grouped::entries(&rep.diagnostics, c, &loc) {
             let d = e.first();
-            let pos = d
-                .primary_span()
-                .map(|s| {
-                    let (l, c) = loc.locate(s.start as usize);
-                    format!("{l}:{c}:")
-                })
-                .unwrap_or_default();
+            let pos = position(&loc, d);
             out.push_str(&format!(
                 "    {name}:{pos} {}[{} {}]: {}",
                 d.severity.as_str(),
