@@ -53,6 +53,26 @@ fn check_human_plain_when_piped() {
 }
 
 #[test]
+fn check_human_gives_the_same_help_once_per_report() {
+    // Three placeholder IDs, each its own finding with the same advice:
+    // the advice is printed under the first only.
+    let (code, out, _) = trf(&[
+        "check",
+        "samples/rules/placeholder-fide-id/fires_placeholders.trf",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.matches("[TRF-P007 placeholder-fide-id]").count() >= 2,
+        "{out}"
+    );
+    assert_eq!(
+        out.matches("help: write the player's FIDE ID").count(),
+        1,
+        "{out}"
+    );
+}
+
+#[test]
 fn check_clean_file_exits_zero() {
     let (code, out, err) = trf(&["check", "samples/hand/swiss-utf8-lf.trf"]);
     assert_eq!(code, 0, "{out}{err}");

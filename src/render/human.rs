@@ -223,10 +223,12 @@ pub fn render_verdict(
 /// consequence's findings once, gravest first; findings of one rule that
 /// say the same thing are one entry listing their items and lines. Each
 /// entry keeps the grep-friendly `file:line:col: severity[code rule]:`
-/// start, then its help and the article on one indented line.
+/// start, then its help and the article on one indented line (once per
+/// report: an entry whose help another entry already gave has none).
 pub fn render_report(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
     let loc = parsed.locator();
     let mut out = verdict_line(name, parsed, rep);
+    let mut said = std::collections::HashSet::new();
     for c in Consequence::ALL {
         let total = rep.count(c);
         if total == 0 {
@@ -250,11 +252,17 @@ pub fn render_report(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
                 }
             }
             out.push('\n');
-            match (e.help(), &d.reference) {
-                (Some(h), Some(r)) => out.push_str(&format!("      help: {h}; see {r}\n")),
-                (Some(h), None) => out.push_str(&format!("      help: {h}\n")),
-                (None, Some(r)) => out.push_str(&format!("      see {r}\n")),
-                (None, None) => {}
+            let help = match (e.help(), &d.reference) {
+                (Some(h), Some(r)) => format!("      help: {h}; see {r}\n"),
+                (Some(h), None) => format!("      help: {h}\n"),
+                (None, Some(r)) => format!("      see {r}\n"),
+                (None, None) => String::new(),
+            };
+            // The same advice for another entry of the report is said
+            // once: an officer reads it the first time, and a report with
+            // many findings of one rule stays short.
+            if !help.is_empty() && said.insert(help.clone()) {
+                out.push_str(&help);
             }
         }
     }
