@@ -135,6 +135,18 @@ fn narrow(units: &[u8], low: usize) -> Vec<u8> {
         .collect()
 }
 
+/// Says on stderr, in the words every command uses, what a walk of the
+/// paths given could not read (`missing`) and what it passed over as not a
+/// TRF (`skipped`).
+pub fn announce(inputs: &Inputs) {
+    for (p, why) in &inputs.missing {
+        eprintln!("trf: {}: {}", shown(p), super::terminal::escape(why));
+    }
+    for (p, why) in &inputs.skipped {
+        eprintln!("trf: skipped {}: {why}", shown(p));
+    }
+}
+
 /// A path for printing: lossless and safe on a terminal. Bytes that are not
 /// UTF-8 (a file name from another system) become `\xNN`, a backslash
 /// becomes `\\`, and control characters `\u{NN}`, so the name can be

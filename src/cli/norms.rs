@@ -13,12 +13,12 @@
 
 use super::check::read_list;
 use super::files::{self, Inputs};
+use super::output::write_page;
 use super::{fail, out, Format, ReadArgs, EXIT_OK, EXIT_USAGE};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use trfkit::norms::{evaluate, Exemption, NormKind, NormOptions};
 use trfkit::ratinglist::ListLookup;
-use trfkit::write::atomic::Existing;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -79,18 +79,14 @@ fn parse_kind(s: &str) -> Result<NormKind, String> {
 }
 
 pub fn run(a: Args) -> u8 {
-    let Inputs {
-        files,
-        skipped,
-        missing,
-    } = files::expand(&a.paths);
-    for (p, why) in &skipped {
-        eprintln!("trf: {}: skipped: {why}", files::shown(p));
-    }
-    let mut code = EXIT_OK;
-    for (p, why) in &missing {
-        code = fail(p, why);
-    }
+    let found = files::expand(&a.paths);
+    files::announce(&found);
+    let Inputs { files, missing, .. } = found;
+    let mut code = if missing.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_USAGE
+    };
     if a.certificate.is_some() && files.len() != 1 {
         eprintln!("trf: --certificate takes exactly one report");
         return EXIT_USAGE;
@@ -197,31 +193,17 @@ fn certificate(
             player,
             norm,
         });
-    let existing = if a.force {
-        Existing::Replace
-    } else {
-        Existing::Keep
-    };
-    match trfkit::write::atomic::write(&dest, existing, |w| w.write_all(html.as_bytes())) {
-        Ok(()) => {
-            println!(
-                "{}: {} norm of {} ({})",
-                dest.display(),
-                norm.title.as_str(),
-                player.name,
-                if norm.made { "made" } else { "not made" }
-            );
-            EXIT_OK
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            eprintln!(
-                "trf: {} exists; choose another name with -o, or replace it with --force",
-                dest.display()
-            );
-            EXIT_USAGE
-        }
-        Err(e) => fail(&dest, &e),
+    if let Err(code) = write_page(&dest, a.force, &html, "another name") {
+        return code;
     }
+    println!(
+        "{}: {} norm of {} ({})",
+        dest.display(),
+        norm.title.as_str(),
+        player.name,
+        if norm.made { "made" } else { "not made" }
+    );
+    EXIT_OK
 }
 
 /// The `trf explain` page of a norm condition (by code or name), or of

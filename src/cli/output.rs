@@ -26,6 +26,30 @@ fn stdout_failed(e: &io::Error) {
     }
 }
 
+/// Writes a page (an HTML report, an index, a certificate) to `dest` with
+/// the library's one atomic writer. An existing file is kept unless
+/// `force`, and the refusal says how to go on (`choose`: "another name",
+/// "another folder"). `Err` is the exit status, the reason said on stderr.
+pub fn write_page(dest: &Path, force: bool, html: &str, choose: &str) -> Result<(), u8> {
+    use trfkit::write::atomic::{write, Existing};
+    let existing = if force {
+        Existing::Replace
+    } else {
+        Existing::Keep
+    };
+    match write(dest, existing, |w| w.write_all(html.as_bytes())) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            eprintln!(
+                "trf: {} exists; choose {choose} with -o, or replace it with --force",
+                super::files::shown(dest)
+            );
+            Err(super::EXIT_USAGE)
+        }
+        Err(e) => Err(super::fail(dest, &e)),
+    }
+}
+
 /// True when `a` and `b` name the same existing file, however spelt
 /// (`./x`, an absolute path, a symbolic link, a hard link).
 pub fn same_file(a: &Path, b: &Path) -> bool {

@@ -73,17 +73,9 @@ fn parse_period(s: &str) -> Result<ListPeriod, String> {
 }
 
 pub fn run(a: Args) -> u8 {
-    let Inputs {
-        files,
-        skipped,
-        missing,
-    } = files::expand(&a.paths);
-    for (p, why) in &skipped {
-        eprintln!("trf: {}: skipped: {why}", files::shown(p));
-    }
-    for (p, why) in &missing {
-        eprintln!("trf: {}: {why}", files::shown(p));
-    }
+    let found = files::expand(&a.paths);
+    files::announce(&found);
+    let Inputs { files, missing, .. } = found;
     let read = a.read.options();
     let parsed: Vec<(String, Result<trfkit::Parsed, String>)> = files
         .par_iter()

@@ -156,17 +156,9 @@ pub fn run(a: Args) -> u8 {
 /// skipped or missing said on stderr; `Err` with the exit status when
 /// something is missing or nothing was found.
 pub fn inputs(paths: &[PathBuf]) -> Result<Vec<PathBuf>, u8> {
-    let Inputs {
-        files,
-        skipped,
-        missing,
-    } = files::expand(paths);
-    for (p, why) in &missing {
-        eprintln!("trf: {}: {}", files::shown(p), escape(why));
-    }
-    for (p, why) in &skipped {
-        eprintln!("trf: skipped {}: {why}", files::shown(p));
-    }
+    let found = files::expand(paths);
+    files::announce(&found);
+    let Inputs { files, missing, .. } = found;
     if !missing.is_empty() || files.is_empty() {
         if files.is_empty() && missing.is_empty() {
             eprintln!("trf: no TRF file found");

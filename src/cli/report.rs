@@ -9,6 +9,7 @@
 
 use super::check::{options_for, rate_options_for, read_list, RuleArgs};
 use super::files;
+use super::output::write_page;
 use super::rate::{rate_files, Batch};
 use super::{fail, ReadArgs, EXIT_OK, EXIT_USAGE};
 use std::path::{Path, PathBuf};
@@ -18,7 +19,6 @@ use trfkit::ratinglist::ListLookup;
 use trfkit::render::html::{report, url_segment, Overview, OverviewEntry, ReportInput};
 use trfkit::render::summary::SummaryRow;
 use trfkit::rules::CheckOptions;
-use trfkit::write::atomic::Existing;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -111,30 +111,16 @@ pub fn run(a: Args) -> u8 {
         check: &check,
         rating: &rating,
     });
-    let existing = if a.force {
-        Existing::Replace
-    } else {
-        Existing::Keep
-    };
-    match trfkit::write::atomic::write(&dest, existing, |w| w.write_all(html.as_bytes())) {
-        Ok(()) => {
-            println!(
-                "{}: {} ({})",
-                dest.display(),
-                check.verdict.words(),
-                check.verdict.as_str()
-            );
-            EXIT_OK
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            eprintln!(
-                "trf: {} exists; choose another name with -o, or replace it with --force",
-                dest.display()
-            );
-            EXIT_USAGE
-        }
-        Err(e) => fail(&dest, &e),
+    if let Err(code) = write_page(&dest, a.force, &html, "another name") {
+        return code;
     }
+    println!(
+        "{}: {} ({})",
+        dest.display(),
+        check.verdict.words(),
+        check.verdict.as_str()
+    );
+    EXIT_OK
 }
 
 /// Several reports: one HTML report each in `-o DIR`, and `index.html`.
@@ -199,11 +185,6 @@ fn many(a: Args) -> u8 {
     if let Err(e) = std::fs::create_dir_all(&dir) {
         return fail(&dir, &e);
     }
-    let existing = if a.force {
-        Existing::Replace
-    } else {
-        Existing::Keep
-    };
     let mut entries = Vec::with_capacity(inputs.len());
     for (((name, p), r), dest) in names.iter().zip(&parsed).zip(&rated).zip(&dests) {
         let html = report(&ReportInput {
@@ -212,7 +193,7 @@ fn many(a: Args) -> u8 {
             check: &r.report,
             rating: &r.summary,
         });
-        if let Err(e) = write(dest, existing, &html) {
+        if let Err(e) = write_page(dest, a.force, &html, "another folder") {
             return e;
         }
         entries.push(OverviewEntry {
@@ -224,7 +205,7 @@ fn many(a: Args) -> u8 {
         });
     }
     let overview = Overview::new(entries);
-    if let Err(e) = write(&index, existing, &overview.index_html()) {
+    if let Err(e) = write_page(&index, a.force, &overview.index_html(), "another folder") {
         return e;
     }
     println!(
@@ -234,19 +215,4 @@ fn many(a: Args) -> u8 {
         overview.tally
     );
     EXIT_OK
-}
-
-/// Writes one page atomically; the exit status when it fails.
-fn write(dest: &Path, existing: Existing, html: &str) -> Result<(), u8> {
-    match trfkit::write::atomic::write(dest, existing, |w| w.write_all(html.as_bytes())) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            eprintln!(
-                "trf: {} exists; choose another folder with -o, or replace it with --force",
-                files::shown(dest)
-            );
-            Err(EXIT_USAGE)
-        }
-        Err(e) => Err(fail(dest, &e)),
-    }
 }

@@ -106,37 +106,6 @@ impl Topic {
         Topic::ConversionTables,
     ];
 
-    /// The matrix row(s) of docs/spec/regulations.md, e.g. "R21".
-    pub fn matrix_row(self) -> &'static str {
-        match self {
-            Topic::RateOfPlay => "R1",
-            Topic::FirstControl => "R5",
-            Topic::RoundsPerDay => "R6",
-            Topic::DailyPlayingTime => "R7",
-            Topic::Duration => "R8",
-            Topic::InterimReports => "R9",
-            Topic::UnplayedGames => "R10",
-            Topic::OneMoveRule => "R11",
-            Topic::MatchWithUnrated => "R12",
-            Topic::GamesAfterMatchDecided => "R13",
-            Topic::RoundRobinComposition => "R14",
-            Topic::UnratedEvent => "R15–R16",
-            Topic::Registration => "R17",
-            Topic::RatingLists => "R19",
-            Topic::RatingFloor => "R20",
-            Topic::DifferenceCap => "R21",
-            Topic::RatingChange => "R22",
-            Topic::RoundRobinUnratedGames => "R23",
-            Topic::KFactor => "R24",
-            Topic::KTimesGames => "R25",
-            Topic::InitialRating => "R26",
-            Topic::Pooling => "R27",
-            Topic::MinimumGames => "R28",
-            Topic::Rounding => "R29",
-            Topic::ConversionTables => "R30–R31",
-        }
-    }
-
     /// The topic's plain name, used where no article number is known.
     pub fn name(self) -> &'static str {
         match self {
