@@ -1217,3 +1217,259 @@ fn last_round_forfeit_second_evaluation_1_4_2c() {
     let n = run(&EVENT, &r, &NormOptions::default());
     assert!(norm(&n, NormKind::IM).last_round_forfeit.is_none());
 }
+
+// ---------------------------------------------------------------------
+// What the title application needs of the event (reported, never decided)
+// and the event's format and length.
+
+fn application(n: &Norm) -> Vec<&'static str> {
+    n.application.iter().map(|a| a.condition).collect()
+}
+
+#[test]
+fn one_round_a_day_on_three_days_1_1_3a() {
+    // One round a day: nine such days, and a GM norm says the event can be
+    // the one 1.1.3a asks of a GM application.
+    let n = run(&EVENT, &e1(), &NormOptions::default());
+    assert_eq!(n.event.as_ref().unwrap().single_round_days, Some(9));
+    let gm = norm(&n, NormKind::GM);
+    let a = gm
+        .application
+        .iter()
+        .find(|a| a.condition == "one-round-a-day")
+        .expect("1.1.3a reported for a GM norm");
+    assert!(
+        a.message.contains("on 9 days: it can be") && a.article == "B.01 (2024) 1.1.3a",
+        "{a:?}"
+    );
+    // 1.1.3a is a GM and WGM rule: never on an IM norm.
+    assert!(!application(norm(&n, NormKind::IM)).contains(&"one-round-a-day"));
+    // Two rounds a day: nine rounds on five dates, one of them with one
+    // round: not such an event.
+    let mut ev = EVENT;
+    ev.per_day = 2;
+    let n = run(&ev, &e1(), &NormOptions::default());
+    assert_eq!(n.event.as_ref().unwrap().single_round_days, Some(1));
+    let gm = norm(&n, NormKind::GM);
+    assert!(gm.made);
+    assert!(gm
+        .application
+        .iter()
+        .any(|a| a.condition == "one-round-a-day" && a.message.contains("on 1 day: it cannot be")));
+}
+
+#[test]
+fn application_facts_only_for_norms_made() {
+    // A 13-game loss streak: no norm, so nothing about the application.
+    let lost: Vec<Round> = e1().iter().map(|r| Round { result: '0', ..*r }).collect();
+    let n = run(&EVENT, &lost, &NormOptions::default());
+    let gm = norm(&n, NormKind::GM);
+    assert!(!gm.made && gm.application.is_empty());
+}
+
+/// An individual Swiss of `players` rated players, all at `rating` but the
+/// last at `last`, paired by the circle method for nine rounds.
+fn big_swiss(start: &str, players: usize, rating: u16, last: u16) -> String {
+    let field: Vec<Entrant> = (0..players)
+        .map(|i| {
+            let r = if i + 1 == players { last } else { rating };
+            ('m', "", if i % 2 == 0 { "GER" } else { "FRA" }, Some(r))
+        })
+        .collect();
+    circle(
+        start,
+        "GER",
+        "Individual: Swiss-System",
+        &field,
+        9,
+        &|a, b| {
+            if a < b {
+                '1'
+            } else {
+                '0'
+            }
+        },
+    )
+}
+
+#[test]
+fn qualifying_swiss_1_5_6a() {
+    // 40 rated players at exactly 2000 in every round: met (40 x 2000).
+    let r = evaluate_text(
+        &big_swiss("2024-05-10", 40, 2000, 2000),
+        &NormOptions::default(),
+    );
+    let q = r.event.as_ref().unwrap().qualifying_swiss.clone().unwrap();
+    assert!(q.met, "{q:?}");
+    assert_eq!((q.rated_present, q.top_40_average), (40, Some(2000)));
+    // One point short over the 40: not met, in integers (79,999 < 80,000).
+    let r = evaluate_text(
+        &big_swiss("2024-05-10", 40, 2000, 1999),
+        &NormOptions::default(),
+    );
+    let q = r.event.as_ref().unwrap().qualifying_swiss.clone().unwrap();
+    assert!(!q.met && q.rated_present == 40, "{q:?}");
+    // 42 players: the two lowest are outside the top 40, so it is met.
+    let r = evaluate_text(
+        &big_swiss("2024-05-10", 42, 2000, 1200),
+        &NormOptions::default(),
+    );
+    assert!(
+        r.event
+            .as_ref()
+            .unwrap()
+            .qualifying_swiss
+            .as_ref()
+            .unwrap()
+            .met
+    );
+    // 38 players: too few, whatever their ratings.
+    let r = evaluate_text(
+        &big_swiss("2024-05-10", 38, 2500, 2500),
+        &NormOptions::default(),
+    );
+    let q = r.event.as_ref().unwrap().qualifying_swiss.clone().unwrap();
+    assert!(!q.met && q.top_40_average.is_none(), "{q:?}");
+    // A round robin is not a Swiss: nothing computed.
+    let field: Vec<Entrant> = (0..10).map(|_| ('m', "GM", "GER", Some(2600))).collect();
+    let rr = circle("2024-05-10", "GER", "Round Robin", &field, 9, &|_, _| '=');
+    assert!(evaluate_text(&rr, &NormOptions::default())
+        .event
+        .unwrap()
+        .qualifying_swiss
+        .is_none());
+}
+
+#[test]
+fn qualifying_event_reported_for_norms_after_june_2022_1_5_6() {
+    // E1 (May 2024, a Swiss of ten): the GM norm is made, and the
+    // application needs one norm from a qualifying event, which this is not.
+    let n = run(&EVENT, &e1(), &NormOptions::default());
+    let gm = norm(&n, NormKind::GM);
+    let a = gm
+        .application
+        .iter()
+        .find(|a| a.condition == "qualifying-event")
+        .expect("1.5.6 reported");
+    assert!(a.message.contains("does not qualify"), "{a:?}");
+    assert_eq!(a.article, "B.01 (2024) 1.5.6");
+    // Before July 2022 the rule does not concern the norm.
+    let mut ev = EVENT;
+    ev.start = "2021-05-10";
+    let n = run(&ev, &e1(), &NormOptions::default());
+    let gm = norm(&n, NormKind::GM);
+    assert!(gm.made && !application(gm).contains(&"qualifying-event"));
+}
+
+#[test]
+fn format_1_4_2e() {
+    let field: Vec<Entrant> = (0..10).map(|_| ('m', "GM", "GER", Some(2600))).collect();
+    let team = circle("2024-05-10", "GER", "Team Swiss", &field, 9, &|_, _| '=');
+    let r = evaluate_text(&team, &NormOptions::default());
+    let f = r
+        .to_confirm
+        .iter()
+        .find(|c| c.condition == "format")
+        .expect("a team competition is listed to confirm");
+    assert!(f.message.contains("team competition") && f.article == "B.01 (2024) 1.4.2e");
+    // A Swiss and a round robin are permitted formats.
+    for ty in ["Individual: Swiss-System", "Round Robin"] {
+        let t = circle("2024-05-10", "GER", ty, &field, 9, &|_, _| '=');
+        let r = evaluate_text(&t, &NormOptions::default());
+        assert!(
+            !r.to_confirm.iter().any(|c| c.condition == "format"),
+            "{ty}"
+        );
+    }
+}
+
+/// E1 starting on `start`, its last round (and end date) moved `days`
+/// days after the start, declared as `ty`.
+fn long_event(start: &'static str, days: i64, ty: &str) -> String {
+    let mut ev = EVENT;
+    ev.start = start;
+    let text = report(&ev, &e1());
+    let s = chrono::NaiveDate::parse_from_str(start, "%Y-%m-%d").unwrap();
+    let last = s + chrono::Duration::days(8);
+    let moved = s + chrono::Duration::days(days - 1);
+    text.replace(
+        &format!("052 {}", last.format("%Y/%m/%d")),
+        &format!("052 {}", moved.format("%Y/%m/%d")),
+    )
+    .replace(
+        &format!("  {}\n", last.format("%y/%m/%d")),
+        &format!("  {}\n", moved.format("%y/%m/%d")),
+    )
+    .replace("092 Individual: Swiss-System", &format!("092 {ty}"))
+}
+
+#[test]
+fn duration_limits_of_the_2017_edition() {
+    let has = |r: &NormsReport| r.to_confirm.iter().any(|c| c.condition == "duration");
+    // 2018, 100 days: more than the 90 the 2017 edition allows, to confirm.
+    let r = evaluate_text(
+        &long_event("2018-03-01", 100, "Individual: Swiss-System"),
+        &NormOptions::default(),
+    );
+    assert_eq!(r.event.as_ref().unwrap().days, Some(100));
+    let d = r
+        .to_confirm
+        .iter()
+        .find(|c| c.condition == "duration")
+        .expect("duration");
+    assert!(
+        d.message.contains("100 days") && d.article == "B.01 (2017) 1.14",
+        "{d:?}"
+    );
+    // The norm is not failed for it: the limit is not read from FIDE's text.
+    assert!(norm(&r, NormKind::GM).made);
+    // 90 days: within the limit.
+    let r = evaluate_text(
+        &long_event("2018-03-01", 90, "Individual: Swiss-System"),
+        &NormOptions::default(),
+    );
+    assert!(!has(&r));
+    // A league may last a year.
+    let r = evaluate_text(
+        &long_event("2018-03-01", 200, "Bundesliga"),
+        &NormOptions::default(),
+    );
+    assert!(!has(&r));
+    let r = evaluate_text(
+        &long_event("2018-03-01", 400, "Bundesliga"),
+        &NormOptions::default(),
+    );
+    assert!(has(&r));
+    // The 2024 edition sets no maximum.
+    let r = evaluate_text(
+        &long_event("2024-03-01", 200, "Individual: Swiss-System"),
+        &NormOptions::default(),
+    );
+    assert!(!has(&r));
+}
+
+#[test]
+fn report_norms_section_uses_the_rating_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = e1_list(dir.path());
+    let out = dir.path().join("r.html");
+    let o = out.to_str().unwrap();
+    let gm_row = |html: &str| html.contains("<td>GER</td><td>GM</td>");
+    let (code, _, err) = trf(&["report", "samples/norms/e1-gm-and-im.trf", "-o", o]);
+    assert!(code <= 1, "{err}");
+    assert!(gm_row(&std::fs::read_to_string(&out).unwrap()));
+    // The list shows two of the GMs as IMs: the GM norm is not made, as
+    // `trf norms --rating-list` says.
+    let (code, _, err) = trf(&[
+        "report",
+        "samples/norms/e1-gm-and-im.trf",
+        "-o",
+        o,
+        "--force",
+        "--rating-list",
+        list.to_str().unwrap(),
+    ]);
+    assert!(code <= 1, "{err}");
+    let html = std::fs::read_to_string(&out).unwrap();
+    assert!(html.contains("<h2>Norms</h2>") && !gm_row(&html), "{html}");
+}

@@ -238,6 +238,8 @@ pub fn explain(key: &str, format: Format) -> Option<String> {
                 conditions::ConditionKind::ToConfirm =>
                     "a TRF cannot show it: listed to confirm with every norm",
                 conditions::ConditionKind::Finding => "a finding about the data",
+                conditions::ConditionKind::Application =>
+                    "a rule of the title application: the event's part in it is reported, never decided",
             },
             c.summary,
             c.explanation

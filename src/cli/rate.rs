@@ -91,6 +91,7 @@ pub fn run(a: Args) -> u8 {
         names,
         parsed,
         rated,
+        ..
     } = match rate_files(&files, &a.rules, a.rating_list.as_deref(), &a.read, |o| {
         o.k_overrides = a.k.iter().copied().collect::<HashMap<u64, u8>>();
         o.what_if = a.what_if;
@@ -176,6 +177,8 @@ pub struct Batch {
     pub parsed: Vec<trfkit::Parsed>,
     /// Checked (findings across reports included) and rated.
     pub rated: Vec<CheckedRating>,
+    /// The rating list's entries for the players of every report.
+    pub list: Option<Arc<trfkit::ratinglist::ListLookup>>,
 }
 
 /// Reads every report, searches the rating list once for all, and checks
@@ -213,7 +216,7 @@ pub fn rate_files(
         period: l.period,
         kind: l.meta.kind,
     });
-    opts.list = list.map(|l| l.found.clone());
+    opts.list = list.as_ref().map(|l| l.found.clone());
     tune(&mut opts);
     let names: Vec<String> = files.iter().map(|f| files::shown(f)).collect();
     let mut rated: Vec<CheckedRating> = files
@@ -229,6 +232,7 @@ pub fn rate_files(
         names,
         parsed,
         rated,
+        list,
     })
 }
 

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use trfkit::rating::{rate_checked, CheckedRating};
 use trfkit::ratinglist::ListLookup;
-use trfkit::render::html::{report, url_segment, Overview, OverviewEntry, ReportInput};
+use trfkit::render::html::{report_with_list, url_segment, Overview, OverviewEntry, ReportInput};
 use trfkit::render::summary::SummaryRow;
 use trfkit::rules::CheckOptions;
 
@@ -99,18 +99,21 @@ pub fn run(a: Args) -> u8 {
         a.rules.registrations.as_deref(),
     );
     let mut rate_opts = a.rules.rate_options();
-    rate_opts.list = list.map(|l| l.found.clone());
+    rate_opts.list = list.as_ref().map(|l| l.found.clone());
     let CheckedRating {
         report: check,
         summary: rating,
     } = rate_checked(&parsed, &opts, &rate_options_for(&rate_opts, &opts));
     let name = file.display().to_string();
-    let html = report(&ReportInput {
-        file: &name,
-        parsed: &parsed,
-        check: &check,
-        rating: &rating,
-    });
+    let html = report_with_list(
+        &ReportInput {
+            file: &name,
+            parsed: &parsed,
+            check: &check,
+            rating: &rating,
+        },
+        list,
+    );
     if let Err(code) = write_page(&dest, a.force, &html, "another name") {
         return code;
     }
@@ -178,6 +181,7 @@ fn many(a: Args) -> u8 {
         names,
         parsed,
         rated,
+        list,
     } = match rate_files(&inputs, &a.rules, a.rating_list.as_deref(), &a.read, |_| {}) {
         Ok(b) => b,
         Err(code) => return code,
@@ -187,12 +191,15 @@ fn many(a: Args) -> u8 {
     }
     let mut entries = Vec::with_capacity(inputs.len());
     for (((name, p), r), dest) in names.iter().zip(&parsed).zip(&rated).zip(&dests) {
-        let html = report(&ReportInput {
-            file: name,
-            parsed: p,
-            check: &r.report,
-            rating: &r.summary,
-        });
+        let html = report_with_list(
+            &ReportInput {
+                file: name,
+                parsed: p,
+                check: &r.report,
+                rating: &r.summary,
+            },
+            list.clone(),
+        );
         if let Err(e) = write_page(dest, a.force, &html, "another folder") {
             return e;
         }

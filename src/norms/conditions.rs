@@ -19,6 +19,9 @@ pub enum ConditionKind {
     /// A finding about the data (a rating list disagrees, the edition is
     /// not covered).
     Finding,
+    /// A rule of the title application, not of this norm: the event's
+    /// part in it is reported, never decided.
+    Application,
 }
 
 /// One condition.
@@ -39,10 +42,12 @@ pub struct Condition {
 }
 
 impl Condition {
-    /// The article in each edition, oldest first.
+    /// The article in each edition, oldest first; for a rule of the title
+    /// application, the edition in force for applications only.
     pub fn articles(&self) -> Vec<(Edition, String)> {
         EDITIONS
             .iter()
+            .filter(|e| self.kind != ConditionKind::Application || **e == Edition::B01_2024)
             .map(|e| {
                 let a = self
                     .article
@@ -120,6 +125,9 @@ conditions! {
     TITLES_AT_START = "NORM-W020" "titles-at-start" ToConfirm "1.1.4"
         "The opponents' titles are as exported, not as they were at the start"
         "An opponent's title counts only in tournaments that start after it was confirmed (0.43 in 2014 and 2017; trfkit assumes the rule still holds later, FIDE not having published otherwise in a text trfkit has read); in events of more than 30 days the title when the game was played counts (1.1.4). The TRF's title column is the title when the file was written: confirm, or give --rating-list with the list of the start month.";
+    DURATION = "NORM-C114" "duration" ToConfirm "1.1.4"
+        "An event of the 2014 or 2017 edition that lasted more than 90 days (a league: more than a year)"
+        "The 2014 and 2017 editions count norms only from events of at most 90 days, and from leagues of at most one year (1.14 of those editions, as FIDE's news of May 2020 states it; trfkit has not read the article itself). An event that lasted longer is listed to confirm rather than failing its norms. A league is an event whose declared type (092 or 192) says so. The 2024 edition (1.1.4) sets no maximum; in an event of more than 30 days the ratings and titles when each game was played count (NORM-W030). FIDE has not published, in a text trfkit has read, whether the 2022 and 2023 editions keep a maximum; trfkit assumes the 2024 rule.";
     LONG_EVENT = "NORM-W030" "long-event" ToConfirm "1.1.4"
         "The event lasted more than 30 days"
         "In an event of more than 30 days the ratings and titles at the time each game was played count. A TRF holds one rating per player, so trfkit uses it: confirm each game's rating.";
@@ -150,12 +158,21 @@ conditions! {
     LAST_ROUND_FORFEIT = "NORM-C147" "last-round-forfeit" ToConfirm "1.4.2c"
         "A last-round forfeit, counted as a played loss, would give the norm"
         "Games decided by forfeit do not count (1.4.2c), but a forfeit in the last round can still leave a valid norm when the player had to play to reach the number of games and could have afforded to lose. trfkit then judges the norm again with that round as a loss against the scheduled opponent and reports it as a second evaluation (`1.4.2c-last-round`); the norm is not marked made, as FIDE's Qualification Commission decides: confirm.";
+    FORMAT = "NORM-C148" "format" ToConfirm "1.4.2e"
+        "The event is not a Swiss, round robin, double round robin or knockout"
+        "Norms count from Swiss, round-robin, double round-robin and knockout events; any other format needs the prior approval of the Qualification Commission's Chairperson (1.4.2e). trfkit takes the format from the tournament type the check decides (the type declared in 092 or 192, confirmed by the pairings): a match of two players or a team competition is listed to confirm. A TRF cannot tell a knockout from a Swiss; both pass. FIDE has not published, in a text trfkit has read, the format rule of the editions before 2024; trfkit assumes the 2024 rule.";
     EXEMPTION = "NORM-C143" "exemption" ToConfirm "1.4.3a, 1.4.3b, 1.4.3c, 1.4.3e"
         "The exemption given with --exempt applies"
         "--exempt 1.4.3a (final of the national championship, or national women's championship), 1.4.3b (national team championship; results of different divisions may not be combined) and 1.4.3c (zonal and sub-zonal tournaments) waive 1.4.3 and 1.4.4; a and b only for players of the registering federation (trfkit takes the host federation of record 032). Confirm the event is of that kind, and that the application has one norm made without an exemption (1.4.3e).";
     RATINGS_AT_START = "NORM-C146" "ratings-at-start" ToConfirm "1.4.6a"
         "The opponents' ratings are those of the list in force at the start"
         "The rating of each opponent is the one of the list in force when the event started (1.4.6a). The TRF's rating column normally is, but a file exported later may differ: confirm, or give --rating-list with the list of the start month.";
+    ONE_ROUND_A_DAY = "NORM-A113" "one-round-a-day" Application "1.1.3a"
+        "A GM or WGM application needs one norm from an event with one round a day on at least 3 days"
+        "A title application for GM or WGM based on norms needs at least one norm from an event with one round a day for at least 3 days (1.1.3a of the 2024 edition, in force for applications today). It concerns the application, not this norm: for each GM or WGM norm made, trfkit reports whether this event qualifies, counting the dates of record 132 on which exactly one round was played (trfkit's reading of \"one round per day for at least 3 days\"); without round dates it cannot tell. FIDE has not published, in a text trfkit has read, whether the editions before 2024 had the rule.";
+    QUALIFYING_EVENT = "NORM-A156" "qualifying-event" Application "1.5.6"
+        "An application with a norm made after 30 June 2022 needs one norm from a qualifying event"
+        "If a title application contains a norm made after 30 June 2022, at least one of its norms must come from an individual Swiss in which every round had at least 40 participants averaging at least 2000 (players counted only if they missed at most one round, a pairing-allocated bye not being a missed round), a Chess Olympiad, an event giving direct qualifiers to the Candidates or to the World Cup, an individual event under the EVE regulations, or the final of a national individual championship (1.5.6 of the 2024 edition). It concerns the application, not this norm: for each norm made in an event that ended after 30 June 2022, trfkit reports whether the event is such a Swiss, counting per round the FIDE-rated players present who missed at most one round and the average of the 40 highest-rated of them (compared exactly, in integers); the other kinds of event a TRF cannot show. The wording of 1.5.6 as FIDE's Council changed it in November 2022 was not available to trfkit; trfkit uses the 2024 text.";
     TITLE_NOT_IN_LIST = "NORM-L145" "title-not-in-list" Finding "1.4.5"
         "An opponent's title in the report is not in the rating list"
         "With --rating-list, each opponent's title is looked up by FIDE ID. A title the report shows that the list does not show does not count toward 1.4.5; when the list shows another title (an IM the report calls GM), the list's counts instead; the output says which.";

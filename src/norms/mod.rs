@@ -126,6 +126,10 @@ pub struct Norm {
     /// What a TRF cannot show, for a norm made or that may be made (empty
     /// otherwise: nothing to confirm for a norm that fails anyway).
     pub to_confirm: Vec<Item>,
+    /// For a norm made: what the title application needs of the event it
+    /// comes from (1.1.3a, 1.5.6), reported, never decided.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub application: Vec<Item>,
     /// The subset of games that makes the norm (1.4.1e-f), when all the
     /// games do not.
     pub subset: Option<Subset>,
@@ -271,7 +275,7 @@ pub fn evaluate(t: &Tournament, opts: &NormOptions) -> NormsReport {
             readings.push(text);
         }
     }
-    let facts = event::facts(t, &games, e, ttype.kind.as_str().to_owned(), !round_robin);
+    let facts = event::facts(t, &games, e, &ttype);
     let opps = games::opponents(t, &games, e, opts.list.as_deref(), round_robin);
 
     let mut to_confirm = facts.to_confirm.clone();
@@ -587,6 +591,11 @@ fn norm(
     if !made && last_round_forfeit.is_none() {
         to_confirm.clear();
     }
+    let application = if made {
+        application(s.kind, facts)
+    } else {
+        Vec::new()
+    };
     let n = full.games;
     let counts_as = if used_eight { 9 } else { n.min(13) };
     Norm {
@@ -607,6 +616,7 @@ fn norm(
         failed,
         failed_all_games,
         to_confirm,
+        application,
         subset,
         eight_plus_one: used_eight,
         last_round_forfeit,
@@ -617,6 +627,66 @@ fn norm(
 }
 
 /// Builds an item of a condition with its article in `e` and a message.
+/// What a title application needs of the event a norm comes from. These are
+/// rules of the application, in force when it is made (the 2024 edition),
+/// whatever the edition of the event: cited as such.
+fn application(kind: NormKind, facts: &EventFacts) -> Vec<Item> {
+    let now = Edition::B01_2024;
+    let mut out = Vec::new();
+    if matches!(kind, NormKind::GM | NormKind::WGM) {
+        let msg = match facts.single_round_days {
+            Some(d) => format!(
+                "this event had one round a day on {d} day{}: it {} be the norm from an event with one round a day on at least {} days that a {} application needs",
+                if d == 1 { "" } else { "s" },
+                if d >= event::SINGLE_ROUND_DAYS { "can" } else { "cannot" },
+                event::SINGLE_ROUND_DAYS,
+                kind.as_str()
+            ),
+            None => format!(
+                "the report has no round dates (132): trfkit cannot tell whether this event had one round a day on at least {} days, which one norm of a {} application needs",
+                event::SINGLE_ROUND_DAYS,
+                kind.as_str()
+            ),
+        };
+        out.push(item(now, &c::ONE_ROUND_A_DAY, msg));
+    }
+    let after = chrono::NaiveDate::from_ymd_opt(2022, 6, 30).expect("a valid date");
+    if facts.end.is_none_or(|d| d > after) {
+        let when = match facts.end {
+            Some(d) => format!("made in an event that ended on {d}"),
+            None => "made in an event whose end the report does not date".to_owned(),
+        };
+        let others = "an Olympiad, a Candidates or World Cup qualifier, an individual event under the EVE regulations or a national championship final";
+        let what = match &facts.qualifying_swiss {
+            Some(q) if q.met => format!(
+                "this event qualifies: an individual Swiss with at least {} rated players averaging at least {} in every round (lowest, {})",
+                event::QUALIFYING_PLAYERS,
+                event::QUALIFYING_AVERAGE,
+                q.describe()
+            ),
+            Some(q) => format!(
+                "this Swiss does not qualify as one with at least {} rated players averaging at least {} in every round ({}); unless it is {others}, another norm of the application must come from a qualifying event",
+                event::QUALIFYING_PLAYERS,
+                event::QUALIFYING_AVERAGE,
+                q.describe()
+            ),
+            None => format!(
+                "this event is a {}, not an individual Swiss; unless it is {others}, another norm of the application must come from a qualifying event",
+                facts.tournament_type
+            ),
+        };
+        out.push(item(
+            now,
+            &c::QUALIFYING_EVENT,
+            format!(
+                "a norm {when}: the application needs one norm from a qualifying event; {what}"
+            ),
+        ));
+    }
+    out
+}
+
+/// One finding of a condition, citing the article of edition `e`.
 pub fn item(e: Edition, cond: &conditions::Condition, message: String) -> Item {
     Item {
         condition: cond.name,

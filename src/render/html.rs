@@ -8,7 +8,9 @@
 
 use super::norms::NormsSection;
 use super::view::{self, ReportView};
+use crate::ratinglist::ListLookup;
 use askama::Template;
+use std::sync::Arc;
 
 pub use super::view::ReportInput;
 
@@ -19,18 +21,30 @@ struct ReportDocument<'a> {
     norms: Option<NormsSection>,
 }
 
-/// The "Norms" section of a report: shown when a player made a norm.
-fn norms_of(input: &ReportInput<'_>) -> Option<NormsSection> {
-    let n = crate::norms::evaluate(&input.parsed.tournament, &Default::default());
+/// The "Norms" section of a report: shown when a player made a norm; the
+/// opponents' titles and ratings checked against `list` when given.
+fn norms_of(input: &ReportInput<'_>, list: Option<Arc<ListLookup>>) -> Option<NormsSection> {
+    let opts = crate::norms::NormOptions {
+        list,
+        ..Default::default()
+    };
+    let n = crate::norms::evaluate(&input.parsed.tournament, &opts);
     super::norms::section(&n)
 }
 
 /// The report as a complete HTML document.
 pub fn report(input: &ReportInput<'_>) -> String {
+    report_with_list(input, None)
+}
+
+/// The report as a complete HTML document, its "Norms" section checking
+/// the opponents' titles and ratings against the rating list the check
+/// used (`trf report --rating-list`), as `trf norms --rating-list` does.
+pub fn report_with_list(input: &ReportInput<'_>, list: Option<Arc<ListLookup>>) -> String {
     let r = view::build(input, "f");
     render(&ReportDocument {
         r: &r,
-        norms: norms_of(input),
+        norms: norms_of(input, list),
     })
 }
 
@@ -60,7 +74,7 @@ impl PageReport {
         PageReport {
             view: view::build(input, &format!("f{index}")),
             downloads,
-            norms: norms_of(input),
+            norms: norms_of(input, None),
         }
     }
 }

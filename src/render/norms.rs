@@ -53,6 +53,14 @@ pub fn render_human(file: &str, r: &NormsReport) -> String {
                 x.titled
             );
         }
+        if let Some(q) = &ev.qualifying_swiss {
+            let _ = writeln!(
+                s,
+                "  qualifying Swiss for a title application (1.5.6a): {} ({})",
+                if q.met { "yes" } else { "no" },
+                q.describe()
+            );
+        }
     }
     if r.players.is_empty() && r.edition.is_some() {
         let _ = writeln!(s, "  no player with a game and a norm title to gain");
@@ -246,6 +254,13 @@ fn norm(s: &mut String, n: &Norm) {
                 f.code, f.condition, f.message
             );
         }
+    }
+    for c in &n.application {
+        let _ = writeln!(
+            s,
+            "      for the title application: {} {} ({}): {}",
+            c.code, c.condition, c.article, c.message
+        );
     }
     for c in n.to_confirm.iter().filter(|c| {
         matches!(
