@@ -11,10 +11,8 @@ use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
-use trfkit::across::ReportRef;
 use trfkit::diag::Verdict;
-use trfkit::rating::period::{rate_period, PeriodFinding, PeriodOptions, PeriodReport};
-use trfkit::rating::VerdictReason;
+use trfkit::rating::period::{rate_together, PeriodOptions};
 use trfkit::ratinglist::{ListLookup, ListPeriod};
 use trfkit::render::period::{render_csv, render_human};
 
@@ -119,38 +117,7 @@ pub fn run(a: Args) -> u8 {
             None => return EXIT_USAGE,
         }
     }
-    // The problems across reports: a duplicate is counted once (as the
-    // first report of the event), and every finding is listed with the
-    // reports it concerns. Duplicates do not depend on the rating type;
-    // the other findings are searched again once each report's rating
-    // type is known, so that a rapid and a blitz event on one day do not
-    // clash.
-    let refs = |types: &dyn Fn(usize) -> Option<trfkit::regulations::RatingType>| {
-        reports
-            .iter()
-            .enumerate()
-            .map(|(i, &(file, parsed))| ReportRef {
-                file,
-                parsed,
-                rating_type: types(i),
-            })
-            .collect::<Vec<_>>()
-    };
-    let duplicates = trfkit::across::find(&refs(&|_| None)).duplicate_of;
-    let given: Vec<PeriodReport<'_>> = reports
-        .iter()
-        .enumerate()
-        .map(|(i, &(file, parsed))| PeriodReport {
-            file,
-            parsed,
-            duplicate_of: duplicates.get(i).copied().flatten(),
-        })
-        .collect();
-    let mut summary = rate_period(&given, &opts);
-    let found = trfkit::across::find(&refs(&|i| {
-        summary.reports.get(i).and_then(|r| r.rating_type)
-    }));
-    summary.findings = period_findings(&reports, found.findings);
+    let summary = rate_together(&reports, &opts);
     match a.format {
         PeriodFormat::Human => out(&super::terminal::escape(&render_human(&summary))),
         PeriodFormat::Json => {
@@ -170,44 +137,6 @@ pub fn run(a: Args) -> u8 {
     } else {
         EXIT_ERRORS
     }
-}
-
-/// The findings across reports as the period lists them: one entry per
-/// distinct finding (code and message), naming every report it was
-/// attached to, in the order first met.
-fn period_findings(
-    reports: &[(&str, &trfkit::Parsed)],
-    per_report: Vec<Vec<trfkit::diag::Diagnostic>>,
-) -> Vec<PeriodFinding> {
-    let mut out: Vec<PeriodFinding> = Vec::new();
-    let mut index: std::collections::HashMap<(&'static str, String), usize> =
-        std::collections::HashMap::new();
-    for (&(file, _), found) in reports.iter().zip(per_report) {
-        for d in found {
-            let key = (d.code, d.message.clone());
-            match index.get(&key) {
-                Some(&i) => {
-                    if out[i].files.last().map(String::as_str) != Some(file) {
-                        out[i].files.push(file.to_owned());
-                    }
-                }
-                None => {
-                    index.insert(key, out.len());
-                    out.push(PeriodFinding {
-                        finding: VerdictReason {
-                            code: d.code,
-                            rule: d.rule,
-                            consequence: d.consequence,
-                            message: d.message,
-                            reference: d.reference,
-                        },
-                        files: vec![file.to_owned()],
-                    });
-                }
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]

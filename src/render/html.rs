@@ -92,6 +92,8 @@ pub struct Page {
     pub reports: Vec<PageReport>,
     /// The verdicts of all, first, when several reports were dropped.
     pub overview: Option<Overview>,
+    /// The rating period of the reports dropped together, when several.
+    pub period: Option<super::period::PeriodSection>,
     /// "trfkit 0.1.0".
     pub generator: String,
     /// The server's per-run secret, sent back with the form (empty: no
@@ -107,6 +109,7 @@ impl Page {
             problems: Vec::new(),
             reports: Vec::new(),
             overview: None,
+            period: None,
             generator: format!("trfkit {}", env!("CARGO_PKG_VERSION")),
             token: String::new(),
         }

@@ -268,3 +268,128 @@ pub fn render_csv(s: &PeriodSummary) -> String {
     }
     t.finish()
 }
+
+/// The rating period of the reports dropped together on the local page
+/// (`trf serve`): the reports and whether each is in the period, then the
+/// players, those with several events first (where the period's figures
+/// differ from each report's), the findings across reports and the notes,
+/// each once. Values are plain text: the template escapes them.
+#[derive(Debug, Clone)]
+pub struct PeriodSection {
+    /// `2025-04`.
+    pub period: String,
+    /// The rating type computed, in words, when one.
+    pub rating_type: Option<String>,
+    /// Reports read and reports in the period, in words.
+    pub tally: String,
+    /// One row per report: file, event, start, end, verdict, expected
+    /// list, in the period, why (not).
+    pub reports: Vec<[String; 8]>,
+    /// Players with events in two or more reports.
+    pub several: Vec<PeriodRow>,
+    /// The other players.
+    pub single: Vec<PeriodRow>,
+    /// Findings across reports: consequence, rule, message, files.
+    pub findings: Vec<[String; 4]>,
+    /// The notes, numbered by their place (1-based) in this list.
+    pub notes: Vec<String>,
+}
+
+/// One player's row of the period section.
+#[derive(Debug, Clone)]
+pub struct PeriodRow {
+    /// FIDE ID, name, federation, list.
+    pub who: [String; 4],
+    /// Events (reports) counted.
+    pub events: usize,
+    /// Old rating, games, K (with its source mark), total, change (`*`
+    /// when discriminating), new rating; an unrated player's Ru and first
+    /// rating in the last two.
+    pub figures: [String; 6],
+    /// The numbers of the player's notes, comma-separated.
+    pub notes: String,
+}
+
+impl PeriodSection {
+    /// The section of `s`.
+    pub fn of(s: &PeriodSummary) -> Self {
+        let reports = s
+            .reports
+            .iter()
+            .map(|r| {
+                [
+                    r.file.clone(),
+                    r.event.clone().unwrap_or_default(),
+                    opt(r.start),
+                    opt(r.end),
+                    r.verdict.words().to_owned(),
+                    opt(r.expected_period.clone()),
+                    if r.in_period { "yes" } else { "no" }.to_owned(),
+                    r.why.clone().unwrap_or_default(),
+                ]
+            })
+            .collect();
+        let mut notes = s.notes.clone();
+        let (mut several, mut single) = (Vec::new(), Vec::new());
+        for p in &s.players {
+            let refs: Vec<String> = p
+                .notes
+                .iter()
+                .map(|n| {
+                    let i = match notes.iter().position(|x| x == n) {
+                        Some(i) => i,
+                        None => {
+                            notes.push(n.clone());
+                            notes.len() - 1
+                        }
+                    };
+                    (i + 1).to_string()
+                })
+                .collect();
+            let cells = period_cells(p);
+            let row = PeriodRow {
+                who: [
+                    opt(p.fide_id),
+                    p.name.clone(),
+                    p.federation.clone().unwrap_or_default(),
+                    p.rating_type.as_str().to_owned(),
+                ],
+                events: p.events.len(),
+                figures: std::array::from_fn(|i| cells.get(i).cloned().unwrap_or_default()),
+                notes: refs.join(","),
+            };
+            if row.events > 1 {
+                several.push(row);
+            } else {
+                single.push(row);
+            }
+        }
+        let findings = s
+            .findings
+            .iter()
+            .map(|f| {
+                [
+                    f.finding.consequence.as_str().to_owned(),
+                    f.finding.rule.to_owned(),
+                    f.finding.message.clone(),
+                    f.files.join(", "),
+                ]
+            })
+            .collect();
+        let in_period = s.reports.iter().filter(|r| r.in_period).count();
+        PeriodSection {
+            period: s.period.clone(),
+            rating_type: s.rating_type.map(|t| t.as_str().to_owned()),
+            tally: format!(
+                "{} report{} read, {in_period} in the period",
+                s.reports.len(),
+                if s.reports.len() == 1 { "" } else { "s" }
+            ),
+            reports,
+            several,
+            single,
+            findings,
+            notes,
+        }
+    }
+}

@@ -26,7 +26,10 @@
 //! long events, the 2024 uplift) is printed in the notes.
 
 pub mod lists;
+mod together;
 pub mod total;
+
+pub use together::rate_together;
 
 use crate::diag::{Consequence, Verdict};
 use crate::rating::maths::{
