@@ -63,6 +63,11 @@ impl PageReport {
             norms: norms_of(input),
         }
     }
+
+    /// The files offered with it.
+    pub fn downloads(&self) -> &[Download] {
+        &self.downloads
+    }
 }
 
 /// The web page of `trf serve`: the upload form, then any problems with
