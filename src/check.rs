@@ -109,6 +109,36 @@ impl CheckReport {
     }
 }
 
+/// Finds the problems across reports read together ([`crate::across::find`]:
+/// `names` and `parsed` in the same order) and adds to each of `reports` (in
+/// that order too) the findings that concern it ([`CheckReport::add_across`]).
+/// One report alone has none.
+pub fn add_across_all<'a>(
+    names: &[String],
+    parsed: &[Parsed],
+    reports: impl IntoIterator<Item = &'a mut CheckReport>,
+    opts: &CheckOptions,
+) {
+    let mut reports: Vec<&mut CheckReport> = reports.into_iter().collect();
+    if parsed.len() < 2 {
+        return;
+    }
+    let refs: Vec<crate::across::ReportRef<'_>> = names
+        .iter()
+        .zip(parsed)
+        .zip(&reports)
+        .map(|((n, p), r)| crate::across::ReportRef {
+            file: n,
+            parsed: p,
+            rating_type: r.rating_type.rating_type,
+        })
+        .collect();
+    let found = crate::across::find(&refs);
+    for (r, f) in reports.iter_mut().zip(found.findings) {
+        r.add_across(f, opts);
+    }
+}
+
 /// Checks a parsed report.
 pub fn check(parsed: &Parsed, opts: &CheckOptions) -> CheckReport {
     check_in(parsed, &Ctx::new(&parsed.tournament, &parsed.text, opts))

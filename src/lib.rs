@@ -97,6 +97,7 @@ pub mod regulations;
 pub mod render;
 pub mod rules;
 pub mod source;
+pub mod upload;
 pub mod write;
 
 pub use check::{check, CheckReport};

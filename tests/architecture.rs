@@ -107,6 +107,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "norms",
         ],
     ),
+    (
+        "upload",
+        &["read", "ratinglist", "rules", "check", "rating", "render"],
+    ),
     ("write", &["source", "read", "model"]),
     (
         "generate",

@@ -14,7 +14,6 @@ use super::{fail, out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
-use trfkit::across::ReportRef;
 use trfkit::diag::Verdict;
 use trfkit::rating::{rate_checked, CheckedRating};
 use trfkit::render::human::verdict_block;
@@ -227,40 +226,19 @@ pub fn rate_files(
             rate_checked(p, &mine, &rate_options_for(&opts, &mine))
         })
         .collect();
-    add_across(&names, &parsed, &mut rated, &check);
+    // The findings across reports never change the figures: none blocks.
+    trfkit::check::add_across_all(
+        &names,
+        &parsed,
+        rated.iter_mut().map(|r| &mut r.report),
+        &check,
+    );
     Ok(Batch {
         names,
         parsed,
         rated,
         list,
     })
-}
-
-/// Adds the findings across reports to each rated report's check (they
-/// never change the figures: none blocks).
-pub fn add_across(
-    names: &[String],
-    parsed: &[trfkit::Parsed],
-    rated: &mut [CheckedRating],
-    opts: &trfkit::rules::CheckOptions,
-) {
-    if parsed.len() < 2 {
-        return;
-    }
-    let refs: Vec<ReportRef<'_>> = names
-        .iter()
-        .zip(parsed)
-        .zip(rated.iter())
-        .map(|((n, p), r)| ReportRef {
-            file: n,
-            parsed: p,
-            rating_type: r.report.rating_type.rating_type,
-        })
-        .collect();
-    let found = trfkit::across::find(&refs);
-    for (r, f) in rated.iter_mut().zip(found.findings) {
-        r.report.add_across(f, opts);
-    }
 }
 
 #[cfg(test)]

@@ -19,15 +19,11 @@ use axum::response::Html;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use base64::Engine as _;
 use std::io::Write as _;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
-use trfkit::rating::{rate_checked, CheckedRating, RateOptions};
-use trfkit::ratinglist::ListLookup;
-use trfkit::ratinglist::ListSource;
-use trfkit::render::html::{report, Download, Page, PageReport, ReportInput};
-use trfkit::rules::CheckOptions;
+use trfkit::render::html::Page;
+use trfkit::upload::Upload;
 use trfkit::ReadOptions;
 
 #[derive(clap::Args, Debug)]
@@ -153,9 +149,6 @@ fn problem(cfg: &Config, status: StatusCode, head: &str, text: String) -> Reply 
     page.problems.push((head.to_owned(), text));
     (status, Html(page.html()))
 }
-
-/// An uploaded file: its name (without any folder) and its bytes.
-type Upload = (String, Vec<u8>);
 
 async fn check(
     State(cfg): State<Arc<Config>>,
@@ -293,116 +286,13 @@ fn too_large(cfg: &Config) -> Reply {
 }
 
 /// Checks and rates every uploaded report (with the rating list, when one
-/// was sent) and builds the page.
+/// was sent) and builds the page ([`trfkit::upload::check_uploads`]).
 fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply {
-    let mut page = cfg.page();
-    let mut parsed = Vec::new();
-    for (name, bytes) in trfs {
-        match trfkit::read::parse_vec(bytes, &cfg.read) {
-            Ok(p) => parsed.push((name, p)),
-            Err(e) => page.problems.push((
-                format!("{name} could not be read"),
-                printable(&e.to_string()),
-            )),
-        }
-    }
-    let lookup = list.and_then(|(name, bytes)| {
-        let ids: Vec<u64> = parsed
-            .iter()
-            .flat_map(|(_, p)| ListLookup::ids_of(&p.tournament))
-            .collect();
-        let source = ListSource::bytes(&bytes).named(name.clone());
-        match ListLookup::scan(source, &ids, name.clone()) {
-            Ok(l) => Some(Arc::new(l)),
-            Err(e) => {
-                page.problems.push((
-                    format!("The rating list {name} could not be read"),
-                    format!(
-                        "{}. The reports below are checked without it.",
-                        printable(&e.to_string())
-                    ),
-                ));
-                None
-            }
-        }
-    });
-    let mut opts = CheckOptions::default();
-    opts.rating_list = lookup.clone();
-    let mut rate_opts = RateOptions::default();
-    rate_opts.list = lookup.map(|l| l.found.clone());
-    // The same checks and rating pass as `trf check` and `trf rate`, and
-    // the problems across the reports dropped together (which need every
-    // report at once).
-    let (names, parsed): (Vec<String>, Vec<trfkit::Parsed>) = parsed.into_iter().unzip();
-    let mut rated: Vec<CheckedRating> = parsed
-        .iter()
-        .map(|p| rate_checked(p, &opts, &rate_opts))
-        .collect();
-    super::rate::add_across(&names, &parsed, &mut rated, &opts);
-    page.set_overview(&names, &parsed, &rated);
-    // Each report is let go once its part of the page is built.
-    let reports = names.into_iter().zip(parsed).zip(rated);
-    for (i, ((name, p), r)) in reports.enumerate() {
-        let (name, p) = (&name, &p);
-        let (check, rating) = (&r.report, &r.summary);
-        let input = ReportInput {
-            file: name,
-            parsed: p,
-            check,
-            rating,
-        };
-        let stem = name
-            .rsplit_once('.')
-            .map_or(name.as_str(), |(stem, _)| stem);
-        let downloads = vec![
-            data_url(
-                "Download this report (HTML)",
-                format!("{stem}.report.html"),
-                "text/html;charset=utf-8",
-                &report(&input),
-            ),
-            data_url(
-                "Findings (JSON)",
-                format!("{stem}.check.json"),
-                "application/json",
-                &format!("{}\n", trfkit::render::json::check_line(name, p, check)),
-            ),
-            data_url(
-                "Rating (JSON)",
-                format!("{stem}.rate.json"),
-                "application/json",
-                &format!(
-                    "{}\n",
-                    serde_json::to_string_pretty(rating).unwrap_or_default()
-                ),
-            ),
-        ];
-        page.reports.push(PageReport::new(&input, i, downloads));
-    }
+    let page = trfkit::upload::check_uploads(cfg.page(), &cfg.read, trfs, list);
     let status = if page.reports.is_empty() {
         StatusCode::UNPROCESSABLE_ENTITY
     } else {
         StatusCode::OK
     };
     (status, Html(page.html()))
-}
-
-/// A message with the control characters a binary upload may bring into
-/// it (messages quote what they could not read) shown as `�`.
-fn printable(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
-        .collect()
-}
-
-/// A download carried in the page itself.
-fn data_url(label: &str, file_name: String, mime: &str, body: &str) -> Download {
-    Download {
-        label: label.to_owned(),
-        file_name,
-        href: format!(
-            "data:{mime};base64,{}",
-            base64::engine::general_purpose::STANDARD.encode(body)
-        ),
-    }
 }

@@ -77,6 +77,11 @@ impl PageReport {
             norms: norms_of(input, None),
         }
     }
+
+    /// The files offered with it.
+    pub fn downloads(&self) -> &[Download] {
+        &self.downloads
+    }
 }
 
 /// The web page of `trf serve`: the upload form, then any problems with

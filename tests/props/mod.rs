@@ -4,14 +4,13 @@
 //! when its property does not hold.
 #![allow(dead_code)]
 
-use std::sync::Arc;
 use trfkit::check::check;
 use trfkit::model::timecontrol::{parse_encoded, parse_free};
-use trfkit::rating::{rate_checked, CheckedRating, RateOptions};
 use trfkit::ratinglist::{ListLookup, ListSource, RatingList};
-use trfkit::render::html::{report, Page, PageReport, ReportInput};
+use trfkit::render::html::Page;
 use trfkit::rules::CheckOptions;
 use trfkit::source::lines::{split_bytes, LineKind};
+use trfkit::upload::{check_uploads, download_body};
 use trfkit::write::rewrite::rewrite;
 use trfkit::write::{write, Target};
 use trfkit::ReadOptions;
@@ -155,48 +154,46 @@ pub fn time_control(data: &[u8]) {
 
 /// Any bytes as an upload to the local page (`trf serve`), without the
 /// sockets: a report and, after the first NUL byte, a rating list, through
-/// the steps the server takes (read, look the players up in the list,
-/// check and rate, the HTML report, the JSON downloads, the page). Nothing
-/// may panic, and nothing from the upload may become markup: the page and
-/// the report have no script, whatever the names say.
+/// the server's own steps from the upload to the page
+/// ([`trfkit::upload::check_uploads`]: read, look the players up in the
+/// list, check and rate, the HTML report, the JSON downloads, the page).
+/// Nothing may panic; a report that cannot be read is a problem on the
+/// page; the JSON downloads are JSON; and nothing from the upload may
+/// become markup: the page and the report have no script, whatever the
+/// names say.
 pub fn upload_page(data: &[u8]) {
     let (trf, list) = match data.iter().position(|&b| b == 0) {
         Some(i) => (&data[..i], Some(&data[i + 1..])),
         None => (data, None),
     };
-    let Ok(parsed) = trfkit::parse_bytes(trf, &ReadOptions::default()) else {
-        return;
-    };
-    let ids: Vec<u64> = ListLookup::ids_of(&parsed.tournament).collect();
-    let lookup = list.and_then(|bytes| {
-        let name = "players_list_foa.txt";
-        ListLookup::scan(ListSource::bytes(bytes).named(name), &ids, name)
-            .ok()
-            .map(Arc::new)
-    });
-    let mut opts = CheckOptions::default();
-    opts.rating_list = lookup.clone();
-    let mut rate_opts = RateOptions::default();
-    rate_opts.list = lookup.map(|l| l.found.clone());
-    let CheckedRating {
-        report: check,
-        summary: rating,
-    } = rate_checked(&parsed, &opts, &rate_opts);
-    let input = ReportInput {
-        file: "upload.trf",
-        parsed: &parsed,
-        check: &check,
-        rating: &rating,
-    };
-    let html = report(&input);
-    let _ = trfkit::render::json::check_line("upload.trf", &parsed, &check);
-    let _ = serde_json::to_string_pretty(&rating).unwrap();
-    let mut page = Page::new(1 << 20);
-    page.reports.push(PageReport::new(&input, 0, Vec::new()));
-    let page = page.html();
-    for doc in [&html, &page] {
+    let read = ReadOptions::default();
+    let page = check_uploads(
+        Page::new(read.max_file_bytes),
+        &read,
+        vec![("upload.trf".to_owned(), trf.to_vec())],
+        list.map(|l| ("players_list_foa.txt".to_owned(), l.to_vec())),
+    );
+    assert!(
+        page.reports.len() == 1 || !page.problems.is_empty(),
+        "a report neither on the page nor said unreadable"
+    );
+    let mut docs = vec![page.html().into_bytes()];
+    for r in &page.reports {
+        for d in r.downloads() {
+            let body = download_body(d).expect("a download that does not decode");
+            if d.file_name.ends_with(".json") {
+                assert!(
+                    serde_json::from_slice::<serde_json::Value>(&body).is_ok(),
+                    "{} is not JSON",
+                    d.file_name
+                );
+            }
+            docs.push(body);
+        }
+    }
+    for doc in docs {
         assert!(
-            !doc.to_ascii_lowercase().contains("<script"),
+            !doc.to_ascii_lowercase().windows(7).any(|w| w == b"<script"),
             "markup from the upload"
         );
     }

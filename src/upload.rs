@@ -1,0 +1,155 @@
+//! Reports uploaded to the local web page (`trf serve`), from their bytes
+//! to the page: read, looked up in the rating list sent with them, checked
+//! and rated as `trf check` and `trf rate` do (with the problems across the
+//! reports sent together), each with its HTML report and JSON downloads.
+//!
+//! No sockets and no HTTP: the server streams the upload into memory and
+//! hands the files over; the fuzz target `upload_page` calls the same
+//! function. Every problem with a file is a message on the page, never an
+//! error.
+
+use crate::check::add_across_all;
+use crate::rating::{rate_checked, CheckedRating, RateOptions};
+use crate::ratinglist::{ListLookup, ListSource};
+use crate::read::{parse_vec, Parsed, ReadOptions};
+use crate::render::html::{report, Download, Page, PageReport, ReportInput};
+use crate::rules::CheckOptions;
+use base64::Engine as _;
+use std::sync::Arc;
+
+/// An uploaded file: its name (without any folder) and its bytes.
+pub type Upload = (String, Vec<u8>);
+
+/// Checks and rates every report of `reports` (with the rating list `list`,
+/// when one was sent) and adds them to `page`: a problem for each file that
+/// cannot be read (and for a list that cannot), the overview of several
+/// reports, and the report of each with its downloads (its HTML report, its
+/// findings and its rating as JSON), carried in the page as `data:` URLs.
+/// The page has no report when none could be read.
+pub fn check_uploads(
+    mut page: Page,
+    read: &ReadOptions,
+    reports: Vec<Upload>,
+    list: Option<Upload>,
+) -> Page {
+    let mut parsed = Vec::new();
+    for (name, bytes) in reports {
+        match parse_vec(bytes, read) {
+            Ok(p) => parsed.push((name, p)),
+            Err(e) => page.problems.push((
+                format!("{name} could not be read"),
+                printable(&e.to_string()),
+            )),
+        }
+    }
+    let lookup = list.and_then(|(name, bytes)| {
+        let ids: Vec<u64> = parsed
+            .iter()
+            .flat_map(|(_, p)| ListLookup::ids_of(&p.tournament))
+            .collect();
+        let source = ListSource::bytes(&bytes).named(name.clone());
+        match ListLookup::scan(source, &ids, name.clone()) {
+            Ok(l) => Some(Arc::new(l)),
+            Err(e) => {
+                page.problems.push((
+                    format!("The rating list {name} could not be read"),
+                    format!(
+                        "{}. The reports below are checked without it.",
+                        printable(&e.to_string())
+                    ),
+                ));
+                None
+            }
+        }
+    });
+    let rate_opts = RateOptions {
+        list: lookup.as_ref().map(|l| l.found.clone()),
+        ..RateOptions::default()
+    };
+    let opts = CheckOptions {
+        rating_list: lookup,
+        ..CheckOptions::default()
+    };
+    // The same checks and rating pass as `trf check` and `trf rate`, and
+    // the problems across the reports dropped together (which need every
+    // report at once).
+    let (names, parsed): (Vec<String>, Vec<Parsed>) = parsed.into_iter().unzip();
+    let mut rated: Vec<CheckedRating> = parsed
+        .iter()
+        .map(|p| rate_checked(p, &opts, &rate_opts))
+        .collect();
+    add_across_all(
+        &names,
+        &parsed,
+        rated.iter_mut().map(|r| &mut r.report),
+        &opts,
+    );
+    page.set_overview(&names, &parsed, &rated);
+    // Each report is let go once its part of the page is built.
+    let reports = names.into_iter().zip(parsed).zip(rated);
+    for (i, ((name, p), r)) in reports.enumerate() {
+        let (name, p) = (&name, &p);
+        let (check, rating) = (&r.report, &r.summary);
+        let input = ReportInput {
+            file: name,
+            parsed: p,
+            check,
+            rating,
+        };
+        let stem = name
+            .rsplit_once('.')
+            .map_or(name.as_str(), |(stem, _)| stem);
+        let downloads = vec![
+            data_url(
+                "Download this report (HTML)",
+                format!("{stem}.report.html"),
+                "text/html;charset=utf-8",
+                &report(&input),
+            ),
+            data_url(
+                "Findings (JSON)",
+                format!("{stem}.check.json"),
+                "application/json",
+                &format!("{}\n", crate::render::json::check_line(name, p, check)),
+            ),
+            data_url(
+                "Rating (JSON)",
+                format!("{stem}.rate.json"),
+                "application/json",
+                &format!(
+                    "{}\n",
+                    serde_json::to_string_pretty(rating).unwrap_or_default()
+                ),
+            ),
+        ];
+        page.reports.push(PageReport::new(&input, i, downloads));
+    }
+    page
+}
+
+/// A message with the control characters a binary upload may bring into
+/// it (messages quote what they could not read) shown as `�`.
+fn printable(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
+        .collect()
+}
+
+/// A download carried in the page itself.
+fn data_url(label: &str, file_name: String, mime: &str, body: &str) -> Download {
+    Download {
+        label: label.to_owned(),
+        file_name,
+        href: format!(
+            "data:{mime};base64,{}",
+            base64::engine::general_purpose::STANDARD.encode(body)
+        ),
+    }
+}
+
+/// The body of a download of [`check_uploads`]'s page, decoded: what the
+/// browser saves. `None` for a link that is not a base64 `data:` URL.
+pub fn download_body(d: &Download) -> Option<Vec<u8>> {
+    let (_, data) = d.href.strip_prefix("data:")?.split_once(";base64,")?;
+    base64::engine::general_purpose::STANDARD.decode(data).ok()
+}
