@@ -1,7 +1,8 @@
 //! Reports uploaded to the local web page (`trf serve`), from their bytes
 //! to the page: read, looked up in the rating list sent with them, checked
 //! and rated as `trf check` and `trf rate` do (with the problems across the
-//! reports sent together), each with its HTML report and JSON downloads.
+//! reports sent together), each with its HTML report and JSON downloads,
+//! and for several reports the rating period they make together.
 //!
 //! No sockets and no HTTP: the server streams the upload into memory and
 //! hands the files over; the fuzz target `upload_page` calls the same
@@ -9,10 +10,12 @@
 //! error.
 
 use crate::check::add_across_all;
+use crate::rating::period::{rate_together, PeriodOptions};
 use crate::rating::{rate_checked, CheckedRating, RateOptions};
 use crate::ratinglist::{ListLookup, ListSource};
 use crate::read::{parse_vec, Parsed, ReadOptions};
 use crate::render::html::{report, Download, Page, PageReport, ReportInput};
+use crate::render::period::PeriodSection;
 use crate::rules::CheckOptions;
 use base64::Engine as _;
 use std::sync::Arc;
@@ -85,6 +88,18 @@ pub fn check_uploads(
         &opts,
     );
     page.set_overview(&names, &parsed, &rated);
+    // Several reports: the period FIDE would rate them in together, each
+    // on the list it is expected on (the page has no `--period`).
+    if parsed.len() > 1 {
+        let named: Vec<(&str, &Parsed)> = names.iter().map(String::as_str).zip(&parsed).collect();
+        let period = PeriodOptions {
+            list: opts.rating_list.clone(),
+            check: opts.clone(),
+            rate: rate_opts.clone(),
+            ..PeriodOptions::default()
+        };
+        page.period = Some(PeriodSection::of(&rate_together(&named, &period)));
+    }
     // Each report is let go once its part of the page is built.
     let reports = names.into_iter().zip(parsed).zip(rated);
     for (i, ((name, p), r)) in reports.enumerate() {

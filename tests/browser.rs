@@ -445,3 +445,41 @@ fn several_reports_get_the_overview_of_verdicts_first() {
     let (_, page) = post(&url, &[("trf", "graz-open.trf", &a)]);
     assert!(!page.contains("<section class=\"overview\""));
 }
+
+#[test]
+fn several_reports_get_their_rating_period_after_the_overview() {
+    let (_server, url) = serve();
+    let files: Vec<(String, Vec<u8>)> = (1..=3)
+        .map(|i| {
+            let name = format!("period-a-{i}.trf");
+            let bytes = std::fs::read(root().join("samples/hand").join(&name)).unwrap();
+            (name, bytes)
+        })
+        .collect();
+    let parts: Vec<(&str, &str, &[u8])> = files
+        .iter()
+        .map(|(n, b)| ("trf", n.as_str(), b.as_slice()))
+        .collect();
+    let (status, page) = post(&url, &parts);
+    assert_eq!(status, 200);
+    let overview = page.find("<section class=\"overview\"").expect("overview");
+    let period = page
+        .find("<section class=\"period\"")
+        .expect("a period section");
+    let first_report = page.find("<article class=\"report\"").expect("reports");
+    assert!(
+        overview < period && period < first_report,
+        "overview, period, reports"
+    );
+    assert!(page.contains("Rating period 2025-04 (standard): 3 reports read, 3 in the period"));
+    // The same figures as `trf period`: Alex's three events rounded once
+    // (+23.60 gives +24, where the events alone give +23).
+    let alex = &page[page.find(">2930001<").expect("Alex's row")..];
+    let row = &alex[..alex.find("</tr>").unwrap()];
+    for cell in [">3<", ">1850<", ">12<", ">+23.60<", ">+24*<", ">1874<"] {
+        assert!(row.contains(cell), "{cell} in {row}");
+    }
+    // One report: no period.
+    let (_, page) = post(&url, &parts[..1]);
+    assert!(!page.contains("<section class=\"period\""));
+}
