@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 root="$(pwd -P)"
 seconds="${1:-60}"
 shift || true
-all=(parse_check fmt_rewrite rating_list time_control upload_page)
+all=(parse_check fmt_rewrite rating_list time_control upload_page period)
 targets=("${@:-${all[@]}}")
 triple=x86_64-unknown-linux-gnu
 # The stable equivalent of `cargo fuzz build`: SanitizerCoverage through
@@ -69,6 +69,29 @@ for t in "${targets[@]}"; do
           f="fuzz/corpus/$t/$( { cat "$r"; printf '\0'; cat "$l"; } | sha1sum | cut -c1-16)"
           { cat "$r"; printf '\0'; cat "$l"; } >"$f"
         done
+      done
+      ;;
+    period)
+      # Reports made to be read together, joined by NUL bytes as the
+      # target splits them (fuzz_targets/period.rs), and each alone.
+      join() { # join FILE...: the files with a NUL byte between each two
+        local f first=1
+        for f in "$@"; do
+          [ "$first" = 1 ] || printf '\0'
+          first=0
+          cat "$f"
+        done
+      }
+      seed "$t" "" samples/hand/period-*.trf
+      for g in a b c d-2022 d-2024 e; do
+        set -- samples/hand/period-"$g"-*.trf
+        h="$(join "$@" | sha1sum | cut -c1-16)"
+        join "$@" >"fuzz/corpus/$t/$h"
+      done
+      for d in samples/across/*/*/; do
+        set -- "$d"*
+        h="$(join "$@" | sha1sum | cut -c1-16)"
+        join "$@" >"fuzz/corpus/$t/$h"
       done
       ;;
     rating_list)

@@ -183,3 +183,50 @@ fn across_codes_are_registered_and_explained() {
         assert!(meta.consequence_source.contains("FIDE has not published"));
     }
 }
+
+/// Several players described differently by the same two reports: people
+/// read one entry per pair of reports listing each player (ID, field, both
+/// values, line); the JSON keeps one finding per player, as before.
+#[test]
+fn data_conflicts_of_one_pair_of_reports_are_one_entry_for_people() {
+    let dir = samples().join("player-data-conflict/fires");
+    let graz = std::fs::read_to_string(dir.join("graz-open.trf")).unwrap();
+    // Lena Lang's line becomes David Dahl's (FIDE ID 1610004), with GER
+    // where Graz says AUT.
+    let linz = std::fs::read_to_string(dir.join("linz-june.trf"))
+        .unwrap()
+        .replace(
+            "Lang, Lena                        2000 AUT     1610102 1981/02/02",
+            "Dahl, David                       2280 GER     1610004 1973/04/04",
+        );
+    assert!(linz.contains("1610004"));
+    let names = ["graz-open.trf".to_owned(), "linz-june.trf".to_owned()];
+    let parsed = [trfkit::parse_str(&graz), trfkit::parse_str(&linz)];
+    let opts = CheckOptions::default();
+    let mut reports: Vec<CheckReport> = parsed.iter().map(|p| check(p, &opts)).collect();
+    trfkit::check::add_across_all(&names, &parsed, reports.iter_mut(), &opts);
+    let human = trfkit::render::human::render_report(&names[0], &parsed[0], &reports[0]);
+    let mine: Vec<&str> = human
+        .lines()
+        .filter(|l| l.contains("player-data-conflict"))
+        .collect();
+    insta::assert_snapshot!(mine.join("\n"));
+    assert_eq!(mine.len(), 2, "the pair's entry and the two IDs: {human}");
+    let json: serde_json::Value = serde_json::from_str(&trfkit::render::json::check_line(
+        &names[0],
+        &parsed[0],
+        &reports[0],
+    ))
+    .unwrap();
+    let messages: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "player-data-conflict")
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(messages.len(), 3, "{messages:#?}");
+    assert!(messages[0].starts_with("FIDE ID 1610002 (player `2`)"));
+    assert!(messages[1].contains("two IDs for one person"));
+    assert!(messages[2].starts_with("FIDE ID 1610004 (player `4`)"));
+}

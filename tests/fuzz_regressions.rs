@@ -12,12 +12,13 @@ type Property = fn(&[u8]);
 #[test]
 fn every_input_a_fuzzer_found_holds_its_property() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/regressions/fuzz");
-    let targets: [(&str, Property); 5] = [
+    let targets: [(&str, Property); 6] = [
         ("parse_check", props::parse_check),
         ("fmt_rewrite", props::fmt_rewrite),
         ("rating_list", props::rating_list),
         ("time_control", props::time_control),
         ("upload_page", props::upload_page),
+        ("period", props::period),
     ];
     let mut ran = 0;
     for (target, property) in targets {
@@ -45,4 +46,47 @@ fn every_input_a_fuzzer_found_holds_its_property() {
         "no fuzz regression inputs under {}",
         root.display()
     );
+}
+
+/// The `period` property on the periods of `samples/` (the fuzzer's
+/// seeds): each group of reports made to be read together, joined by NUL
+/// bytes as the target splits them, and a report given twice (the second
+/// is a duplicate, counted once).
+#[test]
+fn the_period_property_holds_on_the_sample_periods() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    let groups: &[&[&str]] = &[
+        &[
+            "hand/period-a-1.trf",
+            "hand/period-a-2.trf",
+            "hand/period-a-3.trf",
+        ],
+        &["hand/period-b-x.trf", "hand/period-b-y.trf"],
+        &[
+            "hand/period-c-1.trf",
+            "hand/period-c-2.trf",
+            "hand/period-c-3.trf",
+        ],
+        &["hand/period-d-2024-p.trf", "hand/period-d-2024-q.trf"],
+        &["hand/period-e-2005.trf", "hand/period-e-2024.trf"],
+        &["hand/period-a-1.trf", "hand/period-a-1.trf"],
+        &[
+            "across/player-data-conflict/fires/graz-open.trf",
+            "across/player-data-conflict/fires/linz-june.trf",
+        ],
+        &[
+            "across/duplicate-report/fires/graz-open.trf",
+            "across/duplicate-report/fires/Graz Open (final export).TXT",
+        ],
+    ];
+    for group in groups {
+        let mut input = Vec::new();
+        for (i, f) in group.iter().enumerate() {
+            if i > 0 {
+                input.push(0);
+            }
+            input.extend(std::fs::read(root.join(f)).unwrap());
+        }
+        props::period(&input);
+    }
 }

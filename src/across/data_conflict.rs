@@ -191,6 +191,24 @@ fn emit_fields(
             d.secondary(span, text)
         };
     }
+    // People read one entry per pair of reports that lists the players
+    // (a name that differs is among the values).
+    let who = if diff.contains(&Field::Name) {
+        format!("FIDE ID {id} ({})", mine.designation())
+    } else {
+        format!(
+            "FIDE ID {id} ({}, `{}`)",
+            mine.designation(),
+            mine.name.value
+        )
+    };
+    let d = d.grouped(
+        format!(
+            "players described differently in {}",
+            quoted(&reports[there.0 as usize])
+        ),
+        format!("{who}: {}", what.join("; ")),
+    );
     out[here.0 as usize].push(noted(
         &PLAYER_DATA_CONFLICT,
         d.help(format!(

@@ -244,6 +244,22 @@ pub struct Diagnostic {
     /// The article or specification section enforced, e.g.
     /// "FIDE Rating Regulations effective 1 March 2024, art. 1.4.1".
     pub reference: Option<String>,
+    /// How people read it with others of its rule (`None`: by the
+    /// likeness of their messages). Machine formats ignore it.
+    pub grouping: Option<Grouping>,
+}
+
+/// Findings of one rule that people read as one entry: those with the
+/// same `head` are shown once, with each finding's `item` (one entry per
+/// pair of reports, listing the players, say). JSON, SARIF and annotations
+/// keep each finding whole, with its own message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grouping {
+    /// What the findings share, said once ("players described differently
+    /// in `b.trf`").
+    pub head: String,
+    /// What this finding adds to it (the player and the values).
+    pub item: String,
 }
 
 impl Diagnostic {
@@ -264,6 +280,7 @@ impl Diagnostic {
             labels: Vec::new(),
             help: None,
             reference: None,
+            grouping: None,
         }
     }
 
@@ -312,6 +329,16 @@ impl Diagnostic {
     /// Sets the reference (article or specification section).
     pub fn reference(mut self, reference: impl Into<String>) -> Self {
         self.reference = Some(reference.into());
+        self
+    }
+
+    /// Shows it to people as `item` of one entry with the findings of its
+    /// rule that have the same `head` ([`Grouping`]).
+    pub fn grouped(mut self, head: impl Into<String>, item: impl Into<String>) -> Self {
+        self.grouping = Some(Grouping {
+            head: head.into(),
+            item: item.into(),
+        });
         self
     }
 

@@ -64,14 +64,21 @@ pub fn entries<'a>(
     let mut clusters: Vec<Vec<&'a Diagnostic>> = Vec::new();
     for d in diags.iter().filter(|d| d.consequence == consequence) {
         let home = clusters.iter_mut().find(|c| {
-            c[0].rule == d.rule && c[0].severity == d.severity && {
-                let msgs: Vec<&str> = c
-                    .iter()
-                    .map(|x| x.message.as_str())
-                    .chain([d.message.as_str()])
-                    .collect();
-                alike(&msgs)
-            }
+            c[0].rule == d.rule
+                && c[0].severity == d.severity
+                && match (&c[0].grouping, &d.grouping) {
+                    // Findings that say how they group: by their head.
+                    (Some(a), Some(b)) => a.head == b.head,
+                    (None, None) => {
+                        let msgs: Vec<&str> = c
+                            .iter()
+                            .map(|x| x.message.as_str())
+                            .chain([d.message.as_str()])
+                            .collect();
+                        alike(&msgs)
+                    }
+                    _ => false,
+                }
         });
         match home {
             Some(c) => c.push(d),
@@ -81,10 +88,10 @@ pub fn entries<'a>(
     clusters
         .into_iter()
         .map(|findings| {
-            let message = if findings.len() == 1 {
-                findings[0].message.clone()
-            } else {
-                merged(&findings, loc)
+            let message = match &findings[0].grouping {
+                _ if findings.len() == 1 => findings[0].message.clone(),
+                Some(g) => listed(&g.head, &findings, loc),
+                None => merged(&findings, loc),
             };
             Entry { findings, message }
         })
@@ -124,17 +131,49 @@ fn alike(msgs: &[&str]) -> bool {
     p + s >= 2 && 2 * (p + s) >= shortest
 }
 
+/// "players described differently in `b.trf` (2 findings): FIDE ID 1
+/// (player `1`): name `A` here, `B` there (line 14); …": the head once,
+/// then each finding's item with its line (once, when they share it).
+fn listed(head: &str, findings: &[&Diagnostic], loc: &Locator<'_>) -> String {
+    let lines: Vec<u32> = findings.iter().map(|d| line_of(d, loc)).collect();
+    let same_line = lines.iter().all(|l| *l == lines[0]);
+    let items: Vec<String> = findings
+        .iter()
+        .zip(&lines)
+        .map(|(d, l)| {
+            let item = d.grouping.as_ref().map_or("", |g| g.item.as_str());
+            if same_line || *l == 0 {
+                item.to_owned()
+            } else {
+                format!("{item} (line {l})")
+            }
+        })
+        .collect();
+    let at = if same_line && lines[0] > 0 {
+        format!(", line {}", lines[0])
+    } else {
+        String::new()
+    };
+    format!(
+        "{head} ({} findings{at}): {}",
+        findings.len(),
+        items.join("; ")
+    )
+}
+
+/// The line of a finding's primary label (0: none).
+fn line_of(d: &Diagnostic, loc: &Locator<'_>) -> u32 {
+    d.primary_span()
+        .map(|sp| loc.locate(sp.start as usize).0)
+        .unwrap_or(0)
+}
+
 /// "record … is missing (line 1): `022` (city); `032` (federation)", or,
 /// when the lines differ, each item with its line.
 fn merged(findings: &[&Diagnostic], loc: &Locator<'_>) -> String {
     let msgs: Vec<&str> = findings.iter().map(|d| d.message.as_str()).collect();
     let (p, s) = shared(&msgs);
-    let line_of = |d: &Diagnostic| {
-        d.primary_span()
-            .map(|sp| loc.locate(sp.start as usize).0)
-            .unwrap_or(0)
-    };
-    let lines: Vec<u32> = findings.iter().map(|d| line_of(d)).collect();
+    let lines: Vec<u32> = findings.iter().map(|d| line_of(d, loc)).collect();
     let same_line = lines.iter().all(|l| *l == lines[0]);
     // A mark that ends every item (`;`, `,`, `:`) belongs to the shared
     // words that follow, not to the items.
@@ -226,6 +265,38 @@ mod tests {
         );
         assert_eq!(e[2].message, "the time control cannot be read");
         assert_eq!(e[0].diagnostic().labels.len(), 2);
+    }
+
+    #[test]
+    fn findings_that_say_how_they_group_are_one_entry_per_head() {
+        let parsed = crate::parse_str("012 Open\n022 Graz\n032 AUT\n");
+        let loc = parsed.locator();
+        let conflict = |id: u32, at: usize, other: &str| {
+            finding("conflict", &format!("ID {id} differs in `{other}`"), at)
+                .grouped(format!("players differ in `{other}`"), format!("ID {id}"))
+        };
+        let diags = vec![
+            conflict(1, 0, "b.trf"),
+            conflict(2, 9, "c.trf"),
+            conflict(3, 18, "b.trf"),
+            conflict(4, 18, "c.trf"),
+            // Alike in words, but without a grouping: its own entry.
+            finding("conflict", "ID 5 differs in `b.trf`", 18),
+        ];
+        let e = entries(&diags, Consequence::FixBeforeUpload, &loc);
+        let messages: Vec<&str> = e.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "players differ in `b.trf` (2 findings): ID 1 (line 1); ID 3 (line 3)",
+                "players differ in `c.trf` (2 findings): ID 2 (line 2); ID 4 (line 3)",
+                "ID 5 differs in `b.trf`",
+            ]
+        );
+        // One finding alone keeps its own message.
+        let one = [conflict(1, 0, "b.trf")];
+        let e = entries(&one, Consequence::FixBeforeUpload, &loc);
+        assert_eq!(e[0].message, "ID 1 differs in `b.trf`");
     }
 
     #[test]

@@ -4,10 +4,14 @@
 //! when its property does not hold.
 #![allow(dead_code)]
 
+use std::collections::HashMap;
+use trfkit::across::ReportRef;
 use trfkit::check::check;
 use trfkit::model::timecontrol::{parse_encoded, parse_free};
+use trfkit::rating::period::{rate_period, PeriodOptions, PeriodReport};
 use trfkit::ratinglist::{ListLookup, ListSource, RatingList};
 use trfkit::render::html::Page;
+use trfkit::render::period::{render_csv, render_human};
 use trfkit::rules::CheckOptions;
 use trfkit::source::lines::{split_bytes, LineKind};
 use trfkit::upload::{check_uploads, download_body};
@@ -196,5 +200,103 @@ pub fn upload_page(data: &[u8]) {
             !doc.to_ascii_lowercase().windows(7).any(|w| w == b"<script"),
             "markup from the upload"
         );
+    }
+}
+
+/// Any bytes as up to four reports (split at the first three NUL bytes)
+/// through `trf period`'s computation: the duplicates found across them
+/// ([`trfkit::across::find`]), [`trfkit::rating::period::rate_period`] and
+/// its text, CSV and JSON. Nothing may panic, and the period holds what it
+/// promises: every report read is listed once; every player comes from a
+/// report (by FIDE ID, or by the name as written); a player's events are
+/// rows of reports rated in the period, none a duplicate and no row counted
+/// twice; a rated player's games are the sum of the rated events' games;
+/// and the JSON reads back.
+pub fn period(data: &[u8]) {
+    let read = ReadOptions::default();
+    let parsed: Vec<(String, trfkit::Parsed)> = data
+        .splitn(4, |&b| b == 0)
+        .enumerate()
+        .filter_map(|(i, bytes)| {
+            let p = trfkit::parse_bytes(bytes, &read).ok()?;
+            Some((format!("r{i}.trf"), p))
+        })
+        .collect();
+    let refs: Vec<ReportRef<'_>> = parsed
+        .iter()
+        .map(|(file, parsed)| ReportRef {
+            file,
+            parsed,
+            rating_type: None,
+        })
+        .collect();
+    let duplicates = trfkit::across::find(&refs).duplicate_of;
+    let given: Vec<PeriodReport<'_>> = parsed
+        .iter()
+        .enumerate()
+        .map(|(i, (file, parsed))| PeriodReport {
+            file,
+            parsed,
+            duplicate_of: duplicates.get(i).copied().flatten(),
+        })
+        .collect();
+    let s = rate_period(&given, &PeriodOptions::default());
+    let _ = render_human(&s);
+    let _ = render_csv(&s);
+    let json = serde_json::to_string(&s).expect("the period as JSON");
+    assert!(
+        serde_json::from_str::<serde_json::Value>(&json).is_ok(),
+        "the period's JSON does not read back"
+    );
+
+    let files: Vec<&str> = s.reports.iter().map(|r| r.file.as_str()).collect();
+    let named: Vec<&str> = parsed.iter().map(|(f, _)| f.as_str()).collect();
+    assert_eq!(files, named, "the reports listed are not the reports read");
+    // Each report's rows, as (start rank, times the report has it).
+    let mut rows: HashMap<(&str, u16), usize> = HashMap::new();
+    for (file, p) in &parsed {
+        for q in &p.tournament.players {
+            *rows.entry((file.as_str(), q.start_rank.value)).or_default() += 1;
+        }
+    }
+    let mut used: HashMap<(&str, u16), usize> = HashMap::new();
+    for player in &s.players {
+        let from_a_report = parsed
+            .iter()
+            .flat_map(|(_, p)| &p.tournament.players)
+            .any(|q| match player.fide_id {
+                Some(id) => q.fide_id.is_some_and(|f| f.value == id),
+                None => q.name.value == player.name,
+            });
+        assert!(from_a_report, "{} comes from no report", player.name);
+        for e in &player.events {
+            let i = files
+                .iter()
+                .position(|&f| f == e.file)
+                .unwrap_or_else(|| panic!("an event of {} names no report", player.name));
+            assert!(
+                s.reports[i].in_period && given[i].duplicate_of.is_none(),
+                "{} counts {}, which is not rated in the period",
+                player.name,
+                e.file
+            );
+            let n = used.entry((files[i], e.start_rank)).or_default();
+            *n += 1;
+            assert!(
+                *n <= rows.get(&(files[i], e.start_rank)).copied().unwrap_or(0),
+                "{} row {} counted twice",
+                e.file,
+                e.start_rank
+            );
+        }
+        if player.k.is_some() {
+            let rated: u32 = player
+                .events
+                .iter()
+                .filter(|e| e.k.is_some())
+                .map(|e| e.games)
+                .sum();
+            assert_eq!(player.games, rated, "{}: games of the period", player.name);
+        }
     }
 }
