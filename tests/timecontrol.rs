@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
 use trfkit::model::timecontrol::{
-    parse_encoded, parse_free, DelayKind, EncodedPeriod, EncodedTimeControl, Notation, Period,
-    TimeControl, TimeControlError,
+    parse_encoded, parse_free, parse_free_readings, DelayKind, EncodedPeriod, EncodedTimeControl,
+    Notation, Period, TimeControl, TimeControlError,
 };
 
 /// (moves, base seconds, increment seconds, increment from move) per period.
@@ -87,6 +87,34 @@ const OK: &[(&str, Shape, Option<DelayKind>, Notation, u32)] = &[
     ("1.5 h + 30 s", &[(None, 5400, 30, 1)], None, FREE, 7200),
     ("90 min + 30 s d'incrément", &[(None, 5400, 30, 1)], None, FREE, 7200),
     ("40/120", &[(Some(40), 7200, 0, 1)], None, FREE, 7200),
+    // As arbiters and pairing programs type them, in the languages of
+    // FIDE's members.
+    ("40/90, 30, 30s", &[(Some(40), 5400, 30, 1), (None, 1800, 30, 41)], None, FREE, 9000),
+    ("1:30:00 + 0:00:30", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    ("90 мин + 30 сек", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    ("G/90;+30", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    ("90 min/40 moves + 30 min + 30 s/move", &[(Some(40), 5400, 30, 1), (None, 1800, 30, 41)], None, FREE, 9000),
+    ("15+10", &[(None, 900, 10, 1)], None, FREE, 1500),
+    ("3+2", &[(None, 180, 2, 1)], None, FREE, 300),
+    ("Rapid 15 min + 10 sec", &[(None, 900, 10, 1)], None, FREE, 1500),
+    ("90 минут на 40 ходов, затем 30 минут + 30 секунд на каждый ход с 1-го хода",
+        &[(Some(40), 5400, 30, 1), (None, 1800, 30, 41)], None, FREE, 9000),
+    ("40 ходов за 90 мин. + 30 мин. + 30 с за ход", &[(Some(40), 5400, 30, 1), (None, 1800, 30, 41)], None, FREE, 9000),
+    ("1 ч 30 мин + 30 с", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    ("90 minut + 30 sekund na ruch", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    ("40 ruchów w 90 minut, potem 30 minut + 30 s na ruch od pierwszego ruchu",
+        &[(Some(40), 5400, 30, 1), (None, 1800, 30, 41)], None, FREE, 9000),
+    ("90 minut + 30 sekund za tah od prvního tahu", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    ("90 dakika + 30 saniye", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    ("40 hamlede 90 dk, sonra 30 dk + 30 sn/hamle", &[(Some(40), 5400, 30, 1), (None, 1800, 30, 41)], None, FREE, 9000),
+    ("90 minutos + 30 segundos por lance", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    ("40 lances em 90 minutos, depois 30 minutos, mais 30 segundos de acréscimo",
+        &[(Some(40), 5400, 30, 1), (None, 1800, 30, 41)], None, FREE, 9000),
+    ("90 minuti + 30\" a mossa dalla prima mossa", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    ("90 minuten + 30 seconden per zet", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    ("90 perc + 30 mp", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    ("90 min + 30 s Fischer", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    ("90 min + 30 s par coup dès le 1er coup", &[(None, 5400, 30, 1)], None, FREE, 7200),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -290,6 +318,58 @@ fn corpus_readings_say_what_they_read() {
     assert!(e.to_string().contains("template"), "{e}");
 }
 
+/// Where `parse_free` refuses a text as ambiguous, `parse_free_readings`
+/// gives every reading, conventional one first, each saying its choices.
+#[test]
+fn ambiguous_texts_have_every_reading() {
+    type Shapes = Vec<Vec<(Option<u16>, u32, u32, u16)>>;
+    let shapes = |text: &str| -> Shapes {
+        parse_free_readings(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .iter()
+            .map(|r| shape(&r.control))
+            .collect()
+    };
+    assert_eq!(
+        shapes("90/40+30"),
+        [
+            vec![(Some(40), 5400, 0, 1), (None, 1800, 0, 41)],
+            vec![(Some(40), 5400, 30, 1)],
+            vec![(Some(90), 2400, 0, 1), (None, 1800, 0, 91)],
+            vec![(Some(90), 2400, 30, 1)],
+        ]
+    );
+    assert_eq!(
+        shapes("40/90+30"),
+        [
+            vec![(Some(40), 5400, 0, 1), (None, 1800, 0, 41)],
+            vec![(Some(40), 5400, 30, 1)],
+        ]
+    );
+    let readings = parse_free_readings("90/40+30").unwrap();
+    assert_eq!(
+        readings[1].choices,
+        ["`90/40` as 40 moves in 90 min", "`30` as a 30 s increment"]
+    );
+    assert!(readings[3]
+        .describe()
+        .contains("`90/40` as 90 moves in 40 min"));
+    // One reading: no choices, parse_free's control.
+    let one = parse_free_readings("90'/40 + 30' + 30''").unwrap();
+    assert_eq!(one.len(), 1);
+    assert!(one[0].choices.is_empty());
+    assert_eq!(one[0].control, parse_free("90'/40 + 30' + 30''").unwrap());
+    // No reading makes a control: parse_free's error.
+    assert!(matches!(
+        parse_free_readings("90+30+30"),
+        Err(TimeControlError::Ambiguous { offset: 3, .. })
+    ));
+    assert!(matches!(
+        parse_free_readings("moves/time, increment"),
+        Err(TimeControlError::NoNumbers { .. })
+    ));
+}
+
 #[test]
 fn armageddon_in_both_records() {
     for tc in [
@@ -470,6 +550,16 @@ const VOCAB: &[&str] = &[
     ".",
     "(",
     "?",
+    "мин",
+    "сек",
+    "с",
+    "ходов",
+    "на",
+    "за",
+    "-го",
+    "0:00:30",
+    "na",
+    "ruch",
 ];
 
 fn check_invariants(tc: &TimeControl) {
@@ -629,5 +719,128 @@ proptest! {
         prop_assert_eq!(&back.periods, &tc.periods, "{}", text);
         prop_assert_eq!(back.delay, tc.delay, "{}", text);
         prop_assert_eq!(back.t60_seconds(), tc.t60_seconds());
+    }
+}
+
+// ------------------------------------------------- spellings, generated
+
+/// One period for the whole game in the spellings arbiters use: base
+/// minutes `b`, increment seconds `i`.
+fn one_period_spellings(b: u32, i: u32) -> Vec<String> {
+    let mut out = vec![
+        format!("{b}+{i}"),
+        format!("{b}'+{i}\""),
+        format!("{b}' + {i}''"),
+        format!("{b} min + {i} s"),
+        format!("{b} min + {i} sec/move"),
+        format!("Rapid {b} min + {i} sec"),
+        format!("G/{b};+{i}"),
+        format!("G/{b};inc{i}"),
+        format!("{b} min + {i} s Fischer"),
+        format!("{b} мин + {i} сек"),
+        format!("{b} минут + {i} секунд на ход"),
+        format!("{b} Min. + {i} Sek./Zug"),
+        format!("{b} minutes + {i} secondes par coup"),
+        format!("{b} minutos + {i} segundos por jugada"),
+        format!("{b} minuti + {i} secondi a mossa"),
+        format!("{b} minutos + {i} segundos por lance"),
+        format!("{b} minut + {i} sekund na ruch"),
+        format!("{b} minut + {i} sekund za tah"),
+        format!("{b} minuten + {i} seconden per zet"),
+        format!("{b} dakika + {i} saniye"),
+        format!("{b} perc + {i} mp"),
+    ];
+    if b >= 60 && b % 60 == 0 {
+        out.push(format!("{}h+{i}s", b / 60));
+        out.push(format!("{} ч + {i} с", b / 60));
+    } else if b > 60 {
+        out.push(format!("{}h{:02}+{i}s", b / 60, b % 60));
+        out.push(format!("{} ч {} мин + {i} с", b / 60, b % 60));
+    }
+    if i < 60 && b < 13 * 60 {
+        out.push(format!("{}:{:02}:00 + 0:00:{i:02}", b / 60, b % 60));
+    }
+    out
+}
+
+/// `m` moves in `b` minutes, then `r` minutes, `i` seconds a move from
+/// move 1.
+fn two_period_spellings(m: u32, b: u32, r: u32, i: u32) -> Vec<String> {
+    vec![
+        format!("{m}/{b}, {r}, {i}s"),
+        format!("{m}/{b} + {r}' + {i}\""),
+        format!("{b}'/{m} + {r}' + {i}''"),
+        format!("{b} min/{m} moves + {r} min + {i} s/move"),
+        format!("{b}min/{m}moves+{r}min+{i}sec"),
+        format!(
+            "{m} moves in {b} minutes, then {r} minutes, plus {i} seconds per move from move 1"
+        ),
+        format!("{m} ходов за {b} минут, затем {r} минут + {i} секунд на каждый ход с 1-го хода"),
+        format!("{m} coups en {b} min puis {r} min + {i} s par coup dès le premier coup"),
+        format!("{m} Züge in {b} Min., danach {r} Min. + {i} Sek. pro Zug ab dem 1. Zug"),
+        format!("{m} jugadas en {b} minutos, luego {r} minutos + {i} segundos por jugada"),
+        format!("{m} mosse in {b} minuti, poi {r} minuti + {i} secondi a mossa"),
+        format!("{m} lances em {b} minutos, depois {r} minutos + {i} segundos por lance"),
+        format!("{b} minut na {m} ruchów, potem {r} minut + {i} sekund na ruch"),
+        format!("{m} tahů za {b} minut, pak {r} minut + {i} sekund za tah"),
+        format!("{m} zetten in {b} minuten, daarna {r} minuten + {i} seconden per zet"),
+        format!("{m} hamlede {b} dakika, sonra {r} dakika + {i} sn/hamle"),
+    ]
+}
+
+fn list_of(t60: u32) -> Option<trfkit::regulations::RatingType> {
+    let on = chrono::NaiveDate::from_ymd_opt(2024, 6, 1).unwrap();
+    trfkit::regulations::rating_type::classify(t60, on).rating_type
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Random base minutes and increments, in every one-period spelling:
+    /// the reader gives back the same periods, time for 60 moves and list.
+    #[test]
+    fn one_period_spellings_read_back(b in 1u32..=180, i in 0u32..=60) {
+        let want = vec![(None, b * 60, i, 1u16)];
+        let t60 = b * 60 + 60 * i;
+        for text in one_period_spellings(b, i) {
+            let tc = parse_free(&text).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+            prop_assert_eq!(shape(&tc), want.clone(), "{}", text);
+            prop_assert_eq!(tc.t60_seconds(), t60, "{}", text);
+            prop_assert_eq!(list_of(tc.t60_seconds()), list_of(t60), "{}", text);
+        }
+    }
+
+    /// Random move counts, times and increments in every two-period
+    /// spelling: the same periods, time for 60 moves and list.
+    #[test]
+    fn two_period_spellings_read_back(
+        m in 20u32..=60, b in 60u32..=180, r in 5u32..=60, i in 0u32..=60,
+    ) {
+        let from2 = u16::try_from(m + 1).unwrap();
+        let want = vec![
+            (Some(u16::try_from(m).unwrap()), b * 60, i, 1u16),
+            (None, r * 60, i, from2),
+        ];
+        let t60 = b * 60 + if m < 60 { r * 60 } else { 0 } + 60 * i;
+        for text in two_period_spellings(m, b, r, i) {
+            let tc = parse_free(&text).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+            prop_assert_eq!(shape(&tc), want.clone(), "{}", text);
+            prop_assert_eq!(tc.t60_seconds(), t60, "{}", text);
+            prop_assert_eq!(list_of(tc.t60_seconds()), list_of(t60), "{}", text);
+        }
+    }
+
+    /// The bare pairing-program form `b/m+r` (`90/40+30`) is ambiguous by
+    /// design; its readings include the conventional one, first.
+    #[test]
+    fn bare_pairing_program_form_has_the_conventional_reading_first(
+        m in 20u32..=59, b in 60u32..=180, r in 5u32..=60,
+    ) {
+        let text = format!("{b}/{m}+{r}");
+        let readings = parse_free_readings(&text).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+        let first = shape(&readings[0].control);
+        let from2 = u16::try_from(m + 1).unwrap();
+        prop_assert_eq!(first, vec![(Some(u16::try_from(m).unwrap()), b * 60, 0, 1), (None, r * 60, 0, from2)]);
+        prop_assert!(readings.len() >= 2);
     }
 }

@@ -4,10 +4,11 @@
 //! counts with, and the options. Also the report's time control as read,
 //! and the pairings of the report, each taken once.
 
-use crate::model::timecontrol::{self, TimeControl, TimeControlError};
+use crate::model::timecontrol::{self, Reading, TimeControl, TimeControlError};
 use crate::model::tournament_type::TypeDecision;
 use crate::model::{Games, Player, RoundEntry, Tournament};
 use crate::options::Options;
+use crate::regulations::rating_type::minutes_text;
 use crate::regulations::{RapidBlitz, RatingType, Regulations};
 use crate::source::span::{Span, Spanned};
 use chrono::NaiveDate;
@@ -25,6 +26,10 @@ pub enum TimeControlInfo {
         record: &'static str,
         /// Where.
         span: Span,
+        /// When the text has several readings that FIDE treats alike: the
+        /// readings, their common outcome and the one taken, in plain
+        /// words. `None` when the text has one reading.
+        reading: Option<String>,
     },
     /// Present but unreadable.
     Unreadable {
@@ -39,13 +44,36 @@ pub enum TimeControlInfo {
 
 impl TimeControlInfo {
     /// Reads the report's time control: `222` when present, else `122`.
+    /// A `122` text with several readings is read only when they give the
+    /// same time for 60 moves to each side (see [`judged`](Self::judged)).
     pub fn of(t: &Tournament) -> TimeControlInfo {
+        TimeControlInfo::judged(t, |c| {
+            let (w, b) = c.t60_seconds_by_side();
+            ((w, b), String::new())
+        })
+    }
+
+    /// Reads the report's time control: `222` when present, else `122`.
+    ///
+    /// A `122` text can have several readings (`90/40+30`: 40 moves in 90
+    /// min or 90 moves in 40 min; `+30`: 30 minutes or 30 seconds). `judge`
+    /// gives each reading's outcome (what FIDE does with the games at that
+    /// control) and its words. When every reading has the same outcome,
+    /// the first reading (the conventional one) is used and
+    /// [`Read::reading`](TimeControlInfo::Read) says so; otherwise the
+    /// text is [`Unreadable`](TimeControlInfo::Unreadable) with
+    /// [`TimeControlError::Undecided`], each reading and its outcome listed.
+    pub fn judged<K: PartialEq>(
+        t: &Tournament,
+        judge: impl Fn(&TimeControl) -> (K, String),
+    ) -> TimeControlInfo {
         if let Some(code) = &t.header.time_control_code {
             return match timecontrol::parse_encoded(&code.value) {
                 Ok(e) => TimeControlInfo::Read {
                     control: e.to_time_control(),
                     record: "222",
                     span: code.span,
+                    reading: None,
                 },
                 Err(error) => TimeControlInfo::Unreadable {
                     error,
@@ -56,18 +84,76 @@ impl TimeControlInfo {
         }
         match &t.header.time_control {
             None => TimeControlInfo::Absent,
-            Some(text) => match timecontrol::parse_free(&text.value) {
-                Ok(control) => TimeControlInfo::Read {
-                    control,
-                    record: "122",
-                    span: text.span,
-                },
+            Some(text) => match timecontrol::parse_free_readings(&text.value) {
+                Ok(readings) => Self::decide(readings, text, judge),
                 Err(error) => TimeControlInfo::Unreadable {
                     error,
                     record: "122",
                     span: text.span,
                 },
             },
+        }
+    }
+
+    /// One reading, or several that `judge` finds alike, or none.
+    fn decide<K: PartialEq>(
+        mut readings: Vec<Reading>,
+        text: &Spanned<String>,
+        judge: impl Fn(&TimeControl) -> (K, String),
+    ) -> TimeControlInfo {
+        let read = |control, reading| TimeControlInfo::Read {
+            control,
+            record: "122",
+            span: text.span,
+            reading,
+        };
+        if readings.len() == 1 {
+            let only = readings.swap_remove(0);
+            return read(only.control, None);
+        }
+        let judged: Vec<(K, String)> = readings.iter().map(|r| judge(&r.control)).collect();
+        let each = |r: &Reading| {
+            format!(
+                "{} ({} for 60 moves)",
+                r.control.describe(),
+                minutes_text(r.control.t60_seconds())
+            )
+        };
+        let raw = text.value.trim();
+        if judged.iter().all(|j| j.0 == judged[0].0) {
+            let list: Vec<String> = readings.iter().map(each).collect();
+            let outcome = &judged[0].1;
+            let first = readings.swap_remove(0);
+            let note = format!(
+                "`{raw}` can be read {} ways: {}; {}, so trfkit reads it as {}",
+                readings.len() + 1,
+                list.join(", or "),
+                if outcome.is_empty() {
+                    "every reading gives the same outcome".to_owned()
+                } else {
+                    format!("FIDE treats every reading alike ({outcome})")
+                },
+                first.control.describe()
+            );
+            return read(first.control, Some(note));
+        }
+        TimeControlInfo::Unreadable {
+            error: TimeControlError::Undecided {
+                found: raw.to_owned(),
+                readings: readings
+                    .iter()
+                    .zip(&judged)
+                    .map(|(r, (_, words))| {
+                        if words.is_empty() {
+                            each(r)
+                        } else {
+                            format!("{}: {words}", each(r))
+                        }
+                    })
+                    .collect(),
+            },
+            record: "122",
+            span: text.span,
         }
     }
 }

@@ -159,7 +159,13 @@ pub fn facts(t: &Tournament, games: &Games, e: Edition, ttype: &TypeDecision) ->
     }
 
     // Time control.
-    let (tc_words, minutes) = match TimeControlInfo::of(t) {
+    // A `122` text with several readings counts when they all meet the
+    // norm minimum, or all miss it.
+    let judge = |c: &crate::model::timecontrol::TimeControl| {
+        let (w, b) = c.t60_seconds_by_side();
+        (w.min(b) >= MIN_SECONDS_60, String::new())
+    };
+    let (tc_words, minutes) = match TimeControlInfo::judged(t, judge) {
         TimeControlInfo::Read {
             control, record, ..
         } => {

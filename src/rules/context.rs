@@ -376,8 +376,35 @@ pub fn classify_event(
     over: Option<RatingType>,
     qc_fast_classic: bool,
 ) -> EventClass {
-    let time_control = TimeControlInfo::of(tournament);
     let fast_classic = qc_fast_classic.then(|| rt::fast_classic_at(on)).flatten();
+    // A `122` text with several readings is read when every reading puts
+    // the games on the same list and band (each game's standard band from
+    // its players' ratings, as `tally` counts them).
+    let time_control = TimeControlInfo::judged(tournament, |c| {
+        let (w, b) = c.t60_seconds_by_side();
+        let mut class = classify_t60(w.min(b), on);
+        let games_by_list = tally(tournament, games, c, regs, on, fast_classic);
+        games_by_list.refine(&mut class, on, w.min(b));
+        let words = match class.rating_type {
+            Some(RatingType::Standard) if games_by_list.between > 0 => format!(
+                "the standard list, but {} of {} games below their band, on no list",
+                games_by_list.between, games_by_list.games
+            ),
+            Some(RatingType::Standard) if games_by_list.by_qc_approval > 0 => format!(
+                "the standard list, {} of {} games by the QC approval you state",
+                games_by_list.by_qc_approval, games_by_list.games
+            ),
+            Some(RatingType::Standard) => "the standard list, every game in its band".to_owned(),
+            Some(t) => format!("the {t} list"),
+            None => "no rating list".to_owned(),
+        };
+        let key = (
+            class.rating_type,
+            games_by_list.between,
+            games_by_list.by_qc_approval,
+        );
+        (key, words)
+    });
     let mut rating_type = classify(&time_control, on);
     let games_by_list = match &time_control {
         TimeControlInfo::Read { control, .. } => {
@@ -403,6 +430,19 @@ pub fn classify_event(
             );
             rating_type.unconfirmed = true;
         }
+    }
+    if let TimeControlInfo::Read {
+        control,
+        record,
+        reading: Some(_),
+        ..
+    } = &time_control
+    {
+        rating_type.reason.push_str(&format!(
+            "; `{record}` `{}` read as {}, as every other reading gives the same list and band",
+            control.raw,
+            control.describe()
+        ));
     }
     if let Some(t) = over {
         rating_type.reason = format!(

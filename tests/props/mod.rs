@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use trfkit::across::ReportRef;
 use trfkit::check::check;
-use trfkit::model::timecontrol::{parse_encoded, parse_free};
+use trfkit::model::timecontrol::{parse_encoded, parse_free, parse_free_readings};
 use trfkit::rating::period::{rate_period, PeriodOptions, PeriodReport};
 use trfkit::ratinglist::{ListLookup, ListSource, RatingList};
 use trfkit::render::html::Page;
@@ -140,11 +140,21 @@ pub fn time_control(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
+    // Every reading of an ambiguous text is a control too; a text with one
+    // reading gives parse_free's.
+    let readings = parse_free_readings(text).unwrap_or_default();
+    assert!(readings.len() <= 8, "{text:?}: {} readings", readings.len());
+    if let Ok(tc) = parse_free(text) {
+        assert_eq!(readings.len(), 1, "{text:?}");
+        assert_eq!(readings[0].control, tc, "{text:?}");
+    }
+    let readings = readings.into_iter().map(|r| Ok(r.control));
     for tc in [
         parse_free(text),
         parse_encoded(text).map(|e| e.to_time_control()),
     ]
     .into_iter()
+    .chain(readings)
     .flatten()
     {
         let _ = tc.t60_seconds_by_side();

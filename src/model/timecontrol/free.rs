@@ -16,7 +16,20 @@
 //!    conventions arbiters use: `T+I` is minutes plus seconds, a number
 //!    after a comma or "then" is another period, and a bare number above 600
 //!    is seconds (the `222` habit, as in `5400+30`). Whatever is left open
-//!    (`40/90+30`: 30 minutes or 30 seconds?) is an error, never a guess.
+//!    (`40/90+30`: 30 minutes or 30 seconds? `90/40`: which is the move
+//!    count?) is an error for [`parse_free`], never a guess;
+//!    [`parse_free_readings`] gives every reading instead, so that the
+//!    caller can see whether the readings lead to the same outcome.
+//!
+//! The words are those of English, French, German, Spanish, Italian,
+//! Portuguese, Dutch, Polish, Czech, Hungarian, Turkish and Russian (in
+//! Cyrillic) reports and pairing programs: units (`s`, `sec`, `seg`,
+//! `Sek`, `сек`, `с`, `min`, `мин`, `Min`, `dk`, `h`, `Std`, `ч`, `'`,
+//! `''`, `"`, `h:mm:ss`), moves (`moves`, `coups`, `Züge`, `jugadas`,
+//! `lances`, `mosse`, `ruchów`, `tahů`, `zetten`, `hamle`, `ходов`) and
+//! the connecting words (`per`, `par`, `pro`, `por`, `na`, `za`, `на`,
+//! `за`, `then`, `puis`, `danach`, `luego`, `затем`, `from`, `dès`, `ab`,
+//! `desde`, `od`, `с`, increment and delay words).
 //!
 //! A text that is valid `222` is read as `222` when that is the only
 //! sensible reading: the `W…-B…` form, or a time above 600 (`5400+30`,
@@ -61,15 +74,112 @@ pub fn parse_free(text: &str) -> Result<TimeControl, TimeControlError> {
     if let Some(tc) = encoded_in_free_text(trimmed) {
         return Ok(tc);
     }
+    parse_with(text, trimmed, &lex(text), Chooser::refusing()).0
+}
+
+/// One way of reading a `122` text: the control, and in plain words each
+/// choice made where the text left one open (empty when there was none).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reading {
+    /// The control under this reading.
+    pub control: TimeControl,
+    /// The choices, e.g. "`90/40` as 40 moves in 90 min", "`30` as a 30 s
+    /// increment".
+    pub choices: Vec<String>,
+}
+
+impl Reading {
+    /// The reading in words: the control, then the choices in brackets.
+    pub fn describe(&self) -> String {
+        if self.choices.is_empty() {
+            return self.control.describe();
+        }
+        format!("{} ({})", self.control.describe(), self.choices.join(", "))
+    }
+}
+
+/// At most this many readings are tried: three open choices of two.
+const MAX_READINGS: usize = 8;
+
+/// Every reading of a `122` text, in the order of the conventions
+/// [`parse_free`] documents (the time before the move count in `90/40`,
+/// minutes for the rest of the game before seconds of increment).
+///
+/// Where [`parse_free`] refuses a text as ambiguous (`90/40+30`: 40 moves in
+/// 90 min or 90 moves in 40 min; `+30`: 30 minutes or 30 seconds?), this
+/// gives each reading that makes a time control, distinct controls only, so
+/// that a caller can decide whether the readings matter (FIDE treats them
+/// alike, or not). A text with one reading gives it with no choices. Errors
+/// are [`parse_free`]'s, when no reading makes a time control (or a text
+/// leaves more than three choices open).
+pub fn parse_free_readings(text: &str) -> Result<Vec<Reading>, TimeControlError> {
+    let refused = match parse_free(text) {
+        Ok(control) => {
+            return Ok(vec![Reading {
+                control,
+                choices: Vec::new(),
+            }])
+        }
+        Err(e @ TimeControlError::Ambiguous { .. }) => e,
+        Err(e) => return Err(e),
+    };
+    let trimmed = text.trim();
     let tokens = lex(text);
+    let mut out: Vec<Reading> = Vec::new();
+    let mut path: Vec<u8> = Vec::new();
+    for _ in 0..MAX_READINGS {
+        let (result, met) = parse_with(text, trimmed, &tokens, Chooser::taking(path.clone()));
+        if met.len() > 3 {
+            return Err(refused);
+        }
+        if let Ok(control) = result {
+            if !out
+                .iter()
+                .any(|r| r.control.periods == control.periods && r.control.delay == control.delay)
+            {
+                out.push(Reading {
+                    control,
+                    choices: met.iter().map(|(_, w)| w.clone()).collect(),
+                });
+            }
+        }
+        // The next combination: the last choice that has an alternative
+        // left moves on, the ones after it start again.
+        let mut taken: Vec<u8> = (0..met.len())
+            .map(|k| path.get(k).copied().unwrap_or(0))
+            .collect();
+        let Some(k) = (0..met.len()).rev().find(|&k| taken[k] + 1 < met[k].0) else {
+            break;
+        };
+        taken.truncate(k + 1);
+        taken[k] += 1;
+        path = taken;
+    }
+    if out.is_empty() {
+        return Err(refused);
+    }
+    Ok(out)
+}
+
+/// The item and reading passes over lexed tokens, with the choices made.
+fn parse_with(
+    text: &str,
+    trimmed: &str,
+    tokens: &[Tok],
+    choose: Chooser,
+) -> (Result<TimeControl, TimeControlError>, Vec<(u8, String)>) {
     let mut parser = Items {
         text,
-        toks: &tokens,
+        toks: tokens,
         pos: 0,
         items: Vec::new(),
+        choose,
     };
-    parser.run()?;
-    read(text, trimmed, &parser.items)
+    if let Err(e) = parser.run() {
+        return (Err(e), parser.choose.met);
+    }
+    let result = read(text, trimmed, &parser.items, &mut parser.choose);
+    (result, parser.choose.met)
 }
 
 /// A bare base time above this many is seconds, not minutes: nobody plays
@@ -191,7 +301,33 @@ fn lex(text: &str) -> Vec<Tok> {
                     }
                 }
             }
-            match word(&text[start..end]) {
+            let w = &text[start..end];
+            // Russian `с` is the seconds sign after a number (`30 с`) and
+            // "from" before one (`с 1-го хода`); elsewhere it is "with".
+            if w == "с" || w == "С" {
+                let after_number = matches!(
+                    toks.last(),
+                    Some(Tok {
+                        tk: Tk::Num { .. },
+                        ..
+                    })
+                );
+                let before_number = text[end..]
+                    .trim_start()
+                    .starts_with(|c: char| c.is_ascii_digit());
+                let tk = if after_number {
+                    Some(Tk::Unit(Unit::Sec))
+                } else if before_number {
+                    Some(Tk::From)
+                } else {
+                    None
+                };
+                if let Some(tk) = tk {
+                    toks.push(Tok { tk, start, end });
+                }
+                continue;
+            }
+            match word(w) {
                 Word::Tok(tk) => toks.push(Tok { tk, start, end }),
                 Word::Filler => {}
                 Word::Unknown => toks.push(Tok {
@@ -203,6 +339,16 @@ fn lex(text: &str) -> Vec<Tok> {
             continue;
         }
         i = next;
+        // A dash between a number and a word is an ordinal's ending
+        // (`1-го`, `1-й`), not a separator.
+        if c == '-'
+            && bytes
+                .get(start.wrapping_sub(1))
+                .is_some_and(u8::is_ascii_digit)
+            && text[i..].chars().next().is_some_and(char::is_alphabetic)
+        {
+            continue;
+        }
         let tk = match c {
             c if c.is_whitespace() => continue,
             '.' | ':' | '(' | ')' | '[' | ']' => continue,
@@ -328,48 +474,105 @@ fn word(w: &str) -> Word {
     let tk = match lower.as_str() {
         "s" | "sec" | "secs" | "second" | "seconds" | "seg" | "segs" | "segundo" | "segundos"
         | "sek" | "sekunde" | "sekunden" | "seconde" | "secondes" | "secondi" | "secondo"
-        | "sn" | "saniye" | "sekund" | "sekundy" => Tk::Unit(Unit::Sec),
+        | "sn" | "saniye" | "sekund" | "sekundy" | "sekunda" | "seconden" | "másodperc" | "mp"
+        | "сек" | "секунд" | "секунды" | "секунда" | "секунду" => {
+            Tk::Unit(Unit::Sec)
+        }
         "m" | "min" | "mins" | "minute" | "minutes" | "mn" | "mnt" | "minuto" | "minutos"
-        | "minuten" | "minuti" | "minut" | "minuty" | "dakika" | "dk" => Tk::Unit(Unit::Min),
+        | "minuten" | "minuti" | "minut" | "minuty" | "minuta" | "minuut" | "dakika" | "dk"
+        | "dak" | "perc" | "мин" | "минут" | "минуты" | "минута" | "минуту" => {
+            Tk::Unit(Unit::Min)
+        }
         "h" | "hr" | "hrs" | "hour" | "hours" | "std" | "stunde" | "stunden" | "hora" | "horas"
-        | "heure" | "heures" | "ora" | "ore" | "uur" => Tk::Unit(Unit::Hour),
+        | "heure" | "heures" | "ora" | "ore" | "uur" | "godz" | "godzina" | "godziny"
+        | "godzin" | "hod" | "hodina" | "hodiny" | "hodin" | "saat" | "óra" | "ч" | "час"
+        | "часа" | "часов" => Tk::Unit(Unit::Hour),
         "move" | "moves" | "mv" | "mvs" | "mov" | "movs" | "coup" | "coups" | "movimiento"
         | "movimientos" | "jugada" | "jugadas" | "jug" | "zug" | "züge" | "zuege" | "zuge"
-        | "mossa" | "mosse" | "zet" | "zetten" | "hamle" => Tk::Moves,
-        "g" | "game" | "sd" | "partie" | "partida" | "partita" | "partij" => Tk::Game,
+        | "mossa" | "mosse" | "zet" | "zetten" | "hamle" | "hamlede" | "hamleye" | "lance"
+        | "lances" | "jogada" | "jogadas" | "ruch" | "ruchy" | "ruchów" | "ruchow" | "ruchu"
+        | "posunięć" | "posunięcia" | "tah" | "tahy" | "tahů" | "tahu" | "lépés" | "lépésre"
+        | "ход" | "хода" | "ходов" | "ходы" | "ходу" => Tk::Moves,
+        "g" | "game" | "sd" | "partie" | "partida" | "partita" | "partij" | "partię" | "partii"
+        | "partia" | "jogo" | "oyun" | "партия" | "партию" | "партии" => Tk::Game,
         "all" | "whole" | "entire" | "todas" | "todos" | "toda" | "toutes" | "tous" | "alle"
-        | "tutte" | "tutta" => Tk::All,
+        | "tutte" | "tutta" | "wszystkie" | "całą" | "všechny" | "tüm" | "все" | "всю" => {
+            Tk::All
+        }
         "rest" | "remainder" | "remaining" | "reste" | "resto" | "restlichen" | "ko" | "finish"
-        | "death" => Tk::Rest,
+        | "death" | "końca" | "konce" | "kalan" | "конца" | "остаток" => Tk::Rest,
         "then" | "after" | "afterwards" | "thereafter" | "followed" | "danach" | "dann"
         | "anschließend" | "puis" | "ensuite" | "après" | "apres" | "luego" | "después"
-        | "despues" | "poi" | "dopo" | "daarna" => Tk::Then,
+        | "despues" | "poi" | "dopo" | "daarna" | "depois" | "następnie" | "nastepnie"
+        | "potem" | "pak" | "poté" | "potom" | "sonra" | "ardından" | "затем" | "потом"
+        | "далее" | "после" => Tk::Then,
         "plus" | "and" | "with" | "mit" | "und" | "avec" | "et" | "con" | "y" | "más" | "mas"
-        | "più" | "piu" | "e" | "met" => Tk::Plus,
+        | "più" | "piu" | "e" | "met" | "mais" | "com" | "i" | "oraz" | "artı" | "arti" | "ve"
+        | "és" | "плюс" | "и" => Tk::Plus,
         "in" | "for" | "en" | "pour" | "para" | "für" | "fur" | "fuer" | "within" | "em"
-        | "voor" => Tk::In,
+        | "voor" | "na" | "w" | "v" | "на" => Tk::In,
         "per" | "pro" | "par" | "por" | "each" | "every" | "je" | "ogni" | "cada" | "chaque"
-        | "elke" => Tk::Per,
+        | "elke" | "za" | "każdy" | "każde" | "každý" | "her" | "başına" | "за" | "каждый"
+        | "каждого" | "каждому" => Tk::Per,
         "from" | "ab" | "desde" | "starting" | "beginning" | "since" | "partir" | "dès"
-        | "vanaf" => Tk::From,
-        "inc" | "incr" | "increment" | "increments" | "incremento" | "incrementos"
-        | "inkrement" | "incrément" | "bonus" | "fischer" | "zeitgutschrift" | "gutschrift"
-        | "bonification" | "bonificación" | "bonificacion" => Tk::Inc,
-        "d" | "delay" => Tk::Delay(DelayKind::Unspecified),
+        | "vanaf" | "od" | "dal" | "dalla" | "itibaren" | "начиная" => Tk::From,
+        "inc"
+        | "incr"
+        | "increment"
+        | "increments"
+        | "incremento"
+        | "incrementos"
+        | "inkrement"
+        | "incrément"
+        | "bonus"
+        | "fischer"
+        | "zeitgutschrift"
+        | "gutschrift"
+        | "bonification"
+        | "bonificación"
+        | "bonificacion"
+        | "acréscimo"
+        | "acrescimo"
+        | "abbuono"
+        | "przyrost"
+        | "dodatek"
+        | "přídavek"
+        | "přídavkem"
+        | "ilave"
+        | "artış"
+        | "toevoeging"
+        | "добавление"
+        | "добавлением"
+        | "добавка"
+        | "добавкой"
+        | "добавки"
+        | "инкремент"
+        | "бонус"
+        | "фишер"
+        | "фишеру" => Tk::Inc,
+        "d" | "delay" | "opóźnienie" | "задержка" | "задержкой" => {
+            Tk::Delay(DelayKind::Unspecified)
+        }
         "bronstein" => Tk::Delay(DelayKind::Bronstein),
         "us" | "simple" => Tk::DelayQual,
         "player" | "players" | "side" | "jugador" | "jugadores" | "spieler" | "joueur"
-        | "joueurs" | "giocatore" | "speler" => Tk::Player,
+        | "joueurs" | "giocatore" | "speler" | "jogador" | "jogadores" | "zawodnika" | "gracza"
+        | "hráče" | "hráč" | "oyuncu" | "игрок" | "игрока" | "игроку" => {
+            Tk::Player
+        }
         "x" => Tk::Times,
         "first" | "erste" | "ersten" | "erstem" | "premier" | "primera" | "primer" | "primero"
-        | "primo" | "eerste" => Tk::Ordinal(1),
+        | "primo" | "prima" | "eerste" | "primeiro" | "primeira" | "pierwszego" | "prvního"
+        | "ilk" | "первого" | "первый" => Tk::Ordinal(1),
         "the" | "of" | "a" | "an" | "at" | "on" | "onwards" | "to" | "de" | "del" | "la" | "le"
         | "les" | "el" | "los" | "las" | "du" | "des" | "der" | "die" | "das" | "dem" | "den"
         | "il" | "lo" | "di" | "da" | "van" | "het" | "à" | "st" | "nd" | "rd" | "th" | "rapid"
         | "rapidplay" | "blitz" | "bullet" | "standard" | "classical" | "classic" | "normal"
         | "quickplay" | "fide" | "time" | "control" | "controls" | "tempo" | "cadence"
         | "cadencia" | "ritmo" | "juego" | "bedenkzeit" | "rate" | "play" | "zeit" | "temps"
-        | "tiempo" | "jeu" | "spiel" | "sudden" | "clock" | "only" | "total" => {
+        | "tiempo" | "jeu" | "spiel" | "sudden" | "clock" | "only" | "total" | "er" | "ère"
+        | "re" | "ème" | "º" | "ª" | "do" | "kontrola" | "czasu" | "času" | "süre" | "controle"
+        | "контроль" | "времени" | "блиц" | "рапид" | "го" | "й" | "ого" => {
             return Word::Filler
         }
         _ => return Word::Unknown,
@@ -433,6 +636,45 @@ struct Items<'a> {
     toks: &'a [Tok],
     pos: usize,
     items: Vec<Item>,
+    choose: Chooser,
+}
+
+/// The choices one reading takes where the text leaves them open (`90/40`:
+/// 40 moves in 90 min, or 90 moves in 40 min? `+30`: 30 minutes or 30
+/// seconds?). [`parse_free`] refuses them ([`Chooser::refusing`]);
+/// [`parse_free_readings`] walks every combination.
+#[derive(Debug, Default)]
+struct Chooser {
+    /// `None`: refuse every open choice. `Some(path)`: take `path[k]` at
+    /// the k-th open choice met, the first alternative beyond the path.
+    path: Option<Vec<u8>>,
+    /// Per open choice met, in order: how many alternatives it had, and
+    /// the words of the one taken.
+    met: Vec<(u8, String)>,
+}
+
+impl Chooser {
+    fn refusing() -> Chooser {
+        Chooser::default()
+    }
+
+    fn taking(path: Vec<u8>) -> Chooser {
+        Chooser {
+            path: Some(path),
+            met: Vec::new(),
+        }
+    }
+
+    /// The alternative to take at the next open choice, or `None` when
+    /// choices are refused.
+    fn choose<const N: usize>(&mut self, alternatives: [String; N]) -> Option<usize> {
+        let path = self.path.as_ref()?;
+        let k = self.met.len();
+        let taken = usize::from(path.get(k).copied().unwrap_or(0)).min(N - 1);
+        let words = alternatives.into_iter().nth(taken).unwrap_or_default();
+        self.met.push((u8::try_from(N).unwrap_or(u8::MAX), words));
+        Some(taken)
+    }
 }
 
 impl Items<'_> {
@@ -524,7 +766,7 @@ impl Items<'_> {
     fn quantity_item(&mut self, sep: Sep) -> Result<Kind, TimeControlError> {
         // `40 moves in 90 minutes`, `40 Züge in 2 Std.`, `40 coups/90 min`
         if let Some(moves) = self.moves_count()? {
-            if self.peek_is(0, |t| matches!(t, Tk::In | Tk::Slash | Tk::Times)) {
+            if self.peek_is(0, |t| matches!(t, Tk::In | Tk::Per | Tk::Slash | Tk::Times)) {
                 self.pos += 1;
             }
             let q = self.expect_quantity("the time for these moves")?;
@@ -545,9 +787,14 @@ impl Items<'_> {
             return Err(self.unrecognised(tok));
         };
         let next = self.peek(0).map(|t| t.tk);
-        let then_moves = self.peek_is(1, |t| t == Tk::Moves);
+        let per_move = self
+            .per_move_len()
+            .filter(|&n| n > 1 || q.unit == QUnit::Unit(Unit::Sec));
         match next {
-            Some(Tk::Slash | Tk::Per) if then_moves => self.bonus(q, None, false),
+            _ if per_move.is_some() => {
+                self.pos += per_move.unwrap_or(0);
+                self.bonus(q, None, false)
+            }
             Some(Tk::Slash | Tk::Times | Tk::In)
                 if self.peek_is(1, |t| matches!(t, Tk::Num { .. } | Tk::Clock(_))) =>
             {
@@ -570,6 +817,17 @@ impl Items<'_> {
         }
     }
 
+    /// The tokens of `/move`, `per move`, `на каждый ход`, `na ruch`, or
+    /// a move word alone (`30" a mossa`): words of "per" or "in", then a
+    /// move word. `None` when what follows is not that.
+    fn per_move_len(&self) -> Option<usize> {
+        let mut k = 0;
+        while self.peek_is(k, |t| matches!(t, Tk::Slash | Tk::Per | Tk::In)) {
+            k += 1;
+        }
+        self.peek_is(k, |t| t == Tk::Moves).then_some(k + 1)
+    }
+
     /// `a/b`, `a x b`, `a in b` where one side is the move count.
     fn pair(&mut self, q: Qty) -> Result<Kind, TimeControlError> {
         let (moves, time) = if let Some(moves) = self.moves_count()? {
@@ -577,26 +835,43 @@ impl Items<'_> {
         } else {
             let r = self.expect_quantity("a time or a move count")?;
             match (q.unit, r.unit) {
-                (QUnit::Bare, QUnit::Bare) => {
-                    if q.value > r.value {
-                        return Err(self.ambiguous(
-                            q.start,
-                            r.end,
-                            format!(
-                                "a bare `a/b` is moves/time, but {} moves in {} is \
+                (QUnit::Bare, QUnit::Bare) if q.value > r.value => {
+                    let found = &self.text[q.start..r.end];
+                    let alternatives = [
+                        format!(
+                            "`{found}` as {} moves in {}",
+                            r.value,
+                            bare_time_text(q.value)
+                        ),
+                        format!(
+                            "`{found}` as {} moves in {}",
+                            q.value,
+                            bare_time_text(r.value)
+                        ),
+                    ];
+                    match self.choose.choose(alternatives) {
+                        Some(0) => (self.moves_value(r)?, q),
+                        Some(_) => (self.moves_value(q)?, r),
+                        None => {
+                            return Err(self.ambiguous(
+                                q.start,
+                                r.end,
+                                format!(
+                                    "a bare `a/b` is moves/time, but {} moves in {} is \
                                  implausible; write the units (`{} moves in {} min`, or \
                                  `{}/{}h` for hours)",
-                                q.value,
-                                bare_time_text(r.value),
-                                r.value,
-                                q.value,
-                                q.value,
-                                r.value
-                            ),
-                        ));
+                                    q.value,
+                                    bare_time_text(r.value),
+                                    r.value,
+                                    q.value,
+                                    q.value,
+                                    r.value
+                                ),
+                            ))
+                        }
                     }
-                    (self.moves_value(q)?, r)
                 }
+                (QUnit::Bare, QUnit::Bare) => (self.moves_value(q)?, r),
                 (QUnit::Bare, _) => (self.moves_value(q)?, r),
                 (_, QUnit::Bare) => (self.moves_value(r)?, q),
                 _ => {
@@ -761,7 +1036,9 @@ impl Items<'_> {
         let mut from = None;
         while let Some(tok) = self.peek(0) {
             match tok.tk {
-                Tk::Slash | Tk::Per if self.peek_is(1, |t| t == Tk::Moves) => self.pos += 2,
+                Tk::Slash | Tk::Per | Tk::In if self.per_move_len().is_some() => {
+                    self.pos += self.per_move_len().unwrap_or(0);
+                }
                 Tk::Inc => {
                     said_increment = true;
                     self.pos += 1;
@@ -865,6 +1142,7 @@ impl Items<'_> {
     fn bonus_seconds(&self, q: Qty) -> Result<u32, TimeControlError> {
         match q.unit {
             QUnit::Bare | QUnit::Unit(_) => Ok(q.value),
+            QUnit::Clock if q.value < 60 => Ok(q.value),
             QUnit::Clock => Err(self.ambiguous(
                 q.start,
                 q.end,
@@ -1009,7 +1287,12 @@ struct Bonus {
 
 /// Turns the items into periods and one bonus, deciding what plain times
 /// are, and checks that they make one time control.
-fn read(text: &str, trimmed: &str, items: &[Item]) -> Result<TimeControl, TimeControlError> {
+fn read(
+    text: &str,
+    trimmed: &str,
+    items: &[Item],
+    choose: &mut Chooser,
+) -> Result<TimeControl, TimeControlError> {
     let last = items.len().saturating_sub(1);
     // A unit-less `+30` after a limited period is 30 minutes only if the
     // increment is stated elsewhere (`40/90+30+30s`).
@@ -1043,7 +1326,17 @@ fn read(text: &str, trimmed: &str, items: &[Item]) -> Result<TimeControl, TimeCo
                     Role::Period(None, base())
                 } else {
                     match (q.unit, sep) {
+                        // `40/90, 30, 30s`: seconds after the period for
+                        // the rest of the game can only be the increment.
+                        (QUnit::Unit(Unit::Sec), Sep::Then)
+                            if periods.last().is_some_and(|p| p.0.is_none()) =>
+                        {
+                            Role::Bonus(q.value, None, None)
+                        }
                         (QUnit::Unit(Unit::Sec), Sep::Then) => Role::Period(None, base()),
+                        // `1:30:00 + 0:00:30`: only h:mm:ss gives less
+                        // than a minute, and a period of seconds is no period.
+                        (QUnit::Clock, _) if q.value < 60 => Role::Bonus(q.value, None, None),
                         (QUnit::Unit(Unit::Sec), _) => Role::Bonus(q.value, None, None),
                         (QUnit::Unit(_) | QUnit::Clock, _) => Role::Period(None, base()),
                         (QUnit::Bare, Sep::Then) => Role::Period(None, base()),
@@ -1055,17 +1348,30 @@ fn read(text: &str, trimmed: &str, items: &[Item]) -> Result<TimeControl, TimeCo
                         }
                         (QUnit::Bare, _) => {
                             let found = &text[q.start..q.end];
-                            return Err(TimeControlError::Ambiguous {
-                                offset: q.start,
-                                found: found.to_owned(),
-                                reason: format!(
-                                    "it could be {} for the rest of the game or a {} s \
-                                     increment; write the unit (`{found}'` or `{found}\"`)",
-                                    bare_time_text(q.value),
-                                    q.value
+                            let alternatives = [
+                                format!(
+                                    "`{found}` as {} for the rest of the game",
+                                    bare_time_text(q.value)
                                 ),
-                                read: read_before(),
-                            });
+                                format!("`{found}` as a {} s increment", q.value),
+                            ];
+                            match choose.choose(alternatives) {
+                                Some(0) => Role::Period(None, base()),
+                                Some(_) => Role::Bonus(q.value, None, None),
+                                None => {
+                                    return Err(TimeControlError::Ambiguous {
+                                        offset: q.start,
+                                        found: found.to_owned(),
+                                        reason: format!(
+                                            "it could be {} for the rest of the game or a {} s \
+                                     increment; write the unit (`{found}'` or `{found}\"`)",
+                                            bare_time_text(q.value),
+                                            q.value
+                                        ),
+                                        read: read_before(),
+                                    })
+                                }
+                            }
                         }
                     }
                 }

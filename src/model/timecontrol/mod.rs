@@ -10,7 +10,10 @@
 //!   move`, …). It is deliberately conservative: when a text can be read two
 //!   ways (`40/90+30`: 30 minutes or a 30-second increment?) it returns an
 //!   error that says what it read and what it could not decide, rather than
-//!   guessing. `grammar/time-control.ebnf` sums up the accepted notations.
+//!   guessing; [`parse_free_readings`] gives every reading of such a text,
+//!   for callers that judge whether the readings lead to the same outcome
+//!   (the check does: the list and each game's band). `grammar/time-control.ebnf`
+//!   sums up the accepted notations.
 //! * [`parse_encoded`] reads the strict `222` grammar of FIDE's TRF-2026
 //!   format description, record 222 (docs/spec/trf-format.md §3.4), and reports the byte offset of the first problem.
 //! * The derived quantities ([`TimeControl::t60_seconds`],
@@ -26,7 +29,7 @@ mod encoded;
 mod free;
 
 pub use encoded::{parse_encoded, EncodedPeriod, EncodedTimeControl};
-pub use free::parse_free;
+pub use free::{parse_free, parse_free_readings, Reading};
 
 /// A time control: one or more periods, for both players or per side.
 ///
@@ -173,6 +176,16 @@ pub enum TimeControlError {
         /// What is there instead (quoted), or "end of text".
         found: String,
     },
+    /// A free text with several readings that lead to different outcomes
+    /// (`90/40+30`: 40 moves in 90 min or 90 moves in 40 min, then 30
+    /// minutes or a 30-second increment), each listed with its outcome.
+    #[error("`{found}` can be read {} ways that FIDE does not treat alike: {}; write the units (e.g. `90 min/40 moves + 30 min + 30 s/move`)", readings.len(), readings.join("; or "))]
+    Undecided {
+        /// The text, trimmed.
+        found: String,
+        /// Each reading and what it leads to, in plain words.
+        readings: Vec<String>,
+    },
     /// [`TimeControl::to_encoded`] was asked for something `222` cannot say.
     #[error("cannot be written as a 222 time control: {reason}")]
     NotEncodable {
@@ -192,6 +205,7 @@ impl TimeControlError {
             | TimeControlError::Encoded { offset, .. } => Some(*offset),
             TimeControlError::Empty
             | TimeControlError::NoNumbers { .. }
+            | TimeControlError::Undecided { .. }
             | TimeControlError::NotEncodable { .. } => None,
         }
     }

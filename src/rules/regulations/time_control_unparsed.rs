@@ -1,7 +1,7 @@
 //! Rule `time-control-unparsed`.
 
 use super::support::minutes;
-use crate::diag::Diagnostic;
+use crate::diag::{Consequence, Diagnostic, Severity};
 use crate::model::timecontrol::parse_free;
 use crate::regulations::Topic;
 use crate::rules::context::TimeControlInfo;
@@ -19,6 +19,17 @@ crate::declare_rule! {
     /// stopped, and that the rate-of-play, first-control and 12-hour rules
     /// were not checked. When both records are present and readable but
     /// give different times for 60 moves, it warns too: `222` was used.
+    ///
+    /// A `122` text can have several readings: `90/40` is 40 moves in 90
+    /// minutes or 90 moves in 40 minutes; in `40/90+30` the `30` is 30
+    /// minutes for the rest of the game or a 30-second increment. trfkit
+    /// works out every reading and what FIDE does with the games under each
+    /// (the list, and each game's standard band from its players'
+    /// ratings). When every reading leads to the same, the text is read the
+    /// conventional way and a note (no effect on the verdict) says which
+    /// reading was taken; when they lead to different lists or bands, the
+    /// report must be fixed, and the finding lists each reading with its
+    /// outcome.
     /// The finding cites the rate-of-play article but carries no caveat of
     /// the matrix: it is about the file, not about a regulation's value.
     ///
@@ -32,7 +43,10 @@ crate::declare_rule! {
     /// ```text
     /// 122 40/90+30
     /// ```
-    /// (30 minutes or a 30-second increment?) Use instead:
+    /// (30 minutes or a 30-second increment? With a player rated 2400 or
+    /// more, 40 moves in 90 minutes with a 30-second increment and nothing
+    /// after move 40 gives 110 minutes for 60 moves, below the 120 of the
+    /// band, while 30 minutes for the rest of the game gives 120.) Use instead:
     /// `122 40 moves in 90 min, then 30 min, +30 s per move from move 1`, or
     /// `222 40/5400+30:1800+30`.
     ///
@@ -81,6 +95,22 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     "the rate-of-play, first-control and 12-hour rules were not checked; {example}"
                 ))
                 .reference(ctx.cite(Topic::RateOfPlay)),
+            );
+        }
+        TimeControlInfo::Read {
+            reading: Some(note),
+            span,
+            control,
+            ..
+        } => {
+            let d = TIME_CONTROL_UNPARSED
+                .diag(format!("time control {note}"))
+                .with_consequence(Consequence::Info)
+                .with_severity(Severity::Advice)
+                .primary(*span, format!("read as {}", control.describe()));
+            out.push(
+                d.help("the verdict is the same under every reading; write the units to say which was played (e.g. `90 min/40 moves + 30 min + 30 s/move`)")
+                    .reference(ctx.cite(Topic::RateOfPlay)),
             );
         }
         TimeControlInfo::Read { control, .. } => {
