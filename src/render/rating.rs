@@ -179,16 +179,37 @@ pub fn render_human(s: &RatingSummary) -> String {
                 None => rank.to_string(),
             }
         };
+        // Grouped by reason (as first met), then by round: the article
+        // once per reason, one line per round.
+        // (reason, article, per round the games it excludes)
+        type Rounds = Vec<(u16, Vec<String>)>;
+        let mut groups: Vec<(&str, &str, Rounds)> = Vec::new();
+        let mut index: std::collections::HashMap<(&str, &str), usize> =
+            std::collections::HashMap::new();
         for g in &s.excluded_games {
-            let who: Vec<String> = g.players.iter().map(|&r| name(r)).collect();
-            let _ = writeln!(
-                out,
-                "  round {}: {}: {} ({})",
-                g.round,
-                who.join(" – "),
-                g.why,
-                g.article
-            );
+            let key = (g.why.as_str(), g.article.as_str());
+            let i = *index.entry(key).or_insert_with(|| {
+                groups.push((key.0, key.1, Vec::new()));
+                groups.len() - 1
+            });
+            let who = g
+                .players
+                .iter()
+                .map(|&r| name(r))
+                .collect::<Vec<_>>()
+                .join(" – ");
+            let rounds = &mut groups[i].2;
+            match rounds.last_mut() {
+                Some((r, list)) if *r == g.round => list.push(who),
+                _ => rounds.push((g.round, vec![who])),
+            }
+        }
+        for (why, article, rounds) in &groups {
+            let n: usize = rounds.iter().map(|(_, l)| l.len()).sum();
+            let _ = writeln!(out, "  {n} × {why} ({article})");
+            for (r, list) in rounds {
+                let _ = writeln!(out, "    round {r}: {}", list.join("; "));
+            }
         }
     }
     if !notes.list.is_empty() {
