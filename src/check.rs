@@ -208,7 +208,7 @@ pub fn check_in(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
         diagnostics,
         regulations: ctx.regs.version,
         kind: ctx.tournament_type.clone(),
-        rating_type: ctx.rating_type.clone(),
+        rating_type: ctx.classification(),
         verdict,
         by_consequence,
         counts,

@@ -215,3 +215,57 @@ fn the_crosstable_of_a_huge_report_is_cut_and_its_legend_counts_every_game() {
     )
     .contains("are left out"));
 }
+
+/// The header of `trf check` and the HTML report take the event's list and
+/// band from the decisions the findings word (issue: a header that said
+/// "120 min for 60 moves: at least the 60 min of the standard list" while
+/// `time-control-below-minimum` said 90 min, below the 120 of the band).
+/// `G/90 d30` reaches 120 min for 60 moves only if the delay counts like an
+/// increment, which B.02 does not say: the five games of the 2450 player
+/// are left out, and every output says so.
+#[test]
+fn header_and_report_take_the_band_from_the_findings_decision() {
+    let sample = "samples/hand/delay-below-band-2024.trf";
+    let (code, human, err) = trf(&["check", sample]);
+    assert_eq!(code, 0, "{human}{err}");
+    let header = human.lines().next().unwrap();
+    assert!(
+        header.contains("90 min without it; 5 of 20 games below their band, not rated"),
+        "{header}"
+    );
+    assert!(human.contains("5 of 20 games are below the minimum rate of play"));
+    assert!(!human.contains("at least the 60 min"), "{human}");
+
+    let (_, json, _) = trf(&["check", "--format", "json", sample]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let reason = v["rating_type_reason"].as_str().unwrap();
+    assert!(
+        reason.contains("90 min without it: 5 of 20 games are below the 120 min"),
+        "{reason}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("report.html");
+    let (code, _, err) = trf(&["report", sample, "-o", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        html.contains("90 min without it: 5 of 20 games are below the 120 min of the standard band their players set and are not rated"),
+        "{}",
+        redact(&html)
+    );
+    assert!(!html.contains("at least the 60 min"), "{}", redact(&html));
+
+    // Disabling the rule rates those games: the header says so, and no
+    // longer that they are on no list.
+    let (code, human, _) = trf(&[
+        "check",
+        "--disable",
+        "time-control-below-minimum",
+        "samples/hand/rate-2024-swiss-60-min-some-below-band.trf",
+    ]);
+    assert!(code == 0 || code == 1, "{human}");
+    let header = human.lines().next().unwrap();
+    assert!(!header.contains("on no list"), "{header}");
+    assert!(header.contains("counted as rated here"), "{header}");
+}

@@ -114,6 +114,9 @@ const OK: &[(&str, Shape, Option<DelayKind>, Notation, u32)] = &[
     ("90 minuten + 30 seconden per zet", &[(None, 5400, 30, 1)], None, FREE, 7200),
     ("90 perc + 30 mp", &[(None, 5400, 30, 1)], None, FREE, 7200),
     ("90 min + 30 s Fischer", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    ("90 minutos + 5 segundos de retraso", &[(None, 5400, 5, 1)], Some(DelayKind::Unspecified), FREE, 5700),
+    ("90 Min. + 5 Sek. Bronstein", &[(None, 5400, 5, 1)], Some(DelayKind::Bronstein), FREE, 5700),
+    ("90 мин + 5 сек задержка", &[(None, 5400, 5, 1)], Some(DelayKind::Unspecified), FREE, 5700),
     ("90 min + 30 s par coup dès le 1er coup", &[(None, 5400, 30, 1)], None, FREE, 7200),
 ];
 

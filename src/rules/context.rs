@@ -143,6 +143,111 @@ impl<'a> Ctx<'a> {
             .get_or_init(|| crate::eligibility::Eligibility::decide(&self.event()))
     }
 
+    /// The event's list as every output states it (the check's header and
+    /// JSON `rating_type_reason`, the HTML report, the rating summary): the
+    /// time control's classification, with the games the eligibility leaves
+    /// out below the minimum rate of play of their band, so that no header
+    /// says a control meets the band while a finding says it does not.
+    ///
+    /// The classification alone counts a delay like an increment (its time
+    /// for 60 moves is an upper bound); the eligibility leaves out the
+    /// games that reach their band only by that reading (`time-control-below-minimum`).
+    /// When the two count the same games, the classification stands as it is.
+    pub fn classification(&self) -> Classification {
+        let mut c = self.rating_type.clone();
+        let mut n: u32 = 0;
+        let mut worst: Option<(u32, u32, bool, bool)> = None;
+        for e in &self.eligibility().excluded {
+            if let crate::eligibility::Ruled::BelowRateOfPlay {
+                t60_seconds,
+                required_minutes,
+                delay_not_counted,
+                ..
+            } = e.reason
+            {
+                n += 1;
+                let stops = e.consequence == crate::diag::Consequence::EventNotRated;
+                let (t, need, delay, stop) =
+                    worst.unwrap_or((t60_seconds, 0, delay_not_counted, stops));
+                worst = Some((
+                    t.min(t60_seconds),
+                    need.max(required_minutes),
+                    delay || delay_not_counted,
+                    stop || stops,
+                ));
+            }
+        }
+        let Some((t60, need, delay, stops)) = worst else {
+            // Games below their band that the eligibility rates anyway:
+            // the user disabled the rule that leaves them out.
+            let tally = &self.games_by_list;
+            if tally.between > 0 {
+                let rated_anyway =
+                    "counted as rated here because time-control-below-minimum is disabled";
+                c.reason
+                    .push_str(&format!("; those games are {rated_anyway}"));
+                if let (Some(RatingType::Standard), TimeControlInfo::Read { control, .. }) =
+                    (c.rating_type, &self.time_control)
+                {
+                    let (w, b) = control.t60_seconds_by_side();
+                    c.heading = format!(
+                        "Standard ({} for 60 moves; {} of {} games below their band, {rated_anyway})",
+                        rt::minutes_text(w.min(b)),
+                        tally.between,
+                        tally.games
+                    );
+                }
+            }
+            return c;
+        };
+        if n == self.games_by_list.between && !delay {
+            return c;
+        }
+        let games = self
+            .games
+            .rows()
+            .iter()
+            .filter(|g| g.is_rated_result() && g.opponent_rank().is_some_and(|o| o > g.rank))
+            .count();
+        let counted = if delay {
+            let full = match &self.time_control {
+                TimeControlInfo::Read { control, .. } => {
+                    let (w, b) = control.t60_seconds_by_side();
+                    w.min(b)
+                }
+                _ => t60,
+            };
+            format!(
+                "{} for 60 moves with the delay counted like an increment, {} without it",
+                rt::minutes_text(full),
+                rt::minutes_text(t60)
+            )
+        } else {
+            format!("{} for 60 moves", rt::minutes_text(t60))
+        };
+        let prefix = match self.opts.rating_type {
+            Some(t) => format!("{t}, as given with --rating-type; the time control gives "),
+            None => String::new(),
+        };
+        c.reason = if stops {
+            format!(
+                "{prefix}{counted}: below the {need} min of the standard band its players set, and FIDE does not rate the event"
+            )
+        } else {
+            format!(
+                "{prefix}{counted}: {n} of {games} games are below the {need} min of the standard band their players set and are not rated"
+            )
+        };
+        if c.rating_type == Some(RatingType::Standard) {
+            c.heading = if stops {
+                format!("Standard ({counted}: below the {need} min band, event not rated)")
+            } else {
+                format!("Standard ({counted}; {n} of {games} games below their band, not rated)")
+            };
+        }
+        c
+    }
+
     /// Adds a finding to a rule's list, or only counts it once the list
     /// holds `--max-per-rule` findings: rules that can find one problem per
     /// round entry or team member use this, so memory does not grow with

@@ -550,7 +550,8 @@ fn word(w: &str) -> Word {
         | "бонус"
         | "фишер"
         | "фишеру" => Tk::Inc,
-        "d" | "delay" | "opóźnienie" | "задержка" | "задержкой" => {
+        "d" | "delay" | "retraso" | "demora" | "verzögerung" | "délai" | "ritardo" | "atraso"
+        | "vertraging" | "opóźnienie" | "задержка" | "задержкой" => {
             Tk::Delay(DelayKind::Unspecified)
         }
         "bronstein" => Tk::Delay(DelayKind::Bronstein),

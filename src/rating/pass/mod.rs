@@ -267,7 +267,7 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
 
     let class = crate::rules::context::EventClass {
         time_control: ctx.time_control.clone(),
-        rating_type: ctx.rating_type.clone(),
+        rating_type: ctx.classification(),
         games_by_list: ctx.games_by_list,
         fast_classic: ctx.fast_classic,
     };

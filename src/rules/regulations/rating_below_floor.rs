@@ -28,9 +28,16 @@ crate::declare_rule! {
     ///
     /// ## Why it matters
     /// FIDE rates from its own list: a national rating in the FIDE column
-    /// gives the report wrong rated/unrated counts, wrong rating changes
-    /// for the opponents (Ro) and, for the player, the wrong treatment: a
-    /// player with a national rating only is unrated for FIDE.
+    /// gives the report wrong rated/unrated counts and, computed from the
+    /// report, wrong rating changes for the opponents (Ro); a player with a
+    /// national rating only is unrated for FIDE.
+    ///
+    /// FIDE has not published what it does with a report whose FIDE column
+    /// holds such a value: FIDE's TRF16 description marks the rating
+    /// "warning if wrong", and FIDE rates from its own list, so trfkit
+    /// warns (no effect on FIDE's rating) and assumes FIDE uses the rating
+    /// of its list. trfkit's own rating (`trf rate` without a list) uses
+    /// the report's value and says so.
     ///
     /// ## Example
     /// ```text
@@ -45,9 +52,9 @@ crate::declare_rule! {
     /// below 1400 is not published; earlier editions in FIDE's texts).
     pub static RATING_BELOW_FLOOR = {
         code: "TRF-F019", name: "rating-below-floor",
-        severity: Error, summary: "a rating below the lowest rating FIDE publishes",
-        consequence: FixBeforeUpload,
-        source: "B.02 rating floor (2024 art. 7.2.1; FIDE's texts): FIDE publishes no rating below it, so the value is not a FIDE rating and the report's Ro is wrong",
+        severity: Warning, summary: "a rating below the lowest rating FIDE publishes",
+        consequence: Cosmetic,
+        source: "B.02 rating floor (2024 art. 7.2.1: a rating below 1400 is not published), so the value is not a FIDE rating; FIDE's TRF16 description marks the rating \"warning if wrong\" and FIDE has not published what it does with such a value, so trfkit warns and assumes FIDE rates with the rating of its own list",
         topic: crate::regulations::Topic::RatingFloor,
         applies: always, check: check,
     };
@@ -91,7 +98,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         None => "at the edition's start".to_owned(),
     };
     let help = format!(
-        "no FIDE rating was below {floor} {when}: this is a national (or other) rating; write the player's FIDE rating from the list in force, or `   0` if the player has none (then the player is unrated for FIDE)"
+        "no FIDE rating was below {floor} {when}: this is a national (or other) rating; write the player's FIDE rating from the list in force, or `   0` if the player has none (then the player is unrated for FIDE); FIDE has not published what it does with such a value in a report: trfkit assumes FIDE rates with the rating of its own list, so this does not stop the upload"
     );
     let d = if ctx.regs_choice == Basis::Assumed {
         d.with_consequence(Consequence::Info)

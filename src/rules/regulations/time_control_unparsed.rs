@@ -19,6 +19,8 @@ crate::declare_rule! {
     /// stopped, and that the rate-of-play, first-control and 12-hour rules
     /// were not checked. When both records are present and readable but
     /// give different times for 60 moves, it warns too: `222` was used.
+    /// The finding cites the rate-of-play article but carries no caveat of
+    /// the matrix: it is about the file, not about a regulation's value.
     ///
     /// A `122` text can have several readings: `90/40` is 40 moves in 90
     /// minutes or 90 moves in 40 minutes; in `40/90+30` the `30` is 30
@@ -30,8 +32,6 @@ crate::declare_rule! {
     /// reading was taken; when they lead to different lists or bands, the
     /// report must be fixed, and the finding lists each reading with its
     /// outcome.
-    /// The finding cites the rate-of-play article but carries no caveat of
-    /// the matrix: it is about the file, not about a regulation's value.
     ///
     /// ## Why it matters
     /// The minimum thinking time, the moves of the first control and the

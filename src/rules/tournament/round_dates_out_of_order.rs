@@ -13,8 +13,15 @@ crate::declare_rule! {
     ///
     /// ## Why it matters
     /// Rounds are played in order. A date that goes backwards is a typo (a
-    /// wrong day, month or year), and since the round dates place the games
-    /// in a rating period, FIDE's server does not accept them.
+    /// wrong day, month or year), and the rules that read the round dates
+    /// (rounds a day, 12 hours of play a day) count the wrong days.
+    ///
+    /// FIDE's TRF16 description does not make record `132` mandatory, and
+    /// the TRF-2026 description marks it mandatory for rating without
+    /// saying what is done with dates out of order; FIDE has not published
+    /// what its server or the rating officer does with them. trfkit warns
+    /// and assumes the report is rated by its start and end dates (`042`,
+    /// `052`), which the date rules check on their own.
     ///
     /// ## Example
     /// ```text
@@ -23,13 +30,14 @@ crate::declare_rule! {
     /// Use instead: `25/03/16` for round 3.
     ///
     /// ## Reference
-    /// TRF16 record 132 (dates of the rounds); TRF26 record 132 (mandatory
-    /// for rating).
+    /// FIDE's TRF16 description (Handbook C.04 Annex 2), record 132 (dates of
+    /// the rounds); FIDE's TRF-2026 description, record 132 (mandatory for
+    /// rating).
     pub static ROUND_DATES_OUT_OF_ORDER = {
         code: "TRF-T004", name: "round-dates-out-of-order",
-        severity: Error, summary: "a round dated before the round preceding it",
-        consequence: FixBeforeUpload,
-        source: "TRF16 record 132: round dates decide the rounds-per-day and 12-hour rules; the arbiter must correct them",
+        severity: Warning, summary: "a round dated before the round preceding it",
+        consequence: Info,
+        source: "TRF16 and TRF-2026 record 132 (dates of the rounds): FIDE has not published what it does with round dates out of order; trfkit warns and assumes the report is rated by its start and end dates",
         applies: always, check: check,
     };
 }
@@ -56,7 +64,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                         ))
                         .primary(d.span, format!("round {r}: {}", f.date.map(ymd).unwrap_or_default()))
                         .secondary(*span, format!("round {round}"))
-                        .help("correct the dates in record `132`: each round is played on or after the day of the round before")
+                        .help("correct the dates in record `132`: each round is played on or after the day of the round before; FIDE has not published what it does with dates out of order, and trfkit assumes the report is rated by its start and end dates, so this does not stop the upload")
                         .reference("TRF16 record 132")
                 });
             }
