@@ -624,3 +624,78 @@ fn rate_takes_ro_from_the_list_in_force() {
     assert_eq!(v["players"][0]["ro"], 2105);
     assert_eq!(v["players"][0]["k_source"], "derived");
 }
+
+/// The notes of the player with this FIDE ID.
+fn player_notes(v: &Value, id: u64) -> Vec<String> {
+    player(v, id)["notes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|n| n.as_str().map(str::to_owned))
+        .collect()
+}
+
+/// Example B's March list rewritten as the February list (the list in
+/// force at event X's start), with Bea's February rating and this K.
+fn february_list(dir: &std::path::Path, k: &str) -> String {
+    let text = std::fs::read_to_string(
+        common::root().join("samples/lists/period-players_list_foa_2025-03.txt"),
+    )
+    .expect("read the list");
+    let feb = text.replacen("2117  3   20 ", &format!("2105  3   {k:<3}"), 1);
+    assert_ne!(feb, text);
+    let path = dir.join("players_list_foa_2025-02.txt");
+    std::fs::write(&path, feb).expect("write the list");
+    path.to_string_lossy().into_owned()
+}
+
+/// K comes from list t − 1 for every event (2024 art. 7.1.2); where the
+/// start list given shows another K, the player's notes warn; where no
+/// start list is given for an early event, they say what cannot be
+/// compared; events under list t − 1 need no word.
+#[test]
+fn k_at_the_start_against_the_list_before_the_period() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let events = ["samples/hand/period-b-x.trf", "samples/hand/period-b-y.trf"];
+    let run = |list: &str, extra: &[&str]| {
+        let mut args = vec!["--period", "2025-04", "--rating-list", list];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&events);
+        period_json(&args)
+    };
+    // The February list gives K 40 at X's start; the period applies 20.
+    let v = run(&february_list(dir.path(), "40"), &[]);
+    let bea = player_notes(&v, 2930002);
+    assert!(bea.iter().any(|n| n.starts_with(
+        "K at the start differs: samples/hand/period-b-x.trf started under the February 2025 list, which gives K 40; the period applies K 20 (worked out by trfkit"
+    ) && n.contains("FIDE Rating Regulations 2024 art. 7.1.2")), "{bea:?}");
+    assert_eq!(player(&v, 2930002)["k"], 20);
+    // The same with the K given for t − 1.
+    let v = run(&february_list(dir.path(), "40"), &["--k", "2930002=10"]);
+    assert!(player_notes(&v, 2930002)
+        .iter()
+        .any(|n| n.contains("which gives K 40; the period applies K 10 (given with --k)")));
+    // The February list agrees with the K applied: no word.
+    let v = run(&february_list(dir.path(), "20"), &[]);
+    assert!(
+        !player_notes(&v, 2930002)
+            .iter()
+            .any(|n| n.starts_with("K at the start")),
+        "{:?}",
+        player_notes(&v, 2930002)
+    );
+    // Only list t − 1: X's start list is not given, said.
+    let v = run("samples/lists/period-players_list_foa_2025-03.txt", &[]);
+    assert!(player_notes(&v, 2930002).iter().any(|n| n.starts_with(
+        "K at the start not compared: started under a list before the March 2025 list (t − 1): samples/hand/period-b-x.trf (the February 2025 list); only the March 2025 list was given"
+    )));
+    // Every event under list t − 1: nothing to compare.
+    let v = period_json(&[
+        "--period",
+        "2025-04",
+        "samples/hand/period-a-1.trf",
+        "samples/hand/period-a-2.trf",
+        "samples/hand/period-a-3.trf",
+    ]);
+    assert!(!notes(&v).iter().any(|n| n.starts_with("K at the start")));
+}

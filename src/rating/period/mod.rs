@@ -26,6 +26,7 @@
 //! long events, the 2024 uplift) is printed in the notes.
 
 pub mod lists;
+mod start_k;
 mod together;
 pub mod total;
 
@@ -425,6 +426,7 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
         list_date,
         list: opts.list.as_deref(),
         list_is_prev: list_month == Some(prev),
+        list_month,
         overrides: &opts.rate.k_overrides,
     };
     let players = ctx.players(&rated, &mut notes);
@@ -554,6 +556,8 @@ struct Aggregate<'a> {
     list: Option<&'a ListLookup>,
     /// The list given is (or is taken as) list t − 1: base and K.
     list_is_prev: bool,
+    /// The month of the list given (t − 1 when nothing tells it).
+    list_month: Option<ListPeriod>,
     overrides: &'a HashMap<u64, u8>,
 }
 
@@ -702,6 +706,7 @@ impl Aggregate<'_> {
                 .push("no K could be decided: no change computed".to_owned());
             return;
         };
+        self.start_k_notes(rows, id, k, source, &mut out.notes);
         let terms: Vec<EventTerm> = rows
             .iter()
             .map(|(_, row)| EventTerm {
