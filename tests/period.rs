@@ -699,3 +699,66 @@ fn k_at_the_start_against_the_list_before_the_period() {
     ]);
     assert!(!notes(&v).iter().any(|n| n.starts_with("K at the start")));
 }
+
+/// `--base FIDE_ID=RATING`: the change is added to the rating given, said
+/// in the player's notes and `base_source`; a base for nobody, or for a
+/// player unrated throughout, is said and not used.
+#[test]
+fn a_base_given_replaces_the_list_before_the_period() {
+    let list = "samples/lists/period-players_list_foa_2025-03.txt";
+    let events = ["samples/hand/period-b-x.trf", "samples/hand/period-b-y.trf"];
+    let mut args = vec!["--period", "2025-04", "--rating-list", list];
+    args.extend_from_slice(&events);
+    // Without it: the list's 2117.
+    let v = period_json(&args);
+    let bea = player(&v, 2930002);
+    assert_eq!(bea["old_rating"], 2117);
+    assert_eq!(bea["base_source"], "the March 2025 list (t − 1)");
+    assert!(!notes(&v).iter().any(|n| n.contains("--base")));
+    // With it: 2118 + 16.
+    args.extend_from_slice(&["--base", "2930002=2118", "--base", "2930999=1500"]);
+    let v = period_json(&args);
+    let bea = player(&v, 2930002);
+    assert_eq!(bea["old_rating"], 2118);
+    assert_eq!(bea["base_source"], "given with --base");
+    assert_eq!(bea["rating_change"], 16);
+    assert_eq!(bea["new_rating"], 2134);
+    assert!(player_notes(&v, 2930002).iter().any(|n| n
+        == "base 2118 given with --base, instead of the March 2025 list's 2117 (t − 1): FIDE's starting rating is sometimes not the rating on the list before the period, which trfkit cannot tell"));
+    // The others keep the list.
+    assert_eq!(player(&v, 293000201)["old_rating"], 2230);
+    assert!(notes(&v)
+        .iter()
+        .any(|n| n
+            == "--base given for FIDE ID 2930999, who plays in no report of the period: not used"));
+    // Without the list, the base replaces the latest event's Ro.
+    let v = period_json(&[
+        "--period",
+        "2025-04",
+        "--base",
+        "2930002=2118",
+        events[0],
+        events[1],
+    ]);
+    assert!(player_notes(&v, 2930002).iter().any(|n| n.starts_with(
+        "base 2118 given with --base, instead of Ro 2117 of the latest-starting event (the March 2025 list, t − 1, was not given)"
+    )));
+    assert!(!player_notes(&v, 2930002)
+        .iter()
+        .any(|n| n.starts_with("base: Ro of the latest-starting event")));
+    // An unrated player: no base to add to.
+    let v = period_json(&[
+        "--base",
+        "2930004=1500",
+        "samples/hand/period-d-2024-p.trf",
+        "samples/hand/period-d-2024-q.trf",
+    ]);
+    let d = player(&v, 2930004);
+    assert!(d["old_rating"].is_null());
+    assert!(player_notes(&v, 2930004).iter().any(|n| n
+        .starts_with("--base 1500 not used: the player is unrated in every event of the period")));
+    // A bad value is a usage error.
+    let (code, _, err) = trf(&["period", "--base", "2930002", events[0]]);
+    assert_eq!(code, 2);
+    assert!(err.contains("expected FIDE_ID=RATING"), "{err}");
+}

@@ -43,6 +43,11 @@ pub struct Args {
     /// Use K for the player with this FIDE ID (before the K × n ≤ 700 cap); repeatable.
     #[arg(long = "k", value_name = "FIDE_ID=K", value_parser = super::rate::parse_k)]
     k: Vec<(u64, u8)>,
+    /// Add the period's change to this rating for the player with this
+    /// FIDE ID, instead of the list before the period (a base correction:
+    /// FIDE's starting rating where it differs from the list); repeatable.
+    #[arg(long = "base", value_name = "FIDE_ID=RATING", value_parser = parse_base)]
+    base: Vec<(u64, u16)>,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -68,6 +73,26 @@ fn parse_period(s: &str) -> Result<ListPeriod, String> {
         return Err(bad());
     }
     Ok(ListPeriod { year, month })
+}
+
+/// `4600010=2053` → the base 2053 for that FIDE ID.
+fn parse_base(s: &str) -> Result<(u64, u16), String> {
+    let (id, rating) = s
+        .split_once('=')
+        .ok_or_else(|| format!("`{s}`: expected FIDE_ID=RATING, e.g. 4600010=2053"))?;
+    let id: u64 = id
+        .trim()
+        .parse()
+        .ok()
+        .filter(|&id| id != 0)
+        .ok_or_else(|| format!("`{id}` is not a FIDE ID"))?;
+    let rating: u16 = rating
+        .trim()
+        .parse()
+        .ok()
+        .filter(|r| (1..=3500).contains(r))
+        .ok_or_else(|| format!("`{rating}` is not a rating (1 to 3500)"))?;
+    Ok((id, rating))
 }
 
 pub fn run(a: Args) -> u8 {
@@ -103,6 +128,7 @@ pub fn run(a: Args) -> u8 {
         .options(trfkit::rules::CheckOptions::default().max_per_rule);
     opts.rate = a.rules.rate_options();
     opts.rate.k_overrides = a.k.iter().copied().collect();
+    opts.bases = a.base.iter().copied().collect();
     if let Some(path) = &a.rating_list {
         let ids: Vec<u64> = reports
             .iter()
@@ -154,6 +180,10 @@ mod tests {
         );
         for bad in ["2025-13", "2025", "25-04", "2025-00", "april"] {
             assert!(parse_period(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_base("4600010=2053"), Ok((4600010, 2053)));
+        for bad in ["4600010", "0=2000", "x=2000", "4600010=0", "4600010=9999"] {
+            assert!(parse_base(bad).is_err(), "{bad}");
         }
     }
 }

@@ -25,6 +25,7 @@
 //! Every default the period uses (identity, list, K, cap, rounding, floors,
 //! long events, the 2024 uplift) is printed in the notes.
 
+mod base;
 pub mod lists;
 mod start_k;
 mod together;
@@ -69,6 +70,12 @@ pub struct PeriodOptions {
     pub rate: RateOptions,
     /// The FIDE rating list given, looked up for every report's IDs.
     pub list: Option<Arc<ListLookup>>,
+    /// Base corrections (`--base FIDE_ID=RATING`): the rating the period's
+    /// change is added to for that player, instead of list t − 1 (or the
+    /// latest event's Ro). FIDE's starting rating is sometimes not the one
+    /// printed on the list before the period, and nothing in a report or a
+    /// list tells it.
+    pub bases: HashMap<u64, u16>,
 }
 
 /// One report given to the period.
@@ -428,8 +435,10 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
         list_is_prev: list_month == Some(prev),
         list_month,
         overrides: &opts.rate.k_overrides,
+        bases: &opts.bases,
     };
     let players = ctx.players(&rated, &mut notes);
+    notes.extend(base::unused(&opts.bases, &players));
     notes.extend(ctx.defaults(&rated));
     let mut seen = std::collections::HashSet::new();
     notes.retain(|n| seen.insert(n.clone()));
@@ -559,6 +568,8 @@ struct Aggregate<'a> {
     /// The month of the list given (t − 1 when nothing tells it).
     list_month: Option<ListPeriod>,
     overrides: &'a HashMap<u64, u8>,
+    /// Base corrections given by the caller.
+    bases: &'a HashMap<u64, u16>,
 }
 
 /// One player's rows, per report.
@@ -738,7 +749,17 @@ impl Aggregate<'_> {
             e.rounded = t.event_rounded.get(term).copied();
             term += 1;
         }
+        let given = id.and_then(|i| self.bases.get(&i)).copied();
         let (base, base_source) = match prev {
+            _ if given.is_some() => {
+                out.notes.push(base::given_note(
+                    given,
+                    prev,
+                    latest.and_then(|r| r.ro),
+                    self.prev,
+                ));
+                (given.map(i64::from), base::GIVEN.to_owned())
+            }
             Some(e) => (
                 Some(i64::from(e.rating)),
                 format!("the {} list (t − 1)", month_name(self.prev)),
@@ -799,6 +820,12 @@ impl Aggregate<'_> {
     /// An unrated player's pool over the period.
     fn pool(&self, p: &Rows<'_>, out: &mut PeriodPlayer) {
         let version = self.regs.version;
+        if let Some(&b) = match p.key {
+            Key::Id(id) => self.bases.get(&id),
+            Key::Name(_) => None,
+        } {
+            out.notes.push(base::unrated_note(b));
+        }
         out.notes.push("earlier results are not in the reports given: the pool holds this period's events only".to_owned());
         let counting: Vec<&PlayerRating> = p
             .rows
