@@ -762,3 +762,64 @@ fn a_base_given_replaces_the_list_before_the_period() {
     assert_eq!(code, 2);
     assert!(err.contains("expected FIDE_ID=RATING"), "{err}");
 }
+
+/// A long event (round dates over 30 days, here January to March 2025):
+/// the round dated under the list given takes that list's ratings (the
+/// player's and the opponent's), the others keep the ratings at the
+/// start, said; without that list nothing changes.
+#[test]
+fn a_long_event_rates_its_rounds_with_the_list_of_their_date() {
+    const LONG: &str = "012 Period long event
+022 London
+032 ENG
+042 2025/01/10
+052 2025/03/10
+062 6
+072 6
+092 Team league, individual games
+102 Arbiter, Ann (2930100)
+122 90 min + 30 s per move
+132                                                                                        25/01/10  25/02/10  25/03/10
+001    1 w    Period, Bea                       2100 ENG     2930002 1990/01/01  1.5    3     2 w =     3 w 1     4 b 0
+001    2 m    Abel, Aon                         2200 ENG   293000201 1990/01/01  2.0    1     1 b =     5 w 1     6 w =
+001    3 m    Berg, Ban                         2050 ENG   293000202 1990/01/01  1.0    5     4 w 1     1 b 0     5 b 0
+001    4 m    Carr, Con                         2150 ENG   293000203 1990/01/01  2.0    2     3 b 0     6 w 1     1 w 1
+001    5 m    Dahl, Dan                         2150 ENG   293000204 1990/01/01  1.5    4     6 w =     2 b 0     3 w 1
+001    6 m    Eden, Eon                         1990 ENG   293000205 1990/01/01  1.0    6     5 b =     4 b 0     2 b =
+";
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("long.trf");
+    std::fs::write(&path, LONG).expect("write");
+    let path = path.to_string_lossy().into_owned();
+    let list = "samples/lists/period-players_list_foa_2025-03.txt";
+    let event = |v: &Value| player(v, 2930002)["events"][0].clone();
+    let long_note = |v: &Value| {
+        notes(v)
+            .into_iter()
+            .find(|n| {
+                n.contains(
+                    "the event lasts more than 30 days (rounds from 2025-01-10 to 2025-03-10",
+                )
+            })
+            .unwrap_or_else(|| panic!("no long-event note: {:?}", notes(v)))
+    };
+    // Round 3 (10 March) under the March list: Bea 2117 against Carr's
+    // 2160 (D −43, PD .44) instead of 2100 against 2150 (D −50, .43).
+    let v = period_json(&["--period", "2025-04", "--rating-list", list, &path]);
+    let e = event(&v);
+    assert_eq!(e["opponents"], serde_json::json!([2200, 2050, 2160]));
+    assert_eq!(e["sum_delta"], 0.13);
+    assert_eq!(e["change"], 2.6);
+    // `rate` of the report alone keeps the report's ratings.
+    assert_eq!(e["rate_change"], 3);
+    let n = long_note(&v);
+    assert!(n.contains("round 3 from the March 2025 list given"), "{n}");
+    assert!(n.contains("round 2 under the February 2025 list keep the ratings at its start: those lists were not given (one --rating-list is one month)"), "{n}");
+    // Without a list: the ratings at the start for every round, said.
+    let v = period_json(&["--period", "2025-04", &path]);
+    let e = event(&v);
+    assert_eq!(e["opponents"], serde_json::json!([2200, 2050, 2150]));
+    assert_eq!(e["sum_delta"], 0.14);
+    let n = long_note(&v);
+    assert!(n.contains("round 2 under the February 2025 list, round 3 under the March 2025 list keep the ratings at its start"), "{n}");
+}

@@ -667,6 +667,7 @@ impl Pass<'_> {
     fn rated_player(&self, i: usize, p: &Player, ro: u16) -> (PlayerRating, Vec<Use>) {
         let g = &self.games[i];
         let mut counted = Vec::with_capacity(g.played.len());
+        let mut counted_at = Vec::with_capacity(g.played.len());
         let mut uses = Vec::with_capacity(g.played.len());
         for pl in &g.played {
             let opponent = match self.ratings[pl.opponent] {
@@ -684,6 +685,7 @@ impl Pass<'_> {
                         opponent_rating: r,
                         score: pl.score,
                     });
+                    counted_at.push((pl.round, pl.opponent));
                     Use::Change
                 }
                 Err(why) => Use::Not(why),
@@ -768,6 +770,7 @@ impl Pass<'_> {
             hypothetical: false,
             k_before_cap: Some(kc.base_k),
             counted,
+            counted_at,
         };
         (row, uses)
     }
@@ -797,6 +800,7 @@ impl Pass<'_> {
             hypothetical: false,
             k_before_cap: None,
             counted: Vec::new(),
+            counted_at: Vec::new(),
         };
         let mut notes = Vec::new();
         let uses: Vec<Use>;

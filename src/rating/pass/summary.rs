@@ -308,6 +308,12 @@ pub struct PlayerRating {
     /// initial rating; for the rating period. Not in the JSON of `rate`.
     #[serde(skip)]
     pub counted: Vec<crate::rating::maths::RatedGame>,
+    /// For each game of `counted` of a rated player, its round and the
+    /// opponent's index in the report's players (the rating period rates
+    /// the rounds of a long event with the list of their date). Not in the
+    /// JSON of `rate`.
+    #[serde(skip)]
+    pub counted_at: Vec<(u16, usize)>,
 }
 
 /// Half-points as a JSON number: `3`, `3.5`.

@@ -27,6 +27,7 @@
 
 mod base;
 pub mod lists;
+mod rounds;
 mod start_k;
 mod together;
 pub mod total;
@@ -328,7 +329,7 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
 
     let mut entries = Vec::with_capacity(reports.len());
     let mut rated = Vec::new();
-    for ((i, r), (rating, list_used)) in reports.iter().enumerate().zip(ratings) {
+    for ((i, r), (mut rating, list_used)) in reports.iter().enumerate().zip(ratings) {
         let s = &rating.summary;
         // An event whose time control tells no list gets the standard
         // calculation, as `trf rate` gives it, with a warning.
@@ -396,16 +397,14 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
                         None => warn.to_owned(),
                     });
                 }
-                if let (Some(s), Some(e)) = (entry.start, entry.end) {
-                    if (e - s).num_days() > 30 {
-                        let regs = rating.summary.regulations.regulations();
-                        notes.push(format!(
-                            "{}: the event lasts more than 30 days ({}); FIDE has not published which list the later rounds of a long event use; trfkit rates the report as one event with the ratings at its start, not with the list of each round's date (the Title Regulations' rule for norms)",
-                            r.file,
-                            regs.reference(Topic::InterimReports)
-                        ));
-                    }
-                }
+                let given = opts.list.as_deref().zip(list_month);
+                notes.extend(rounds::per_round(
+                    r.file,
+                    r.parsed,
+                    &mut rating,
+                    kind,
+                    given,
+                ));
                 rated.push(Rated {
                     file: r.file,
                     parsed: r.parsed,
