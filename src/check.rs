@@ -34,6 +34,9 @@ pub struct CheckReport {
     /// Errors, warnings and advice found, including findings left out by
     /// the per-rule limit.
     counts: (usize, usize, usize),
+    /// Where the registration facts came from (`--registrations`), as the
+    /// options said it; `None` without a registrations file.
+    pub registration_source: Option<String>,
 }
 
 impl CheckReport {
@@ -212,6 +215,7 @@ pub fn check_in(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
         verdict,
         by_consequence,
         counts,
+        registration_source: opts.registration_source.clone(),
     }
 }
 

@@ -40,6 +40,11 @@ pub struct Options {
     /// (`--hybrid-approved`): `online-event` then informs instead of
     /// refusing the event.
     pub hybrid_approved: bool,
+    /// Where this report's registration facts came from, in words, when a
+    /// registrations file was given (`--registrations`): its row, or that
+    /// the file does not name the report and the flags apply. Printed as
+    /// `registration_source` in the JSON of check, rate and period.
+    pub registration_source: Option<String>,
 }
 
 impl Default for Options {
@@ -54,6 +59,7 @@ impl Default for Options {
             rating_type: None,
             qc_fast_classic: false,
             hybrid_approved: false,
+            registration_source: None,
         }
     }
 }

@@ -823,3 +823,77 @@ fn a_long_event_rates_its_rounds_with_the_list_of_their_date() {
     let n = long_note(&v);
     assert!(n.contains("round 2 under the February 2025 list, round 3 under the March 2025 list keep the ratings at its start"), "{n}");
 }
+
+/// `--registrations`: the JSON of `check`, `rate` and `period` says, per
+/// report, which row gave its registration facts or that the file does not
+/// name it and the flags apply (stderr says the latter too); without the
+/// file the field is absent. `period` applies the rows.
+#[test]
+fn registrations_fallback_is_said_in_the_json() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let regs = dir.path().join("regs.csv");
+    // Registered after the start: FIDE does not rate it.
+    std::fs::write(&regs, "file,registered_on\nperiod-a-1.trf,2025-03-30\n").expect("write");
+    let regs = regs.to_string_lossy().into_owned();
+    let (a1, a2) = ("samples/hand/period-a-1.trf", "samples/hand/period-a-2.trf");
+    let named = format!("line 2 of {regs}");
+    let fallback = format!("not in {regs}: the command-line registration flags apply");
+
+    let (_, out, err) = trf(&[
+        "check",
+        "--format",
+        "json",
+        "--registrations",
+        &regs,
+        a1,
+        a2,
+    ]);
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines[0]["registration_source"], named.as_str());
+    assert_eq!(lines[0]["verdict"], "not-rateable");
+    assert_eq!(lines[1]["registration_source"], fallback.as_str());
+    assert!(err.contains(&format!("trf: {a2}: {fallback}")), "{err}");
+    let (_, out, _) = trf(&["check", "--format", "json", a1]);
+    let v: Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert!(v.get("registration_source").is_none(), "{v}");
+
+    let (_, out, _) = trf(&["rate", "--format", "json", "--registrations", &regs, a2]);
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["registration_source"], fallback.as_str());
+    assert!(v["notes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .any(|n| n.as_str() == Some(&format!("registration facts: {fallback}"))));
+    let (_, out, _) = trf(&["rate", "--format", "json", a2]);
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    assert!(v.get("registration_source").is_none());
+
+    let (_, out, err) = trf(&[
+        "period",
+        "--format",
+        "json",
+        "--period",
+        "2025-04",
+        "--registrations",
+        &regs,
+        a1,
+        a2,
+    ]);
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    let r = &v["reports"];
+    assert_eq!(r[0]["registration_source"], named.as_str());
+    assert_eq!(r[0]["in_period"], false);
+    assert!(r[0]["why"]
+        .as_str()
+        .is_some_and(|w| w.starts_with("not rateable: ")));
+    assert_eq!(r[1]["registration_source"], fallback.as_str());
+    assert_eq!(r[1]["in_period"], true);
+    assert!(err.contains(&format!("trf: {a2}: {fallback}")), "{err}");
+    let v = period_json(&["--period", "2025-04", a1, a2]);
+    assert!(v["reports"][0].get("registration_source").is_none());
+    assert_eq!(v["reports"][0]["in_period"], true);
+}

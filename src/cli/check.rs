@@ -143,9 +143,8 @@ pub fn options_for(
     parsed: &Parsed,
     regs_path: Option<&std::path::Path>,
 ) -> CheckOptions {
-    let mut o = base.clone();
     let Some(regs) = regs else {
-        return o;
+        return base.clone();
     };
     let event = parsed
         .tournament
@@ -153,13 +152,14 @@ pub fn options_for(
         .name
         .as_ref()
         .map(|n| n.value.as_str());
-    match regs.find(path, event) {
-        Some(r) => r.apply(&mut o),
-        None => eprintln!(
-            "trf: {}: not in {}: the command-line registration flags apply",
+    let name = regs_path.map(files::shown).unwrap_or_default();
+    let (o, found) = regs.options_for(base, path, event, &name);
+    if !found {
+        eprintln!(
+            "trf: {}: {}",
             files::shown(path),
-            regs_path.map(files::shown).unwrap_or_default()
-        ),
+            trfkit::rules::registrations::not_named(&name)
+        );
     }
     o
 }

@@ -129,6 +129,11 @@ pub fn run(a: Args) -> u8 {
     opts.rate = a.rules.rate_options();
     opts.rate.k_overrides = a.k.iter().copied().collect();
     opts.bases = a.base.iter().copied().collect();
+    let Ok(regs) = a.rules.registrations() else {
+        return EXIT_USAGE;
+    };
+    let regs_name = a.rules.registrations.as_deref().map(files::shown);
+    opts.registrations = regs.map(Arc::new).zip(regs_name.clone());
     if let Some(path) = &a.rating_list {
         let ids: Vec<u64> = reports
             .iter()
@@ -144,6 +149,14 @@ pub fn run(a: Args) -> u8 {
         }
     }
     let summary = rate_together(&reports, &opts);
+    if let Some(name) = &regs_name {
+        let fallback = trfkit::rules::registrations::not_named(name);
+        for r in &summary.reports {
+            if r.registration_source.as_deref() == Some(fallback.as_str()) {
+                eprintln!("trf: {}: {fallback}", r.file);
+            }
+        }
+    }
     match a.format {
         PeriodFormat::Human => out(&super::terminal::escape(&render_human(&summary))),
         PeriodFormat::Json => {

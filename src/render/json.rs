@@ -109,6 +109,9 @@ struct JsonFile {
     warnings: usize,
     advice: usize,
     diagnostics: Vec<JsonDiagnostic>,
+    /// Only with `--registrations`: its row, or that the flags apply.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    registration_source: Option<String>,
 }
 
 /// The JSON of one checked file, as `--format json` prints it (without the
@@ -143,6 +146,7 @@ pub fn check_line(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
             .iter()
             .map(|d| JsonDiagnostic::new(d, &loc))
             .collect(),
+        registration_source: rep.registration_source.clone(),
     };
     serde_json::to_string(&j).unwrap_or_default()
 }

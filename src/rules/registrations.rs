@@ -202,10 +202,38 @@ impl Registrations {
             .or_else(|| self.by_event.get(&event_key(event?)))
     }
 
+    /// The options of one report: `base` with the report's row put over
+    /// it, and `registration_source` saying which row of `name` (the file
+    /// as shown), or that `name` does not name the report and `base`'s
+    /// flags apply. The second value tells whether a row was found.
+    pub fn options_for(
+        &self,
+        base: &CheckOptions,
+        path: &Path,
+        event: Option<&str>,
+        name: &str,
+    ) -> (CheckOptions, bool) {
+        let mut o = base.clone();
+        let found = self.find(path, event);
+        o.registration_source = Some(match found {
+            Some(r) => {
+                r.apply(&mut o);
+                format!("line {} of {name}", r.line)
+            }
+            None => not_named(name),
+        });
+        (o, found.is_some())
+    }
+
     /// No row at all.
     pub fn is_empty(&self) -> bool {
         self.by_file.is_empty() && self.by_event.is_empty()
     }
+}
+
+/// The words for a report the registrations file `name` does not name.
+pub fn not_named(name: &str) -> String {
+    format!("not in {name}: the command-line registration flags apply")
 }
 
 fn event_key(e: &str) -> String {

@@ -234,7 +234,7 @@ pub struct CheckedRating {
 pub fn rate_checked(parsed: &Parsed, check: &CheckOptions, opts: &RateOptions) -> CheckedRating {
     let ctx = Ctx::new(&parsed.tournament, &parsed.text, check);
     let report = crate::check::check_in(parsed, &ctx);
-    let summary = match (&check.rating_list, &opts.list) {
+    let mut summary = match (&check.rating_list, &opts.list) {
         // The list the checks read is the one the calculation reads.
         (Some(list), None) => {
             let mut with_list = opts.clone();
@@ -243,6 +243,10 @@ pub fn rate_checked(parsed: &Parsed, check: &CheckOptions, opts: &RateOptions) -
         }
         _ => verdict::rate_in(&ctx, opts, Some(&report)),
     };
+    if let Some(source) = &check.registration_source {
+        summary.notes.push(format!("registration facts: {source}"));
+        summary.registration_source = Some(source.clone());
+    }
     CheckedRating { report, summary }
 }
 
@@ -440,6 +444,7 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
         regulations: version,
         regulations_title: regs.title(),
         regulations_basis: sel.basis,
+        registration_source: None,
         ratings_source,
         tournament: TournamentSummary {
             name: t.header.name.as_ref().map(|n| n.value.clone()),

@@ -54,6 +54,11 @@ pub struct RatingSummary {
     pub players: Vec<PlayerRating>,
     /// Assumptions and rule choices that concern the whole tournament.
     pub notes: Vec<String>,
+    /// Where the registration facts came from (`--registrations`): its
+    /// row, or that the file does not name the report and the flags apply;
+    /// absent without a registrations file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub registration_source: Option<String>,
 }
 
 /// A finding that stops the upload or the event.

@@ -47,6 +47,7 @@ use crate::ratinglist::period::month_name;
 use crate::ratinglist::{fold_name, ListLookup, ListPeriod, RatingKind};
 use crate::read::Parsed;
 use crate::regulations::{PoolingMethod, RatingType, Regulations, Topic};
+use crate::rules::registrations::Registrations;
 use crate::rules::CheckOptions;
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -77,6 +78,10 @@ pub struct PeriodOptions {
     /// printed on the list before the period, and nothing in a report or a
     /// list tells it.
     pub bases: HashMap<u64, u16>,
+    /// Each report's own registration facts (`--registrations`) and the
+    /// file as shown; a report it does not name keeps [`PeriodOptions::check`]'s
+    /// flags, and its `registration_source` says so.
+    pub registrations: Option<(Arc<Registrations>, String)>,
 }
 
 /// One report given to the period.
@@ -145,6 +150,11 @@ pub struct PeriodReportEntry {
     pub in_period: bool,
     /// Why not, or the warning on a list other than the expected one.
     pub why: Option<String>,
+    /// Only with `--registrations`: the row of the file that gave the
+    /// report's registration facts, or that the file does not name it
+    /// and the command-line flags apply.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub registration_source: Option<String>,
 }
 
 /// One player's period on one list.
@@ -350,6 +360,7 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
             expected_period: expected[i].map(lists::key),
             in_period: false,
             why: None,
+            registration_source: rating.report.registration_source.clone(),
         };
         let refusal = if let Some(j) = r.duplicate_of {
             Some(format!(
@@ -461,6 +472,19 @@ fn rate_report(
 ) -> (CheckedRating, bool) {
     let t = &r.parsed.tournament;
     let mut ropts = opts.rate.clone();
+    let own;
+    let check = match &opts.registrations {
+        Some((regs, name)) => {
+            let event = t.header.name.as_ref().map(|n| n.value.as_str());
+            own = regs
+                .options_for(&opts.check, std::path::Path::new(r.file), event, name)
+                .0;
+            ropts.rating_type = own.rating_type;
+            ropts.qc_fast_classic = own.qc_fast_classic;
+            &own
+        }
+        None => &opts.check,
+    };
     let mut list_used = false;
     if let (Some(list), Some(month)) = (&opts.list, list_month) {
         ropts.list = Some(
@@ -473,16 +497,12 @@ fn rate_report(
             period: Some(month),
             kind: list.meta.kind,
         });
-        let sel = Regulations::choose(
-            opts.check.regulations,
-            t.declared_start(),
-            t.first_round_date(),
-        );
+        let sel = Regulations::choose(check.regulations, t.declared_start(), t.first_round_date());
         list_used = sel
             .start
             .is_some_and(|d| crate::ratinglist::list_in_force(sel.regulations, d) == month);
     }
-    let mut c = rate_checked(r.parsed, &opts.check, &ropts);
+    let mut c = rate_checked(r.parsed, check, &ropts);
     // A month holds thousands of reports: keep only what the period reads
     // (the verdict and its reasons, the figures), not every finding and
     // note of every report.
