@@ -1,7 +1,7 @@
 //! Long events: each round's ratings from the list of its date.
 //!
 //! An event whose round dates (`132`) span more than 30 days reports
-//! interim results every month (FIDE Handbook B.02 2022 and 2024 art. 4.1).
+//! interim results every month (FIDE Handbook B.02 2022 art. 4.1, 2024 art. 4).
 //! Which ratings its later rounds use is not written after 2003; the 2003
 //! text applied the lists in force to the games played within their
 //! periods, and the Title Regulations (B.01 2024 art. 1.1.4) use the
