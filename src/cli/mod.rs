@@ -95,7 +95,8 @@ impl ReadArgs {
     }
 }
 
-fn parse_encoding(s: &str) -> Result<TextEncoding, String> {
+/// `--encoding NAME` → the encoding, or the message naming the choices.
+pub fn parse_encoding(s: &str) -> Result<TextEncoding, String> {
     TextEncoding::from_name(s).ok_or_else(|| {
         format!("unknown encoding `{s}` (use utf-8, windows-1252, iso-8859-1 or iso-8859-2)")
     })
@@ -161,7 +162,12 @@ pub fn read_source(path: &Path, opts: &ReadOptions) -> Result<Vec<u8>, ReadError
 /// look like a TRF (prose, a PDF, a spreadsheet) is refused with the words
 /// the folder walk uses when it skips one, and gets no verdict.
 pub fn read_report(path: &Path, opts: &ReadOptions) -> Result<Parsed, ReadError> {
-    let bytes = read_source(path, opts)?;
+    parse_report(read_source(path, opts)?, opts)
+}
+
+/// Parses the bytes of a report as [`read_report`] parses a file's: bytes
+/// that do not look like a TRF are refused.
+pub fn parse_report(bytes: Vec<u8>, opts: &ReadOptions) -> Result<Parsed, ReadError> {
     if !bytes.iter().all(u8::is_ascii_whitespace) && !files::looks_like_trf(&bytes) {
         use trfkit::read::decode::{decode, DecodeError};
         let binary = matches!(decode(&bytes, None), Err(DecodeError::Binary { .. }));

@@ -13,7 +13,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use trfkit::across::ReportRef;
 use trfkit::diag::Verdict;
-use trfkit::rating::period::{rate_period, PeriodFinding, PeriodOptions, PeriodReport};
+use trfkit::rating::period::{
+    rate_period, PeriodFinding, PeriodOptions, PeriodReport, PeriodSummary,
+};
 use trfkit::rating::VerdictReason;
 use trfkit::ratinglist::{ListLookup, ListPeriod};
 use trfkit::render::period::{render_csv, render_human};
@@ -61,7 +63,7 @@ pub enum PeriodFormat {
 }
 
 /// `2025-04` → April 2025.
-fn parse_period(s: &str) -> Result<ListPeriod, String> {
+pub fn parse_period(s: &str) -> Result<ListPeriod, String> {
     let bad = || format!("`{s}`: expected YYYY-MM, e.g. 2025-04");
     let (y, m) = s.trim().split_once('-').ok_or_else(bad)?;
     let year: u16 = y.parse().map_err(|_| bad())?;
@@ -97,34 +99,77 @@ pub fn run(a: Args) -> u8 {
             }
         }
     }
-    let mut opts = PeriodOptions::default();
-    opts.period = a.period;
-    opts.rating_type = a.list_type;
-    opts.check = a
-        .rules
-        .options(trfkit::rules::CheckOptions::default().max_per_rule);
-    opts.rate = a.rules.rate_options();
-    opts.rate.k_overrides = a.k.iter().copied().collect();
-    if let Some(path) = &a.rating_list {
-        let ids: Vec<u64> = reports
-            .iter()
-            .flat_map(|(_, p)| ListLookup::ids_of(&p.tournament))
-            .collect();
-        match read_list(path, &ids) {
-            Some(l) => {
-                let l = Arc::new(l);
-                opts.check.rating_list = Some(l.clone());
-                opts.list = Some(l);
+    let list = match &a.rating_list {
+        None => None,
+        Some(path) => {
+            let ids: Vec<u64> = reports
+                .iter()
+                .flat_map(|(_, p)| ListLookup::ids_of(&p.tournament))
+                .collect();
+            match read_list(path, &ids) {
+                Some(l) => Some(Arc::new(l)),
+                None => return EXIT_USAGE,
             }
-            None => return EXIT_USAGE,
         }
+    };
+    let opts = options(
+        a.period,
+        a.list_type,
+        &a.rules,
+        a.k.iter().copied().collect(),
+        list,
+    );
+    let summary = summary(&reports, &opts);
+    match a.format {
+        PeriodFormat::Human => out(&super::terminal::escape(&render_human(&summary))),
+        PeriodFormat::Json => {
+            out(&serde_json::to_string_pretty(&summary).unwrap_or_default());
+            out("\n");
+        }
+        PeriodFormat::Csv => out(&render_csv(&summary)),
     }
-    // The problems across reports: a duplicate is counted once (as the
-    // first report of the event), and every finding is listed with the
-    // reports it concerns. Duplicates do not depend on the rating type;
-    // the other findings are searched again once each report's rating
-    // type is known, so that a rapid and a blitz event on one day do not
-    // clash.
+    if unreadable {
+        EXIT_USAGE
+    } else if summary
+        .reports
+        .iter()
+        .all(|r| r.in_period && r.verdict == Verdict::Ready)
+    {
+        EXIT_OK
+    } else {
+        EXIT_ERRORS
+    }
+}
+
+/// The options of a period: the list computed, the list type, the rule
+/// options of every report, K overrides, and the rating list searched for
+/// the reports' players.
+pub fn options(
+    period: Option<ListPeriod>,
+    list_type: Option<trfkit::regulations::RatingType>,
+    rules: &RuleArgs,
+    k: std::collections::HashMap<u64, u8>,
+    list: Option<Arc<ListLookup>>,
+) -> PeriodOptions {
+    let mut opts = PeriodOptions::default();
+    opts.period = period;
+    opts.rating_type = list_type;
+    opts.check = rules.options(trfkit::rules::CheckOptions::default().max_per_rule);
+    opts.rate = rules.rate_options();
+    opts.rate.k_overrides = k;
+    opts.check.rating_list = list.clone();
+    opts.list = list;
+    opts
+}
+
+/// The period over the reports read (each with the name the output gives
+/// it), with the problems across them: a duplicate is counted once (as the
+/// first report of the event), and every finding is listed with the
+/// reports it concerns.
+pub fn summary(reports: &[(&str, &trfkit::Parsed)], opts: &PeriodOptions) -> PeriodSummary {
+    // Duplicates do not depend on the rating type; the other findings are
+    // searched again once each report's rating type is known, so that a
+    // rapid and a blitz event on one day do not clash.
     let refs = |types: &dyn Fn(usize) -> Option<trfkit::regulations::RatingType>| {
         reports
             .iter()
@@ -146,30 +191,12 @@ pub fn run(a: Args) -> u8 {
             duplicate_of: duplicates.get(i).copied().flatten(),
         })
         .collect();
-    let mut summary = rate_period(&given, &opts);
+    let mut summary = rate_period(&given, opts);
     let found = trfkit::across::find(&refs(&|i| {
         summary.reports.get(i).and_then(|r| r.rating_type)
     }));
-    summary.findings = period_findings(&reports, found.findings);
-    match a.format {
-        PeriodFormat::Human => out(&super::terminal::escape(&render_human(&summary))),
-        PeriodFormat::Json => {
-            out(&serde_json::to_string_pretty(&summary).unwrap_or_default());
-            out("\n");
-        }
-        PeriodFormat::Csv => out(&render_csv(&summary)),
-    }
-    if unreadable {
-        EXIT_USAGE
-    } else if summary
-        .reports
-        .iter()
-        .all(|r| r.in_period && r.verdict == Verdict::Ready)
-    {
-        EXIT_OK
-    } else {
-        EXIT_ERRORS
-    }
+    summary.findings = period_findings(reports, found.findings);
+    summary
 }
 
 /// The findings across reports as the period lists them: one entry per

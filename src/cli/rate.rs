@@ -17,8 +17,10 @@ use std::sync::Arc;
 use trfkit::across::ReportRef;
 use trfkit::diag::Verdict;
 use trfkit::rating::{rate_checked, CheckedRating};
+use trfkit::ratinglist::ListLookup;
 use trfkit::render::human::verdict_block;
 use trfkit::render::rating::{render_csv_files, render_human, RatedFile};
+use trfkit::rules::registrations::Registrations;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -62,7 +64,7 @@ pub enum RateFormat {
 }
 
 /// `4600010=20` → (4600010, 20).
-pub(super) fn parse_k(s: &str) -> Result<(u64, u8), String> {
+pub fn parse_k(s: &str) -> Result<(u64, u8), String> {
     let (id, k) = s
         .split_once('=')
         .ok_or_else(|| format!("`{s}`: expected FIDE_ID=K, e.g. 4600010=20"))?;
@@ -205,6 +207,29 @@ pub fn rate_files(
             Some(Arc::new(read_list(path, &ids).ok_or(EXIT_USAGE)?))
         }
     };
+    let names: Vec<String> = files.iter().map(|f| files::shown(f)).collect();
+    let rated = rate_parsed(files, &names, &parsed, rules, regs.as_ref(), list, tune);
+    Ok(Batch {
+        names,
+        parsed,
+        rated,
+    })
+}
+
+/// Checks and rates reports already read from `files` (`names` as the
+/// output names them) with the rule options, the registration facts and
+/// the rating list searched for them; `tune` sets the rating options the
+/// caller adds. With several reports, the findings across them join each
+/// verdict.
+pub fn rate_parsed(
+    files: &[PathBuf],
+    names: &[String],
+    parsed: &[trfkit::Parsed],
+    rules: &RuleArgs,
+    regs: Option<&Registrations>,
+    list: Option<Arc<ListLookup>>,
+    tune: impl Fn(&mut trfkit::rating::RateOptions),
+) -> Vec<CheckedRating> {
     let mut check = rules.options(trfkit::rules::CheckOptions::default().max_per_rule);
     check.rating_list = list.clone();
     let mut opts = rules.rate_options();
@@ -215,21 +240,16 @@ pub fn rate_files(
     });
     opts.list = list.map(|l| l.found.clone());
     tune(&mut opts);
-    let names: Vec<String> = files.iter().map(|f| files::shown(f)).collect();
     let mut rated: Vec<CheckedRating> = files
         .iter()
-        .zip(&parsed)
+        .zip(parsed)
         .map(|(f, p)| {
-            let mine = options_for(&check, regs.as_ref(), f, p, rules.registrations.as_deref());
+            let mine = options_for(&check, regs, f, p, rules.registrations.as_deref());
             rate_checked(p, &mine, &rate_options_for(&opts, &mine))
         })
         .collect();
-    add_across(&names, &parsed, &mut rated, &check);
-    Ok(Batch {
-        names,
-        parsed,
-        rated,
-    })
+    add_across(names, parsed, &mut rated, &check);
+    rated
 }
 
 /// Adds the findings across reports to each rated report's check (they
