@@ -4,7 +4,7 @@ use super::{fail, out, Format, ReadArgs, EXIT_OK};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// The report (`-` for standard input).
     file: PathBuf,
     /// Output format.
@@ -14,7 +14,7 @@ pub struct Args {
     read: ReadArgs,
 }
 
-pub fn run(a: Args) -> u8 {
+pub(crate) fn run(a: Args) -> u8 {
     let parsed = match super::read_report(&a.file, &a.read.options()) {
         Ok(p) => p,
         Err(e) => return fail(&a.file, &e),

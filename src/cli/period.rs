@@ -1,6 +1,6 @@
 //! `trf period --period YYYY-MM [--rating-list LIST] [--format human|json|csv] PATH...`:
 //! a federation's month, rated as FIDE publishes it (one change per player
-//! and list, see [`trfkit::rating::period`]).
+//! and list, see [`crate::rating::period`]).
 //!
 //! Exit status: 0 when every report read is ready and in the period, 1
 //! otherwise, 2 for a usage error or an unreadable file or list.
@@ -8,20 +8,20 @@
 use super::check::{read_list, RuleArgs};
 use super::files::{self, Inputs};
 use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
+use crate::across::ReportRef;
+use crate::diag::Verdict;
+use crate::rating::period::{
+    rate_period, PeriodFinding, PeriodOptions, PeriodReport, PeriodSummary,
+};
+use crate::rating::VerdictReason;
+use crate::ratinglist::{ListLookup, ListPeriod};
+use crate::render::period::{render_csv, render_human};
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
-use trfkit::across::ReportRef;
-use trfkit::diag::Verdict;
-use trfkit::rating::period::{
-    rate_period, PeriodFinding, PeriodOptions, PeriodReport, PeriodSummary,
-};
-use trfkit::rating::VerdictReason;
-use trfkit::ratinglist::{ListLookup, ListPeriod};
-use trfkit::render::period::{render_csv, render_human};
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Reports and folders of reports.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
@@ -38,7 +38,7 @@ pub struct Args {
     /// Compute only this list (standard, rapid or blitz); reports of
     /// another type are listed as not in the period.
     #[arg(long, value_name = "TYPE")]
-    list_type: Option<trfkit::regulations::RatingType>,
+    list_type: Option<crate::regulations::RatingType>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = PeriodFormat::Human)]
     format: PeriodFormat,
@@ -53,7 +53,7 @@ pub struct Args {
 
 /// Output formats of `trf period`.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PeriodFormat {
+pub(crate) enum PeriodFormat {
     /// The reports, then one table of players and events, the notes once.
     Human,
     /// The period as one JSON object.
@@ -63,7 +63,7 @@ pub enum PeriodFormat {
 }
 
 /// `2025-04` → April 2025.
-pub fn parse_period(s: &str) -> Result<ListPeriod, String> {
+pub(crate) fn parse_period(s: &str) -> Result<ListPeriod, String> {
     let bad = || format!("`{s}`: expected YYYY-MM, e.g. 2025-04");
     let (y, m) = s.trim().split_once('-').ok_or_else(bad)?;
     let year: u16 = y.parse().map_err(|_| bad())?;
@@ -74,12 +74,12 @@ pub fn parse_period(s: &str) -> Result<ListPeriod, String> {
     Ok(ListPeriod { year, month })
 }
 
-pub fn run(a: Args) -> u8 {
+pub(crate) fn run(a: Args) -> u8 {
     let found = files::expand(&a.paths);
     files::announce(&found);
     let Inputs { files, missing, .. } = found;
     let read = a.read.options();
-    let parsed: Vec<(String, Result<trfkit::Parsed, String>)> = files
+    let parsed: Vec<(String, Result<crate::Parsed, String>)> = files
         .par_iter()
         .map(|f| {
             (
@@ -144,9 +144,9 @@ pub fn run(a: Args) -> u8 {
 /// The options of a period: the list computed, the list type, the rule
 /// options of every report, K overrides, and the rating list searched for
 /// the reports' players.
-pub fn options(
+pub(crate) fn options(
     period: Option<ListPeriod>,
-    list_type: Option<trfkit::regulations::RatingType>,
+    list_type: Option<crate::regulations::RatingType>,
     rules: &RuleArgs,
     k: std::collections::HashMap<u64, u8>,
     list: Option<Arc<ListLookup>>,
@@ -154,7 +154,7 @@ pub fn options(
     let mut opts = PeriodOptions::default();
     opts.period = period;
     opts.rating_type = list_type;
-    opts.check = rules.options(trfkit::rules::CheckOptions::default().max_per_rule);
+    opts.check = rules.options(crate::rules::CheckOptions::default().max_per_rule);
     opts.rate = rules.rate_options();
     opts.rate.k_overrides = k;
     opts.check.rating_list = list.clone();
@@ -166,11 +166,11 @@ pub fn options(
 /// it), with the problems across them: a duplicate is counted once (as the
 /// first report of the event), and every finding is listed with the
 /// reports it concerns.
-pub fn summary(reports: &[(&str, &trfkit::Parsed)], opts: &PeriodOptions) -> PeriodSummary {
+pub(crate) fn summary(reports: &[(&str, &crate::Parsed)], opts: &PeriodOptions) -> PeriodSummary {
     // Duplicates do not depend on the rating type; the other findings are
     // searched again once each report's rating type is known, so that a
     // rapid and a blitz event on one day do not clash.
-    let refs = |types: &dyn Fn(usize) -> Option<trfkit::regulations::RatingType>| {
+    let refs = |types: &dyn Fn(usize) -> Option<crate::regulations::RatingType>| {
         reports
             .iter()
             .enumerate()
@@ -181,7 +181,7 @@ pub fn summary(reports: &[(&str, &trfkit::Parsed)], opts: &PeriodOptions) -> Per
             })
             .collect::<Vec<_>>()
     };
-    let duplicates = trfkit::across::find(&refs(&|_| None)).duplicate_of;
+    let duplicates = crate::across::find(&refs(&|_| None)).duplicate_of;
     let given: Vec<PeriodReport<'_>> = reports
         .iter()
         .enumerate()
@@ -192,7 +192,7 @@ pub fn summary(reports: &[(&str, &trfkit::Parsed)], opts: &PeriodOptions) -> Per
         })
         .collect();
     let mut summary = rate_period(&given, opts);
-    let found = trfkit::across::find(&refs(&|i| {
+    let found = crate::across::find(&refs(&|i| {
         summary.reports.get(i).and_then(|r| r.rating_type)
     }));
     summary.findings = period_findings(reports, found.findings);
@@ -203,8 +203,8 @@ pub fn summary(reports: &[(&str, &trfkit::Parsed)], opts: &PeriodOptions) -> Per
 /// distinct finding (code and message), naming every report it was
 /// attached to, in the order first met.
 fn period_findings(
-    reports: &[(&str, &trfkit::Parsed)],
-    per_report: Vec<Vec<trfkit::diag::Diagnostic>>,
+    reports: &[(&str, &crate::Parsed)],
+    per_report: Vec<Vec<crate::diag::Diagnostic>>,
 ) -> Vec<PeriodFinding> {
     let mut out: Vec<PeriodFinding> = Vec::new();
     let mut index: std::collections::HashMap<(&'static str, String), usize> =

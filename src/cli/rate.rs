@@ -4,26 +4,26 @@
 //! verdict when there are several).
 //!
 //! The checks run first and their verdict is printed first; the figures
-//! obey it (see [`trfkit::rating::rate_checked`]). Exit status as `trf
+//! obey it (see [`crate::rating::rate_checked`]). Exit status as `trf
 //! check`: 0 ready, 1 otherwise, 2 usage error or unreadable file.
 
 use super::check::{options_for, rate_options_for, read_list, RuleArgs};
 use super::files::{self, Inputs};
 use super::terminal::escape;
 use super::{fail, out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
+use crate::across::ReportRef;
+use crate::diag::Verdict;
+use crate::rating::{rate_checked, CheckedRating};
+use crate::ratinglist::ListLookup;
+use crate::rules::registrations::Registrations;
+use crate::render::human::verdict_block;
+use crate::render::rating::{render_csv_files, render_human, RatedFile};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
-use trfkit::across::ReportRef;
-use trfkit::diag::Verdict;
-use trfkit::rating::{rate_checked, CheckedRating};
-use trfkit::ratinglist::ListLookup;
-use trfkit::render::human::verdict_block;
-use trfkit::render::rating::{render_csv_files, render_human, RatedFile};
-use trfkit::rules::registrations::Registrations;
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Reports and folders of reports (`-` for standard input).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
@@ -53,7 +53,7 @@ pub struct Args {
 
 /// Output formats of `trf rate`.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RateFormat {
+pub(crate) enum RateFormat {
     /// An aligned report for people.
     Human,
     /// The rating summary as one JSON object (one a line, with its
@@ -64,7 +64,7 @@ pub enum RateFormat {
 }
 
 /// `4600010=20` → (4600010, 20).
-pub fn parse_k(s: &str) -> Result<(u64, u8), String> {
+pub(crate) fn parse_k(s: &str) -> Result<(u64, u8), String> {
     let (id, k) = s
         .split_once('=')
         .ok_or_else(|| format!("`{s}`: expected FIDE_ID=K, e.g. 4600010=20"))?;
@@ -84,7 +84,7 @@ pub fn parse_k(s: &str) -> Result<(u64, u8), String> {
     Ok((id, k))
 }
 
-pub fn run(a: Args) -> u8 {
+pub(crate) fn run(a: Args) -> u8 {
     let files = match inputs(&a.paths) {
         Ok(f) => f,
         Err(code) => return code,
@@ -157,7 +157,7 @@ pub fn run(a: Args) -> u8 {
 /// The reports named by `paths` (files and folders), with what was
 /// skipped or missing said on stderr; `Err` with the exit status when
 /// something is missing or nothing was found.
-pub fn inputs(paths: &[PathBuf]) -> Result<Vec<PathBuf>, u8> {
+pub(crate) fn inputs(paths: &[PathBuf]) -> Result<Vec<PathBuf>, u8> {
     let found = files::expand(paths);
     files::announce(&found);
     let Inputs { files, missing, .. } = found;
@@ -171,25 +171,25 @@ pub fn inputs(paths: &[PathBuf]) -> Result<Vec<PathBuf>, u8> {
 }
 
 /// Reports read, checked and rated together.
-pub struct Batch {
+pub(crate) struct Batch {
     /// The names messages give them.
-    pub names: Vec<String>,
+    pub(crate) names: Vec<String>,
     /// As read.
-    pub parsed: Vec<trfkit::Parsed>,
+    pub(crate) parsed: Vec<crate::Parsed>,
     /// Checked (findings across reports included) and rated.
-    pub rated: Vec<CheckedRating>,
+    pub(crate) rated: Vec<CheckedRating>,
 }
 
 /// Reads every report, searches the rating list once for all, and checks
 /// and rates each with its own registration facts (`tune` sets the rating
 /// options the command adds); `Err` with the exit status of a failure,
 /// said on stderr.
-pub fn rate_files(
+pub(crate) fn rate_files(
     files: &[PathBuf],
     rules: &RuleArgs,
     rating_list: Option<&std::path::Path>,
     read: &ReadArgs,
-    tune: impl Fn(&mut trfkit::rating::RateOptions),
+    tune: impl Fn(&mut crate::rating::RateOptions),
 ) -> Result<Batch, u8> {
     let regs = rules.registrations().map_err(|()| EXIT_USAGE)?;
     let read = read.options();
@@ -202,7 +202,7 @@ pub fn rate_files(
         Some(path) => {
             let ids: Vec<u64> = parsed
                 .iter()
-                .flat_map(|p| trfkit::ratinglist::ListLookup::ids_of(&p.tournament))
+                .flat_map(|p| crate::ratinglist::ListLookup::ids_of(&p.tournament))
                 .collect();
             Some(Arc::new(read_list(path, &ids).ok_or(EXIT_USAGE)?))
         }
@@ -221,19 +221,19 @@ pub fn rate_files(
 /// the rating list searched for them; `tune` sets the rating options the
 /// caller adds. With several reports, the findings across them join each
 /// verdict.
-pub fn rate_parsed(
+pub(crate) fn rate_parsed(
     files: &[PathBuf],
     names: &[String],
-    parsed: &[trfkit::Parsed],
+    parsed: &[crate::Parsed],
     rules: &RuleArgs,
     regs: Option<&Registrations>,
     list: Option<Arc<ListLookup>>,
-    tune: impl Fn(&mut trfkit::rating::RateOptions),
+    tune: impl Fn(&mut crate::rating::RateOptions),
 ) -> Vec<CheckedRating> {
-    let mut check = rules.options(trfkit::rules::CheckOptions::default().max_per_rule);
+    let mut check = rules.options(crate::rules::CheckOptions::default().max_per_rule);
     check.rating_list = list.clone();
     let mut opts = rules.rate_options();
-    opts.list_facts = list.as_ref().map(|l| trfkit::rating::ListFacts {
+    opts.list_facts = list.as_ref().map(|l| crate::rating::ListFacts {
         name: l.name.clone(),
         period: l.period,
         kind: l.meta.kind,
@@ -254,11 +254,11 @@ pub fn rate_parsed(
 
 /// Adds the findings across reports to each rated report's check (they
 /// never change the figures: none blocks).
-pub fn add_across(
+pub(crate) fn add_across(
     names: &[String],
-    parsed: &[trfkit::Parsed],
+    parsed: &[crate::Parsed],
     rated: &mut [CheckedRating],
-    opts: &trfkit::rules::CheckOptions,
+    opts: &crate::rules::CheckOptions,
 ) {
     if parsed.len() < 2 {
         return;
@@ -273,7 +273,7 @@ pub fn add_across(
             rating_type: r.report.rating_type.rating_type,
         })
         .collect();
-    let found = trfkit::across::find(&refs);
+    let found = crate::across::find(&refs);
     for (r, f) in rated.iter_mut().zip(found.findings) {
         r.report.add_across(f, opts);
     }

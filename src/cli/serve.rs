@@ -12,6 +12,12 @@
 mod guard;
 
 use super::{ReadArgs, EXIT_OK, EXIT_USAGE};
+use crate::rating::{rate_checked, CheckedRating, RateOptions};
+use crate::ratinglist::ListLookup;
+use crate::ratinglist::ListSource;
+use crate::render::html::{report, Download, Page, PageReport, ReportInput};
+use crate::rules::CheckOptions;
+use crate::ReadOptions;
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
@@ -23,15 +29,9 @@ use base64::Engine as _;
 use std::io::Write as _;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
-use trfkit::rating::{rate_checked, CheckedRating, RateOptions};
-use trfkit::ratinglist::ListLookup;
-use trfkit::ratinglist::ListSource;
-use trfkit::render::html::{report, Download, Page, PageReport, ReportInput};
-use trfkit::rules::CheckOptions;
-use trfkit::ReadOptions;
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Port on 127.0.0.1 (0 picks a free one; the URL printed says which).
     #[arg(long, default_value_t = 8765)]
     port: u16,
@@ -66,7 +66,7 @@ impl Config {
 /// The answer to every request: a status and the page.
 type Reply = (StatusCode, Html<String>);
 
-pub fn run(a: Args) -> u8 {
+pub(crate) fn run(a: Args) -> u8 {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_io()
@@ -283,7 +283,7 @@ fn upload_failed(cfg: &Config, e: axum::extract::multipart::MultipartError) -> R
 
 /// The page for files over --max-size together.
 fn too_large(cfg: &Config) -> Reply {
-    let limit = trfkit::render::html::size_words(cfg.read.max_file_bytes);
+    let limit = crate::render::html::size_words(cfg.read.max_file_bytes);
     problem(
         cfg,
         StatusCode::PAYLOAD_TOO_LARGE,
@@ -298,7 +298,7 @@ fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply
     let mut page = cfg.page();
     let mut parsed = Vec::new();
     for (name, bytes) in trfs {
-        match trfkit::read::parse_vec(bytes, &cfg.read) {
+        match crate::read::parse_vec(bytes, &cfg.read) {
             Ok(p) => parsed.push((name, p)),
             Err(e) => page.problems.push((
                 format!("{name} could not be read"),
@@ -326,14 +326,18 @@ fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply
             }
         }
     });
-    let mut opts = CheckOptions::default();
-    opts.rating_list = lookup.clone();
-    let mut rate_opts = RateOptions::default();
-    rate_opts.list = lookup.map(|l| l.found.clone());
+    let opts = CheckOptions {
+        rating_list: lookup.clone(),
+        ..CheckOptions::default()
+    };
+    let rate_opts = RateOptions {
+        list: lookup.map(|l| l.found.clone()),
+        ..RateOptions::default()
+    };
     // The same checks and rating pass as `trf check` and `trf rate`, and
     // the problems across the reports dropped together (which need every
     // report at once).
-    let (names, parsed): (Vec<String>, Vec<trfkit::Parsed>) = parsed.into_iter().unzip();
+    let (names, parsed): (Vec<String>, Vec<crate::Parsed>) = parsed.into_iter().unzip();
     let mut rated: Vec<CheckedRating> = parsed
         .iter()
         .map(|p| rate_checked(p, &opts, &rate_opts))
@@ -365,7 +369,7 @@ fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply
                 "Findings (JSON)",
                 format!("{stem}.check.json"),
                 "application/json",
-                &format!("{}\n", trfkit::render::json::check_line(name, p, check)),
+                &format!("{}\n", crate::render::json::check_line(name, p, check)),
             ),
             data_url(
                 "Rating (JSON)",
