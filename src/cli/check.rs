@@ -178,18 +178,66 @@ pub(crate) fn rate_options_for(base: &RateOptions, check: &CheckOptions) -> Rate
 /// could not be used; `None` (with the reason on stderr) when the list
 /// cannot be read.
 pub(crate) fn read_list(path: &std::path::Path, ids: &[u64]) -> Option<ListLookup> {
-    match ListLookup::read(path, ids) {
-        Ok(l) => {
-            if let Some(why) = &l.index_problem {
-                eprintln!("trf: rating list index not used, list scanned instead: {why}");
-            }
-            Some(l)
-        }
+    let mut notes = Vec::new();
+    let found = search_list(path, ids, &mut notes);
+    for n in notes {
+        eprintln!("trf: {n}");
+    }
+    match found {
+        Ok(l) => Some(l),
         Err(e) => {
-            eprintln!("trf: rating list: {e}");
+            eprintln!("trf: {e}");
             None
         }
     }
+}
+
+/// Searches the rating list for `ids`; `Err` is why the list cannot be
+/// read, and `notes` gets the reason its index could not be used.
+pub(crate) fn search_list(
+    path: &std::path::Path,
+    ids: &[u64],
+    notes: &mut Vec<String>,
+) -> Result<ListLookup, String> {
+    let l = ListLookup::read(path, ids).map_err(|e| format!("rating list: {e}"))?;
+    if let Some(why) = &l.index_problem {
+        notes.push(format!(
+            "rating list index not used, list scanned instead: {why}"
+        ));
+    }
+    Ok(l)
+}
+
+/// The JSON `trf check --format json` prints for the one report of `a`
+/// (`contents` read instead of `-`), for [`super::embed`]: the same reading,
+/// options, rating list search and check as [`run`]. `--registrations`
+/// is refused: each call gives its report's own facts.
+pub(crate) fn json(
+    a: Args,
+    contents: Option<Vec<u8>>,
+    warnings: &mut Vec<String>,
+) -> Result<String, String> {
+    let [path] = a.paths.as_slice() else {
+        return Err("one report at a time".to_owned());
+    };
+    if a.rules.registrations.is_some() {
+        return Err("--registrations: give the report's own flags instead".to_owned());
+    }
+    let mut read = a.read.options();
+    // The reader keeps no more findings per rule than will be shown.
+    read.max_findings_per_rule = a.max_per_rule;
+    let parsed = super::embed::read(path, contents, &read)?;
+    let mut opts = a.rules.options(a.max_per_rule);
+    if let Some(list) = &a.rating_list {
+        let ids: Vec<u64> = ListLookup::ids_of(&parsed.tournament).collect();
+        opts.rating_list = Some(Arc::new(search_list(list, &ids, warnings)?));
+    }
+    let rep = check(&parsed, &opts);
+    Ok(crate::render::json::check_line(
+        &files::shown(path),
+        &parsed,
+        &rep,
+    ))
 }
 
 /// Output formats of `trf check`.

@@ -3,10 +3,13 @@
 //!
 //! The binary is [`main`]; [`run`] is the same program on any argument
 //! list, for embedding `trf` (a Python package's console script, a test
-//! harness) without a second executable. Everything else here is private:
-//! the command line is a thin layer over the library's public API.
+//! harness) without a second executable; [`embed`] gives the JSON of
+//! `check`, `rate`, `parse` and `period` as values instead of printing it
+//! (the Python module). Everything else here is private: the command line
+//! is a thin layer over the library's public API.
 
 mod check;
+pub mod embed;
 mod explain;
 mod files;
 mod fmt;

@@ -14,6 +14,13 @@ pub(crate) struct Args {
     read: ReadArgs,
 }
 
+/// The JSON `trf parse` prints for `a`'s report (`contents` read instead
+/// of `-`), for [`super::embed`].
+pub(crate) fn json(a: Args, contents: Option<Vec<u8>>) -> Result<String, String> {
+    let parsed = super::embed::read(&a.file, contents, &a.read.options())?;
+    Ok(serde_json::to_string(&parsed.tournament).unwrap_or_default())
+}
+
 pub(crate) fn run(a: Args) -> u8 {
     let parsed = match super::read_report(&a.file, &a.read.options()) {
         Ok(p) => p,

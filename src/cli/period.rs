@@ -5,7 +5,7 @@
 //! Exit status: 0 when every report read is ready and in the period, 1
 //! otherwise, 2 for a usage error or an unreadable file or list.
 
-use super::check::{read_list, RuleArgs};
+use super::check::{read_list, search_list, RuleArgs};
 use super::files::{self, Inputs};
 use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::across::ReportRef;
@@ -78,16 +78,7 @@ pub(crate) fn run(a: Args) -> u8 {
     let found = files::expand(&a.paths);
     files::announce(&found);
     let Inputs { files, missing, .. } = found;
-    let read = a.read.options();
-    let parsed: Vec<(String, Result<crate::Parsed, String>)> = files
-        .par_iter()
-        .map(|f| {
-            (
-                files::shown(f),
-                super::read_report(f, &read).map_err(|e| e.to_string()),
-            )
-        })
-        .collect();
+    let parsed = read_all(&files, &a.read.options());
     let mut unreadable = !missing.is_empty();
     let mut reports = Vec::with_capacity(parsed.len());
     for (name, r) in &parsed {
@@ -141,6 +132,66 @@ pub(crate) fn run(a: Args) -> u8 {
     }
 }
 
+/// The JSON `trf period --format json` prints for `a`, for
+/// [`super::embed`]: the same walk, reading, rating list search, options
+/// and period as [`run`]. What `run` says on stderr and goes on from is a
+/// warning; a path that cannot be read is an error.
+pub(crate) fn json(a: Args, warnings: &mut Vec<String>) -> Result<String, String> {
+    let found = files::expand(&a.paths);
+    if let Some((p, why)) = found.missing.first() {
+        return Err(format!("{}: {why}", files::shown(p)));
+    }
+    for (p, why) in &found.skipped {
+        warnings.push(format!("skipped {}: {why}", files::shown(p)));
+    }
+    if found.files.is_empty() {
+        return Err("no TRF file found".to_owned());
+    }
+    let parsed = read_all(&found.files, &a.read.options());
+    let mut reports = Vec::with_capacity(parsed.len());
+    for (name, r) in &parsed {
+        reports.push((
+            name.as_str(),
+            r.as_ref().map_err(|e| format!("{name}: {e}"))?,
+        ));
+    }
+    let list = match &a.rating_list {
+        None => None,
+        Some(path) => {
+            let ids: Vec<u64> = reports
+                .iter()
+                .flat_map(|(_, p)| ListLookup::ids_of(&p.tournament))
+                .collect();
+            Some(Arc::new(search_list(path, &ids, warnings)?))
+        }
+    };
+    let opts = options(
+        a.period,
+        a.list_type,
+        &a.rules,
+        a.k.iter().copied().collect(),
+        list,
+    );
+    Ok(serde_json::to_string(&summary(&reports, &opts)).unwrap_or_default())
+}
+
+/// Every file read (in parallel), with the name the output gives it, or
+/// why it could not be read.
+fn read_all(
+    files: &[PathBuf],
+    read: &crate::ReadOptions,
+) -> Vec<(String, Result<crate::Parsed, String>)> {
+    files
+        .par_iter()
+        .map(|f| {
+            (
+                files::shown(f),
+                super::read_report(f, read).map_err(|e| e.to_string()),
+            )
+        })
+        .collect()
+}
+
 /// The options of a period: the list computed, the list type, the rule
 /// options of every report, K overrides, and the rating list searched for
 /// the reports' players.
@@ -151,14 +202,16 @@ pub(crate) fn options(
     k: std::collections::HashMap<u64, u8>,
     list: Option<Arc<ListLookup>>,
 ) -> PeriodOptions {
-    let mut opts = PeriodOptions::default();
-    opts.period = period;
-    opts.rating_type = list_type;
-    opts.check = rules.options(crate::rules::CheckOptions::default().max_per_rule);
-    opts.rate = rules.rate_options();
+    let mut opts = PeriodOptions {
+        period,
+        rating_type: list_type,
+        check: rules.options(crate::rules::CheckOptions::default().max_per_rule),
+        rate: rules.rate_options(),
+        list: list.clone(),
+        ..PeriodOptions::default()
+    };
     opts.rate.k_overrides = k;
-    opts.check.rating_list = list.clone();
-    opts.list = list;
+    opts.check.rating_list = list;
     opts
 }
 

@@ -7,7 +7,7 @@
 //! obey it (see [`crate::rating::rate_checked`]). Exit status as `trf
 //! check`: 0 ready, 1 otherwise, 2 usage error or unreadable file.
 
-use super::check::{options_for, rate_options_for, read_list, RuleArgs};
+use super::check::{options_for, rate_options_for, read_list, search_list, RuleArgs};
 use super::files::{self, Inputs};
 use super::terminal::escape;
 use super::{fail, out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
@@ -15,9 +15,9 @@ use crate::across::ReportRef;
 use crate::diag::Verdict;
 use crate::rating::{rate_checked, CheckedRating};
 use crate::ratinglist::ListLookup;
-use crate::rules::registrations::Registrations;
 use crate::render::human::verdict_block;
 use crate::render::rating::{render_csv_files, render_human, RatedFile};
+use crate::rules::registrations::Registrations;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -152,6 +152,40 @@ pub(crate) fn run(a: Args) -> u8 {
     } else {
         EXIT_ERRORS
     }
+}
+
+/// The JSON `trf rate --format json` prints for the one report of `a`
+/// (`contents` read instead of `-`), for [`super::embed`]: the same
+/// reading, rating list search, options and pass as [`rate_files`].
+/// `--registrations` is refused: each call gives its report's own facts.
+pub(crate) fn json(
+    a: Args,
+    contents: Option<Vec<u8>>,
+    warnings: &mut Vec<String>,
+) -> Result<String, String> {
+    let [path] = a.paths.as_slice() else {
+        return Err("one report at a time".to_owned());
+    };
+    if a.rules.registrations.is_some() {
+        return Err("--registrations: give the report's own flags instead".to_owned());
+    }
+    let parsed = [super::embed::read(path, contents, &a.read.options())?];
+    let list = match &a.rating_list {
+        None => None,
+        Some(list) => {
+            let ids: Vec<u64> = ListLookup::ids_of(&parsed[0].tournament).collect();
+            Some(Arc::new(search_list(list, &ids, warnings)?))
+        }
+    };
+    let names = [files::shown(path)];
+    let rated = rate_parsed(&a.paths, &names, &parsed, &a.rules, None, list, |o| {
+        o.k_overrides = a.k.iter().copied().collect();
+        o.what_if = a.what_if;
+    });
+    Ok(rated
+        .first()
+        .map(|r| serde_json::to_string(&r.summary).unwrap_or_default())
+        .unwrap_or_default())
 }
 
 /// The reports named by `paths` (files and folders), with what was

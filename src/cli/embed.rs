@@ -1,0 +1,133 @@
+//! The commands as functions, for programs that embed trfkit (the Python
+//! bindings in `python/`). Each takes the command's own flags (parsed by the
+//! command's parser, so values are checked and refused in the same words),
+//! reads, checks or rates with the command's own code, and returns the JSON
+//! the command prints with `--format json` instead of printing it. Nothing
+//! is written to stdout or stderr: what the command would say on stderr
+//! about a run that goes on is returned as warnings.
+
+use super::{files, Cli, Command};
+use crate::{Parsed, ReadOptions};
+use clap::Parser;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+/// A report given to [`check`], [`rate`] or [`parse`]: a path, or its
+/// contents (what the command reads from `-`, standard input).
+#[derive(Debug, Clone)]
+pub enum Report {
+    /// A file, named in the output as the command names it.
+    Path(PathBuf),
+    /// The bytes of a report, named `-` as standard input is.
+    Contents(Vec<u8>),
+}
+
+/// What a command gives: its JSON, and what it would have said on stderr
+/// while going on (a rating list's index it could not use, a file of a
+/// folder that is not a TRF).
+#[derive(Debug, Clone, Default)]
+#[non_exhaustive]
+pub struct Output {
+    /// The JSON the command prints with `--format json` (one object).
+    pub json: String,
+    /// One line each, without the `trf: ` the command puts before them.
+    pub warnings: Vec<String>,
+}
+
+/// `trf check --format json FLAGS... REPORT`: the check of one report.
+/// `Err` is what the command says on stderr when it exits with status 2
+/// (a bad flag, an unreadable report or list, a file that is no TRF),
+/// without `trf: `.
+pub fn check(report: Report, flags: &[OsString]) -> Result<Output, String> {
+    let (path, contents) = report.parts();
+    match command("check", flags, &[path])? {
+        Command::Check(a) => run(|w| super::check::json(a, contents, w)),
+        _ => Err(unexpected()),
+    }
+}
+
+/// `trf rate --format json FLAGS... REPORT`: the rating summary of one
+/// report. `Err` as for [`check`].
+pub fn rate(report: Report, flags: &[OsString]) -> Result<Output, String> {
+    let (path, contents) = report.parts();
+    match command("rate", flags, &[path])? {
+        Command::Rate(a) => run(|w| super::rate::json(a, contents, w)),
+        _ => Err(unexpected()),
+    }
+}
+
+/// `trf parse FLAGS... REPORT` (JSON, its default): the model of one
+/// report. `Err` as for [`check`].
+pub fn parse(report: Report, flags: &[OsString]) -> Result<Output, String> {
+    let (path, contents) = report.parts();
+    match command("parse", flags, &[path])? {
+        Command::Parse(a) => run(|_| super::parse::json(a, contents)),
+        _ => Err(unexpected()),
+    }
+}
+
+/// `trf period --format json FLAGS... PATHS...`: a rating period over
+/// reports and folders of reports. `Err` as for [`check`]; a report that
+/// cannot be read is one (the command would go on without it).
+pub fn period(paths: &[PathBuf], flags: &[OsString]) -> Result<Output, String> {
+    let paths: Vec<OsString> = paths.iter().map(|p| p.clone().into_os_string()).collect();
+    match command("period", flags, &paths)? {
+        Command::Period(a) => run(|w| super::period::json(a, w)),
+        _ => Err(unexpected()),
+    }
+}
+
+impl Report {
+    /// The path the command is given, and the contents read instead of it.
+    fn parts(self) -> (OsString, Option<Vec<u8>>) {
+        match self {
+            Report::Path(p) => (p.into_os_string(), None),
+            Report::Contents(b) => (OsString::from("-"), Some(b)),
+        }
+    }
+}
+
+/// Reads a report as the command reads a file named on its command line
+/// (a file that does not look like a TRF is refused), or parses the
+/// contents given for `-`; `Err` is the command's message (without the
+/// name `-` for contents).
+pub(crate) fn read(
+    path: &Path,
+    contents: Option<Vec<u8>>,
+    opts: &ReadOptions,
+) -> Result<Parsed, String> {
+    match contents {
+        Some(bytes) => super::parse_report(bytes, opts).map_err(|e| e.to_string()),
+        None => super::read_report(path, opts).map_err(|e| format!("{}: {e}", files::shown(path))),
+    }
+}
+
+/// The arguments of `trf NAME FLAGS... -- INPUTS...`, parsed by the
+/// command's parser; a refusal is clap's message, first line.
+fn command(name: &str, flags: &[OsString], inputs: &[OsString]) -> Result<Command, String> {
+    let argv = ["trf", name]
+        .into_iter()
+        .map(OsString::from)
+        .chain(flags.iter().cloned())
+        // Inputs are never taken for flags, whatever they start with.
+        .chain(std::iter::once(OsString::from("--")))
+        .chain(inputs.iter().cloned());
+    match Cli::try_parse_from(argv) {
+        Ok(c) => Ok(c.command),
+        Err(e) => {
+            let text = e.render().to_string();
+            let first = text.lines().next().unwrap_or_default();
+            Err(first.strip_prefix("error: ").unwrap_or(first).to_owned())
+        }
+    }
+}
+
+fn run(f: impl FnOnce(&mut Vec<String>) -> Result<String, String>) -> Result<Output, String> {
+    let mut warnings = Vec::new();
+    let json = f(&mut warnings)?;
+    Ok(Output { json, warnings })
+}
+
+fn unexpected() -> String {
+    "the command's parser gave another command".to_owned()
+}
