@@ -223,6 +223,7 @@ pub(crate) fn json(
     if a.rules.registrations.is_some() {
         return Err("--registrations: give the report's own flags instead".to_owned());
     }
+    super::embed::one_report(path, &contents)?;
     let mut read = a.read.options();
     // The reader keeps no more findings per rule than will be shown.
     read.max_findings_per_rule = a.max_per_rule;

@@ -102,6 +102,23 @@ pub(crate) fn read(
     }
 }
 
+/// Refuses what `trf check` and `trf rate` would not take as one report,
+/// in the words of their walk of the arguments: a path that does not
+/// exist or cannot be read, and a folder (every report in it).
+pub(crate) fn one_report(path: &Path, contents: &Option<Vec<u8>>) -> Result<(), String> {
+    if contents.is_some() {
+        return Ok(());
+    }
+    let found = files::expand(&[path.to_path_buf()]);
+    if let Some((p, why)) = found.missing.first() {
+        return Err(format!("{}: {why}", files::shown(p)));
+    }
+    if found.files.as_slice() != [path] {
+        return Err(format!("{}: a folder, not one report", files::shown(path)));
+    }
+    Ok(())
+}
+
 /// The arguments of `trf NAME FLAGS... -- INPUTS...`, parsed by the
 /// command's parser; a refusal is clap's message, first line.
 fn command(name: &str, flags: &[OsString], inputs: &[OsString]) -> Result<Command, String> {
