@@ -4,7 +4,9 @@
 //! reads, checks or rates with the command's own code, and returns the JSON
 //! the command prints with `--format json` instead of printing it. Nothing
 //! is written to stdout or stderr: what the command would say on stderr
-//! about a run that goes on is returned as warnings.
+//! about a run that goes on is returned as warnings. Flags that only choose
+//! how the command prints (`--format`, `--summary`, `--width`) change
+//! nothing here.
 
 use super::{files, Cli, Command};
 use crate::{Parsed, ReadOptions};
@@ -147,4 +149,76 @@ fn run(f: impl FnOnce(&mut Vec<String>) -> Result<String, String>) -> Result<Out
 
 fn unexpected() -> String {
     "the command's parser gave another command".to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(name: &str) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("samples/hand")
+            .join(name)
+    }
+
+    fn value(out: &Output) -> serde_json::Value {
+        serde_json::from_str(&out.json).unwrap()
+    }
+
+    #[test]
+    fn contents_and_path_give_the_same_json_but_the_name() {
+        let path = sample("malformed-syntax.trf");
+        let bytes = std::fs::read(&path).unwrap();
+        let mut by_path = value(&check(Report::Path(path.clone()), &[]).unwrap());
+        let by_contents = value(&check(Report::Contents(bytes.clone()), &[]).unwrap());
+        assert_eq!(by_path["file"], files::shown(&path));
+        assert_eq!(by_contents["file"], "-");
+        by_path["file"] = "-".into();
+        assert_eq!(by_path, by_contents);
+        assert_eq!(by_contents["verdict"], "fix-before-upload");
+        let rate_path = rate(Report::Path(path), &[]).unwrap();
+        assert_eq!(
+            rate_path.json,
+            rate(Report::Contents(bytes), &[]).unwrap().json
+        );
+    }
+
+    #[test]
+    fn flags_change_the_result_as_on_the_command_line() {
+        let path = sample("version-diff-2008.trf");
+        let own = value(&check(Report::Path(path.clone()), &[]).unwrap());
+        let flags = [OsString::from("--regulations=2024")];
+        let forced = value(&check(Report::Path(path), &flags).unwrap());
+        assert_ne!(own["regulations"], forced["regulations"]);
+        assert_eq!(forced["regulations"], "2024");
+    }
+
+    #[test]
+    fn refusals_are_the_commands_words() {
+        let report = || Report::Contents(b"012 Open\n".to_vec());
+        let e = check(report(), &["--regulations=2030".into()]).unwrap_err();
+        assert!(
+            e.starts_with("invalid value '2030' for '--regulations"),
+            "{e}"
+        );
+        let e = rate(report(), &["--k=12=300".into()]).unwrap_err();
+        assert!(e.contains("K factor"), "{e}");
+        let e = check(report(), &["--format=json".into(), "--no-such-flag".into()]).unwrap_err();
+        assert!(e.contains("--no-such-flag"), "{e}");
+        let e = parse(
+            Report::Contents(b"Dear arbiter,\nsee attached.\n".to_vec()),
+            &[],
+        );
+        assert!(e.unwrap_err().contains("does not look like a TRF"));
+        let folder = sample("");
+        let e = check(Report::Path(folder.clone()), &[]).unwrap_err();
+        assert!(e.ends_with("a folder, not one report"), "{e}");
+        let e = rate(Report::Path(folder.join("none.trf")), &[]).unwrap_err();
+        assert!(
+            e.starts_with(&files::shown(&folder.join("none.trf"))),
+            "{e}"
+        );
+        let e = period(&[folder.join("none.trf")], &[]).unwrap_err();
+        assert!(e.contains("none.trf"), "{e}");
+    }
 }
