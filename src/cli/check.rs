@@ -223,11 +223,13 @@ pub(crate) fn json(
     if a.rules.registrations.is_some() {
         return Err("--registrations: give the report's own flags instead".to_owned());
     }
-    super::embed::one_report(path, &contents)?;
+    if contents.is_none() {
+        files::one_report(path)?;
+    }
     let mut read = a.read.options();
     // The reader keeps no more findings per rule than will be shown.
     read.max_findings_per_rule = a.max_per_rule;
-    let parsed = super::embed::read(path, contents, &read)?;
+    let parsed = super::read_given(path, contents, &read)?;
     let mut opts = a.rules.options(a.max_per_rule);
     if let Some(list) = &a.rating_list {
         let ids: Vec<u64> = ListLookup::ids_of(&parsed.tournament).collect();

@@ -8,11 +8,10 @@
 //! how the command prints (`--format`, `--summary`, `--width`) change
 //! nothing here.
 
-use super::{files, Cli, Command};
-use crate::{Parsed, ReadOptions};
+use super::{Cli, Command};
 use clap::Parser;
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// A report given to [`check`], [`rate`] or [`parse`]: a path, or its
 /// contents (what the command reads from `-`, standard input).
@@ -89,38 +88,6 @@ impl Report {
     }
 }
 
-/// Reads a report as the command reads a file named on its command line
-/// (a file that does not look like a TRF is refused), or parses the
-/// contents given for `-`; `Err` is the command's message (without the
-/// name `-` for contents).
-pub(crate) fn read(
-    path: &Path,
-    contents: Option<Vec<u8>>,
-    opts: &ReadOptions,
-) -> Result<Parsed, String> {
-    match contents {
-        Some(bytes) => super::parse_report(bytes, opts).map_err(|e| e.to_string()),
-        None => super::read_report(path, opts).map_err(|e| format!("{}: {e}", files::shown(path))),
-    }
-}
-
-/// Refuses what `trf check` and `trf rate` would not take as one report,
-/// in the words of their walk of the arguments: a path that does not
-/// exist or cannot be read, and a folder (every report in it).
-pub(crate) fn one_report(path: &Path, contents: &Option<Vec<u8>>) -> Result<(), String> {
-    if contents.is_some() {
-        return Ok(());
-    }
-    let found = files::expand(&[path.to_path_buf()]);
-    if let Some((p, why)) = found.missing.first() {
-        return Err(format!("{}: {why}", files::shown(p)));
-    }
-    if found.files.as_slice() != [path] {
-        return Err(format!("{}: a folder, not one report", files::shown(path)));
-    }
-    Ok(())
-}
-
 /// The arguments of `trf NAME FLAGS... -- INPUTS...`, parsed by the
 /// command's parser; a refusal is clap's message, first line.
 fn command(name: &str, flags: &[OsString], inputs: &[OsString]) -> Result<Command, String> {
@@ -153,7 +120,9 @@ fn unexpected() -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::files;
     use super::*;
+    use std::path::Path;
 
     fn sample(name: &str) -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -62,6 +62,21 @@ pub(crate) fn expand(paths: &[PathBuf]) -> Inputs {
     inputs
 }
 
+/// Refuses what `trf check` and `trf rate` would not take as one report,
+/// in the words of their walk of the arguments: a path that does not
+/// exist or cannot be read, and a folder (every report in it), for
+/// [`super::embed`].
+pub(crate) fn one_report(path: &Path) -> Result<(), String> {
+    let found = expand(&[path.to_path_buf()]);
+    if let Some((p, why)) = found.missing.first() {
+        return Err(format!("{}: {why}", shown(p)));
+    }
+    if found.files.as_slice() != [path] {
+        return Err(format!("{}: a folder, not one report", shown(path)));
+    }
+    Ok(())
+}
+
 /// True when the first 8 KiB hold a line starting with a TRF record code
 /// followed by a blank (`001 `, `012 `, `XXR `, `###` …) and no NUL byte.
 pub(crate) fn sniff(path: &Path) -> std::io::Result<bool> {

@@ -194,6 +194,21 @@ pub(crate) fn read_report(path: &Path, opts: &ReadOptions) -> Result<Parsed, Rea
     parse_report(read_source(path, opts)?, opts)
 }
 
+/// Reads a report as the command reads a file named on its command line
+/// (a file that does not look like a TRF is refused), or parses the
+/// contents given for `-`; `Err` is the command's message (without the
+/// name `-` for contents).
+pub(crate) fn read_given(
+    path: &Path,
+    contents: Option<Vec<u8>>,
+    opts: &ReadOptions,
+) -> Result<Parsed, String> {
+    match contents {
+        Some(bytes) => parse_report(bytes, opts).map_err(|e| e.to_string()),
+        None => read_report(path, opts).map_err(|e| format!("{}: {e}", files::shown(path))),
+    }
+}
+
 /// Parses the bytes of a report as [`read_report`] parses a file's: bytes
 /// that do not look like a TRF are refused.
 pub(crate) fn parse_report(bytes: Vec<u8>, opts: &ReadOptions) -> Result<Parsed, ReadError> {

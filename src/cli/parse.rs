@@ -17,7 +17,7 @@ pub(crate) struct Args {
 /// The JSON `trf parse` prints for `a`'s report (`contents` read instead
 /// of `-`), for [`super::embed`].
 pub(crate) fn json(a: Args, contents: Option<Vec<u8>>) -> Result<String, String> {
-    let parsed = super::embed::read(&a.file, contents, &a.read.options())?;
+    let parsed = super::read_given(&a.file, contents, &a.read.options())?;
     Ok(serde_json::to_string(&parsed.tournament).unwrap_or_default())
 }
 

@@ -169,8 +169,10 @@ pub(crate) fn json(
     if a.rules.registrations.is_some() {
         return Err("--registrations: give the report's own flags instead".to_owned());
     }
-    super::embed::one_report(path, &contents)?;
-    let parsed = [super::embed::read(path, contents, &a.read.options())?];
+    if contents.is_none() {
+        files::one_report(path)?;
+    }
+    let parsed = [super::read_given(path, contents, &a.read.options())?];
     let list = match &a.rating_list {
         None => None,
         Some(list) => {
