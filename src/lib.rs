@@ -67,9 +67,11 @@
 //!
 //! # Features
 //!
-//! * `cli` (default): everything only the `trf` binary needs (argument
-//!   parsing, progress bars, `trf serve`), and the three features below.
-//!   A library user can turn it off with `default-features = false`.
+//! * `cli` (default): the `trf` command line itself, as the module `cli`
+//!   (`trfkit::cli::run` runs it on any argument list), with everything only
+//!   it needs (argument parsing, progress bars, `trf serve`), and the three
+//!   features below. A library user can turn it off with
+//!   `default-features = false`.
 //! * `fancy`: miette's graphical renderer for the terminal
 //!   (`render::human::render_graphical`), without any terminal dependency.
 //! * `parallel`: the rules of a large report run on every core (rayon).
@@ -83,6 +85,8 @@
 
 pub mod across;
 pub mod check;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod diag;
 pub mod eligibility;
 #[cfg(feature = "generate")]

@@ -1,6 +1,7 @@
 //! `trf`: read, check and rate FIDE Tournament Report Files.
-
-mod cli;
+//!
+//! The command line lives in the library (`trfkit::cli`); this binary only
+//! chooses the allocator.
 
 // The reader allocates a few small values per player; mimalloc serves them
 // with a fraction of glibc's instructions and page faults.
@@ -8,5 +9,5 @@ mod cli;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
-    cli::main()
+    trfkit::cli::main()
 }

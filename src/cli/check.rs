@@ -9,25 +9,25 @@
 use super::files::{self, Inputs};
 use super::terminal::{escape, safe_diagnostic, SafeSource};
 use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
+use crate::across::ReportRef;
+use crate::check::{check, CheckReport};
+use crate::diag::Verdict;
+use crate::rating::RateOptions;
+use crate::ratinglist::ListLookup;
+use crate::ratinglist::RatingList;
+use crate::render::human::{self};
+use crate::render::summary::{self, SummaryRow};
+use crate::rules::registrations::Registrations;
+use crate::rules::CheckOptions;
+use crate::Parsed;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
-use trfkit::across::ReportRef;
-use trfkit::check::{check, CheckReport};
-use trfkit::diag::Verdict;
-use trfkit::rating::RateOptions;
-use trfkit::ratinglist::ListLookup;
-use trfkit::ratinglist::RatingList;
-use trfkit::render::human::{self};
-use trfkit::render::summary::{self, SummaryRow};
-use trfkit::rules::registrations::Registrations;
-use trfkit::rules::CheckOptions;
-use trfkit::Parsed;
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Reports and folders of reports.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
@@ -37,7 +37,7 @@ pub struct Args {
     #[command(flatten)]
     rules: RuleArgs,
     /// Findings shown per rule and file (0 = all).
-    #[arg(long, value_name = "N", default_value_t = trfkit::Options::MAX_PER_RULE)]
+    #[arg(long, value_name = "N", default_value_t = crate::Options::MAX_PER_RULE)]
     max_per_rule: usize,
     /// Cross-check players against this FIDE rating list (TXT, XML or the
     /// zip FIDE ships; an index built by `trf list index` is used when present).
@@ -61,69 +61,71 @@ pub struct Args {
 /// The options that decide what the rules find, shared by `trf check` and
 /// `trf rate` (which obeys the same checks).
 #[derive(clap::Args, Debug, Clone)]
-pub struct RuleArgs {
+pub(crate) struct RuleArgs {
     /// Do not run these rules (names or codes; repeatable).
     #[arg(long = "disable", value_name = "RULE")]
-    pub disable: Vec<String>,
+    pub(crate) disable: Vec<String>,
     /// Apply this edition of the FIDE Rating Regulations (2003, 2005, 2009,
     /// 2013, 2014, 2017, 2022, 2024) instead of the one in force at the start date.
     #[arg(long, value_name = "VERSION")]
-    pub regulations: Option<trfkit::regulations::Version>,
+    pub(crate) regulations: Option<crate::regulations::Version>,
     /// The date the tournament was registered with FIDE (YYYY-MM-DD).
     #[arg(long, value_name = "DATE")]
-    pub registered_on: Option<chrono::NaiveDate>,
+    pub(crate) registered_on: Option<chrono::NaiveDate>,
     /// The event is a national championship (round-robin composition exception).
     #[arg(long)]
-    pub national_championship: bool,
+    pub(crate) national_championship: bool,
     /// The event is a hybrid event individually approved by the FIDE QC
     /// Chair: rated like over-the-board play (complete PGN goes with the report).
     #[arg(long)]
-    pub hybrid_approved: bool,
+    pub(crate) hybrid_approved: bool,
     /// The list the event is registered for: standard, rapid or blitz
     /// (default: read from the time control; a contradiction is a warning).
     /// A rapid or blitz event is judged and rated by that chapter's rules.
     #[arg(long, value_name = "TYPE")]
-    pub rating_type: Option<trfkit::regulations::RatingType>,
+    pub(crate) rating_type: Option<crate::regulations::RatingType>,
     /// The Qualification Commission approved this event for standard rating
     /// at 45'+30" or 60'+30" ("fast classic": the 2025 pilot events, or from 2026).
     #[arg(long)]
-    pub qc_approved_fast_classic: bool,
+    pub(crate) qc_approved_fast_classic: bool,
     /// Each report's own registration facts, from a CSV file with columns
     /// `file` or `event`, `registered_on`, and optionally `rating_type`,
     /// `hybrid_approved`, `qc_approved_fast_classic`; a report it does not
     /// name keeps the flags above (and is said so).
     #[arg(long, value_name = "FILE.csv")]
-    pub registrations: Option<PathBuf>,
+    pub(crate) registrations: Option<PathBuf>,
 }
 
 impl RuleArgs {
     /// The library's options (no rating list yet).
-    pub fn options(&self, max_per_rule: usize) -> CheckOptions {
-        let mut o = CheckOptions::default();
-        o.disabled = self.disable.clone();
-        o.regulations = self.regulations;
-        o.registered_on = self.registered_on;
-        o.national_championship = self.national_championship;
-        o.max_per_rule = max_per_rule;
-        o.hybrid_approved = self.hybrid_approved;
-        o.rating_type = self.rating_type;
-        o.qc_fast_classic = self.qc_approved_fast_classic;
-        o
+    pub(crate) fn options(&self, max_per_rule: usize) -> CheckOptions {
+        CheckOptions {
+            disabled: self.disable.clone(),
+            regulations: self.regulations,
+            registered_on: self.registered_on,
+            national_championship: self.national_championship,
+            max_per_rule,
+            hybrid_approved: self.hybrid_approved,
+            rating_type: self.rating_type,
+            qc_fast_classic: self.qc_approved_fast_classic,
+            ..CheckOptions::default()
+        }
     }
 
     /// The rating pass's options these arguments set (no rating list, no
     /// K overrides, no what-if yet).
-    pub fn rate_options(&self) -> RateOptions {
-        let mut o = RateOptions::default();
-        o.regulations = self.regulations;
-        o.rating_type = self.rating_type;
-        o.qc_fast_classic = self.qc_approved_fast_classic;
-        o
+    pub(crate) fn rate_options(&self) -> RateOptions {
+        RateOptions {
+            regulations: self.regulations,
+            rating_type: self.rating_type,
+            qc_fast_classic: self.qc_approved_fast_classic,
+            ..RateOptions::default()
+        }
     }
 
     /// Reads `--registrations`; `Err` (said on stderr) when it cannot be
     /// used, which is a usage error.
-    pub fn registrations(&self) -> Result<Option<Registrations>, ()> {
+    pub(crate) fn registrations(&self) -> Result<Option<Registrations>, ()> {
         let Some(path) = &self.registrations else {
             return Ok(None);
         };
@@ -136,7 +138,7 @@ impl RuleArgs {
 /// The options of one report: `base` with its row of `--registrations`
 /// put over it. A report the file does not name keeps `base`, and is said
 /// so on stderr.
-pub fn options_for(
+pub(crate) fn options_for(
     base: &CheckOptions,
     regs: Option<&Registrations>,
     path: &std::path::Path,
@@ -158,14 +160,14 @@ pub fn options_for(
         eprintln!(
             "trf: {}: {}",
             files::shown(path),
-            trfkit::rules::registrations::not_named(&name)
+            crate::rules::registrations::not_named(&name)
         );
     }
     o
 }
 
 /// Like [`options_for`], for the rating pass: the options a row changes.
-pub fn rate_options_for(base: &RateOptions, check: &CheckOptions) -> RateOptions {
+pub(crate) fn rate_options_for(base: &RateOptions, check: &CheckOptions) -> RateOptions {
     let mut o = base.clone();
     o.rating_type = check.rating_type;
     o.qc_fast_classic = check.qc_fast_classic;
@@ -175,24 +177,75 @@ pub fn rate_options_for(base: &RateOptions, check: &CheckOptions) -> RateOptions
 /// Searches the rating list for `ids`, saying on stderr when its index
 /// could not be used; `None` (with the reason on stderr) when the list
 /// cannot be read.
-pub fn read_list(path: &std::path::Path, ids: &[u64]) -> Option<ListLookup> {
-    match ListLookup::read(path, ids) {
-        Ok(l) => {
-            if let Some(why) = &l.index_problem {
-                eprintln!("trf: rating list index not used, list scanned instead: {why}");
-            }
-            Some(l)
-        }
+pub(crate) fn read_list(path: &std::path::Path, ids: &[u64]) -> Option<ListLookup> {
+    let mut notes = Vec::new();
+    let found = search_list(path, ids, &mut notes);
+    for n in notes {
+        eprintln!("trf: {n}");
+    }
+    match found {
+        Ok(l) => Some(l),
         Err(e) => {
-            eprintln!("trf: rating list: {e}");
+            eprintln!("trf: {e}");
             None
         }
     }
 }
 
+/// Searches the rating list for `ids`; `Err` is why the list cannot be
+/// read, and `notes` gets the reason its index could not be used.
+pub(crate) fn search_list(
+    path: &std::path::Path,
+    ids: &[u64],
+    notes: &mut Vec<String>,
+) -> Result<ListLookup, String> {
+    let l = ListLookup::read(path, ids).map_err(|e| format!("rating list: {e}"))?;
+    if let Some(why) = &l.index_problem {
+        notes.push(format!(
+            "rating list index not used, list scanned instead: {why}"
+        ));
+    }
+    Ok(l)
+}
+
+/// The JSON `trf check --format json` prints for the one report of `a`
+/// (`contents` read instead of `-`), for [`super::embed`]: the same reading,
+/// options, rating list search and check as [`run`]. `--registrations`
+/// is refused: each call gives its report's own facts.
+pub(crate) fn json(
+    a: Args,
+    contents: Option<Vec<u8>>,
+    warnings: &mut Vec<String>,
+) -> Result<String, String> {
+    let [path] = a.paths.as_slice() else {
+        return Err("one report at a time".to_owned());
+    };
+    if a.rules.registrations.is_some() {
+        return Err("--registrations: give the report's own flags instead".to_owned());
+    }
+    if contents.is_none() {
+        files::one_report(path)?;
+    }
+    let mut read = a.read.options();
+    // The reader keeps no more findings per rule than will be shown.
+    read.max_findings_per_rule = a.max_per_rule;
+    let parsed = super::read_given(path, contents, &read)?;
+    let mut opts = a.rules.options(a.max_per_rule);
+    if let Some(list) = &a.rating_list {
+        let ids: Vec<u64> = ListLookup::ids_of(&parsed.tournament).collect();
+        opts.rating_list = Some(Arc::new(search_list(list, &ids, warnings)?));
+    }
+    let rep = check(&parsed, &opts);
+    Ok(crate::render::json::check_line(
+        &files::shown(path),
+        &parsed,
+        &rep,
+    ))
+}
+
 /// Output formats of `trf check`.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CheckFormat {
+pub(crate) enum CheckFormat {
     /// For people: miette on a terminal, plain text in a pipe.
     Human,
     /// For programs: one object per file per line.
@@ -206,9 +259,9 @@ pub enum CheckFormat {
 }
 
 /// One file's result: the report, or why the file could not be read.
-pub type Outcome = Result<Box<(Parsed, CheckReport)>, String>;
+pub(crate) type Outcome = Result<Box<(Parsed, CheckReport)>, String>;
 
-pub fn run(a: Args) -> u8 {
+pub(crate) fn run(a: Args) -> u8 {
     if a.summary && matches!(a.format, CheckFormat::Sarif | CheckFormat::Github) {
         eprintln!("trf: --summary gives human, json or csv output, not sarif or github");
         return EXIT_USAGE;
@@ -306,7 +359,7 @@ pub fn run(a: Args) -> u8 {
 
     let human = a.format == CheckFormat::Human;
     // SARIF and annotations are written once, for every file together.
-    let mut machine: Vec<trfkit::render::FileFindings<'_>> = Vec::new();
+    let mut machine: Vec<crate::render::FileFindings<'_>> = Vec::new();
     let terminal = std::io::stdout().is_terminal();
     let width = a
         .width
@@ -343,7 +396,7 @@ pub fn run(a: Args) -> u8 {
                         rows.push(row);
                     }
                 } else if matches!(a.format, CheckFormat::Sarif | CheckFormat::Github) {
-                    machine.push(trfkit::render::FileFindings {
+                    machine.push(crate::render::FileFindings {
                         file: name,
                         text: &parsed.text,
                         lines: &t.lines,
@@ -357,8 +410,8 @@ pub fn run(a: Args) -> u8 {
                         // never sent to the terminal.
                         s.push_str(&escape(&human::verdict_line(name, parsed, rep)));
                         let safe = SafeSource::new(&parsed.text);
-                        for c in trfkit::diag::Consequence::ALL {
-                            for e in trfkit::render::grouped::entries(&rep.diagnostics, c, &loc) {
+                        for c in crate::diag::Consequence::ALL {
+                            for e in crate::render::grouped::entries(&rep.diagnostics, c, &loc) {
                                 let d = e.diagnostic();
                                 let (text, d) = match &safe {
                                     Some(safe) => (safe.text.as_str(), safe.diagnostic(&d)),
@@ -375,7 +428,7 @@ pub fn run(a: Args) -> u8 {
                     }
                     out(&s);
                 } else {
-                    out(&trfkit::render::json::check_line(name, parsed, rep));
+                    out(&crate::render::json::check_line(name, parsed, rep));
                     out("\n");
                 }
             }
@@ -383,14 +436,14 @@ pub fn run(a: Args) -> u8 {
     }
     match a.format {
         CheckFormat::Sarif => {
-            out(&trfkit::render::sarif::Log::new(&machine)
+            out(&crate::render::sarif::Log::new(&machine)
                 .with_unreadable(&not_read)
                 .to_json());
             out("\n");
         }
         // A CI log is a terminal too: a report's control characters are
         // shown escaped (CR and LF are escaped as GitHub requires).
-        CheckFormat::Github => out(&escape(&trfkit::render::github::annotations(&machine))),
+        CheckFormat::Github => out(&escape(&crate::render::github::annotations(&machine))),
         CheckFormat::Csv => out(&summary::csv(&rows)),
         CheckFormat::Human if a.summary => out(&escape(&summary::human(&rows))),
         CheckFormat::Human | CheckFormat::Json => {}
@@ -429,7 +482,7 @@ pub fn run(a: Args) -> u8 {
     {
         out(&format!(
             "note: {}\n",
-            trfkit::regulations::registration::not_checked_advice()
+            crate::regulations::registration::not_checked_advice()
         ));
     }
     // The process ends here: handing the memory back to the OS at exit is
@@ -450,7 +503,7 @@ pub fn run(a: Args) -> u8 {
 
 /// Adds the problems across reports to the reports they concern (nothing
 /// with fewer than two readable reports).
-pub fn across(names: &[String], results: &mut [Outcome], opts: &CheckOptions) {
+pub(crate) fn across(names: &[String], results: &mut [Outcome], opts: &CheckOptions) {
     let found = {
         let refs: Vec<(usize, ReportRef<'_>)> = results
             .iter()
@@ -472,7 +525,7 @@ pub fn across(names: &[String], results: &mut [Outcome], opts: &CheckOptions) {
         }
         let only: Vec<ReportRef<'_>> = refs.iter().map(|r| r.1).collect();
         let at: Vec<usize> = refs.iter().map(|r| r.0).collect();
-        (trfkit::across::find(&only), at)
+        (crate::across::find(&only), at)
     };
     let (found, at) = found;
     for (f, i) in found.findings.into_iter().zip(at) {

@@ -1,17 +1,17 @@
 //! `trf rules` and `trf explain CODE|NAME`.
 
 use super::{out, Format, EXIT_OK, EXIT_USAGE};
-use trfkit::diag::RuleMeta;
+use crate::diag::RuleMeta;
 
 #[derive(clap::Args, Debug)]
-pub struct RulesArgs {
+pub(crate) struct RulesArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
 }
 
 #[derive(clap::Args, Debug)]
-pub struct ExplainArgs {
+pub(crate) struct ExplainArgs {
     /// A rule code (`TRF-R003`) or name (`asymmetric-pairing`).
     rule: String,
     /// Output format.
@@ -23,12 +23,12 @@ pub struct ExplainArgs {
 struct Entry {
     meta: &'static RuleMeta,
     location: &'static str,
-    articles: Vec<(trfkit::regulations::Version, String)>,
+    articles: Vec<(crate::regulations::Version, String)>,
     rapid_blitz_articles: Vec<(&'static str, String)>,
 }
 
 fn all() -> Vec<Entry> {
-    trfkit::rules::registry::all()
+    crate::rules::registry::all()
         .map(|e| Entry {
             meta: e.meta,
             location: e.meta.location,
@@ -70,7 +70,7 @@ fn json(e: &Entry) -> serde_json::Value {
     v
 }
 
-pub fn rules(a: RulesArgs) -> u8 {
+pub(crate) fn rules(a: RulesArgs) -> u8 {
     let rules = all();
     match a.format {
         Format::Json => {
@@ -97,7 +97,7 @@ pub fn rules(a: RulesArgs) -> u8 {
     EXIT_OK
 }
 
-pub fn explain(a: ExplainArgs) -> u8 {
+pub(crate) fn explain(a: ExplainArgs) -> u8 {
     let Some(entry) = all()
         .into_iter()
         .find(|e| e.meta.name == a.rule || e.meta.code.eq_ignore_ascii_case(&a.rule))

@@ -12,18 +12,18 @@ use std::path::{Path, PathBuf};
 
 /// What to check, and what was passed over.
 #[derive(Debug, Default)]
-pub struct Inputs {
+pub(crate) struct Inputs {
     /// Files to check, sorted by path within each argument.
-    pub files: Vec<PathBuf>,
+    pub(crate) files: Vec<PathBuf>,
     /// Files skipped because they do not look like a TRF.
-    pub skipped: Vec<(PathBuf, String)>,
+    pub(crate) skipped: Vec<(PathBuf, String)>,
     /// Arguments, files and folders that do not exist or cannot be read
     /// (broken links, link loops, permissions).
-    pub missing: Vec<(PathBuf, String)>,
+    pub(crate) missing: Vec<(PathBuf, String)>,
 }
 
 /// Expands the arguments.
-pub fn expand(paths: &[PathBuf]) -> Inputs {
+pub(crate) fn expand(paths: &[PathBuf]) -> Inputs {
     let mut inputs = Inputs::default();
     for p in paths {
         if p.as_os_str() == "-" {
@@ -62,9 +62,24 @@ pub fn expand(paths: &[PathBuf]) -> Inputs {
     inputs
 }
 
+/// Refuses what `trf check` and `trf rate` would not take as one report,
+/// in the words of their walk of the arguments: a path that does not
+/// exist or cannot be read, and a folder (every report in it), for
+/// [`super::embed`].
+pub(crate) fn one_report(path: &Path) -> Result<(), String> {
+    let found = expand(&[path.to_path_buf()]);
+    if let Some((p, why)) = found.missing.first() {
+        return Err(format!("{}: {why}", shown(p)));
+    }
+    if found.files.as_slice() != [path] {
+        return Err(format!("{}: a folder, not one report", shown(path)));
+    }
+    Ok(())
+}
+
 /// True when the first 8 KiB hold a line starting with a TRF record code
 /// followed by a blank (`001 `, `012 `, `XXR `, `###` …) and no NUL byte.
-pub fn sniff(path: &Path) -> std::io::Result<bool> {
+pub(crate) fn sniff(path: &Path) -> std::io::Result<bool> {
     let mut buf = [0u8; 8192];
     let mut f = std::fs::File::open(path)?;
     let mut n = 0;
@@ -80,7 +95,7 @@ pub fn sniff(path: &Path) -> std::io::Result<bool> {
 
 /// True when `head` (the first bytes of a file; 8 KiB are enough) holds a
 /// line starting with a TRF record code followed by a blank and no NUL byte.
-pub fn looks_like_trf(head: &[u8]) -> bool {
+pub(crate) fn looks_like_trf(head: &[u8]) -> bool {
     let head = &head[..head.len().min(8192)];
     let mut head = head;
     // UTF-16 with a byte-order mark: look at every other byte (the ASCII
@@ -138,7 +153,7 @@ fn narrow(units: &[u8], low: usize) -> Vec<u8> {
 /// Says on stderr, in the words every command uses, what a walk of the
 /// paths given could not read (`missing`) and what it passed over as not a
 /// TRF (`skipped`).
-pub fn announce(inputs: &Inputs) {
+pub(crate) fn announce(inputs: &Inputs) {
     for (p, why) in &inputs.missing {
         eprintln!("trf: {}: {}", shown(p), super::terminal::escape(why));
     }
@@ -151,7 +166,7 @@ pub fn announce(inputs: &Inputs) {
 /// UTF-8 (a file name from another system) become `\xNN`, a backslash
 /// becomes `\\`, and control characters `\u{NN}`, so the name can be
 /// recovered exactly and never moves the cursor or changes colours.
-pub fn shown(p: &Path) -> String {
+pub(crate) fn shown(p: &Path) -> String {
     #[cfg(unix)]
     let bytes = {
         use std::os::unix::ffi::OsStrExt;

@@ -1,14 +1,14 @@
 //! `trf fmt FILE [--dialect trf16|trf26] [-o OUT | --in-place | --diff]`.
 //!
-//! The formatting itself is [`trfkit::write::rewrite`]: canonical lines where the
+//! The formatting itself is [`crate::write::rewrite`]: canonical lines where the
 //! reader understood them, the rest verbatim. Here: where it goes. A file is
-//! only ever replaced atomically ([`trfkit::write::atomic::write`]), and the input
+//! only ever replaced atomically ([`crate::write::atomic::write`]), and the input
 //! only with `--in-place`.
 
 use super::{fail, files, output, read_source, ReadArgs, EXIT_OK, EXIT_USAGE};
+use crate::write::rewrite::rewrite;
+use crate::write::Target;
 use std::path::PathBuf;
-use trfkit::write::rewrite::rewrite;
-use trfkit::write::Target;
 
 #[derive(clap::ValueEnum, Debug, Clone, Copy)]
 enum DialectArg {
@@ -17,7 +17,7 @@ enum DialectArg {
 }
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// The report (`-` for standard input).
     file: PathBuf,
     /// Dialect to write (default: the file's own).
@@ -36,7 +36,7 @@ pub struct Args {
     read: ReadArgs,
 }
 
-pub fn run(a: Args) -> u8 {
+pub(crate) fn run(a: Args) -> u8 {
     let stdin = a.file.as_os_str() == "-";
     if stdin && a.in_place {
         eprintln!("trf: --in-place needs a file, not standard input");
@@ -56,7 +56,7 @@ pub fn run(a: Args) -> u8 {
         Ok(b) => b,
         Err(e) => return fail(&a.file, &e),
     };
-    let parsed = match trfkit::parse_bytes(&source, &opts) {
+    let parsed = match crate::parse_bytes(&source, &opts) {
         Ok(p) => p,
         Err(e) => return fail(&a.file, &e),
     };
@@ -71,7 +71,7 @@ pub fn run(a: Args) -> u8 {
     };
     if a.diff {
         let mut old = String::with_capacity(parsed.text.len());
-        for (s, e) in trfkit::source::lines::split(&parsed.text) {
+        for (s, e) in crate::source::lines::split(&parsed.text) {
             old.push_str(&parsed.text[s..e]);
             old.push('\n');
         }
@@ -96,7 +96,7 @@ pub fn run(a: Args) -> u8 {
         None => output::out_bytes(&new.bytes),
         Some(p) => {
             if let Err(e) =
-                trfkit::write::atomic::write(&p, trfkit::write::atomic::Existing::Replace, |w| {
+                crate::write::atomic::write(&p, crate::write::atomic::Existing::Replace, |w| {
                     w.write_all(&new.bytes)
                 })
             {

@@ -5,11 +5,11 @@
 //! list.
 
 use super::{fail, out, EXIT_OK, EXIT_USAGE};
+use crate::generate::{generate, month_report, GenOptions, MonthOptions};
 use std::path::PathBuf;
-use trfkit::generate::{generate, month_report, GenOptions, MonthOptions};
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Number of players (1-9999).
     #[arg(long, default_value_t = 150)]
     players: u16,
@@ -73,7 +73,7 @@ fn parse_month(s: &str) -> Result<chrono::NaiveDate, String> {
         .map_err(|_| format!("`{s}` is not a month (YYYY-MM)"))
 }
 
-pub fn run(a: Args) -> u8 {
+pub(crate) fn run(a: Args) -> u8 {
     if let Some(first_day) = a.month {
         return month(&a, first_day);
     }
@@ -99,7 +99,7 @@ pub fn run(a: Args) -> u8 {
             // Atomic, like every file `trf` writes: a failed write leaves
             // what was there.
             if let Err(e) =
-                trfkit::write::atomic::write(p, trfkit::write::atomic::Existing::Replace, |w| {
+                crate::write::atomic::write(p, crate::write::atomic::Existing::Replace, |w| {
                     w.write_all(text.as_bytes())
                 })
             {
@@ -143,7 +143,7 @@ fn month(a: &Args, first_day: chrono::NaiveDate) -> u8 {
                 EXIT_USAGE
             })?;
             let path = dir.join(name);
-            trfkit::write::atomic::write(&path, trfkit::write::atomic::Existing::Replace, |w| {
+            crate::write::atomic::write(&path, crate::write::atomic::Existing::Replace, |w| {
                 w.write_all(text.as_bytes())
             })
             .map_err(|e| fail(&path, &e))?;
@@ -161,8 +161,8 @@ fn month(a: &Args, first_day: chrono::NaiveDate) -> u8 {
     );
     if let Some(list) = &a.list {
         let players = m.list_players;
-        let r = trfkit::write::atomic::write(list, trfkit::write::atomic::Existing::Replace, |w| {
-            trfkit::ratinglist::synth::write_synthetic_combined(w, players).map(|_| ())
+        let r = crate::write::atomic::write(list, crate::write::atomic::Existing::Replace, |w| {
+            crate::ratinglist::synth::write_synthetic_combined(w, players).map(|_| ())
         });
         if let Err(e) = r {
             return fail(list, &e);

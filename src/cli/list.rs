@@ -1,11 +1,11 @@
 //! `trf list index FILE`: FIDE rating-list utilities.
 
 use super::{out, EXIT_OK, EXIT_USAGE};
+use crate::ratinglist::build_index;
 use std::path::PathBuf;
-use trfkit::ratinglist::build_index;
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     #[command(subcommand)]
     command: ListCommand,
 }
@@ -20,7 +20,7 @@ enum ListCommand {
     },
 }
 
-pub fn run(a: Args) -> u8 {
+pub(crate) fn run(a: Args) -> u8 {
     match a.command {
         ListCommand::Index { file } => match build_index(&file) {
             Ok(info) => {

@@ -1,7 +1,15 @@
-//! Command-line interface. Shapes of output (JSON fields, exit codes) are a
-//! contract: extend, never rename.
+//! The `trf` command line (feature `cli`). Shapes of output (JSON fields,
+//! exit codes) are a contract: extend, never rename.
+//!
+//! The binary is [`main`]; [`run`] is the same program on any argument
+//! list, for embedding `trf` (a Python package's console script, a test
+//! harness) without a second executable; [`embed`] gives the JSON of
+//! `check`, `rate`, `parse` and `period` as values instead of printing it
+//! (the Python module). Everything else here is private: the command line
+//! is a thin layer over the library's public API.
 
 mod check;
+pub mod embed;
 mod explain;
 mod files;
 mod fmt;
@@ -16,19 +24,19 @@ mod report;
 mod serve;
 mod terminal;
 
+use crate::{Parsed, ReadError, ReadOptions, TextEncoding};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::Path;
 use std::process::ExitCode;
-use trfkit::{Parsed, ReadError, ReadOptions, TextEncoding};
 
-pub use output::out;
+pub(crate) use output::out;
 
 /// Exit status: no errors.
-pub const EXIT_OK: u8 = 0;
+pub(crate) const EXIT_OK: u8 = 0;
 /// Exit status: errors found.
-pub const EXIT_ERRORS: u8 = 1;
+pub(crate) const EXIT_ERRORS: u8 = 1;
 /// Exit status: usage error or unreadable file.
-pub const EXIT_USAGE: u8 = 2;
+pub(crate) const EXIT_USAGE: u8 = 2;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -72,30 +80,32 @@ enum Command {
 
 /// Options shared by every command that reads a report.
 #[derive(clap::Args, Debug, Clone)]
-pub struct ReadArgs {
+pub(crate) struct ReadArgs {
     /// Force the encoding (utf-8, windows-1252, iso-8859-1, iso-8859-2) instead of detecting it.
     #[arg(long, value_name = "NAME", value_parser = parse_encoding)]
-    pub encoding: Option<TextEncoding>,
+    pub(crate) encoding: Option<TextEncoding>,
     /// Refuse files over this many bytes.
     #[arg(long, value_name = "BYTES", default_value_t = 64 << 20)]
-    pub max_size: u64,
+    pub(crate) max_size: u64,
     /// Refuse lines over this many bytes.
     #[arg(long, value_name = "BYTES", default_value_t = 100_000)]
-    pub max_line: usize,
+    pub(crate) max_line: usize,
 }
 
 impl ReadArgs {
     /// The library's options.
-    pub fn options(&self) -> ReadOptions {
-        let mut o = ReadOptions::default();
-        o.encoding = self.encoding;
-        o.max_file_bytes = self.max_size;
-        o.max_line_bytes = self.max_line;
-        o
+    pub(crate) fn options(&self) -> ReadOptions {
+        ReadOptions {
+            encoding: self.encoding,
+            max_file_bytes: self.max_size,
+            max_line_bytes: self.max_line,
+            ..ReadOptions::default()
+        }
     }
 }
 
-fn parse_encoding(s: &str) -> Result<TextEncoding, String> {
+/// `--encoding NAME` → the encoding, or the message naming the choices.
+pub(crate) fn parse_encoding(s: &str) -> Result<TextEncoding, String> {
     TextEncoding::from_name(s).ok_or_else(|| {
         format!("unknown encoding `{s}` (use utf-8, windows-1252, iso-8859-1 or iso-8859-2)")
     })
@@ -103,16 +113,36 @@ fn parse_encoding(s: &str) -> Result<TextEncoding, String> {
 
 /// Output format.
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
+pub(crate) enum Format {
     /// For people: miette on a terminal, plain text in a pipe.
     Human,
     /// For programs.
     Json,
 }
 
-/// Entry point.
+/// Runs `trf` on the process's own arguments: the `trf` binary is this
+/// function. Equivalent to `run(std::env::args_os())`.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    run(std::env::args_os())
+}
+
+/// Runs `trf` on `args` and returns its exit status: 0 no errors, 1 errors
+/// found, 2 a usage error or an unreadable input.
+///
+/// `args` is the whole argument vector including the program name, as
+/// [`std::env::args_os`] gives it (clap's `parse_from`). Output goes to the
+/// process's standard output and error, exactly as the binary's does.
+///
+/// ```no_run
+/// let status = trfkit::cli::run(["trf", "check", "--format", "json", "report.trf"]);
+/// # let _ = status;
+/// ```
+pub fn run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
@@ -138,7 +168,7 @@ pub fn main() -> ExitCode {
 }
 
 /// Prints a one-line error for an unreadable input.
-pub fn fail(path: &Path, e: &dyn std::fmt::Display) -> u8 {
+pub(crate) fn fail(path: &Path, e: &dyn std::fmt::Display) -> u8 {
     eprintln!(
         "trf: {}: {}",
         files::shown(path),
@@ -149,23 +179,43 @@ pub fn fail(path: &Path, e: &dyn std::fmt::Display) -> u8 {
 
 /// The bytes of a report: `-` is standard input. Either way at most
 /// `--max-size` bytes are read.
-pub fn read_source(path: &Path, opts: &ReadOptions) -> Result<Vec<u8>, ReadError> {
+pub(crate) fn read_source(path: &Path, opts: &ReadOptions) -> Result<Vec<u8>, ReadError> {
     if path.as_os_str() == "-" {
-        trfkit::read_limited(std::io::stdin().lock(), opts.max_file_bytes)
+        crate::read_limited(std::io::stdin().lock(), opts.max_file_bytes)
     } else {
-        trfkit::read_source(path, opts)
+        crate::read_source(path, opts)
     }
 }
 
 /// Reads and parses a report (`-` is standard input). A file that does not
 /// look like a TRF (prose, a PDF, a spreadsheet) is refused with the words
 /// the folder walk uses when it skips one, and gets no verdict.
-pub fn read_report(path: &Path, opts: &ReadOptions) -> Result<Parsed, ReadError> {
-    let bytes = read_source(path, opts)?;
+pub(crate) fn read_report(path: &Path, opts: &ReadOptions) -> Result<Parsed, ReadError> {
+    parse_report(read_source(path, opts)?, opts)
+}
+
+/// Reads a report as the command reads a file named on its command line
+/// (a file that does not look like a TRF is refused), or parses the
+/// contents given for `-`; `Err` is the command's message (without the
+/// name `-` for contents).
+pub(crate) fn read_given(
+    path: &Path,
+    contents: Option<Vec<u8>>,
+    opts: &ReadOptions,
+) -> Result<Parsed, String> {
+    match contents {
+        Some(bytes) => parse_report(bytes, opts).map_err(|e| e.to_string()),
+        None => read_report(path, opts).map_err(|e| format!("{}: {e}", files::shown(path))),
+    }
+}
+
+/// Parses the bytes of a report as [`read_report`] parses a file's: bytes
+/// that do not look like a TRF are refused.
+pub(crate) fn parse_report(bytes: Vec<u8>, opts: &ReadOptions) -> Result<Parsed, ReadError> {
     if !bytes.iter().all(u8::is_ascii_whitespace) && !files::looks_like_trf(&bytes) {
-        use trfkit::read::decode::{decode, DecodeError};
+        use crate::read::decode::{decode, DecodeError};
         let binary = matches!(decode(&bytes, None), Err(DecodeError::Binary { .. }));
         return Err(DecodeError::NotTrf { binary }.into());
     }
-    trfkit::read::parse_vec(bytes, opts)
+    crate::read::parse_vec(bytes, opts)
 }

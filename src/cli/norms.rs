@@ -15,13 +15,13 @@ use super::check::read_list;
 use super::files::{self, Inputs};
 use super::output::write_page;
 use super::{fail, out, Format, ReadArgs, EXIT_OK, EXIT_USAGE};
+use crate::norms::{evaluate, Exemption, NormKind, NormOptions};
+use crate::ratinglist::ListLookup;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use trfkit::norms::{evaluate, Exemption, NormKind, NormOptions};
-use trfkit::ratinglist::ListLookup;
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Reports or folders (`-` for standard input).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
@@ -78,7 +78,7 @@ fn parse_kind(s: &str) -> Result<NormKind, String> {
     NormKind::parse(s).ok_or_else(|| format!("`{s}`: use GM, IM, WGM or WIM"))
 }
 
-pub fn run(a: Args) -> u8 {
+pub(crate) fn run(a: Args) -> u8 {
     let found = files::expand(&a.paths);
     files::announce(&found);
     let Inputs { files, missing, .. } = found;
@@ -100,10 +100,12 @@ pub fn run(a: Args) -> u8 {
                 continue;
             }
         };
-        let mut opts = NormOptions::default();
-        opts.exempt = a.exempt;
-        opts.min_games = a.min_games;
-        opts.all = a.all || a.title.is_some();
+        let mut opts = NormOptions {
+            exempt: a.exempt,
+            min_games: a.min_games,
+            all: a.all || a.title.is_some(),
+            ..NormOptions::default()
+        };
         if let Some(list) = &a.rating_list {
             let ids: Vec<u64> = ListLookup::ids_of(&parsed.tournament).collect();
             match read_list(list, &ids) {
@@ -129,7 +131,7 @@ pub fn run(a: Args) -> u8 {
             }
             Format::Human => {
                 out(&super::terminal::escape(
-                    &trfkit::render::norms::render_human(&name, &report),
+                    &crate::render::norms::render_human(&name, &report),
                 ));
             }
         }
@@ -151,8 +153,8 @@ fn certificate(
     input: &Path,
     name: &str,
     rank: u16,
-    parsed: &trfkit::Parsed,
-    report: &trfkit::norms::NormsReport,
+    parsed: &crate::Parsed,
+    report: &crate::norms::NormsReport,
 ) -> u8 {
     let Some(player) = report.players.iter().find(|p| p.start_rank == rank) else {
         eprintln!("trf: {name}: no player with starting rank {rank} played a game with a norm title to gain");
@@ -186,7 +188,7 @@ fn certificate(
         return EXIT_USAGE;
     }
     let html =
-        trfkit::render::certificate::certificate(&trfkit::render::certificate::CertificateInput {
+        crate::render::certificate::certificate(&crate::render::certificate::CertificateInput {
             file: name,
             tournament: &parsed.tournament,
             report,
@@ -209,9 +211,9 @@ fn certificate(
 /// The `trf explain` page of a norm condition (by code or name), or of
 /// `norms`: every condition, and the readings of each edition. `None`
 /// when `key` is neither.
-pub fn explain(key: &str, format: Format) -> Option<String> {
-    use trfkit::norms::conditions::{self, Condition};
-    use trfkit::norms::edition::EDITIONS;
+pub(crate) fn explain(key: &str, format: Format) -> Option<String> {
+    use crate::norms::conditions::{self, Condition};
+    use crate::norms::edition::EDITIONS;
     let json = |c: &Condition| {
         let articles: serde_json::Map<String, serde_json::Value> = c
             .articles()

@@ -1,5 +1,5 @@
 //! Where the commands' output goes: standard output, checked. Files are
-//! written by the library's one atomic writer, [`trfkit::write::atomic`].
+//! written by the library's one atomic writer, [`crate::write::atomic`].
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -7,12 +7,12 @@ use std::path::Path;
 /// Writes to stdout. A closed pipe (`trf check … | head`) is not an error;
 /// any other failure (a full disk, `>/dev/full`) ends the process with
 /// exit status 2 and one line on stderr, so that no output is silently lost.
-pub fn out(s: &str) {
+pub(crate) fn out(s: &str) {
     out_bytes(s.as_bytes());
 }
 
 /// [`out`] for bytes (a report in its own encoding).
-pub fn out_bytes(b: &[u8]) {
+pub(crate) fn out_bytes(b: &[u8]) {
     let mut stdout = io::stdout().lock();
     if let Err(e) = stdout.write_all(b).and_then(|()| stdout.flush()) {
         stdout_failed(&e);
@@ -30,8 +30,8 @@ fn stdout_failed(e: &io::Error) {
 /// the library's one atomic writer. An existing file is kept unless
 /// `force`, and the refusal says how to go on (`choose`: "another name",
 /// "another folder"). `Err` is the exit status, the reason said on stderr.
-pub fn write_page(dest: &Path, force: bool, html: &str, choose: &str) -> Result<(), u8> {
-    use trfkit::write::atomic::{write, Existing};
+pub(crate) fn write_page(dest: &Path, force: bool, html: &str, choose: &str) -> Result<(), u8> {
+    use crate::write::atomic::{write, Existing};
     let existing = if force {
         Existing::Replace
     } else {
@@ -52,7 +52,7 @@ pub fn write_page(dest: &Path, force: bool, html: &str, choose: &str) -> Result<
 
 /// True when `a` and `b` name the same existing file, however spelt
 /// (`./x`, an absolute path, a symbolic link, a hard link).
-pub fn same_file(a: &Path, b: &Path) -> bool {
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;

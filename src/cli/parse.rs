@@ -4,7 +4,7 @@ use super::{fail, out, Format, ReadArgs, EXIT_OK};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// The report (`-` for standard input).
     file: PathBuf,
     /// Output format.
@@ -14,7 +14,14 @@ pub struct Args {
     read: ReadArgs,
 }
 
-pub fn run(a: Args) -> u8 {
+/// The JSON `trf parse` prints for `a`'s report (`contents` read instead
+/// of `-`), for [`super::embed`].
+pub(crate) fn json(a: Args, contents: Option<Vec<u8>>) -> Result<String, String> {
+    let parsed = super::read_given(&a.file, contents, &a.read.options())?;
+    Ok(serde_json::to_string(&parsed.tournament).unwrap_or_default())
+}
+
+pub(crate) fn run(a: Args) -> u8 {
     let parsed = match super::read_report(&a.file, &a.read.options()) {
         Ok(p) => p,
         Err(e) => return fail(&a.file, &e),

@@ -1,23 +1,24 @@
 //! `trf period --period YYYY-MM [--rating-list LIST] [--format human|json|csv] PATH...`:
 //! a federation's month, rated as FIDE publishes it (one change per player
-//! and list, see [`trfkit::rating::period`]).
+//! and list, see [`crate::rating::period`]).
 //!
 //! Exit status: 0 when every report read is ready and in the period, 1
 //! otherwise, 2 for a usage error or an unreadable file or list.
 
-use super::check::{read_list, RuleArgs};
+use super::check::{read_list, search_list, RuleArgs};
 use super::files::{self, Inputs};
 use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
+use crate::diag::Verdict;
+use crate::rating::period::{rate_together, PeriodOptions};
+use crate::ratinglist::{ListLookup, ListPeriod};
+use crate::render::period::{render_csv, render_human};
+use crate::rules::registrations::Registrations;
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
-use trfkit::diag::Verdict;
-use trfkit::rating::period::{rate_together, PeriodOptions};
-use trfkit::ratinglist::{ListLookup, ListPeriod};
-use trfkit::render::period::{render_csv, render_human};
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Reports and folders of reports.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
@@ -34,7 +35,7 @@ pub struct Args {
     /// Compute only this list (standard, rapid or blitz); reports of
     /// another type are listed as not in the period.
     #[arg(long, value_name = "TYPE")]
-    list_type: Option<trfkit::regulations::RatingType>,
+    list_type: Option<crate::regulations::RatingType>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = PeriodFormat::Human)]
     format: PeriodFormat,
@@ -54,7 +55,7 @@ pub struct Args {
 
 /// Output formats of `trf period`.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PeriodFormat {
+pub(crate) enum PeriodFormat {
     /// The reports, then one table of players and events, the notes once.
     Human,
     /// The period as one JSON object.
@@ -64,7 +65,7 @@ pub enum PeriodFormat {
 }
 
 /// `2025-04` → April 2025.
-fn parse_period(s: &str) -> Result<ListPeriod, String> {
+pub(crate) fn parse_period(s: &str) -> Result<ListPeriod, String> {
     let bad = || format!("`{s}`: expected YYYY-MM, e.g. 2025-04");
     let (y, m) = s.trim().split_once('-').ok_or_else(bad)?;
     let year: u16 = y.parse().map_err(|_| bad())?;
@@ -95,20 +96,39 @@ fn parse_base(s: &str) -> Result<(u64, u16), String> {
     Ok((id, rating))
 }
 
-pub fn run(a: Args) -> u8 {
+/// `--base` and `--registrations` put on `opts`: the registrations file
+/// as shown, or why it cannot be used.
+fn bases_and_registrations(opts: &mut PeriodOptions, a: &Args) -> Result<Option<String>, String> {
+    opts.bases = a.base.iter().copied().collect();
+    let Some(path) = &a.rules.registrations else {
+        return Ok(None);
+    };
+    let name = files::shown(path);
+    let regs = Registrations::read(path).map_err(|e| format!("{name}: {e}"))?;
+    opts.registrations = Some((Arc::new(regs), name.clone()));
+    Ok(Some(name))
+}
+
+/// The reports `regs` (the registrations file as shown) does not name,
+/// as stderr says them.
+fn not_named(summary: &crate::rating::period::PeriodSummary, regs: Option<&str>) -> Vec<String> {
+    let Some(name) = regs else {
+        return Vec::new();
+    };
+    let fallback = crate::rules::registrations::not_named(name);
+    summary
+        .reports
+        .iter()
+        .filter(|r| r.registration_source.as_deref() == Some(fallback.as_str()))
+        .map(|r| format!("{}: {fallback}", r.file))
+        .collect()
+}
+
+pub(crate) fn run(a: Args) -> u8 {
     let found = files::expand(&a.paths);
     files::announce(&found);
     let Inputs { files, missing, .. } = found;
-    let read = a.read.options();
-    let parsed: Vec<(String, Result<trfkit::Parsed, String>)> = files
-        .par_iter()
-        .map(|f| {
-            (
-                files::shown(f),
-                super::read_report(f, &read).map_err(|e| e.to_string()),
-            )
-        })
-        .collect();
+    let parsed = read_all(&files, &a.read.options());
     let mut unreadable = !missing.is_empty();
     let mut reports = Vec::with_capacity(parsed.len());
     for (name, r) in &parsed {
@@ -120,42 +140,36 @@ pub fn run(a: Args) -> u8 {
             }
         }
     }
-    let mut opts = PeriodOptions::default();
-    opts.period = a.period;
-    opts.rating_type = a.list_type;
-    opts.check = a
-        .rules
-        .options(trfkit::rules::CheckOptions::default().max_per_rule);
-    opts.rate = a.rules.rate_options();
-    opts.rate.k_overrides = a.k.iter().copied().collect();
-    opts.bases = a.base.iter().copied().collect();
-    let Ok(regs) = a.rules.registrations() else {
-        return EXIT_USAGE;
+    let list = match &a.rating_list {
+        None => None,
+        Some(path) => {
+            let ids: Vec<u64> = reports
+                .iter()
+                .flat_map(|(_, p)| ListLookup::ids_of(&p.tournament))
+                .collect();
+            match read_list(path, &ids) {
+                Some(l) => Some(Arc::new(l)),
+                None => return EXIT_USAGE,
+            }
+        }
     };
-    let regs_name = a.rules.registrations.as_deref().map(files::shown);
-    opts.registrations = regs.map(Arc::new).zip(regs_name.clone());
-    if let Some(path) = &a.rating_list {
-        let ids: Vec<u64> = reports
-            .iter()
-            .flat_map(|(_, p)| ListLookup::ids_of(&p.tournament))
-            .collect();
-        match read_list(path, &ids) {
-            Some(l) => {
-                let l = Arc::new(l);
-                opts.check.rating_list = Some(l.clone());
-                opts.list = Some(l);
-            }
-            None => return EXIT_USAGE,
+    let mut opts = options(
+        a.period,
+        a.list_type,
+        &a.rules,
+        a.k.iter().copied().collect(),
+        list,
+    );
+    let regs = match bases_and_registrations(&mut opts, &a) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("trf: {}", super::terminal::escape(&e));
+            return EXIT_USAGE;
         }
-    }
+    };
     let summary = rate_together(&reports, &opts);
-    if let Some(name) = &regs_name {
-        let fallback = trfkit::rules::registrations::not_named(name);
-        for r in &summary.reports {
-            if r.registration_source.as_deref() == Some(fallback.as_str()) {
-                eprintln!("trf: {}: {fallback}", r.file);
-            }
-        }
+    for line in not_named(&summary, regs.as_deref()) {
+        eprintln!("trf: {line}");
     }
     match a.format {
         PeriodFormat::Human => out(&super::terminal::escape(&render_human(&summary))),
@@ -176,6 +190,92 @@ pub fn run(a: Args) -> u8 {
     } else {
         EXIT_ERRORS
     }
+}
+
+/// The JSON `trf period --format json` prints for `a`, for
+/// [`super::embed`]: the same walk, reading, rating list search, options
+/// and period as [`run`]. What `run` says on stderr and goes on from is a
+/// warning; a path that cannot be read is an error.
+pub(crate) fn json(a: Args, warnings: &mut Vec<String>) -> Result<String, String> {
+    let found = files::expand(&a.paths);
+    if let Some((p, why)) = found.missing.first() {
+        return Err(format!("{}: {why}", files::shown(p)));
+    }
+    for (p, why) in &found.skipped {
+        warnings.push(format!("skipped {}: {why}", files::shown(p)));
+    }
+    if found.files.is_empty() {
+        return Err("no TRF file found".to_owned());
+    }
+    let parsed = read_all(&found.files, &a.read.options());
+    let mut reports = Vec::with_capacity(parsed.len());
+    for (name, r) in &parsed {
+        reports.push((
+            name.as_str(),
+            r.as_ref().map_err(|e| format!("{name}: {e}"))?,
+        ));
+    }
+    let list = match &a.rating_list {
+        None => None,
+        Some(path) => {
+            let ids: Vec<u64> = reports
+                .iter()
+                .flat_map(|(_, p)| ListLookup::ids_of(&p.tournament))
+                .collect();
+            Some(Arc::new(search_list(path, &ids, warnings)?))
+        }
+    };
+    let mut opts = options(
+        a.period,
+        a.list_type,
+        &a.rules,
+        a.k.iter().copied().collect(),
+        list,
+    );
+    let regs = bases_and_registrations(&mut opts, &a)?;
+    let summary = rate_together(&reports, &opts);
+    warnings.extend(not_named(&summary, regs.as_deref()));
+    Ok(serde_json::to_string(&summary).unwrap_or_default())
+}
+
+/// Every file read (in parallel), with the name the output gives it, or
+/// why it could not be read.
+fn read_all(
+    files: &[PathBuf],
+    read: &crate::ReadOptions,
+) -> Vec<(String, Result<crate::Parsed, String>)> {
+    files
+        .par_iter()
+        .map(|f| {
+            (
+                files::shown(f),
+                super::read_report(f, read).map_err(|e| e.to_string()),
+            )
+        })
+        .collect()
+}
+
+/// The options of a period: the list computed, the list type, the rule
+/// options of every report, K overrides, and the rating list searched for
+/// the reports' players.
+pub(crate) fn options(
+    period: Option<ListPeriod>,
+    list_type: Option<crate::regulations::RatingType>,
+    rules: &RuleArgs,
+    k: std::collections::HashMap<u64, u8>,
+    list: Option<Arc<ListLookup>>,
+) -> PeriodOptions {
+    let mut opts = PeriodOptions {
+        period,
+        rating_type: list_type,
+        check: rules.options(crate::rules::CheckOptions::default().max_per_rule),
+        rate: rules.rate_options(),
+        list: list.clone(),
+        ..PeriodOptions::default()
+    };
+    opts.rate.k_overrides = k;
+    opts.check.rating_list = list;
+    opts
 }
 
 #[cfg(test)]

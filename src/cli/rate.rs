@@ -4,23 +4,25 @@
 //! verdict when there are several).
 //!
 //! The checks run first and their verdict is printed first; the figures
-//! obey it (see [`trfkit::rating::rate_checked`]). Exit status as `trf
+//! obey it (see [`crate::rating::rate_checked`]). Exit status as `trf
 //! check`: 0 ready, 1 otherwise, 2 usage error or unreadable file.
 
-use super::check::{options_for, rate_options_for, read_list, RuleArgs};
+use super::check::{options_for, rate_options_for, read_list, search_list, RuleArgs};
 use super::files::{self, Inputs};
 use super::terminal::escape;
 use super::{fail, out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
+use crate::diag::Verdict;
+use crate::rating::{rate_checked, CheckedRating};
+use crate::ratinglist::ListLookup;
+use crate::render::human::verdict_block;
+use crate::render::rating::{render_csv_files, render_human, RatedFile};
+use crate::rules::registrations::Registrations;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
-use trfkit::diag::Verdict;
-use trfkit::rating::{rate_checked, CheckedRating};
-use trfkit::render::human::verdict_block;
-use trfkit::render::rating::{render_csv_files, render_human, RatedFile};
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Reports and folders of reports (`-` for standard input).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
@@ -50,7 +52,7 @@ pub struct Args {
 
 /// Output formats of `trf rate`.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RateFormat {
+pub(crate) enum RateFormat {
     /// An aligned report for people.
     Human,
     /// The rating summary as one JSON object (one a line, with its
@@ -61,7 +63,7 @@ pub enum RateFormat {
 }
 
 /// `4600010=20` → (4600010, 20).
-pub(super) fn parse_k(s: &str) -> Result<(u64, u8), String> {
+pub(crate) fn parse_k(s: &str) -> Result<(u64, u8), String> {
     let (id, k) = s
         .split_once('=')
         .ok_or_else(|| format!("`{s}`: expected FIDE_ID=K, e.g. 4600010=20"))?;
@@ -81,7 +83,7 @@ pub(super) fn parse_k(s: &str) -> Result<(u64, u8), String> {
     Ok((id, k))
 }
 
-pub fn run(a: Args) -> u8 {
+pub(crate) fn run(a: Args) -> u8 {
     let files = match inputs(&a.paths) {
         Ok(f) => f,
         Err(code) => return code,
@@ -152,10 +154,47 @@ pub fn run(a: Args) -> u8 {
     }
 }
 
+/// The JSON `trf rate --format json` prints for the one report of `a`
+/// (`contents` read instead of `-`), for [`super::embed`]: the same
+/// reading, rating list search, options and pass as [`rate_files`].
+/// `--registrations` is refused: each call gives its report's own facts.
+pub(crate) fn json(
+    a: Args,
+    contents: Option<Vec<u8>>,
+    warnings: &mut Vec<String>,
+) -> Result<String, String> {
+    let [path] = a.paths.as_slice() else {
+        return Err("one report at a time".to_owned());
+    };
+    if a.rules.registrations.is_some() {
+        return Err("--registrations: give the report's own flags instead".to_owned());
+    }
+    if contents.is_none() {
+        files::one_report(path)?;
+    }
+    let parsed = [super::read_given(path, contents, &a.read.options())?];
+    let list = match &a.rating_list {
+        None => None,
+        Some(list) => {
+            let ids: Vec<u64> = ListLookup::ids_of(&parsed[0].tournament).collect();
+            Some(Arc::new(search_list(list, &ids, warnings)?))
+        }
+    };
+    let names = [files::shown(path)];
+    let rated = rate_parsed(&a.paths, &names, &parsed, &a.rules, None, list, |o| {
+        o.k_overrides = a.k.iter().copied().collect();
+        o.what_if = a.what_if;
+    });
+    Ok(rated
+        .first()
+        .map(|r| serde_json::to_string(&r.summary).unwrap_or_default())
+        .unwrap_or_default())
+}
+
 /// The reports named by `paths` (files and folders), with what was
 /// skipped or missing said on stderr; `Err` with the exit status when
 /// something is missing or nothing was found.
-pub fn inputs(paths: &[PathBuf]) -> Result<Vec<PathBuf>, u8> {
+pub(crate) fn inputs(paths: &[PathBuf]) -> Result<Vec<PathBuf>, u8> {
     let found = files::expand(paths);
     files::announce(&found);
     let Inputs { files, missing, .. } = found;
@@ -169,27 +208,27 @@ pub fn inputs(paths: &[PathBuf]) -> Result<Vec<PathBuf>, u8> {
 }
 
 /// Reports read, checked and rated together.
-pub struct Batch {
+pub(crate) struct Batch {
     /// The names messages give them.
-    pub names: Vec<String>,
+    pub(crate) names: Vec<String>,
     /// As read.
-    pub parsed: Vec<trfkit::Parsed>,
+    pub(crate) parsed: Vec<crate::Parsed>,
     /// Checked (findings across reports included) and rated.
-    pub rated: Vec<CheckedRating>,
+    pub(crate) rated: Vec<CheckedRating>,
     /// The rating list's entries for the players of every report.
-    pub list: Option<Arc<trfkit::ratinglist::ListLookup>>,
+    pub(crate) list: Option<Arc<crate::ratinglist::ListLookup>>,
 }
 
 /// Reads every report, searches the rating list once for all, and checks
 /// and rates each with its own registration facts (`tune` sets the rating
 /// options the command adds); `Err` with the exit status of a failure,
 /// said on stderr.
-pub fn rate_files(
+pub(crate) fn rate_files(
     files: &[PathBuf],
     rules: &RuleArgs,
     rating_list: Option<&std::path::Path>,
     read: &ReadArgs,
-    tune: impl Fn(&mut trfkit::rating::RateOptions),
+    tune: impl Fn(&mut crate::rating::RateOptions),
 ) -> Result<Batch, u8> {
     let regs = rules.registrations().map_err(|()| EXIT_USAGE)?;
     let read = read.options();
@@ -202,36 +241,20 @@ pub fn rate_files(
         Some(path) => {
             let ids: Vec<u64> = parsed
                 .iter()
-                .flat_map(|p| trfkit::ratinglist::ListLookup::ids_of(&p.tournament))
+                .flat_map(|p| crate::ratinglist::ListLookup::ids_of(&p.tournament))
                 .collect();
             Some(Arc::new(read_list(path, &ids).ok_or(EXIT_USAGE)?))
         }
     };
-    let mut check = rules.options(trfkit::rules::CheckOptions::default().max_per_rule);
-    check.rating_list = list.clone();
-    let mut opts = rules.rate_options();
-    opts.list_facts = list.as_ref().map(|l| trfkit::rating::ListFacts {
-        name: l.name.clone(),
-        period: l.period,
-        kind: l.meta.kind,
-    });
-    opts.list = list.as_ref().map(|l| l.found.clone());
-    tune(&mut opts);
     let names: Vec<String> = files.iter().map(|f| files::shown(f)).collect();
-    let mut rated: Vec<CheckedRating> = files
-        .iter()
-        .zip(&parsed)
-        .map(|(f, p)| {
-            let mine = options_for(&check, regs.as_ref(), f, p, rules.registrations.as_deref());
-            rate_checked(p, &mine, &rate_options_for(&opts, &mine))
-        })
-        .collect();
-    // The findings across reports never change the figures: none blocks.
-    trfkit::check::add_across_all(
+    let rated = rate_parsed(
+        files,
         &names,
         &parsed,
-        rated.iter_mut().map(|r| &mut r.report),
-        &check,
+        rules,
+        regs.as_ref(),
+        list.clone(),
+        tune,
     );
     Ok(Batch {
         names,
@@ -239,6 +262,48 @@ pub fn rate_files(
         rated,
         list,
     })
+}
+
+/// Checks and rates reports already read from `files` (`names` as the
+/// output names them) with the rule options, the registration facts and
+/// the rating list searched for them; `tune` sets the rating options the
+/// caller adds. With several reports, the findings across them join each
+/// verdict.
+pub(crate) fn rate_parsed(
+    files: &[PathBuf],
+    names: &[String],
+    parsed: &[crate::Parsed],
+    rules: &RuleArgs,
+    regs: Option<&Registrations>,
+    list: Option<Arc<ListLookup>>,
+    tune: impl Fn(&mut crate::rating::RateOptions),
+) -> Vec<CheckedRating> {
+    let mut check = rules.options(crate::rules::CheckOptions::default().max_per_rule);
+    check.rating_list = list.clone();
+    let mut opts = rules.rate_options();
+    opts.list_facts = list.as_ref().map(|l| crate::rating::ListFacts {
+        name: l.name.clone(),
+        period: l.period,
+        kind: l.meta.kind,
+    });
+    opts.list = list.as_ref().map(|l| l.found.clone());
+    tune(&mut opts);
+    let mut rated: Vec<CheckedRating> = files
+        .iter()
+        .zip(parsed)
+        .map(|(f, p)| {
+            let mine = options_for(&check, regs, f, p, rules.registrations.as_deref());
+            rate_checked(p, &mine, &rate_options_for(&opts, &mine))
+        })
+        .collect();
+    // The findings across reports never change the figures: none blocks.
+    crate::check::add_across_all(
+        names,
+        parsed,
+        rated.iter_mut().map(|r| &mut r.report),
+        &check,
+    );
+    rated
 }
 
 #[cfg(test)]

@@ -12,16 +12,16 @@ use super::files;
 use super::output::write_page;
 use super::rate::{rate_files, Batch};
 use super::{fail, ReadArgs, EXIT_OK, EXIT_USAGE};
+use crate::rating::{rate_checked, CheckedRating};
+use crate::ratinglist::ListLookup;
+use crate::render::html::{report_with_list, url_segment, Overview, OverviewEntry, ReportInput};
+use crate::render::summary::SummaryRow;
+use crate::rules::CheckOptions;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use trfkit::rating::{rate_checked, CheckedRating};
-use trfkit::ratinglist::ListLookup;
-use trfkit::render::html::{report_with_list, url_segment, Overview, OverviewEntry, ReportInput};
-use trfkit::render::summary::SummaryRow;
-use trfkit::rules::CheckOptions;
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// The report, or several reports and folders (then `-o DIR`).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
@@ -51,7 +51,7 @@ fn beside(input: &Path) -> PathBuf {
     input.with_file_name(format!("{stem}.report.html"))
 }
 
-pub fn run(a: Args) -> u8 {
+pub(crate) fn run(a: Args) -> u8 {
     let one_file = a.paths.len() == 1 && !a.paths[0].is_dir();
     if !one_file {
         return many(a);
@@ -73,7 +73,7 @@ pub fn run(a: Args) -> u8 {
     let Ok(regs) = a.rules.registrations() else {
         return EXIT_USAGE;
     };
-    let parsed = match trfkit::read_path(&file, &a.read.options()) {
+    let parsed = match crate::read_path(&file, &a.read.options()) {
         Ok(p) => p,
         Err(e) => return fail(&file, &e),
     };

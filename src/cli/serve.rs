@@ -12,6 +12,9 @@
 mod guard;
 
 use super::{ReadArgs, EXIT_OK, EXIT_USAGE};
+use crate::render::html::Page;
+use crate::upload::Upload;
+use crate::ReadOptions;
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
@@ -22,12 +25,9 @@ use axum::Router;
 use std::io::Write as _;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
-use trfkit::render::html::Page;
-use trfkit::upload::Upload;
-use trfkit::ReadOptions;
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Port on 127.0.0.1 (0 picks a free one; the URL printed says which).
     #[arg(long, default_value_t = 8765)]
     port: u16,
@@ -62,7 +62,7 @@ impl Config {
 /// The answer to every request: a status and the page.
 type Reply = (StatusCode, Html<String>);
 
-pub fn run(a: Args) -> u8 {
+pub(crate) fn run(a: Args) -> u8 {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_io()
@@ -276,7 +276,7 @@ fn upload_failed(cfg: &Config, e: axum::extract::multipart::MultipartError) -> R
 
 /// The page for files over --max-size together.
 fn too_large(cfg: &Config) -> Reply {
-    let limit = trfkit::render::html::size_words(cfg.read.max_file_bytes);
+    let limit = crate::render::html::size_words(cfg.read.max_file_bytes);
     problem(
         cfg,
         StatusCode::PAYLOAD_TOO_LARGE,
@@ -286,9 +286,9 @@ fn too_large(cfg: &Config) -> Reply {
 }
 
 /// Checks and rates every uploaded report (with the rating list, when one
-/// was sent) and builds the page ([`trfkit::upload::check_uploads`]).
+/// was sent) and builds the page ([`crate::upload::check_uploads`]).
 fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply {
-    let page = trfkit::upload::check_uploads(cfg.page(), &cfg.read, trfs, list);
+    let page = crate::upload::check_uploads(cfg.page(), &cfg.read, trfs, list);
     let status = if page.reports.is_empty() {
         StatusCode::UNPROCESSABLE_ENTITY
     } else {

@@ -6,8 +6,8 @@
 //! nothing, since JSON escapes them itself. Line ends and tabs are layout
 //! and stay.
 
+use crate::diag::Diagnostic;
 use std::borrow::Cow;
-use trfkit::diag::Diagnostic;
 
 /// Control characters that are not layout: C0 but tab, LF and CR; DEL; C1.
 fn unsafe_char(c: char) -> bool {
@@ -15,7 +15,7 @@ fn unsafe_char(c: char) -> bool {
 }
 
 /// `s` with every unsafe control character written `\u{NN}`.
-pub fn escape(s: &str) -> Cow<'_, str> {
+pub(crate) fn escape(s: &str) -> Cow<'_, str> {
     if !s.chars().any(unsafe_char) {
         return Cow::Borrowed(s);
     }
@@ -33,16 +33,16 @@ pub fn escape(s: &str) -> Cow<'_, str> {
 /// A report's text made safe for the graphical renderer, with the byte
 /// offsets of the original mapped onto it (each escape is longer than the
 /// character it replaces, so later spans move).
-pub struct SafeSource {
+pub(crate) struct SafeSource {
     /// The escaped text.
-    pub text: String,
+    pub(crate) text: String,
     /// `(original offset, bytes added before it)` after each escape.
     shifts: Vec<(u32, u32)>,
 }
 
 impl SafeSource {
     /// `None` when the text has nothing to escape (the usual case: no copy).
-    pub fn new(text: &str) -> Option<SafeSource> {
+    pub(crate) fn new(text: &str) -> Option<SafeSource> {
         if !text.chars().any(unsafe_char) {
             return None;
         }
@@ -69,7 +69,7 @@ impl SafeSource {
 
     /// The finding with its spans moved onto the escaped text and its texts
     /// escaped.
-    pub fn diagnostic(&self, d: &Diagnostic) -> Diagnostic {
+    pub(crate) fn diagnostic(&self, d: &Diagnostic) -> Diagnostic {
         let mut d = safe_diagnostic(d);
         for l in &mut d.labels {
             l.span.start = self.map(l.span.start);
@@ -80,7 +80,7 @@ impl SafeSource {
 }
 
 /// The finding with message, labels and help escaped.
-pub fn safe_diagnostic(d: &Diagnostic) -> Diagnostic {
+pub(crate) fn safe_diagnostic(d: &Diagnostic) -> Diagnostic {
     let mut d = d.clone();
     d.message = escape(&d.message).into_owned();
     d.help = d.help.map(|h| escape(&h).into_owned());
@@ -93,7 +93,7 @@ pub fn safe_diagnostic(d: &Diagnostic) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use trfkit::Span;
+    use crate::Span;
 
     #[test]
     fn escapes_controls_and_moves_spans() {
@@ -107,7 +107,7 @@ mod tests {
         let d = Diagnostic::new(
             "TRF-S001",
             "unknown-line",
-            trfkit::Severity::Warning,
+            crate::Severity::Warning,
             "m\x1b",
         )
         .primary(Span::new(at, at + 3), "here");

@@ -30,21 +30,21 @@ use tokio::time::{sleep, Instant, Sleep};
 
 /// The bounds on connections and requests.
 #[derive(Debug, Clone, Copy)]
-pub struct Limits {
+pub(crate) struct Limits {
     /// Connections served at once.
-    pub connections: usize,
+    pub(crate) connections: usize,
     /// How long a connection may send or take nothing.
-    pub idle: Duration,
+    pub(crate) idle: Duration,
     /// How long a connection may live (keep-alive included).
-    pub lifetime: Duration,
+    pub(crate) lifetime: Duration,
     /// How long one request may take, upload and check included.
-    pub request: Duration,
+    pub(crate) request: Duration,
 }
 
 impl Limits {
     /// The defaults: 64 connections (fewer when the process may open fewer
     /// than 96 files), 10 s idle, 5 min per connection and per request.
-    pub fn new() -> Limits {
+    pub(crate) fn new() -> Limits {
         Limits {
             connections: connections_for(open_files_limit()),
             idle: Duration::from_secs(10),
@@ -78,7 +78,7 @@ fn open_files_limit() -> Option<u64> {
 }
 
 /// The listening socket with the connection bounds applied.
-pub struct Guarded {
+pub(crate) struct Guarded {
     listener: TcpListener,
     slots: Arc<Semaphore>,
     limits: Limits,
@@ -86,7 +86,7 @@ pub struct Guarded {
 
 impl Guarded {
     /// Applies `limits` to connections accepted on `listener`.
-    pub fn new(listener: TcpListener, limits: Limits) -> Guarded {
+    pub(crate) fn new(listener: TcpListener, limits: Limits) -> Guarded {
         Guarded {
             listener,
             slots: Arc::new(Semaphore::new(limits.connections)),
@@ -130,7 +130,7 @@ impl axum::serve::Listener for Guarded {
 
 /// One accepted connection: its slot is given back when it is dropped, and
 /// it fails (so that it is closed) once idle or too old.
-pub struct Connection {
+pub(crate) struct Connection {
     stream: TcpStream,
     _slot: OwnedSemaphorePermit,
     /// Requests of this connection being answered: a connection waiting
@@ -173,7 +173,7 @@ use std::future::Future as _;
 /// How many requests of a connection are being answered (handed to each
 /// request as its connection info).
 #[derive(Debug, Clone, Default)]
-pub struct Busy(Arc<std::sync::atomic::AtomicUsize>);
+pub(crate) struct Busy(Arc<std::sync::atomic::AtomicUsize>);
 
 impl axum::extract::connect_info::Connected<axum::serve::IncomingStream<'_, Guarded>> for Busy {
     fn connect_info(target: axum::serve::IncomingStream<'_, Guarded>) -> Busy {
@@ -252,7 +252,7 @@ impl AsyncWrite for Connection {
 
 /// What the request layer checks against.
 #[derive(Debug)]
-pub struct Origin {
+pub(crate) struct Origin {
     /// `127.0.0.1:PORT` and `localhost:PORT`.
     hosts: [String; 2],
     /// The time one request may take.
@@ -261,7 +261,7 @@ pub struct Origin {
 
 impl Origin {
     /// The server at `port`, with requests bounded by `limits`.
-    pub fn new(port: u16, limits: &Limits) -> Origin {
+    pub(crate) fn new(port: u16, limits: &Limits) -> Origin {
         Origin {
             hosts: [format!("127.0.0.1:{port}"), format!("localhost:{port}")],
             request: limits.request,
@@ -282,7 +282,7 @@ impl Origin {
 }
 
 /// The request layer: the `Host`, the `Origin` of a POST, and the time.
-pub async fn request(State(o): State<Arc<Origin>>, req: Request, next: Next) -> Response {
+pub(crate) async fn request(State(o): State<Arc<Origin>>, req: Request, next: Next) -> Response {
     let host = req.headers().get(header::HOST).map(|h| h.as_bytes());
     if !host.is_some_and(|h| o.host_ok(h)) {
         return refuse(
@@ -314,7 +314,7 @@ pub async fn request(State(o): State<Arc<Origin>>, req: Request, next: Next) -> 
 }
 
 /// A short plain-text refusal (no page: whoever sent this is not our page).
-pub fn refuse(status: StatusCode, text: &'static str) -> Response {
+pub(crate) fn refuse(status: StatusCode, text: &'static str) -> Response {
     (status, [(header::CONNECTION, "close")], text).into_response()
 }
 
@@ -322,7 +322,7 @@ pub fn refuse(status: StatusCode, text: &'static str) -> Response {
 /// system's randomness (through the standard library's hash seeds), as
 /// hex: the page's form carries it, and a POST without it is refused, so a
 /// page from elsewhere cannot have the browser send files here.
-pub fn token() -> String {
+pub(crate) fn token() -> String {
     use std::hash::{BuildHasher, Hasher};
     let mut out = String::with_capacity(32);
     for _ in 0..2 {
@@ -335,7 +335,7 @@ pub fn token() -> String {
 
 /// `given` is `token`, compared in time that does not depend on where they
 /// first differ.
-pub fn same_token(given: &[u8], token: &str) -> bool {
+pub(crate) fn same_token(given: &[u8], token: &str) -> bool {
     given.len() == token.len()
         && given
             .iter()
