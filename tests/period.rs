@@ -897,3 +897,19 @@ fn registrations_fallback_is_said_in_the_json() {
     assert!(v["reports"][0].get("registration_source").is_none());
     assert_eq!(v["reports"][0]["in_period"], true);
 }
+
+#[test]
+fn explain_period_gives_the_method_and_every_reading() {
+    let (code, out, _) = trf(&["explain", "period"]);
+    assert_eq!(code, 0);
+    for topic in ["## The period", "## K", "## The base", "## Unrated players"] {
+        assert!(out.contains(topic), "{topic}");
+    }
+    assert!(out.contains("Reading (FIDE has not published this)"));
+    assert!(!out.contains(".md") && !out.contains("(?)"));
+    let (code, out, _) = trf(&["explain", "period", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["topic"], "period");
+    assert!(v["steps"].as_array().unwrap().len() >= 6);
+}

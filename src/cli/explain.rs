@@ -107,8 +107,13 @@ pub(crate) fn explain(a: ExplainArgs) -> u8 {
             out(&page);
             return EXIT_OK;
         }
+        // Nor is the rating period of `trf period`: its method and readings.
+        if a.rule == "period" {
+            out(&period_page(a.format));
+            return EXIT_OK;
+        }
         eprintln!(
-            "trf: no rule `{}` (see `trf rules`, or `trf explain norms` for the norm conditions)",
+            "trf: no rule `{}` (see `trf rules`, `trf explain norms` for the norm conditions, or `trf explain period`)",
             a.rule
         );
         return EXIT_USAGE;
@@ -171,4 +176,40 @@ fn consequence_section(m: &RuleMeta) -> String {
     }
     s.push_str("\nA finding may state a different consequence when its case differs (e.g. some games rather than the whole event); the finding says so.");
     s
+}
+
+/// `trf explain period`: how `trf period` computes a rating period, each
+/// step with FIDE's articles and the reading trfkit takes where FIDE's
+/// texts leave the point open.
+fn period_page(format: Format) -> String {
+    use crate::rating::period::method::METHOD;
+    match format {
+        Format::Json => {
+            let steps: Vec<serde_json::Value> = METHOD
+                .iter()
+                .map(|s| {
+                    serde_json::json!({
+                        "topic": s.topic,
+                        "text": s.text,
+                        "reading": s.reading,
+                    })
+                })
+                .collect();
+            let page = serde_json::json!({ "topic": "period", "steps": steps });
+            format!(
+                "{}\n",
+                serde_json::to_string_pretty(&page).unwrap_or_default()
+            )
+        }
+        Format::Human => {
+            let mut s = String::from("# period (trf period)\n\nHow trfkit computes a rating period as FIDE publishes it. Where FIDE has not published the answer, the reading trfkit takes is given; a period that uses it says so.\n");
+            for step in METHOD {
+                s.push_str(&format!("\n## {}\n\n{}\n", step.topic, step.text));
+                if let Some(r) = step.reading {
+                    s.push_str(&format!("\nReading (FIDE has not published this): {r}\n"));
+                }
+            }
+            s
+        }
+    }
 }

@@ -27,6 +27,7 @@
 
 mod base;
 pub mod lists;
+pub mod method;
 mod rounds;
 mod start_k;
 mod together;
