@@ -192,6 +192,22 @@ pub(crate) fn read_list(path: &std::path::Path, ids: &[u64]) -> Option<ListLooku
     }
 }
 
+/// The rating list at `path`, when one was given, searched for the players
+/// of `reports`, for the embedded commands ([`super::embed`]): `Err` is why
+/// it cannot be read, and `notes` gets the reason its index was not used.
+pub(crate) fn search_list_for(
+    path: Option<&std::path::Path>,
+    reports: &[&Parsed],
+    notes: &mut Vec<String>,
+) -> Result<Option<Arc<ListLookup>>, String> {
+    let Some(path) = path else { return Ok(None) };
+    let ids: Vec<u64> = reports
+        .iter()
+        .flat_map(|p| ListLookup::ids_of(&p.tournament))
+        .collect();
+    Ok(Some(Arc::new(search_list(path, &ids, notes)?)))
+}
+
 /// Searches the rating list for `ids`; `Err` is why the list cannot be
 /// read, and `notes` gets the reason its index could not be used.
 pub(crate) fn search_list(
@@ -217,24 +233,13 @@ pub(crate) fn json(
     contents: Option<Vec<u8>>,
     warnings: &mut Vec<String>,
 ) -> Result<String, String> {
-    let [path] = a.paths.as_slice() else {
-        return Err("one report at a time".to_owned());
-    };
-    if a.rules.registrations.is_some() {
-        return Err("--registrations: give the report's own flags instead".to_owned());
-    }
-    if contents.is_none() {
-        files::one_report(path)?;
-    }
+    let path = super::embed::one_path(&a.paths, &a.rules, contents.is_some())?;
     let mut read = a.read.options();
     // The reader keeps no more findings per rule than will be shown.
     read.max_findings_per_rule = a.max_per_rule;
     let parsed = super::read_given(path, contents, &read)?;
     let mut opts = a.rules.options(a.max_per_rule);
-    if let Some(list) = &a.rating_list {
-        let ids: Vec<u64> = ListLookup::ids_of(&parsed.tournament).collect();
-        opts.rating_list = Some(Arc::new(search_list(list, &ids, warnings)?));
-    }
+    opts.rating_list = search_list_for(a.rating_list.as_deref(), &[&parsed], warnings)?;
     let rep = check(&parsed, &opts);
     Ok(crate::render::json::check_line(
         &files::shown(path),

@@ -108,6 +108,27 @@ fn command(name: &str, flags: &[OsString], inputs: &[OsString]) -> Result<Comman
     }
 }
 
+/// The one report `check` and `rate` are given here: several paths and
+/// `--registrations` are refused (each call gives its report's own facts),
+/// and a path must name one report, not a folder (`contents` given: the
+/// path is `-`, read from them).
+pub(super) fn one_path<'a>(
+    paths: &'a [PathBuf],
+    rules: &super::check::RuleArgs,
+    contents: bool,
+) -> Result<&'a PathBuf, String> {
+    let [path] = paths else {
+        return Err("one report at a time".to_owned());
+    };
+    if rules.registrations.is_some() {
+        return Err("--registrations: give the report's own flags instead".to_owned());
+    }
+    if !contents {
+        super::files::one_report(path)?;
+    }
+    Ok(path)
+}
+
 fn run(f: impl FnOnce(&mut Vec<String>) -> Result<String, String>) -> Result<Output, String> {
     let mut warnings = Vec::new();
     let json = f(&mut warnings)?;

@@ -5,11 +5,11 @@
 //! Exit status: 0 when every report read is ready and in the period, 1
 //! otherwise, 2 for a usage error or an unreadable file or list.
 
-use super::check::{read_list, search_list, RuleArgs};
+use super::check::{read_list, search_list_for, RuleArgs};
 use super::files::{self, Inputs};
 use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::diag::Verdict;
-use crate::rating::period::{rate_together, PeriodOptions};
+use crate::rating::period::{rate_together, PeriodOptions, PeriodSummary};
 use crate::ratinglist::{ListLookup, ListPeriod};
 use crate::render::period::{render_csv, render_human};
 use crate::rules::registrations::Registrations;
@@ -111,7 +111,7 @@ fn bases_and_registrations(opts: &mut PeriodOptions, a: &Args) -> Result<Option<
 
 /// The reports `regs` (the registrations file as shown) does not name,
 /// as stderr says them.
-fn not_named(summary: &crate::rating::period::PeriodSummary, regs: Option<&str>) -> Vec<String> {
+fn not_named(summary: &PeriodSummary, regs: Option<&str>) -> Vec<String> {
     let Some(name) = regs else {
         return Vec::new();
     };
@@ -122,6 +122,27 @@ fn not_named(summary: &crate::rating::period::PeriodSummary, regs: Option<&str>)
         .filter(|r| r.registration_source.as_deref() == Some(fallback.as_str()))
         .map(|r| format!("{}: {fallback}", r.file))
         .collect()
+}
+
+/// The period of `reports` with the options of `a` and the rating list
+/// searched for them, and the reports the registrations file does not
+/// name, as stderr says them; `Err` when that file cannot be read.
+fn period_of(
+    a: &Args,
+    reports: &[(&str, &crate::Parsed)],
+    list: Option<Arc<ListLookup>>,
+) -> Result<(PeriodSummary, Vec<String>), String> {
+    let mut opts = options(
+        a.period,
+        a.list_type,
+        &a.rules,
+        a.k.iter().copied().collect(),
+        list,
+    );
+    let regs = bases_and_registrations(&mut opts, a)?;
+    let summary = rate_together(reports, &opts);
+    let not_named = not_named(&summary, regs.as_deref());
+    Ok((summary, not_named))
 }
 
 pub(crate) fn run(a: Args) -> u8 {
@@ -153,22 +174,14 @@ pub(crate) fn run(a: Args) -> u8 {
             }
         }
     };
-    let mut opts = options(
-        a.period,
-        a.list_type,
-        &a.rules,
-        a.k.iter().copied().collect(),
-        list,
-    );
-    let regs = match bases_and_registrations(&mut opts, &a) {
-        Ok(r) => r,
+    let (summary, not_named) = match period_of(&a, &reports, list) {
+        Ok(p) => p,
         Err(e) => {
             eprintln!("trf: {}", super::terminal::escape(&e));
             return EXIT_USAGE;
         }
     };
-    let summary = rate_together(&reports, &opts);
-    for line in not_named(&summary, regs.as_deref()) {
+    for line in not_named {
         eprintln!("trf: {line}");
     }
     match a.format {
@@ -215,26 +228,10 @@ pub(crate) fn json(a: Args, warnings: &mut Vec<String>) -> Result<String, String
             r.as_ref().map_err(|e| format!("{name}: {e}"))?,
         ));
     }
-    let list = match &a.rating_list {
-        None => None,
-        Some(path) => {
-            let ids: Vec<u64> = reports
-                .iter()
-                .flat_map(|(_, p)| ListLookup::ids_of(&p.tournament))
-                .collect();
-            Some(Arc::new(search_list(path, &ids, warnings)?))
-        }
-    };
-    let mut opts = options(
-        a.period,
-        a.list_type,
-        &a.rules,
-        a.k.iter().copied().collect(),
-        list,
-    );
-    let regs = bases_and_registrations(&mut opts, &a)?;
-    let summary = rate_together(&reports, &opts);
-    warnings.extend(not_named(&summary, regs.as_deref()));
+    let parsed: Vec<&crate::Parsed> = reports.iter().map(|(_, p)| *p).collect();
+    let list = search_list_for(a.rating_list.as_deref(), &parsed, warnings)?;
+    let (summary, not_named) = period_of(&a, &reports, list)?;
+    warnings.extend(not_named);
     Ok(serde_json::to_string(&summary).unwrap_or_default())
 }
 

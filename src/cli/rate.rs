@@ -7,7 +7,7 @@
 //! obey it (see [`crate::rating::rate_checked`]). Exit status as `trf
 //! check`: 0 ready, 1 otherwise, 2 usage error or unreadable file.
 
-use super::check::{options_for, rate_options_for, read_list, search_list, RuleArgs};
+use super::check::{options_for, rate_options_for, read_list, search_list_for, RuleArgs};
 use super::files::{self, Inputs};
 use super::terminal::escape;
 use super::{fail, out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
@@ -163,23 +163,9 @@ pub(crate) fn json(
     contents: Option<Vec<u8>>,
     warnings: &mut Vec<String>,
 ) -> Result<String, String> {
-    let [path] = a.paths.as_slice() else {
-        return Err("one report at a time".to_owned());
-    };
-    if a.rules.registrations.is_some() {
-        return Err("--registrations: give the report's own flags instead".to_owned());
-    }
-    if contents.is_none() {
-        files::one_report(path)?;
-    }
+    let path = super::embed::one_path(&a.paths, &a.rules, contents.is_some())?;
     let parsed = [super::read_given(path, contents, &a.read.options())?];
-    let list = match &a.rating_list {
-        None => None,
-        Some(list) => {
-            let ids: Vec<u64> = ListLookup::ids_of(&parsed[0].tournament).collect();
-            Some(Arc::new(search_list(list, &ids, warnings)?))
-        }
-    };
+    let list = search_list_for(a.rating_list.as_deref(), &[&parsed[0]], warnings)?;
     let names = [files::shown(path)];
     let rated = rate_parsed(&a.paths, &names, &parsed, &a.rules, None, list, |o| {
         o.k_overrides = a.k.iter().copied().collect();

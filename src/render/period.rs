@@ -4,7 +4,7 @@
 //! repeated). The JSON form is the summary's serde form.
 
 use super::csv::Table;
-use super::rating::{json_name, opt, signed, signed_int, table};
+use super::rating::{json_name, opt, signed, signed_int, table, NoteIndex};
 use crate::rating::period::{PeriodEvent, PeriodPlayer, PeriodSummary};
 use std::fmt::Write as _;
 
@@ -51,21 +51,10 @@ pub fn render_human(s: &PeriodSummary) -> String {
     );
 
     // Notes numbered once: the period's first, then each player's.
-    let mut notes: Vec<String> = s.notes.clone();
-    let refer = |n: &str, notes: &mut Vec<String>| match notes.iter().position(|x| x == n) {
-        Some(i) => i + 1,
-        None => {
-            notes.push(n.to_owned());
-            notes.len()
-        }
-    };
+    let mut notes = NoteIndex::starting_with(&s.notes);
     let mut rows = Vec::new();
     for p in &s.players {
-        let refs: Vec<String> = p
-            .notes
-            .iter()
-            .map(|n| refer(n, &mut notes).to_string())
-            .collect();
+        let refs = notes.refs(&p.notes);
         for (k, e) in p.events.iter().enumerate() {
             let mut row = if k == 0 {
                 player_cells(p)
@@ -75,7 +64,7 @@ pub fn render_human(s: &PeriodSummary) -> String {
             row.extend(event_cells(e));
             if k == 0 {
                 row.extend(period_cells(p));
-                row.push(refs.join(","));
+                row.push(refs.clone());
             } else {
                 row.extend(vec![String::new(); PERIOD_COLUMNS.len() + 1]);
             }
@@ -107,7 +96,7 @@ pub fn render_human(s: &PeriodSummary) -> String {
         }
     }
     out.push_str("\nNotes\n");
-    for (i, n) in notes.iter().enumerate() {
+    for (i, n) in notes.list.iter().enumerate() {
         let _ = writeln!(out, "{}. {n}", i + 1);
     }
     out
@@ -329,23 +318,10 @@ impl PeriodSection {
                 ]
             })
             .collect();
-        let mut notes = s.notes.clone();
+        let mut notes = NoteIndex::starting_with(&s.notes);
         let (mut several, mut single) = (Vec::new(), Vec::new());
         for p in &s.players {
-            let refs: Vec<String> = p
-                .notes
-                .iter()
-                .map(|n| {
-                    let i = match notes.iter().position(|x| x == n) {
-                        Some(i) => i,
-                        None => {
-                            notes.push(n.clone());
-                            notes.len() - 1
-                        }
-                    };
-                    (i + 1).to_string()
-                })
-                .collect();
+            let refs = notes.refs(&p.notes);
             let cells = period_cells(p);
             let row = PeriodRow {
                 who: [
@@ -356,7 +332,7 @@ impl PeriodSection {
                 ],
                 events: p.events.len(),
                 figures: std::array::from_fn(|i| cells.get(i).cloned().unwrap_or_default()),
-                notes: refs.join(","),
+                notes: refs,
             };
             if row.events > 1 {
                 several.push(row);
@@ -389,7 +365,7 @@ impl PeriodSection {
             several,
             single,
             findings,
-            notes,
+            notes: notes.list,
         }
     }
 }

@@ -322,8 +322,8 @@ fn rows(out: &mut super::csv::Table, f: &RatedFile<'_>) {
 
 /// Distinct notes in order of first appearance, numbered from 1.
 #[derive(Default)]
-struct NoteIndex {
-    list: Vec<String>,
+pub(super) struct NoteIndex {
+    pub(super) list: Vec<String>,
     /// The number of each note in `list`: notes are mostly per player
     /// (the figures of an unrated player's Ru), so a scan of `list` per
     /// note was players × players.
@@ -331,6 +331,19 @@ struct NoteIndex {
 }
 
 impl NoteIndex {
+    /// The index whose first notes are `notes`, numbered 1, 2, … in that
+    /// order (a note given twice keeps its first number).
+    pub(super) fn starting_with(notes: &[String]) -> Self {
+        let mut index = NoteIndex {
+            list: notes.to_vec(),
+            numbers: std::collections::HashMap::with_capacity(notes.len()),
+        };
+        for (i, n) in notes.iter().enumerate() {
+            index.numbers.entry(n.clone()).or_insert(i + 1);
+        }
+        index
+    }
+
     fn number(&mut self, note: &str) -> usize {
         if let Some(&i) = self.numbers.get(note) {
             return i;
@@ -341,7 +354,7 @@ impl NoteIndex {
     }
 
     /// "3, 4, 9" for a player's notes.
-    fn refs(&mut self, notes: &[String]) -> String {
+    pub(super) fn refs(&mut self, notes: &[String]) -> String {
         let nums: Vec<String> = notes.iter().map(|n| self.number(n).to_string()).collect();
         nums.join(",")
     }
