@@ -109,6 +109,32 @@ impl CheckReport {
     }
 }
 
+/// Reads a report from its bytes and checks it, in one call: the
+/// [`Parsed`] report (for the line and column of every finding, and the
+/// model) and its [`CheckReport`]. The bytes are read with the default
+/// [`ReadOptions`](crate::ReadOptions) (encoding detected, 64 MiB at most);
+/// only unreadable input is an error, every problem in a readable report
+/// is a finding.
+///
+/// ```
+/// let bytes = b"012 Club Open\n\
+/// 001    1 m    Doe, John                         1850 ENG     1234567 1990/01/01  1.0    1     2 w 1\n\
+/// 001    2 m    Roe, Richard                      1700 ENG     2345678 1992/05/03  0.0    2     1 b 0\n";
+/// let (parsed, report) = trfkit::check_bytes(bytes, &trfkit::Options::default())?;
+/// assert_eq!(parsed.tournament.players.len(), 2);
+/// assert_eq!(report.verdict, trfkit::Verdict::FixBeforeUpload);
+/// assert!(trfkit::check_bytes(b"", &trfkit::Options::default()).is_err());
+/// # Ok::<(), trfkit::ReadError>(())
+/// ```
+pub fn check_bytes(
+    bytes: &[u8],
+    options: &CheckOptions,
+) -> Result<(Parsed, CheckReport), crate::read::ReadError> {
+    let parsed = crate::read::parse_bytes(bytes, &crate::read::ReadOptions::default())?;
+    let report = check(&parsed, options);
+    Ok((parsed, report))
+}
+
 /// Checks a parsed report.
 pub fn check(parsed: &Parsed, opts: &CheckOptions) -> CheckReport {
     check_in(parsed, &Ctx::new(&parsed.tournament, &parsed.text, opts))
@@ -116,7 +142,7 @@ pub fn check(parsed: &Parsed, opts: &CheckOptions) -> CheckReport {
 
 /// [`check`] in a context the caller built (and goes on using: the rating
 /// pass classifies the games and indexes the players only once).
-pub fn check_in(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
+pub(crate) fn check_in(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
     let opts = ctx.opts;
     let mut diagnostics: Vec<Diagnostic> = parsed
         .diagnostics

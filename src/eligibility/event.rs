@@ -121,7 +121,7 @@ impl<'a> Event<'a> {
 /// One pairing, taken once: from the lower starting rank when both
 /// records name each other, else from the side that names the other.
 #[derive(Debug, Clone, Copy)]
-pub struct Game<'a> {
+pub(crate) struct Game<'a> {
     /// 1-based round.
     pub round: usize,
     /// The player whose block is used.
@@ -138,7 +138,7 @@ pub struct Game<'a> {
 /// order, among the rows with any bit of `bits`
 /// ([`kind`](crate::model::games::kind)). Byes and blocks naming an
 /// unknown player are left out.
-pub fn pairings<'a>(
+pub(crate) fn pairings<'a>(
     t: &'a Tournament,
     games: &'a Games,
     bits: u32,

@@ -185,7 +185,7 @@ impl Ruled {
 
 /// Every game the regulations leave out of this report, by the rules that
 /// are enabled and apply, in round then rank order.
-pub fn excluded(ev: &Event<'_>) -> Vec<Excluded> {
+pub(crate) fn excluded(ev: &Event<'_>) -> Vec<Excluded> {
     let mut out = Vec::new();
     let on = |key: &str| super::enabled(ev.opts, key);
     if on("below_rate_of_play") {
@@ -302,7 +302,7 @@ impl RateOfPlayShortfall<'_> {
     /// What the shortfall means: a block when it takes every game (or the
     /// whole tournament), games left out when it takes some; a warning
     /// only when it rests on the delay or on an incomplete control.
-    pub fn consequence(&self) -> Consequence {
+    pub(crate) fn consequence(&self) -> Consequence {
         let all = match &self.scope {
             Shortfall::Tournament { .. } => true,
             Shortfall::Game { total, below } => below.len() >= *total as usize,
@@ -558,7 +558,7 @@ pub(crate) struct Scheveningen {
 
 impl Scheveningen {
     /// How it was recognised, for the finding and the rating notes.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let side = |v: &Vec<u16>| v.iter().map(u16::to_string).collect::<Vec<_>>().join(", ");
         format!(
             "recognised as a Scheveningen because {} and every member of one side played every member of the other (sides {} and {})",
@@ -703,7 +703,7 @@ pub(crate) struct MatchDecided<'a> {
 
 impl MatchDecided<'_> {
     /// The exclusion reason these games carry.
-    pub fn reason(&self) -> Ruled {
+    pub(crate) fn reason(&self) -> Ruled {
         Ruled::AfterMatchDecided {
             decided_in_round: self.decided_in_round,
             winner: self.winner.start_rank.value,

@@ -13,10 +13,10 @@ use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The least time per player for 60 moves, in seconds (1.1.3: 2 hours).
-pub const MIN_SECONDS_60: u32 = 7200;
+pub(crate) const MIN_SECONDS_60: u32 = 7200;
 
 /// The most rounds a day (1.1.3).
-pub const MAX_ROUNDS_PER_DAY: u32 = 2;
+pub(crate) const MAX_ROUNDS_PER_DAY: u32 = 2;
 
 /// The facts of the event every norm of it shares.
 #[derive(Debug, Clone, Serialize)]
@@ -64,7 +64,7 @@ pub struct SwissExemption {
 }
 
 /// Works out the event's facts once.
-pub fn facts(
+pub(crate) fn facts(
     t: &Tournament,
     games: &Games,
     e: Edition,

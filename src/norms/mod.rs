@@ -16,18 +16,22 @@
 //! assumed; where FIDE's text of an edition was not available, the reading
 //! trfkit uses is stated ([`Edition::readings`]).
 
-pub mod assess;
-pub mod conditions;
-pub mod edition;
-pub mod event;
-pub mod games;
-pub mod kind;
-pub mod performance;
-pub mod subset;
+pub(crate) mod assess;
+pub(crate) mod conditions;
+pub(crate) mod edition;
+pub(crate) mod event;
+pub(crate) mod games;
+pub(crate) mod kind;
+pub(crate) mod performance;
+pub(crate) mod subset;
 
-pub use assess::{Assessment, ForeignerRule, Mix, OpponentRating};
+pub use assess::Assessment;
+pub use assess::ForeignerRule;
+pub use assess::Mix;
+pub use assess::OpponentRating;
 pub use edition::Edition;
-pub use event::{EventFacts, SwissExemption};
+pub use event::EventFacts;
+pub use event::SwissExemption;
 pub use games::RoundUse;
 pub use kind::NormKind;
 pub use subset::Subset;
@@ -617,7 +621,7 @@ fn norm(
 }
 
 /// Builds an item of a condition with its article in `e` and a message.
-pub fn item(e: Edition, cond: &conditions::Condition, message: String) -> Item {
+pub(crate) fn item(e: Edition, cond: &conditions::Condition, message: String) -> Item {
     Item {
         condition: cond.name,
         code: cond.code,

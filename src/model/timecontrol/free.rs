@@ -48,7 +48,7 @@ use super::{
 /// `moves/time, increment`), [`TimeControlError::Unrecognised`],
 /// [`TimeControlError::Ambiguous`], [`TimeControlError::Inconsistent`] or
 /// [`TimeControlError::OutOfRange`]. Offsets are bytes into `text`.
-pub fn parse_free(text: &str) -> Result<TimeControl, TimeControlError> {
+pub(crate) fn parse_free(text: &str) -> Result<TimeControl, TimeControlError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err(TimeControlError::Empty);

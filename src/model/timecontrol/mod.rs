@@ -24,9 +24,11 @@ use serde::{Deserialize, Serialize};
 
 mod encoded;
 mod free;
+#[cfg(test)]
+mod properties;
 
-pub use encoded::{parse_encoded, EncodedPeriod, EncodedTimeControl};
-pub use free::parse_free;
+pub(crate) use encoded::parse_encoded;
+pub(crate) use free::parse_free;
 
 /// A time control: one or more periods, for both players or per side.
 ///

@@ -25,8 +25,8 @@
 //! Every default the period uses (identity, list, K, cap, rounding, floors,
 //! long events, the 2024 uplift) is printed in the notes.
 
-pub mod lists;
-pub mod total;
+pub(crate) mod lists;
+pub(crate) mod total;
 
 use crate::diag::{Consequence, Verdict};
 use crate::rating::maths::{

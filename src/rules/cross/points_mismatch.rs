@@ -51,7 +51,7 @@ crate::declare_rule! {
     /// TRF16 record 001, columns 81-84 (points "under the tournament's
     /// scoring system, including the PAB value"); TRF26 records 162, 250,
     /// 299; JaVaFo `XXS`/`XXA`.
-    pub static POINTS_MISMATCH = {
+    pub(crate) static POINTS_MISMATCH = {
         code: "TRF-X001", name: "points-mismatch",
         severity: Error, summary: "a player's points differ from the sum of their results",
         consequence: FixBeforeUpload,

@@ -51,7 +51,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, rate of play (2005 art. 1.2, 1.14; 2009 and
     /// 2017 art. 1.1; 2022 art. 1.1–1.2; 2024 section 1).
-    pub static TIME_CONTROL_BELOW_MINIMUM = {
+    pub(crate) static TIME_CONTROL_BELOW_MINIMUM = {
         code: "TRF-F004", name: "time-control-below-minimum",
         severity: Error, summary: "less thinking time for 60 moves than the rating bands require",
         consequence: EventNotRated,

@@ -25,7 +25,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 132 (dates of the rounds); TRF26 record 132 (mandatory
     /// for rating).
-    pub static ROUND_DATES_OUT_OF_ORDER = {
+    pub(crate) static ROUND_DATES_OUT_OF_ORDER = {
         code: "TRF-T004", name: "round-dates-out-of-order",
         severity: Error, summary: "a round dated before the round preceding it",
         consequence: FixBeforeUpload,

@@ -5,10 +5,10 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use super::encoded::{EncodedPeriod, EncodedTimeControl};
 use proptest::prelude::*;
 use trfkit::model::timecontrol::{
-    parse_encoded, parse_free, DelayKind, EncodedPeriod, EncodedTimeControl, Notation, Period,
-    TimeControl, TimeControlError,
+    parse_encoded, parse_free, DelayKind, Notation, Period, TimeControl, TimeControlError,
 };
 
 /// (moves, base seconds, increment seconds, increment from move) per period.

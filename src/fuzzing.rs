@@ -2,32 +2,35 @@
 //! with `tests/fuzz_regressions.rs`, which runs them on every input a
 //! fuzzer found failing (`samples/regressions/fuzz/TARGET/`). Each panics
 //! when its property does not hold.
-#![allow(dead_code)]
+//!
+//! Feature `fuzzing` only: this module reaches private stages (the time
+//! control parser, the upload page, the line splitter) and is not part of
+//! the stable API.
 
+use crate::check;
+use crate::model::timecontrol::{parse_encoded, parse_free};
+use crate::render::html::{report, Page, PageReport, ReportInput};
+use crate::rewrite;
+use crate::source::lines::{split_bytes, LineKind};
+use crate::Options;
+use crate::ReadOptions;
+use crate::{rate_checked, CheckedRating, RateOptions};
+use crate::{write, Target};
+use crate::{ListLookup, ListSource, RatingList};
 use std::sync::Arc;
-use trfkit::check::check;
-use trfkit::model::timecontrol::{parse_encoded, parse_free};
-use trfkit::rating::{rate_checked, CheckedRating, RateOptions};
-use trfkit::ratinglist::{ListLookup, ListSource, RatingList};
-use trfkit::render::html::{report, Page, PageReport, ReportInput};
-use trfkit::rules::CheckOptions;
-use trfkit::source::lines::{split_bytes, LineKind};
-use trfkit::write::rewrite::rewrite;
-use trfkit::write::{write, Target};
-use trfkit::ReadOptions;
 
 /// Any bytes: read, check, write in both dialects, read and check again.
 /// Nothing may panic (the reader, the rules and the writer promise it).
 pub fn parse_check(data: &[u8]) {
     let opts = ReadOptions::default();
-    let Ok(parsed) = trfkit::parse_bytes(data, &opts) else {
+    let Ok(parsed) = crate::parse_bytes(data, &opts) else {
         return;
     };
-    let checks = CheckOptions::default();
+    let checks = Options::default();
     let _ = check(&parsed, &checks);
     for target in [Target::Trf16, Target::Trf26] {
         let text = write(&parsed.tournament, target);
-        if let Ok(again) = trfkit::parse_bytes(text.as_bytes(), &opts) {
+        if let Ok(again) = crate::parse_bytes(text.as_bytes(), &opts) {
             let _ = check(&again, &checks);
         }
     }
@@ -40,7 +43,7 @@ pub fn parse_check(data: &[u8]) {
 /// each such line is still there, in its order.
 pub fn fmt_rewrite(data: &[u8]) {
     let opts = ReadOptions::default();
-    let Ok(parsed) = trfkit::parse_bytes(data, &opts) else {
+    let Ok(parsed) = crate::parse_bytes(data, &opts) else {
         return;
     };
     let own = Target::for_dialect(parsed.tournament.dialect.dialect);
@@ -74,7 +77,7 @@ pub fn fmt_rewrite(data: &[u8]) {
         let Ok(new) = rewrite(&parsed, data, target, &opts) else {
             continue;
         };
-        assert!(trfkit::parse_bytes(&new.bytes, &opts).is_ok());
+        assert!(crate::parse_bytes(&new.bytes, &opts).is_ok());
         let out = new
             .bytes
             .strip_prefix(&[0xEF, 0xBB, 0xBF])
@@ -164,7 +167,7 @@ pub fn upload_page(data: &[u8]) {
         Some(i) => (&data[..i], Some(&data[i + 1..])),
         None => (data, None),
     };
-    let Ok(parsed) = trfkit::parse_bytes(trf, &ReadOptions::default()) else {
+    let Ok(parsed) = crate::parse_bytes(trf, &ReadOptions::default()) else {
         return;
     };
     let ids: Vec<u64> = ListLookup::ids_of(&parsed.tournament).collect();
@@ -174,10 +177,14 @@ pub fn upload_page(data: &[u8]) {
             .ok()
             .map(Arc::new)
     });
-    let mut opts = CheckOptions::default();
-    opts.rating_list = lookup.clone();
-    let mut rate_opts = RateOptions::default();
-    rate_opts.list = lookup.map(|l| l.found.clone());
+    let opts = Options {
+        rating_list: lookup.clone(),
+        ..Options::default()
+    };
+    let rate_opts = RateOptions {
+        list: lookup.map(|l| l.found.clone()),
+        ..RateOptions::default()
+    };
     let CheckedRating {
         report: check,
         summary: rating,
@@ -189,7 +196,7 @@ pub fn upload_page(data: &[u8]) {
         rating: &rating,
     };
     let html = report(&input);
-    let _ = trfkit::render::json::check_line("upload.trf", &parsed, &check);
+    let _ = crate::render::check_json("upload.trf", &parsed, &check);
     let _ = serde_json::to_string_pretty(&rating).unwrap();
     let mut page = Page::new(1 << 20);
     page.reports.push(PageReport::new(&input, 0, Vec::new()));
