@@ -14,7 +14,7 @@ pub struct CheckReport {
     /// The edition of the rating regulations applied.
     pub regulations: crate::regulations::Version,
     /// The tournament type and why.
-    pub kind: crate::model::tournament_type::TypeDecision,
+    pub tournament_type: crate::model::tournament_type::TypeDecision,
     /// The rating list the event belongs to, and why.
     pub rating_type: Classification,
     /// What FIDE will do with the report, from every finding's consequence
@@ -203,7 +203,7 @@ pub(crate) fn check_in(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
         eligibility: eligibility.clone(),
         diagnostics,
         regulations: ctx.regs.version,
-        kind: ctx.tournament_type.clone(),
+        tournament_type: ctx.tournament_type.clone(),
         rating_type: ctx.rating_type.clone(),
         verdict,
         by_consequence,

@@ -145,7 +145,7 @@ pub(crate) fn pairings<'a>(
 ) -> impl Iterator<Item = Game<'a>> + 'a {
     use crate::model::games::kind;
     games.rows_with(bits).filter_map(move |g| {
-        if g.any(kind::ANY_BYE) || !g.is_pairing_side() {
+        if g.has_any(kind::ANY_BYE) || !g.is_pairing_side() {
             return None;
         }
         let player = &t.players[g.player as usize];

@@ -110,17 +110,17 @@ impl Game {
     /// The colour and the result code as one number below [`LOOKS`]:
     /// the colour (0 none, 1 `w`, 2 `b`) plus 4 × [`Game::code`], for
     /// look-up tables by both.
-    pub fn look(&self) -> usize {
+    pub fn colour_and_code(&self) -> usize {
         (self.side >> 17) as usize & 63
     }
 
-    /// Whether the entry has every bit of `bits`.
-    pub fn is(&self, bits: u32) -> bool {
+    /// Whether the entry has every kind bit of `bits`.
+    pub fn has_all(&self, bits: u32) -> bool {
         self.flags & bits == bits
     }
 
-    /// Whether the entry has any bit of `bits`.
-    pub fn any(&self, bits: u32) -> bool {
+    /// Whether the entry has any kind bit of `bits`.
+    pub fn has_any(&self, bits: u32) -> bool {
         self.flags & bits != 0
     }
 
@@ -158,7 +158,7 @@ impl Game {
     /// against another player of the report. The regulations may still
     /// leave it out (the eligibility stage, `crate::eligibility`).
     pub fn is_rated_result(&self) -> bool {
-        self.is(kind::GAME) && self.opponent != NONE && !self.is(kind::SELF)
+        self.has_all(kind::GAME) && self.opponent != NONE && !self.has_all(kind::SELF)
     }
 
     /// Whether the pairing is taken once from this side: the opponent
@@ -167,8 +167,9 @@ impl Game {
     /// the lower rank, a one-sided one from the side that writes it).
     pub fn is_pairing_side(&self) -> bool {
         self.opponent != NONE
-            && !self.is(kind::SELF)
-            && !(self.is(kind::NAMED_BACK) && self.opponent_rank().is_some_and(|o| self.rank > o))
+            && !self.has_all(kind::SELF)
+            && !(self.has_all(kind::NAMED_BACK)
+                && self.opponent_rank().is_some_and(|o| self.rank > o))
     }
 }
 
@@ -214,10 +215,10 @@ impl<'a> Iterator for RowsWith<'a> {
         match &mut self.rare {
             Some(rare) => rare
                 .filter_map(|&k| self.rows.get(k as usize))
-                .find(|g| g.any(self.bits)),
+                .find(|g| g.has_any(self.bits)),
             None => {
                 let rest = self.rows.get(self.next..).unwrap_or(&[]);
-                let found = rest.iter().position(|g| g.any(self.bits));
+                let found = rest.iter().position(|g| g.has_any(self.bits));
                 self.next = found.map_or(self.rows.len(), |i| self.next + i + 1);
                 found.map(|i| &rest[i])
             }
@@ -251,7 +252,7 @@ fn code(r: RoundResult) -> u8 {
     }
 }
 
-/// How many values [`Game::look`] takes.
+/// How many values [`Game::colour_and_code`] takes.
 pub(crate) const LOOKS: usize = 64;
 
 /// A result with result code `c` ([`Game::code`]); a letter TRF does not

@@ -205,7 +205,7 @@ fn swiss_exemption(t: &Tournament, games: &Games, host: Option<&str>) -> SwissEx
                 games
                     .of(i)
                     .get(r - 1)
-                    .is_some_and(|g| g.any(kind::GAME_OR_FORFEIT | kind::PAIRING_BYE))
+                    .is_some_and(|g| g.has_any(kind::GAME_OR_FORFEIT | kind::PAIRING_BYE))
             })
             .collect();
         if present.iter().filter(|p| !**p).count() > 1 {

@@ -209,7 +209,7 @@ pub(crate) fn classify(
         let entry = t.players[i].round(usize::from(r));
         let result = entry.result.letter().to_string();
         let opponent = g
-            .filter(|g| g.opponent != crate::model::games::NONE && !g.is(kind::SELF))
+            .filter(|g| g.opponent != crate::model::games::NONE && !g.has_all(kind::SELF))
             .map(|g| g.opponent as usize);
         let reason: Option<String> = match (g, entry.result) {
             (None, _) | (_, RoundResult::NotPaired) => Some("not paired".to_owned()),

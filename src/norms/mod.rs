@@ -310,7 +310,7 @@ pub fn evaluate(t: &Tournament, opts: &NormOptions) -> NormsReport {
     let min_games = opts.min_games.unwrap_or(9);
     let mut players = Vec::new();
     for (i, p) in t.players.iter().enumerate() {
-        if !games.of(i).iter().any(|g| g.is(gk::GAME)) {
+        if !games.of(i).iter().any(|g| g.has_all(gk::GAME)) {
             continue;
         }
         let held = p.title.as_ref().map(|t| &t.value);
@@ -356,7 +356,9 @@ pub fn evaluate(t: &Tournament, opts: &NormOptions) -> NormsReport {
             .of(i)
             .get(usize::from(t.rounds).wrapping_sub(1))
             .filter(|g| {
-                g.is(gk::FORFEIT) && g.opponent != crate::model::games::NONE && !g.is(gk::SELF)
+                g.has_all(gk::FORFEIT)
+                    && g.opponent != crate::model::games::NONE
+                    && !g.has_all(gk::SELF)
             })
             .map(|g| games::Counted {
                 round: g.round,

@@ -305,7 +305,7 @@ fn facts(parsed: &Parsed, rep: &CheckReport) -> String {
     format!(
         "{} · {} · {} · {} · {} · regulations {}",
         t.dialect.dialect.as_str(),
-        rep.kind.kind.as_str(),
+        rep.tournament_type.kind.as_str(),
         rating_type_words(rep),
         plural(t.players.len() as u64, "player", "players"),
         plural(t.rounds, "round", "rounds"),

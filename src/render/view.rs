@@ -408,7 +408,11 @@ fn facts(input: &ReportInput<'_>) -> Vec<(&'static str, String)> {
         ("Dates", dates),
         (
             "Tournament type",
-            format!("{} ({})", rep.kind.kind.as_str(), rep.kind.reason),
+            format!(
+                "{} ({})",
+                rep.tournament_type.kind.as_str(),
+                rep.tournament_type.reason
+            ),
         ),
         (
             "Players",

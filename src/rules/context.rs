@@ -498,7 +498,7 @@ fn tally(
     fast_classic: Option<&FastClassic>,
 ) -> GameTally {
     let rating = |p: &Player| p.rating.map(|r| r.value);
-    let rop = &regs.rate_of_play;
+    let rate_of_play = &regs.rate_of_play;
     let top = t.players.iter().filter_map(rating).max();
     let (white_t60, black_t60) = tc.t60_seconds_by_side();
     let mut out = GameTally::default();
@@ -507,7 +507,7 @@ fn tally(
     // that meets the highest band, or one below 60 min (rapid or blitz for
     // every game), needs no pass over the games.
     let t60 = white_t60.min(black_t60);
-    let highest = rop.minimum_minutes(Some(u16::MAX)) * 60;
+    let highest = rate_of_play.minimum_minutes(Some(u16::MAX)) * 60;
     if white_t60 == black_t60 && (t60 >= highest || t60 < rt::STANDARD_MINIMUM_SECONDS) {
         return out;
     }
@@ -520,14 +520,14 @@ fn tally(
             &t.players[g.player as usize],
             &t.players[g.opponent as usize],
         );
-        let band = match rop.scope {
+        let band = match rate_of_play.scope {
             BandScope::Game => rating(p).max(rating(opp)),
             BandScope::Tournament => top,
         };
         let g = GameInput {
             white_t60,
             black_t60,
-            standard_minimum_minutes: rop.minimum_minutes(band),
+            standard_minimum_minutes: rate_of_play.minimum_minutes(band),
         };
         out.add(rt::classify_game(g, on, fast_classic));
     }

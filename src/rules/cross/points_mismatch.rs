@@ -78,7 +78,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         .map(|a| (a.player.value, a.points.as_slice()))
         .collect();
     // What each result is worth, by colour and result code
-    // ([`crate::model::Game::look`]; no colour counts as White): the scoring
+    // ([`crate::model::Game::colour_and_code`]; no colour counts as White): the scoring
     // system looked up once, not per entry.
     let mut worth = [Points::ZERO; LOOKS];
     for (look, w) in worth.iter_mut().enumerate() {
@@ -102,11 +102,11 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         let (mut played, mut later, mut unknown) = (Points::ZERO, Points::ZERO, false);
         for g in before {
             unknown |= g.is_unknown_letter();
-            played += worth[g.look()];
+            played += worth[g.colour_and_code()];
         }
         for g in after {
             unknown |= g.is_unknown_letter();
-            later += worth[g.look()];
+            later += worth[g.colour_and_code()];
         }
         if unknown {
             continue;

@@ -85,7 +85,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         let answered = ctx
             .games
             .mirror_of(g)
-            .is_some_and(|t| t.opponent_rank() == Some(g.rank) && !t.is(kind::PENDING));
+            .is_some_and(|t| t.opponent_rank() == Some(g.rank) && !t.has_all(kind::PENDING));
         if answered {
             continue;
         }
