@@ -12,9 +12,9 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use std::time::Duration;
-use trfkit::check::check;
+use trfkit::check;
 use trfkit::generate::{generate, GenOptions};
-use trfkit::rules::CheckOptions;
+use trfkit::Options;
 use trfkit::ReadOptions;
 
 /// (label, players, rounds, samples, measurement seconds)
@@ -27,7 +27,7 @@ const SIZES: &[(&str, u16, u16, usize, u64)] = &[
 
 fn bench(c: &mut Criterion) {
     let read = ReadOptions::default();
-    let rules = CheckOptions::default();
+    let rules = Options::default();
     for &(label, players, rounds, samples, secs) in SIZES {
         let text = generate(&GenOptions::new(players, rounds, 42)).expect("valid options");
         let bytes = text.into_bytes();
@@ -41,15 +41,15 @@ fn bench(c: &mut Criterion) {
         g.bench_function("parse", |b| {
             b.iter_batched(
                 || bytes.clone(),
-                |v| trfkit::read::parse_vec(v, &read).expect("readable"),
+                |v| trfkit::parse_bytes(&v, &read).expect("readable"),
                 BatchSize::LargeInput,
             )
         });
         let parsed = trfkit::parse_bytes(&bytes, &read).expect("readable");
         g.bench_function("check", |b| b.iter(|| check(&parsed, &rules)));
-        let rate = trfkit::rating::RateOptions::default();
+        let rate = trfkit::RateOptions::default();
         g.bench_function("rate", |b| {
-            b.iter(|| trfkit::rating::rate(&parsed.tournament, &rate))
+            b.iter(|| trfkit::rate(&parsed.tournament, &rate))
         });
         g.finish();
     }

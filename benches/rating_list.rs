@@ -13,8 +13,8 @@ use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use trfkit::ratinglist::synth::{benchmark_ids, write_synthetic_combined, FULL_LIST_PLAYERS};
-use trfkit::ratinglist::{build_index, RatingList};
+use trfkit::generate::{benchmark_ids, write_synthetic_combined, FULL_LIST_PLAYERS};
+use trfkit::{build_index, RatingList};
 
 fn players() -> u64 {
     std::env::var("TRFKIT_BENCH_PLAYERS")

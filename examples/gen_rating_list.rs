@@ -15,8 +15,8 @@
 use std::fs::File;
 use std::path::Path;
 use std::time::Instant;
-use trfkit::ratinglist::synth::{benchmark_ids, write_synthetic_combined, FULL_LIST_PLAYERS};
-use trfkit::ratinglist::{build_index, RatingList};
+use trfkit::generate::{benchmark_ids, write_synthetic_combined, FULL_LIST_PLAYERS};
+use trfkit::{build_index, RatingList};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -14,7 +14,7 @@ pub struct CheckReport {
     /// The edition of the rating regulations applied.
     pub regulations: crate::regulations::Version,
     /// The tournament type and why.
-    pub kind: crate::model::tournament_type::TypeDecision,
+    pub tournament_type: crate::model::tournament_type::TypeDecision,
     /// The rating list the event belongs to, and why.
     pub rating_type: Classification,
     /// What FIDE will do with the report, from every finding's consequence
@@ -116,7 +116,7 @@ impl CheckReport {
 /// `names` and `parsed` in the same order) and adds to each of `reports` (in
 /// that order too) the findings that concern it ([`CheckReport::add_across`]).
 /// One report alone has none.
-pub fn add_across_all<'a>(
+pub(crate) fn add_across_all<'a>(
     names: &[String],
     parsed: &[Parsed],
     reports: impl IntoIterator<Item = &'a mut CheckReport>,
@@ -142,6 +142,32 @@ pub fn add_across_all<'a>(
     }
 }
 
+/// Reads a report from its bytes and checks it, in one call: the
+/// [`Parsed`] report (for the line and column of every finding, and the
+/// model) and its [`CheckReport`]. The bytes are read with the default
+/// [`ReadOptions`](crate::ReadOptions) (encoding detected, 64 MiB at most);
+/// only unreadable input is an error, every problem in a readable report
+/// is a finding.
+///
+/// ```
+/// let bytes = b"012 Club Open\n\
+/// 001    1 m    Doe, John                         1850 ENG     1234567 1990/01/01  1.0    1     2 w 1\n\
+/// 001    2 m    Roe, Richard                      1700 ENG     2345678 1992/05/03  0.0    2     1 b 0\n";
+/// let (parsed, report) = trfkit::check_bytes(bytes, &trfkit::Options::default())?;
+/// assert_eq!(parsed.tournament.players.len(), 2);
+/// assert_eq!(report.verdict, trfkit::Verdict::FixBeforeUpload);
+/// assert!(trfkit::check_bytes(b"", &trfkit::Options::default()).is_err());
+/// # Ok::<(), trfkit::ReadError>(())
+/// ```
+pub fn check_bytes(
+    bytes: &[u8],
+    options: &CheckOptions,
+) -> Result<(Parsed, CheckReport), crate::read::ReadError> {
+    let parsed = crate::read::parse_bytes(bytes, &crate::read::ReadOptions::default())?;
+    let report = check(&parsed, options);
+    Ok((parsed, report))
+}
+
 /// Checks a parsed report.
 pub fn check(parsed: &Parsed, opts: &CheckOptions) -> CheckReport {
     check_in(parsed, &Ctx::new(&parsed.tournament, &parsed.text, opts))
@@ -149,7 +175,7 @@ pub fn check(parsed: &Parsed, opts: &CheckOptions) -> CheckReport {
 
 /// [`check`] in a context the caller built (and goes on using: the rating
 /// pass classifies the games and indexes the players only once).
-pub fn check_in(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
+pub(crate) fn check_in(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
     let opts = ctx.opts;
     let mut diagnostics: Vec<Diagnostic> = parsed
         .diagnostics
@@ -210,7 +236,7 @@ pub fn check_in(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
         eligibility: eligibility.clone(),
         diagnostics,
         regulations: ctx.regs.version,
-        kind: ctx.tournament_type.clone(),
+        tournament_type: ctx.tournament_type.clone(),
         rating_type: ctx.classification(),
         verdict,
         by_consequence,

@@ -28,6 +28,11 @@
 //! seeded with [`GenOptions::seed`]; a future `rand` release may change the
 //! stream, never the consistency).
 
+#[cfg(feature = "generate")]
+pub use crate::ratinglist::synth::{
+    benchmark_ids, synthetic_fide_id, synthetic_player, write_synthetic_combined, SyntheticPlayer,
+    COMBINED_FOA_HEADER, FULL_LIST_PLAYERS,
+};
 use chrono::{Datelike, Days, NaiveDate};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};

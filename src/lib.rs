@@ -12,7 +12,7 @@
 //! Read a report, check it, and act on the verdict:
 //!
 //! ```
-//! use trfkit::{check, parse_bytes, CheckOptions, ReadOptions, Severity, Verdict};
+//! use trfkit::{check, parse_bytes, Options, ReadOptions, Severity, Verdict};
 //!
 //! let bytes = b"012 Club Open\n\
 //! 001    1 m    Doe, John                         1850 ENG     1234567 1990/01/01  1.0    1     2 w 1\n\
@@ -22,7 +22,7 @@
 //! let parsed = parse_bytes(bytes, &ReadOptions::default())?;
 //! assert_eq!(parsed.tournament.players.len(), 2);
 //!
-//! let report = check(&parsed, &CheckOptions::default());
+//! let report = check(&parsed, &Options::default());
 //! match report.verdict {
 //!     Verdict::Ready => println!("ready to upload"),
 //!     Verdict::FixBeforeUpload | Verdict::NotRateable => {
@@ -30,6 +30,7 @@
 //!             println!("{} {}: {}", d.code, d.rule, d.message);
 //!         }
 //!     }
+//!     _ => {}
 //! }
 //! // No city (`022`), federation (`032`) or chief arbiter (`102`) record.
 //! assert_eq!(report.verdict, Verdict::FixBeforeUpload);
@@ -37,86 +38,133 @@
 //! # Ok::<(), trfkit::ReadError>(())
 //! ```
 //!
-//! [`rate_checked`] does the same checks and then FIDE's calculation on what
-//! FIDE would rate; [`write()`] prints the model back as canonical TRF.
+//! [`check_bytes`] reads and checks in one call; [`rate_checked`] does the
+//! same checks and then FIDE's calculation on what FIDE would rate;
+//! [`write()`] prints the model back as canonical TRF.
 //!
-//! # Stages
+//! # The API
 //!
-//! Bytes go one way, through one module per stage:
+//! The stages inside (reading, the model, the rules and the FIDE Rating
+//! Regulations as data, the rating pass, the renderers) are private; what a
+//! program needs is re-exported here, in the manner of `csv` and `toml`:
 //!
-//! 1. [`source`]: the decoded text, its lines, and the byte [`Span`] every
-//!    value and finding points at.
-//! 2. [`read`]: TRF06, TRF16, the Sept-2024 draft and TRF26, with the
-//!    pairing-program extensions, in any encoding ([`TextEncoding`]) and
-//!    line ending, read in one pass that never panics: a [`Parsed`] report.
-//! 3. [`model`]: the typed [`Tournament`], plain data with the span each
-//!    value was read from.
-//! 4. [`rules`] and [`regulations`]: the validation rules, and the FIDE
-//!    Rating Regulations as data, one value per edition ([`Version`]).
-//!    [`check()`] runs every rule that applies and gives a [`CheckReport`]
-//!    with its [`Verdict`].
-//! 5. [`rating`]: FIDE's rating calculation over what FIDE would rate
-//!    ([`rate`], [`rate_checked`]).
-//! 6. [`render`]: findings and ratings for people and tools (terminal text,
-//!    JSON, SARIF, GitHub annotations, a self-contained HTML report).
-//!
-//! Beside them, [`ratinglist`] reads FIDE's published rating lists to
-//! cross-check players and take K from; [`write`](mod@write) writes TRF out (`trf fmt`);
-//! [`diag`] holds the [`Diagnostic`] every stage reports, with its
-//! [`Severity`], [`Consequence`] and the [`RuleMeta`] of its rule.
+//! * reading: [`parse_bytes`], [`parse_str`], [`read_path`],
+//!   [`read_source`], [`read_limited`] give a [`Parsed`] report (its
+//!   [`Tournament`], its text, the reader's findings) or a [`ReadError`];
+//!   [`ReadOptions`], [`TextEncoding`]. The report's types are in [`model`].
+//! * checking: [`check`], [`check_bytes`] with [`Options`] give a
+//!   [`CheckReport`]: every [`Diagnostic`] (its [`Severity`],
+//!   [`Consequence`], [`Label`]s, [`Span`]s) and the [`Verdict`];
+//!   [`all_rules`] lists every rule's [`RuleMeta`].
+//! * rating: [`rate`], [`rate_checked`] with [`RateOptions`] give a
+//!   [`RatingSummary`]; [`rate_period`] rates a federation's month
+//!   ([`PeriodSummary`]), with [`find_across`] for the problems across its
+//!   reports; [`evaluate_norms`] judges title norms ([`NormsReport`]).
+//! * rating lists: [`RatingList`], [`ListLookup`], [`build_index`].
+//! * writing: [`write()`], [`rewrite`] (`trf fmt`).
+//! * output: [`render`] gives each `--format` of the `trf` command (JSON,
+//!   text, CSV, SARIF, GitHub annotations, HTML) with the same bytes.
+//! * [`cli`] (feature `cli`): the `trf` command itself, runnable on any
+//!   argument list.
 //!
 //! # Features
 //!
 //! * `cli` (default): the `trf` command line itself, as the module `cli`
 //!   (`trfkit::cli::run` runs it on any argument list), with everything only
-//!   it needs (argument parsing, progress bars, `trf serve`), and the three
-//!   features below. A library user can turn it off with
-//!   `default-features = false`.
+//!   it needs (argument parsing, progress bars, `trf serve`, the synthetic
+//!   reports of `trf generate`), and the features `fancy` and `parallel`.
+//!   A library user can turn it off with `default-features = false`.
 //! * `fancy`: miette's graphical renderer for the terminal
-//!   (`render::human::render_graphical`), without any terminal dependency.
+//!   (`render::findings_graphical`), without any terminal dependency.
 //! * `parallel`: the rules of a large report run on every core (rayon).
-//! * `generate`: synthetic reports and rating lists (`trfkit::generate`,
-//!   `ratinglist::synth`) from a seed.
+//! * `generate` (not default): synthetic reports and rating lists
+//!   (`trfkit::generate`) from a seed.
+//! * `fuzzing` (not default): the properties the fuzz targets check
+//!   (`trfkit::fuzzing`); not part of the stable API.
 //!
-//! Option structs and error enums are `#[non_exhaustive]`: start from
-//! `Default::default()` (or a constructor) and set the fields you need,
-//! and give every `match` on an error a `_` arm.
+//! The model, the reports, findings, consequences, verdicts, option structs
+//! and error enums are `#[non_exhaustive]`: start options from
+//! `Default::default()` (or a constructor) and set the fields you need, and
+//! give every `match` on them a `_` arm.
 #![warn(missing_docs)]
+// Some renderers and helpers (the summary table, the norm certificate, the
+// registrations file, the web page's index) serve only the command line:
+// without the feature `cli` nothing in the crate calls them. The default
+// build (with `cli`) still reports every unused item.
+#![cfg_attr(not(feature = "cli"), allow(dead_code))]
 
-pub mod across;
-pub mod check;
+mod across;
+mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
-pub mod diag;
-pub mod eligibility;
+mod diag;
+mod eligibility;
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing;
 #[cfg(feature = "generate")]
 pub mod generate;
+// Without the feature `generate`, the generators are the CLI's own
+// (`trf generate`), not part of the API.
+#[cfg(all(feature = "cli", not(feature = "generate")))]
+#[allow(unreachable_pub)]
+mod generate;
 pub mod model;
-pub mod norms;
-pub mod options;
-pub mod rating;
-pub mod ratinglist;
-pub mod read;
-pub mod regulations;
+mod norms;
+mod options;
+mod rating;
+mod ratinglist;
+mod read;
+mod regulations;
 pub mod render;
-pub mod rules;
-pub mod source;
-pub mod upload;
-pub mod write;
+mod rules;
+mod source;
+mod upload;
+mod write;
 
-pub use check::{check, CheckReport};
-pub use diag::{Category, Consequence, Diagnostic, RuleMeta, Severity, Verdict};
+pub use across::{find as find_across, AcrossFindings, ReportRef};
+pub use check::{check, check_bytes, CheckReport};
+pub use diag::{Category, Consequence, Diagnostic, Label, RuleMeta, Severity, Verdict};
 pub use model::Tournament;
+pub use norms::{
+    evaluate as evaluate_norms, Assessment, Edition, EventFacts, Exemption, ForeignerRule, Item,
+    LastRound, Mix, Norm, NormKind, NormOptions, NormsReport, OpponentRating, PlayerNorms,
+    RoundUse, Subset, SwissExemption,
+};
 pub use options::Options;
-pub use rating::{rate, rate_checked, CheckedRating, RateOptions, RatingSummary};
+pub use rating::maths::{HalfPoints, Hundredths};
+pub use rating::period::{
+    rate_period, PeriodEvent, PeriodFinding, PeriodOptions, PeriodPlayer, PeriodReport,
+    PeriodReportEntry, PeriodSummary, Pool,
+};
+pub use rating::{
+    rate, rate_checked, CheckedRating, ExcludedGame, ExcludedGames, KSource, ListFacts,
+    PlayerRating, RateOptions, RatingSummary, RoundRobinFigures, TournamentSummary, UnratedOutcome,
+    VerdictReason,
+};
+pub use ratinglist::{
+    build_index, index_path, IndexInfo, ListError, ListKind, ListLayout, ListLookup, ListMeta,
+    ListPeriod, ListRecord, ListSource, LookupMethod, RatingEntry, RatingKind, RatingList,
+    Sex as ListSex, Status,
+};
 pub use read::decode::TextEncoding;
 pub use read::{
     parse_bytes, parse_str, read_limited, read_path, read_source, Parsed, ReadError, ReadOptions,
 };
-pub use regulations::Version;
-pub use rules::CheckOptions;
+pub use regulations::{Basis, Classification, RatingType, Version};
+pub use render::all_rules;
 pub use source::{Span, Spanned};
+pub use write::rewrite::{rewrite, RewriteError, Rewritten};
 pub use write::{write, Target};
+
+// trfkit's own tests of the private stages (the rules against their
+// fixtures, FIDE's arithmetic against its oracles, the generated column
+// layout) run inside the crate, where `trfkit::…` names the crate itself.
+#[cfg(test)]
+extern crate self as trfkit;
+#[cfg(test)]
+#[path = "../tests/common/paths.rs"]
+#[allow(dead_code)]
+mod test_paths;
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

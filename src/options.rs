@@ -75,8 +75,8 @@ impl Options {
     /// [`Options::default`] (or this) and set the fields you need.
     ///
     /// ```
-    /// use trfkit::regulations::Version;
-    /// let mut opts = trfkit::rules::CheckOptions::default().with_regulations(Version::V2024);
+    /// use trfkit::Version;
+    /// let mut opts = trfkit::Options::default().with_regulations(Version::V2024);
     /// opts.national_championship = true;
     /// assert_eq!(opts.regulations, Some(Version::V2024));
     /// ```

@@ -21,7 +21,7 @@ use base64::Engine as _;
 use std::sync::Arc;
 
 /// An uploaded file: its name (without any folder) and its bytes.
-pub type Upload = (String, Vec<u8>);
+pub(crate) type Upload = (String, Vec<u8>);
 
 /// Checks and rates every report of `reports` (with the rating list `list`,
 /// when one was sent) and adds them to `page`: a problem for each file that
@@ -29,7 +29,7 @@ pub type Upload = (String, Vec<u8>);
 /// reports, and the report of each with its downloads (its HTML report, its
 /// findings and its rating as JSON), carried in the page as `data:` URLs.
 /// The page has no report when none could be read.
-pub fn check_uploads(
+pub(crate) fn check_uploads(
     mut page: Page,
     read: &ReadOptions,
     reports: Vec<Upload>,
@@ -164,7 +164,8 @@ fn data_url(label: &str, file_name: String, mime: &str, body: &str) -> Download 
 
 /// The body of a download of [`check_uploads`]'s page, decoded: what the
 /// browser saves. `None` for a link that is not a base64 `data:` URL.
-pub fn download_body(d: &Download) -> Option<Vec<u8>> {
+#[cfg(feature = "fuzzing")]
+pub(crate) fn download_body(d: &Download) -> Option<Vec<u8>> {
     let (_, data) = d.href.strip_prefix("data:")?.split_once(";base64,")?;
     base64::engine::general_purpose::STANDARD.decode(data).ok()
 }

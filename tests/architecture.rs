@@ -119,6 +119,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
     // The command line (`trfkit::cli`, feature `cli`): it may use every
     // stage (`*`); no stage may use it (it is in no other row).
     ("cli", &["*"]),
+    // The fuzz targets' properties (feature `fuzzing`): like the CLI, they
+    // drive every stage; no stage may use them.
+    ("fuzzing", &["*"]),
 ];
 
 fn root() -> PathBuf {

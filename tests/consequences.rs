@@ -5,15 +5,15 @@
 
 mod common;
 
-use trfkit::diag::Consequence;
-use trfkit::rules::{registry, CheckOptions};
+use trfkit::Consequence;
+use trfkit::Options;
 
 /// Words by which a source says FIDE's consequence is unknown.
 const SILENT: [&str; 3] = ["not published", "silent", "consequence is not stated"];
 
 #[test]
 fn blocking_rules_rest_on_a_fide_text_and_silent_ones_warn() {
-    for m in registry::all().map(|e| e.meta) {
+    for m in trfkit::all_rules() {
         let silent = SILENT.iter().any(|w| m.consequence_source.contains(w));
         let blocks = matches!(
             m.consequence,
@@ -43,7 +43,7 @@ fn an_arbiter_without_a_fide_id_warns() {
     for e in std::fs::read_dir(&dir).unwrap() {
         let path = e.unwrap().path();
         let parsed = trfkit::read_path(&path, &trfkit::ReadOptions::default()).unwrap();
-        let rep = trfkit::check::check(&parsed, &CheckOptions::default());
+        let rep = trfkit::check(&parsed, &Options::default());
         for d in rep
             .diagnostics
             .iter()
@@ -59,9 +59,9 @@ fn an_arbiter_without_a_fide_id_warns() {
                 "{d:?}"
             );
         }
-        let mut opts = CheckOptions::default();
+        let mut opts = Options::default();
         opts.disabled = vec!["arbiter-without-fide-id".into()];
-        let without = trfkit::check::check(&parsed, &opts);
+        let without = trfkit::check(&parsed, &opts);
         assert_eq!(rep.verdict, without.verdict, "{}", path.display());
     }
     assert!(seen > 0, "no sample fires the rule");

@@ -71,7 +71,7 @@ fn every_corpus_file_reads_with_the_right_counts() {
         }
         // Every file goes through the whole check without a panic; the ones
         // malformed on purpose must not pass as rateable.
-        let report = trfkit::check::check(&parsed, &Default::default());
+        let report = trfkit::check(&parsed, &Default::default());
         // (`invalid_code.trf` is tolerated by design: an unknown record code is a warning.)
         if e.notes.contains("MALFORMED ON PURPOSE")
             && report.rateable()

@@ -6,10 +6,10 @@
 
 mod common;
 
-use trfkit::check::{check, CheckReport};
-use trfkit::diag::{Consequence, Verdict};
-use trfkit::regulations::Version;
-use trfkit::rules::CheckOptions;
+use trfkit::Options;
+use trfkit::Version;
+use trfkit::{check, CheckReport};
+use trfkit::{Consequence, Verdict};
 
 /// The report `sample` with `from` replaced by `to` (which must occur).
 fn edited(sample: &str, from: &str, to: &str) -> trfkit::Parsed {
@@ -27,7 +27,7 @@ fn without_round_dates(text: &str) -> String {
 }
 
 fn checked(p: &trfkit::Parsed) -> CheckReport {
-    check(p, &CheckOptions::default())
+    check(p, &Options::default())
 }
 
 /// The findings of `rule` with `consequence`.
@@ -105,7 +105,7 @@ fn a_start_date_the_rounds_and_the_end_date_contradict_is_fixed_and_not_followed
         );
         assert!(f[0].contains("the start is taken as"), "{}", f[0]);
         // The rating pass uses the same edition.
-        let summary = trfkit::rating::rate(&p.tournament, &trfkit::rating::RateOptions::default());
+        let summary = trfkit::rate(&p.tournament, &trfkit::RateOptions::default());
         assert_eq!(summary.regulations, edition, "{sample} {to}");
     }
 }

@@ -2,7 +2,7 @@
 //! one folder per target of `fuzz/fuzz_targets/`) holds its target's
 //! property now.
 
-mod props;
+use trfkit::fuzzing as props;
 
 use std::path::Path;
 

@@ -4,10 +4,10 @@
 //! may not check yet.
 
 use std::collections::BTreeMap;
-use trfkit::check::check;
+use trfkit::check;
 use trfkit::generate::{generate, GenOptions};
 use trfkit::model::{ByeKind, Colour, Outcome, Points, RoundResult, Scoring, Tournament};
-use trfkit::rules::CheckOptions;
+use trfkit::Options;
 
 fn options(players: u16, rounds: u16, seed: u64) -> GenOptions {
     GenOptions::new(players, rounds, seed)
@@ -19,7 +19,7 @@ fn not_advice(opts: &GenOptions) -> (Tournament, Vec<trfkit::Diagnostic>) {
     let text = generate(opts).unwrap_or_else(|e| panic!("{opts:?}: {e}"));
     let parsed = trfkit::parse_bytes(text.as_bytes(), &Default::default()).unwrap();
     assert!(parsed.diagnostics.is_empty(), "{:#?}", parsed.diagnostics);
-    let report = check(&parsed, &CheckOptions::default());
+    let report = check(&parsed, &Options::default());
     let findings = report
         .diagnostics
         .into_iter()
@@ -90,6 +90,7 @@ fn consistent(t: &Tournament) {
                         }
                         ByeKind::Half | ByeKind::Zero => {}
                         ByeKind::Full => panic!("the generator writes no F bye"),
+                        other => panic!("a bye the generator does not write: {other:?}"),
                     }
                 }
                 RoundResult::Game { outcome } | RoundResult::ShortGame { outcome } => {
@@ -305,22 +306,22 @@ fn a_month_shares_players_that_agree_everywhere() {
         }
     }
     assert!(seen.values().any(|&n| n > 1), "players are shared");
-    let refs: Vec<trfkit::across::ReportRef<'_>> = reports
+    let refs: Vec<trfkit::ReportRef<'_>> = reports
         .iter()
-        .map(|(n, p)| trfkit::across::ReportRef {
+        .map(|(n, p)| trfkit::ReportRef {
             file: n,
             parsed: p,
             rating_type: None,
         })
         .collect();
-    let found = trfkit::across::find(&refs);
+    let found = trfkit::find_across(&refs);
     let rules: std::collections::HashSet<&str> =
         found.findings.iter().flatten().map(|d| d.rule).collect();
     assert!(!rules.contains("player-data-conflict"), "{rules:?}");
     assert!(!rules.contains("duplicate-report"), "{rules:?}");
     // Every player is in the list as the report writes them.
     let mut list = Vec::new();
-    trfkit::ratinglist::synth::write_synthetic_combined(&mut list, m.list_players).unwrap();
+    trfkit::generate::write_synthetic_combined(&mut list, m.list_players).unwrap();
     let list = String::from_utf8(list).unwrap();
     let t = &reports[0].1.tournament;
     let p = &t.players[0];

@@ -83,9 +83,9 @@ fn unreadable_input_writes_nothing() {
 
 fn render(text: &str) -> String {
     let parsed = trfkit::parse_str(text);
-    let check = trfkit::check::check(&parsed, &Default::default());
-    let rating = trfkit::rating::rate(&parsed.tournament, &Default::default());
-    trfkit::render::html::report(&trfkit::render::html::ReportInput {
+    let check = trfkit::check(&parsed, &Default::default());
+    let rating = trfkit::rate(&parsed.tournament, &Default::default());
+    trfkit::render::html_report(&trfkit::render::ReportInput {
         file: "x.trf",
         parsed: &parsed,
         check: &check,
@@ -127,14 +127,14 @@ fn report_is_self_contained_and_printable() {
 fn verdict_comes_first_and_findings_gravest_first() {
     let text = std::fs::read_to_string(root().join("samples/hand/malformed-syntax.trf")).unwrap();
     let parsed = trfkit::parse_str(&text);
-    let check = trfkit::check::check(&parsed, &Default::default());
+    let check = trfkit::check(&parsed, &Default::default());
     let html = render(&text);
     let verdict = html.find("class=\"verdict ").expect("verdict");
     let first_finding = html.find("class=\"finding\"").expect("a finding");
     assert!(verdict < first_finding);
     assert!(html.contains(&format!("data-verdict=\"{}\"", check.verdict.as_str())));
     // Groups in the order of Consequence::ALL.
-    let positions: Vec<usize> = trfkit::diag::Consequence::ALL
+    let positions: Vec<usize> = trfkit::Consequence::ALL
         .iter()
         .filter(|c| check.count(**c) > 0)
         .map(|c| {

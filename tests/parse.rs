@@ -3,7 +3,7 @@
 
 mod common;
 
-use trfkit::render::human::{render_graphical, render_plain};
+use trfkit::render::{findings_graphical, findings_text};
 use trfkit::ReadOptions;
 
 #[test]
@@ -23,11 +23,10 @@ fn syntax_diagnostic_snapshots() {
         for path in common::samples(dir) {
             let parsed = trfkit::read_path(&path, &ReadOptions::default()).unwrap();
             let name = common::display(&path);
-            let loc = parsed.locator();
-            let mut out = render_plain(&name, &loc, &parsed.diagnostics);
+            let mut out = findings_text(&name, &parsed, &parsed.diagnostics);
             for d in &parsed.diagnostics {
                 out.push('\n');
-                out.push_str(&render_graphical(&name, &parsed.text, d, 80, true, false));
+                out.push_str(&findings_graphical(&name, &parsed, d, 80, true, false));
             }
             insta::assert_snapshot!(format!("syntax__{}", common::snap_name(&path)), out);
         }
@@ -141,11 +140,20 @@ fn recovery_reports_every_bad_line() {
         .filter(|d| d.rule == "invalid-field")
         .collect();
     assert_eq!(bad.len(), 10);
-    let loc = p.locator();
-    let j = trfkit::render::json::JsonDiagnostic::new(bad[9], &loc);
+    // Its line and columns as `trf check --format json` gives them.
+    let report = trfkit::check(&p, &trfkit::Options::default());
+    let json: serde_json::Value =
+        serde_json::from_str(&trfkit::render::check_json("x.trf", &p, &report)).unwrap();
+    let j = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "invalid-field")
+        .nth(9)
+        .unwrap();
     assert_eq!(
-        (j.line, j.column, j.end_column),
-        (Some(11), Some(49), Some(52))
+        (&j["line"], &j["column"], &j["end_column"]),
+        (&11.into(), &49.into(), &52.into())
     );
 }
 

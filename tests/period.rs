@@ -9,10 +9,10 @@ mod common;
 
 use common::trf;
 use serde_json::Value;
-use trfkit::rating::period::{rate_period, PeriodOptions, PeriodReport};
-use trfkit::rating::{rate_checked, RateOptions};
-use trfkit::rules::CheckOptions;
+use trfkit::Options;
 use trfkit::ReadOptions;
+use trfkit::{rate_checked, RateOptions};
+use trfkit::{rate_period, PeriodOptions, PeriodReport};
 
 /// `trf period --format json ARGS`.
 fn period_json(args: &[&str]) -> Value {
@@ -517,7 +517,7 @@ fn a_period_of_one_report_is_rate() {
     ] {
         let parsed = trfkit::read_path(&common::root().join(path), &ReadOptions::default())
             .unwrap_or_else(|e| panic!("{path}: {e}"));
-        let rate = rate_checked(&parsed, &CheckOptions::default(), &RateOptions::default()).summary;
+        let rate = rate_checked(&parsed, &Options::default(), &RateOptions::default()).summary;
         let s = rate_period(
             &[PeriodReport {
                 file: path,
@@ -545,11 +545,11 @@ fn a_period_of_one_report_is_rate() {
                 assert!(!p.discriminating, "{path} {}", r.name);
             } else {
                 let pool = p.pool.as_ref().expect("an unrated player's pool");
-                if r.outcome != Some(trfkit::rating::UnratedOutcome::NotCounted) {
+                if r.outcome != Some(trfkit::UnratedOutcome::NotCounted) {
                     assert_eq!(pool.ru, r.ru, "{path} {}", r.name);
                     assert_eq!(
                         p.first_rating.is_some(),
-                        r.outcome == Some(trfkit::rating::UnratedOutcome::Published),
+                        r.outcome == Some(trfkit::UnratedOutcome::Published),
                         "{path} {}",
                         r.name
                     );

@@ -6,7 +6,7 @@
 
 mod common;
 
-use trfkit::rules::{registry, CheckOptions};
+use trfkit::Options;
 
 /// What a user must never read, and why it was found.
 fn unplain(text: &str) -> Option<String> {
@@ -43,8 +43,7 @@ fn unplain(text: &str) -> Option<String> {
 #[test]
 fn rule_pages_and_sources_are_plain() {
     let mut bad = Vec::new();
-    for e in registry::all() {
-        let m = e.meta;
+    for m in trfkit::all_rules() {
         for (what, text) in [
             ("explanation", m.explanation),
             ("source", m.consequence_source),
@@ -69,7 +68,7 @@ fn findings_and_rating_notes_are_plain() {
         let Ok(parsed) = trfkit::read_path(&f, &trfkit::ReadOptions::default()) else {
             continue;
         };
-        let rep = trfkit::check::check(&parsed, &CheckOptions::default());
+        let rep = trfkit::check(&parsed, &Options::default());
         for d in &rep.diagnostics {
             for text in [Some(&d.message), d.help.as_ref(), d.reference.as_ref()]
                 .into_iter()
@@ -80,8 +79,7 @@ fn findings_and_rating_notes_are_plain() {
                 }
             }
         }
-        let summary =
-            trfkit::rating::rate(&parsed.tournament, &trfkit::rating::RateOptions::default());
+        let summary = trfkit::rate(&parsed.tournament, &trfkit::RateOptions::default());
         // The report's own words (its name) are the arbiter's, not ours.
         let name = summary.tournament.name.clone().unwrap_or_default();
         let mut json = serde_json::to_string(&summary).unwrap();

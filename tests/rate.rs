@@ -9,10 +9,10 @@ use common::trf;
 use chrono::Datelike;
 use proptest::prelude::*;
 use std::collections::HashMap;
-use trfkit::rating::maths::{HalfPoints, Hundredths};
-use trfkit::rating::{rate, KSource, PlayerRating, RateOptions, RatingSummary, UnratedOutcome};
-use trfkit::regulations::Version;
 use trfkit::ReadOptions;
+use trfkit::Version;
+use trfkit::{rate, KSource, PlayerRating, RateOptions, RatingSummary, UnratedOutcome};
+use trfkit::{HalfPoints, Hundredths};
 
 fn rate_sample(path: &str, opts: &RateOptions) -> RatingSummary {
     let parsed = trfkit::read_path(&common::root().join(path), &ReadOptions::default())
@@ -379,7 +379,7 @@ fn k_times_n_cap_from_the_report() {
     assert_eq!(player(&s, 4).k_source, Some(KSource::Derived));
     // A rating list whose month nothing tells: taken as the list in force
     // at the start, so its rating is Ro and its K is used, capped.
-    let entry = |rating, k| trfkit::ratinglist::ListRecord {
+    let entry = |rating, k| trfkit::ListRecord {
         fide_id: 4600101,
         name: "Junior, Jakob".into(),
         federation: Some("GER".into()),
@@ -388,7 +388,7 @@ fn k_times_n_cap_from_the_report() {
         women_title: None,
         other_titles: Vec::new(),
         foa_title: None,
-        standard: Some(trfkit::ratinglist::RatingEntry {
+        standard: Some(trfkit::RatingEntry {
             rating,
             games: Some(4),
             k,
@@ -438,13 +438,13 @@ fn k_times_n_cap_from_the_report() {
     } else {
         start.month() - 1
     };
-    opts.list_facts = Some(trfkit::rating::ListFacts {
+    opts.list_facts = Some(trfkit::ListFacts {
         name: "players_list_foa.txt".into(),
-        period: Some(trfkit::ratinglist::ListPeriod {
+        period: Some(trfkit::ListPeriod {
             year: u16::try_from(start.year()).unwrap_or(0),
             month: u8::try_from(other).unwrap_or(1),
         }),
-        kind: trfkit::ratinglist::ListKind::Combined,
+        kind: trfkit::ListKind::Combined,
     });
     let s = rate_sample(path, &opts);
     let jakob = player(&s, 1);
@@ -1142,7 +1142,7 @@ fn notes_name_players_by_starting_rank() {
 
 #[test]
 fn a_double_round_robin_counts_opponents_through_the_whole_pass() {
-    // The double round robin of rating_oracles.rs as a report (2005 text):
+    // The double round robin of src/rating/maths/oracles.rs as a report (2005 text):
     // Rar 2300, dpa 111, n = 3 opponents: Ra = 2216.75 → 2217; U (4):
     // Rc 2204, Ru 1999, 6 of the 9 games a first rating needs. A (2400,
     // K 10) counts U at 1999: vs B D 100 → .64, won +.36, drew −.14; vs C

@@ -3,8 +3,8 @@
 //! both read the one decision of the eligibility stage.
 
 use std::path::{Path, PathBuf};
-use trfkit::rating::{rate_checked, RateOptions};
 use trfkit::{check, Options, ReadOptions, Verdict};
+use trfkit::{rate_checked, RateOptions};
 
 fn reports(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {

@@ -5,9 +5,9 @@ use proptest::prelude::*;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use trfkit::ratinglist::{
-    build_index, index_path, ListError, ListKind, ListLayout, ListPeriod, ListRecord, ListSource,
-    RatingEntry, RatingKind, RatingList, Sex,
+use trfkit::{
+    build_index, index_path, ListError, ListKind, ListLayout, ListPeriod, ListRecord,
+    ListSex as Sex, ListSource, RatingEntry, RatingKind, RatingList,
 };
 
 fn sample(name: &str) -> PathBuf {
@@ -825,7 +825,7 @@ fn stale_and_bad_indexes_are_refused() {
 
 #[test]
 fn synthetic_list_round_trips() {
-    use trfkit::ratinglist::synth::{synthetic_fide_id, write_synthetic_combined};
+    use trfkit::generate::{synthetic_fide_id, write_synthetic_combined};
     let mut data = Vec::new();
     let n = 3000;
     let written = write_synthetic_combined(&mut data, n).unwrap();

@@ -15,12 +15,12 @@
 
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
-use trfkit::check::check;
+use trfkit::check;
 use trfkit::generate::{generate, GenOptions};
 use trfkit::model::ScoringSource;
-use trfkit::rules::CheckOptions;
-use trfkit::write::{write, Target};
+use trfkit::Options;
 use trfkit::{parse_bytes, ReadOptions, TextEncoding, Tournament};
+use trfkit::{write, Target};
 
 /// The content of a tournament: everything but layout.
 fn content(t: &Tournament) -> Tournament {
@@ -308,12 +308,12 @@ fn windows_1252_crlf_reads_like_utf8_bom_lf() {
 fn survive(bytes: &[u8]) {
     let opts = ReadOptions::default();
     if let Ok(parsed) = parse_bytes(bytes, &opts) {
-        let _ = check(&parsed, &CheckOptions::default());
+        let _ = check(&parsed, &Options::default());
         let t = &parsed.tournament;
         for target in [Target::Trf16, Target::Trf26] {
             let text = write(t, target);
             if let Ok(again) = parse_bytes(text.as_bytes(), &opts) {
-                let _ = check(&again, &CheckOptions::default());
+                let _ = check(&again, &Options::default());
             }
         }
     }

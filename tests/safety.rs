@@ -45,9 +45,23 @@ fn messages(file: &Path, rule: &str) -> Vec<String> {
 
 /// The lines of `bytes` (CR LF, LF or CR ended), as byte strings.
 fn lines(bytes: &[u8]) -> Vec<Vec<u8>> {
-    trfkit::source::lines::split_bytes(bytes)
-        .map(|(a, b)| bytes[a..b].to_vec())
-        .collect()
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\n' || bytes[i] == b'\r' {
+            out.push(bytes[start..i].to_vec());
+            if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                i += 1;
+            }
+            start = i + 1;
+        }
+        i += 1;
+    }
+    if start < bytes.len() {
+        out.push(bytes[start..].to_vec());
+    }
+    out
 }
 
 #[test]
@@ -489,8 +503,8 @@ proptest::proptest! {
         let source = lines.join("\n");
         let opts = trfkit::ReadOptions::default();
         let parsed = trfkit::parse_bytes(source.as_bytes(), &opts).unwrap();
-        let target = trfkit::write::Target::for_dialect(parsed.tournament.dialect.dialect);
-        let new = trfkit::write::rewrite::rewrite(&parsed, source.as_bytes(), target, &opts).unwrap();
+        let target = trfkit::Target::for_dialect(parsed.tournament.dialect.dialect);
+        let new = trfkit::rewrite(&parsed, source.as_bytes(), target, &opts).unwrap();
         let out: Vec<Vec<u8>> = self::lines(&new.bytes);
         let src: Vec<Vec<u8>> = self::lines(source.as_bytes());
         proptest::prop_assert_eq!(out.len(), src.len());
@@ -636,7 +650,7 @@ fn the_writer_reserves_per_line_not_players_times_the_longest_line() {
     }
     text.push_str(&long);
     let t = trfkit::parse_str(&text).tournament;
-    let out = trfkit::write::write(&t, trfkit::write::Target::Trf16);
+    let out = trfkit::write(&t, trfkit::Target::Trf16);
     assert!(
         out.capacity() < 8 * text.len() + (1 << 20),
         "{}",

@@ -253,25 +253,6 @@ fn github_annotations_are_capped_per_level_with_the_rest_counted() {
 }
 
 #[test]
-fn github_escaping_follows_the_runner() {
-    use trfkit::render::github::{escape_data, escape_property};
-    assert_eq!(escape_data("50% done\r\nnext"), "50%25 done%0D%0Anext");
-    assert_eq!(escape_property("a:b,c%"), "a%3Ab%2Cc%25");
-    assert_eq!(escape_data("%0A"), "%250A");
-}
-
-#[test]
-fn artifact_uris_are_uri_references() {
-    use trfkit::render::sarif::uri;
-    assert_eq!(uri("samples/hand/x.trf"), "samples/hand/x.trf");
-    assert_eq!(
-        uri(r"C:\reports\Open 2024 #2.trf"),
-        "file:///C:/reports/Open%202024%20%232.trf"
-    );
-    assert_eq!(uri("Zürich.trf"), "Z%C3%BCrich.trf");
-}
-
-#[test]
 fn an_unreadable_file_is_a_tool_notification_of_an_unsuccessful_run() {
     // An empty file is not a report: no rule judged it, so it is no
     // result, but the log must still say the run did not check it.

@@ -91,7 +91,7 @@ fn a_league_is_exempt_from_the_duration_limit() {
                 "092 Individual: Swiss-System",
             );
     let parsed = trfkit::parse_str(&text);
-    let report = trfkit::check::check(&parsed, &Default::default());
+    let report = trfkit::check(&parsed, &Default::default());
     let long: Vec<_> = report
         .diagnostics
         .iter()
@@ -99,8 +99,8 @@ fn a_league_is_exempt_from_the_duration_limit() {
         .collect();
     assert_eq!(long.len(), 1, "{:#?}", report.diagnostics);
     assert!(long[0].message.contains("163 days"), "{}", long[0].message);
-    assert_eq!(long[0].consequence, trfkit::diag::Consequence::Info);
-    assert_eq!(report.verdict, trfkit::diag::Verdict::Ready);
+    assert_eq!(long[0].consequence, trfkit::Consequence::Info);
+    assert_eq!(report.verdict, trfkit::Verdict::Ready);
 }
 
 #[test]

@@ -1,13 +1,10 @@
 //! Any bytes as up to four reports (split at NUL bytes) through the rating
 //! period of `trf period`: the duplicates across them, the period's
 //! computation, its text, CSV and JSON.
-//! The property (and what it promises) is `tests/props/mod.rs`'s `period`,
+//! The property (and what it promises) is `src/fuzzing.rs`'s `period`,
 //! which `tests/fuzz_regressions.rs` also runs on every input a fuzzer
 //! found failing.
 
 #![no_main]
 
-#[path = "../../tests/props/mod.rs"]
-mod props;
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| props::period(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| trfkit::fuzzing::period(data));

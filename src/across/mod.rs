@@ -11,9 +11,9 @@
 //! that it joins that report's findings and verdict
 //! ([`crate::check::CheckReport::add_across`]).
 
-pub mod data_conflict;
-pub mod duplicate;
-pub mod simultaneous;
+pub(crate) mod data_conflict;
+pub(crate) mod duplicate;
+pub(crate) mod simultaneous;
 
 use crate::diag::{Diagnostic, RuleMeta};
 use crate::read::Parsed;
@@ -25,7 +25,7 @@ macro_rules! across_rule {
     ($(#[doc = $doc:literal])* $id:ident = $code:literal, $name:literal, $sev:ident, $summary:literal,
      $cons:ident, $src:literal, unconfirmed: $unc:literal;) => {
         $(#[doc = $doc])*
-        pub static $id: $crate::diag::RuleMeta = $crate::across::meta(
+        pub(crate) static $id: $crate::diag::RuleMeta = $crate::across::meta(
             [$code, $name, $summary, $src, concat!($($doc, "\n",)*), concat!(file!(), ":", line!())],
             $crate::diag::Severity::$sev,
             $crate::diag::Consequence::$cons,
@@ -61,7 +61,7 @@ pub(crate) const fn meta(
 
 /// Every across-reports code, in code order (`trf rules` lists them after
 /// the single-report rules).
-pub static ALL: &[&RuleMeta] = &[
+pub(crate) static ALL: &[&RuleMeta] = &[
     &simultaneous::PLAYER_IN_SIMULTANEOUS_EVENTS,
     &duplicate::DUPLICATE_REPORT,
     &data_conflict::PLAYER_DATA_CONFLICT,

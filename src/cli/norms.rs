@@ -302,3 +302,14 @@ pub(crate) fn explain(key: &str, format: Format) -> Option<String> {
         Format::Human => human(c),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn explain_norms_lists_every_condition() {
+        let page = super::explain("norms", super::Format::Human).expect("the norms page");
+        for c in crate::norms::conditions::ALL {
+            assert!(page.contains(c.code), "{}", c.code);
+        }
+    }
+}

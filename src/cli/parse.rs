@@ -29,8 +29,7 @@ pub(crate) fn run(a: Args) -> u8 {
     let t = &parsed.tournament;
     match a.format {
         Format::Json => {
-            let json = serde_json::to_string_pretty(t).unwrap_or_default();
-            out(&json);
+            out(&crate::render::tournament_json(t));
             out("\n");
         }
         Format::Human => {

@@ -187,7 +187,7 @@ pub(crate) fn run(a: Args) -> u8 {
     match a.format {
         PeriodFormat::Human => out(&super::terminal::escape(&render_human(&summary))),
         PeriodFormat::Json => {
-            out(&serde_json::to_string_pretty(&summary).unwrap_or_default());
+            out(&crate::render::period_json(&summary));
             out("\n");
         }
         PeriodFormat::Csv => out(&render_csv(&summary)),

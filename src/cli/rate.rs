@@ -115,7 +115,7 @@ pub(crate) fn run(a: Args) -> u8 {
             }
         }
         RateFormat::Json if !several => {
-            out(&serde_json::to_string_pretty(&rated[0].summary).unwrap_or_default());
+            out(&crate::render::rating_json(&rated[0].summary));
             out("\n");
         }
         RateFormat::Json => {

@@ -6,11 +6,11 @@
 //! code, name and severity once, in the registry; a finding only adds what is
 //! specific to one occurrence (message, labels, help).
 
-pub mod overflow;
+pub(crate) mod overflow;
 
 /// `1 game`, `3 games`: how every message counts things (English plurals,
 /// never "game(s)").
-pub fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
+pub(crate) fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
     let n = n.into();
     format!("{n} {}", if n == 1 { one } else { many })
 }
@@ -22,6 +22,7 @@ use std::fmt;
 /// How serious a finding is. Ordered: `Advice < Warning < Error`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Severity {
     /// Information the rating officer should know; never blocks rating.
     Advice,
@@ -59,6 +60,7 @@ impl From<Severity> for miette::Severity {
 /// output groups findings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Consequence {
     /// The event as played cannot be rated: nothing the arbiter can type
     /// fixes it.
@@ -163,6 +165,7 @@ impl fmt::Display for Consequence {
 /// consequences of its findings. A contract: JSON `"verdict"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Verdict {
     /// Some finding is `event-not-rated`: the event will not be rated.
     NotRateable,
@@ -213,6 +216,7 @@ impl fmt::Display for Verdict {
 
 /// A labelled span inside a diagnostic.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Label {
     /// Byte span into the decoded source.
     #[serde(skip)]
@@ -226,6 +230,7 @@ pub struct Label {
 /// One finding: a stable code, a kebab-case rule name, a message, labels on
 /// the exact columns, a help text telling the fix, and the regulation cited.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// Stable code, e.g. `TRF-S001` or `TRF-R104`. Never reused.
     pub code: &'static str,
@@ -394,28 +399,10 @@ impl miette::Diagnostic for Diagnostic {
     }
 }
 
-/// Where diagnostics go while parsing or checking.
-///
-/// The parser and the rules recover and keep going; the caller decides
-/// whether it wants all findings (`Vec<Diagnostic>`) or none (`()`).
-pub trait Sink {
-    /// Receives one finding.
-    fn report(&mut self, d: Diagnostic);
-}
-
-impl Sink for Vec<Diagnostic> {
-    fn report(&mut self, d: Diagnostic) {
-        self.push(d);
-    }
-}
-
-impl Sink for () {
-    fn report(&mut self, _: Diagnostic) {}
-}
-
 /// What every rule (syntax or validation) states once: its stable code and
 /// name, its category, its default severity and its documentation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct RuleMeta {
     /// Stable code, e.g. `TRF-S004`.
     pub code: &'static str,
@@ -449,6 +436,7 @@ pub struct RuleMeta {
 /// [`Category::as_str`] (a contract).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Category {
     /// The reader's findings (`TRF-S…`).
     Syntax,
@@ -513,7 +501,7 @@ impl RuleMeta {
 /// Says, in a finding's help, that its consequence rests on a source that
 /// is silent or unconfirmed (the rule is marked so in its declaration), so
 /// that nobody takes a warning for FIDE's word.
-pub fn note_unconfirmed(d: &mut Diagnostic, meta: &RuleMeta) {
+pub(crate) fn note_unconfirmed(d: &mut Diagnostic, meta: &RuleMeta) {
     if !meta.unconfirmed {
         return;
     }
@@ -525,7 +513,7 @@ pub fn note_unconfirmed(d: &mut Diagnostic, meta: &RuleMeta) {
 }
 
 /// Counts by severity: `(errors, warnings, advice)`.
-pub fn counts(diags: &[Diagnostic]) -> (usize, usize, usize) {
+pub(crate) fn counts(diags: &[Diagnostic]) -> (usize, usize, usize) {
     diags
         .iter()
         .fold((0, 0, 0), |(e, w, a), d| match d.severity {
@@ -537,6 +525,6 @@ pub fn counts(diags: &[Diagnostic]) -> (usize, usize, usize) {
 
 /// Sorts findings by position (file-level ones first), then by code, so
 /// output is stable whatever order rules ran in.
-pub fn sort(diags: &mut [Diagnostic]) {
+pub(crate) fn sort(diags: &mut [Diagnostic]) {
     diags.sort_by_key(|d| (d.primary_span().unwrap_or(Span::empty(0)).start, d.code));
 }

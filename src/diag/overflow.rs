@@ -63,11 +63,11 @@ fn add(
 
 /// The counts of one check, shared by the rules (which may run in parallel).
 #[derive(Debug, Default)]
-pub struct Overflow(Mutex<Vec<Dropped>>);
+pub(crate) struct Overflow(Mutex<Vec<Dropped>>);
 
 impl Overflow {
     /// Counts findings instead of keeping them.
-    pub fn count<'a>(&self, ds: impl IntoIterator<Item = &'a Diagnostic>) {
+    pub(crate) fn count<'a>(&self, ds: impl IntoIterator<Item = &'a Diagnostic>) {
         let mut all = self.0.lock().unwrap_or_else(|e| e.into_inner());
         for d in ds {
             add(&mut all, d.rule, d.code, d.severity, d.consequence);
@@ -77,7 +77,7 @@ impl Overflow {
     /// Counts one finding of `rule` (code `code`) with this severity and
     /// consequence, without it having been built: a rule past the limit
     /// does not format what it would only count.
-    pub fn count_one(
+    pub(crate) fn count_one(
         &self,
         rule: &'static str,
         code: &'static str,
@@ -89,7 +89,7 @@ impl Overflow {
     }
 
     /// Adds counts taken from another [`Overflow`].
-    pub fn count_dropped(&self, more: Vec<Dropped>) {
+    pub(crate) fn count_dropped(&self, more: Vec<Dropped>) {
         let mut all = self.0.lock().unwrap_or_else(|e| e.into_inner());
         for m in more {
             match all.iter_mut().find(|x| x.rule == m.rule) {
@@ -107,7 +107,7 @@ impl Overflow {
     }
 
     /// What was counted, by rule in the order first seen.
-    pub fn take(&self) -> Vec<Dropped> {
+    pub(crate) fn take(&self) -> Vec<Dropped> {
         std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()))
     }
 }

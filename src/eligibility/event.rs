@@ -207,7 +207,7 @@ impl<'a> Event<'a> {
 /// One pairing, taken once: from the lower starting rank when both
 /// records name each other, else from the side that names the other.
 #[derive(Debug, Clone, Copy)]
-pub struct Game<'a> {
+pub(crate) struct Game<'a> {
     /// 1-based round.
     pub round: usize,
     /// The player whose block is used.
@@ -224,14 +224,14 @@ pub struct Game<'a> {
 /// order, among the rows with any bit of `bits`
 /// ([`kind`](crate::model::games::kind)). Byes and blocks naming an
 /// unknown player are left out.
-pub fn pairings<'a>(
+pub(crate) fn pairings<'a>(
     t: &'a Tournament,
     games: &'a Games,
     bits: u32,
 ) -> impl Iterator<Item = Game<'a>> + 'a {
     use crate::model::games::kind;
     games.rows_with(bits).filter_map(move |g| {
-        if g.any(kind::ANY_BYE) || !g.is_pairing_side() {
+        if g.has_any(kind::ANY_BYE) || !g.is_pairing_side() {
             return None;
         }
         let player = &t.players[g.player as usize];

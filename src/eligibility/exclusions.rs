@@ -185,7 +185,7 @@ impl Ruled {
 
 /// Every game the regulations leave out of this report, by the rules that
 /// are enabled and apply, in round then rank order.
-pub fn excluded(ev: &Event<'_>) -> Vec<Excluded> {
+pub(crate) fn excluded(ev: &Event<'_>) -> Vec<Excluded> {
     let mut out = Vec::new();
     let on = |key: &str| super::enabled(ev.opts, key);
     if on("below_rate_of_play") {
@@ -206,7 +206,7 @@ pub fn excluded(ev: &Event<'_>) -> Vec<Excluded> {
     // Only pairings whose two sides are not each other's mirror can
     // contradict each other.
     if on("results_disagree") && ev.games.seen(kind::ODD_RESULTS) {
-        for g in games(ev).filter(|g| g.row.is(kind::ODD_RESULTS)) {
+        for g in games(ev).filter(|g| g.row.has_all(kind::ODD_RESULTS)) {
             let theirs = ev
                 .games
                 .mirror_of(g.row)
@@ -302,7 +302,7 @@ impl RateOfPlayShortfall<'_> {
     /// What the shortfall means: a block when it takes every game (or the
     /// whole tournament), games left out when it takes some; a warning
     /// only when it rests on the delay or on an incomplete control.
-    pub fn consequence(&self) -> Consequence {
+    pub(crate) fn consequence(&self) -> Consequence {
         let all = match &self.scope {
             Shortfall::Tournament { .. } => true,
             Shortfall::Game { total, below } => below.len() >= *total as usize,
@@ -374,10 +374,10 @@ pub(crate) fn rate_of_play_shortfall<'a>(ev: &Event<'a>) -> Option<RateOfPlaySho
         let (w, b) = no_delay(control).t60_seconds_by_side();
         w.min(b)
     });
-    let rop = &ev.regs.rate_of_play;
+    let rate_of_play = &ev.regs.rate_of_play;
     // A control that meets the highest band meets every band: nothing to
     // look at game by game.
-    let highest = rop.minimum_minutes(Some(u16::MAX)) * 60;
+    let highest = rate_of_play.minimum_minutes(Some(u16::MAX)) * 60;
     if t60 >= highest && without_delay.is_none_or(|t| t >= highest) && control.is_complete() {
         return None;
     }
@@ -389,7 +389,7 @@ pub(crate) fn rate_of_play_shortfall<'a>(ev: &Event<'a>) -> Option<RateOfPlaySho
         delayed,
         scope,
     };
-    match rop.scope {
+    match rate_of_play.scope {
         BandScope::Tournament => {
             // The first player with the highest rating sets the band.
             let mut top: Option<&Player> = None;
@@ -398,7 +398,7 @@ pub(crate) fn rate_of_play_shortfall<'a>(ev: &Event<'a>) -> Option<RateOfPlaySho
                     top = Some(p);
                 }
             }
-            let need = rop.minimum_minutes(top.and_then(rating));
+            let need = rate_of_play.minimum_minutes(top.and_then(rating));
             let (counted, delayed) = if t60 < need * 60 {
                 (t60, false)
             } else {
@@ -419,7 +419,9 @@ pub(crate) fn rate_of_play_shortfall<'a>(ev: &Event<'a>) -> Option<RateOfPlaySho
             ))
         }
         BandScope::Game => {
-            let need = |g: &Game<'_>| rop.minimum_minutes(rating(g.player).max(rating(g.opponent)));
+            let need = |g: &Game<'_>| {
+                rate_of_play.minimum_minutes(rating(g.player).max(rating(g.opponent)))
+            };
             let mut total = 0u32;
             let mut below = Vec::new();
             let mut below_without_delay = 0u32;
@@ -558,7 +560,7 @@ pub(crate) struct Scheveningen {
 
 impl Scheveningen {
     /// How it was recognised, for the finding and the rating notes.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let side = |v: &Vec<u16>| v.iter().map(u16::to_string).collect::<Vec<_>>().join(", ");
         format!(
             "recognised as a Scheveningen because {} and every member of one side played every member of the other (sides {} and {})",
@@ -703,7 +705,7 @@ pub(crate) struct MatchDecided<'a> {
 
 impl MatchDecided<'_> {
     /// The exclusion reason these games carry.
-    pub fn reason(&self) -> Ruled {
+    pub(crate) fn reason(&self) -> Ruled {
         Ruled::AfterMatchDecided {
             decided_in_round: self.decided_in_round,
             winner: self.winner.start_rank.value,

@@ -33,13 +33,13 @@
 //! pass's business, per side; [`Eligibility::rated_games`] counts the
 //! pairings between two players with a rating.
 
-pub mod event;
-pub mod exclusions;
+pub(crate) mod event;
+pub(crate) mod exclusions;
 pub(crate) mod results;
-pub mod round_robin;
+pub(crate) mod round_robin;
 
-pub use event::{pairings, Event, Game, TimeControlInfo};
-pub use exclusions::{Excluded, Ruled};
+pub(crate) use event::{pairings, Event, Game, TimeControlInfo};
+pub(crate) use exclusions::{Excluded, Ruled};
 
 use crate::model::games::NONE;
 use crate::model::tournament_type::TournamentType;
@@ -77,7 +77,7 @@ pub enum Reason {
 /// `tournament.excluded`), the code and name of the rule of `trf check`
 /// that reports it, and whether disabling that rule puts the games back
 /// (the regulations' exclusions do; an unplayed game is never rated).
-pub const RULES: &[(&str, &str, &str, bool)] = &[
+pub(crate) const RULES: &[(&str, &str, &str, bool)] = &[
     ("forfeits", "TRF-F014", "unplayed-games-not-rated", false),
     ("short_games", "TRF-F014", "unplayed-games-not-rated", false),
     ("byes", "TRF-F014", "unplayed-games-not-rated", false),
@@ -105,7 +105,7 @@ pub const RULES: &[(&str, &str, &str, bool)] = &[
 ];
 
 /// The code and name of the rule that reports the reason `key`.
-pub fn rule_of(key: &str) -> Option<(&'static str, &'static str)> {
+pub(crate) fn rule_of(key: &str) -> Option<(&'static str, &'static str)> {
     RULES
         .iter()
         .find(|r| r.0 == key)

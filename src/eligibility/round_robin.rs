@@ -41,7 +41,7 @@ pub enum Incomplete {
 /// whose report has m × (m − 1) × `cycles` games: linear in the report,
 /// whatever the caller checked before (the type detection allows a round
 /// robin only with at most rounds + 1 ≤ 1000 players).
-pub fn matrix(
+pub(crate) fn matrix(
     t: &Tournament,
     played: &[Vec<(usize, u32)>],
     cycles: u8,
@@ -61,7 +61,7 @@ pub fn matrix(
 /// not meet `cycles` times on both records, as a scan of the m × m meeting
 /// counts would find it, from the games played alone: the pairs that never
 /// met are the gaps between the pairs that did.
-pub fn complete(
+pub(crate) fn complete(
     t: &Tournament,
     played: &[Vec<(usize, u32)>],
     cycles: u8,
@@ -124,7 +124,7 @@ pub fn complete(
 /// `candidates` marks the players the requirement applies to (unrated,
 /// and in their first event where the text says so); `scores` is the
 /// row-major m × m matrix.
-pub fn disregarded(scores: &[u32], candidates: &[bool], minimum: u32) -> Vec<(usize, u32)> {
+pub(crate) fn disregarded(scores: &[u32], candidates: &[bool], minimum: u32) -> Vec<(usize, u32)> {
     let m = candidates.len();
     let at = |i: usize, j: usize| scores.get(i * m + j).copied().unwrap_or(0);
     let mut active = vec![true; m];

@@ -9,14 +9,15 @@ use chrono::NaiveDate;
 /// Days a start date may precede the first round (an opening ceremony, a
 /// registration day), and an end date follow the last round, and still
 /// agree with them.
-pub const SLACK_DAYS: i64 = 31;
+pub(crate) const SLACK_DAYS: i64 = 31;
 
 /// The longest span from start to end taken as one event (a season-long
 /// league stays within a year).
-pub const LONGEST_EVENT_DAYS: i64 = 366;
+pub(crate) const LONGEST_EVENT_DAYS: i64 = 366;
 
 /// What the dates say of each other.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct DateAgreement {
     /// The first and last readable round dates.
     pub rounds: Option<(NaiveDate, NaiveDate)>,

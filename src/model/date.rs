@@ -8,6 +8,7 @@ use serde::Serialize;
 /// Two fields are equal when they denote the same date, however written;
 /// unreadable ones compare by their text.
 #[derive(Debug, Clone, Eq, Serialize)]
+#[non_exhaustive]
 pub struct DateField {
     /// The text as written (trimmed).
     pub raw: String,
@@ -51,6 +52,7 @@ impl PartialEq for DateField {
 /// Serialised as ISO 8601 with reduced precision: `"1994-05-05"`, `"1994-05"`
 /// or `"1994"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[non_exhaustive]
 pub struct PartialDate {
     /// Year.
     pub year: i32,

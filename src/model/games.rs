@@ -24,59 +24,60 @@
 use super::{ByeKind, Colour, Outcome, Player, RoundResult, Tournament};
 
 /// "No such row or player".
-pub const NONE: u32 = u32::MAX;
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// Kinds of entries and anomalies, as bits of [`Game::flags`],
 /// [`Games::seen`] and [`Games::round_kinds`].
-pub mod kind {
+pub(crate) mod kind {
     /// `1 = 0`: a game over the board.
-    pub const GAME: u32 = 1 << 0;
+    pub(crate) const GAME: u32 = 1 << 0;
     /// `W D L`: a game of less than one move.
-    pub const SHORT: u32 = 1 << 1;
+    pub(crate) const SHORT: u32 = 1 << 1;
     /// `+ -`: a forfeit.
-    pub const FORFEIT: u32 = 1 << 2;
+    pub(crate) const FORFEIT: u32 = 1 << 2;
     /// `H F Z`: a bye other than the pairing-allocated one.
-    pub const BYE: u32 = 1 << 3;
+    pub(crate) const BYE: u32 = 1 << 3;
     /// `U`: a pairing-allocated bye.
-    pub const PAIRING_BYE: u32 = 1 << 4;
+    pub(crate) const PAIRING_BYE: u32 = 1 << 4;
     /// Blank against a named opponent, or TRF26's `?`.
-    pub const PENDING: u32 = 1 << 5;
+    pub(crate) const PENDING: u32 = 1 << 5;
     /// A result letter TRF does not define (other than `?`).
-    pub const UNKNOWN: u32 = 1 << 6;
+    pub(crate) const UNKNOWN: u32 = 1 << 6;
     /// Not paired (a blank block, `0000 -` without a letter).
-    pub const NOT_PAIRED: u32 = 1 << 7;
+    pub(crate) const NOT_PAIRED: u32 = 1 << 7;
     /// The entry names the player's own starting rank.
-    pub const SELF: u32 = 1 << 8;
+    pub(crate) const SELF: u32 = 1 << 8;
     /// The entry names a starting rank no player has.
-    pub const UNRESOLVED: u32 = 1 << 9;
+    pub(crate) const UNRESOLVED: u32 = 1 << 9;
     /// The opponent's entry for the round names this player back.
-    pub const NAMED_BACK: u32 = 1 << 10;
+    pub(crate) const NAMED_BACK: u32 = 1 << 10;
     /// The opponent exists but does not name this player back (or has no
     /// entry for the round).
-    pub const ONE_SIDED: u32 = 1 << 11;
+    pub(crate) const ONE_SIDED: u32 = 1 << 11;
     /// Named back, with the same colour on both sides.
-    pub const SAME_COLOUR: u32 = 1 << 12;
+    pub(crate) const SAME_COLOUR: u32 = 1 << 12;
     /// Named back, and the two results are not complementary: anything
     /// but `1`/`0`, `=`/`=`, `W`/`L`, `D`/`D`, `+`/`-`, `-`/`-`, two
     /// pending sides (blank or `?`), or the same bye or letter on both
     /// sides.
-    pub const ODD_RESULTS: u32 = 1 << 13;
+    pub(crate) const ODD_RESULTS: u32 = 1 << 13;
     /// A result over the board (`1 = 0 W D L`) without a colour, against a
     /// named opponent.
-    pub const NO_COLOUR: u32 = 1 << 14;
+    pub(crate) const NO_COLOUR: u32 = 1 << 14;
     /// A result over the board without an opponent.
-    pub const PLAYED_ALONE: u32 = 1 << 15;
+    pub(crate) const PLAYED_ALONE: u32 = 1 << 15;
     /// A bye that names an opponent.
-    pub const BYE_NAMED: u32 = 1 << 16;
+    pub(crate) const BYE_NAMED: u32 = 1 << 16;
 
     /// A result that needs a game on the board: played, short or forfeit.
-    pub const GAME_OR_FORFEIT: u32 = GAME | SHORT | FORFEIT;
+    pub(crate) const GAME_OR_FORFEIT: u32 = GAME | SHORT | FORFEIT;
     /// Any bye.
-    pub const ANY_BYE: u32 = BYE | PAIRING_BYE;
+    pub(crate) const ANY_BYE: u32 = BYE | PAIRING_BYE;
 }
 
 /// One round entry, both sides resolved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Game {
     /// Index in [`Tournament::players`] of the player whose entry this is.
     pub player: u32,
@@ -109,17 +110,17 @@ impl Game {
     /// The colour and the result code as one number below [`LOOKS`]:
     /// the colour (0 none, 1 `w`, 2 `b`) plus 4 × [`Game::code`], for
     /// look-up tables by both.
-    pub fn look(&self) -> usize {
+    pub fn colour_and_code(&self) -> usize {
         (self.side >> 17) as usize & 63
     }
 
-    /// Whether the entry has every bit of `bits`.
-    pub fn is(&self, bits: u32) -> bool {
+    /// Whether the entry has every kind bit of `bits`.
+    pub fn has_all(&self, bits: u32) -> bool {
         self.flags & bits == bits
     }
 
-    /// Whether the entry has any bit of `bits`.
-    pub fn any(&self, bits: u32) -> bool {
+    /// Whether the entry has any kind bit of `bits`.
+    pub fn has_any(&self, bits: u32) -> bool {
         self.flags & bits != 0
     }
 
@@ -155,9 +156,9 @@ impl Game {
 
     /// Whether this is a rated game in the sense of the results: `1 = 0`
     /// against another player of the report. The regulations may still
-    /// leave it out (`crate::rules::exclusions`).
+    /// leave it out (the eligibility stage, `crate::eligibility`).
     pub fn is_rated_result(&self) -> bool {
-        self.is(kind::GAME) && self.opponent != NONE && !self.is(kind::SELF)
+        self.has_all(kind::GAME) && self.opponent != NONE && !self.has_all(kind::SELF)
     }
 
     /// Whether the pairing is taken once from this side: the opponent
@@ -166,13 +167,15 @@ impl Game {
     /// the lower rank, a one-sided one from the side that writes it).
     pub fn is_pairing_side(&self) -> bool {
         self.opponent != NONE
-            && !self.is(kind::SELF)
-            && !(self.is(kind::NAMED_BACK) && self.opponent_rank().is_some_and(|o| self.rank > o))
+            && !self.has_all(kind::SELF)
+            && !(self.has_all(kind::NAMED_BACK)
+                && self.opponent_rank().is_some_and(|o| self.rank > o))
     }
 }
 
 /// The games table of one report.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct Games {
     /// Every entry, player by player, round by round.
     rows: Vec<Game>,
@@ -195,6 +198,7 @@ const COMMON: u32 = kind::GAME | kind::NAMED_BACK;
 
 /// The rows with any of some bits, in row order ([`Games::rows_with`]).
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct RowsWith<'a> {
     rows: &'a [Game],
     /// Indices into `rows` to visit, when only rare rows can match.
@@ -211,10 +215,10 @@ impl<'a> Iterator for RowsWith<'a> {
         match &mut self.rare {
             Some(rare) => rare
                 .filter_map(|&k| self.rows.get(k as usize))
-                .find(|g| g.any(self.bits)),
+                .find(|g| g.has_any(self.bits)),
             None => {
                 let rest = self.rows.get(self.next..).unwrap_or(&[]);
-                let found = rest.iter().position(|g| g.any(self.bits));
+                let found = rest.iter().position(|g| g.has_any(self.bits));
                 self.next = found.map_or(self.rows.len(), |i| self.next + i + 1);
                 found.map(|i| &rest[i])
             }
@@ -248,12 +252,12 @@ fn code(r: RoundResult) -> u8 {
     }
 }
 
-/// How many values [`Game::look`] takes.
-pub const LOOKS: usize = 64;
+/// How many values [`Game::colour_and_code`] takes.
+pub(crate) const LOOKS: usize = 64;
 
 /// A result with result code `c` ([`Game::code`]); a letter TRF does not
 /// define stands as `X`.
-pub fn result_of_code(c: usize) -> RoundResult {
+pub(crate) fn result_of_code(c: usize) -> RoundResult {
     use ByeKind::*;
     use Outcome::*;
     match c {
@@ -279,7 +283,7 @@ pub fn result_of_code(c: usize) -> RoundResult {
 }
 
 /// How many result codes there are ([`Game::code`]).
-pub const CODES: usize = 16;
+pub(crate) const CODES: usize = 16;
 
 /// The bits of each result [`code`].
 const CODE_BITS: [u32; CODES] = {

@@ -18,17 +18,19 @@ macro_rules! eq_ignoring_position {
 }
 pub(crate) use eq_ignoring_position;
 
-pub mod agreement;
+pub(crate) mod agreement;
 mod date;
-pub mod games;
+pub(crate) mod games;
 mod player;
 mod points;
 mod scoring;
-pub mod timecontrol;
-pub mod tournament_type;
+pub(crate) mod timecontrol;
+pub(crate) mod tournament_type;
+
+pub use tournament_type::{TournamentType, TypeDecision};
 
 pub use date::{DateField, PartialDate};
-pub use games::{Game, Games};
+pub(crate) use games::{Game, Games};
 pub use player::{ByeKind, Colour, Outcome, Player, RoundEntry, RoundResult, Sex, Title};
 pub use points::Points;
 pub use scoring::{Scoring, ScoringSource};
@@ -40,6 +42,7 @@ use serde::Serialize;
 
 /// A whole report.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct Tournament {
     /// The format detected, with the evidence.
     pub dialect: DialectInfo,
@@ -92,7 +95,7 @@ impl Tournament {
     }
 
     /// How `042`, `052` and the `132` round dates agree (see
-    /// [`agreement`]).
+    /// `agreement`).
     pub fn date_agreement(&self) -> agreement::DateAgreement {
         let h = &self.header;
         agreement::DateAgreement::judge(
@@ -147,6 +150,7 @@ impl Tournament {
 
 /// The TRF dialect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub enum Dialect {
     /// The 2006 format (single-letter titles, no 132, dotted dates…).
     #[serde(rename = "TRF06")]
@@ -176,6 +180,7 @@ impl Dialect {
 
 /// The dialect and why it was chosen.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct DialectInfo {
     /// The dialect.
     pub dialect: Dialect,
@@ -187,6 +192,7 @@ pub struct DialectInfo {
 
 /// Tournament-section records. Free text is trimmed.
 #[derive(Debug, Clone, Default, Serialize)]
+#[non_exhaustive]
 pub struct Header {
     /// `012` tournament name.
     pub name: Option<Spanned<String>>,
@@ -252,6 +258,7 @@ impl Header {
 
 /// TRF26 `362`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct TeamScoring {
     /// `TW`, default 2.0.
     pub win: Points,
@@ -273,6 +280,7 @@ impl Default for TeamScoring {
 
 /// Which record a team came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub enum TeamRecord {
     /// TRF16 `013`.
     #[serde(rename = "013")]
@@ -284,6 +292,7 @@ pub enum TeamRecord {
 
 /// A team.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct Team {
     /// `013` or `310`.
     pub record: TeamRecord,
@@ -315,6 +324,7 @@ pub struct Team {
 
 /// Pairing-program extensions.
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
+#[non_exhaustive]
 pub struct Extensions {
     /// `XXR n`: total number of rounds.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -347,6 +357,7 @@ pub struct Extensions {
 
 /// `XXC`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Xxc {
     /// `rank`: pair by file position.
     pub rank: bool,
@@ -356,6 +367,7 @@ pub struct Xxc {
 
 /// `XXA` for one player.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct Acceleration {
     /// Starting rank.
     pub player: Spanned<u16>,
@@ -365,6 +377,7 @@ pub struct Acceleration {
 
 /// Tornelo `DAT <rank> <TYPE> <data>`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct Dat {
     /// Starting rank.
     pub player: Spanned<u16>,
@@ -376,6 +389,7 @@ pub struct Dat {
 
 /// TRF26 data records.
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
+#[non_exhaustive]
 pub struct Trf26Records {
     /// `240` byes.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -412,6 +426,7 @@ pub struct Trf26Records {
 
 /// `240`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct ByeRecord {
     /// `F`, `H` or `Z`.
     pub kind: char,
@@ -423,6 +438,7 @@ pub struct ByeRecord {
 
 /// `250`.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct AccelerationRecord {
     /// Match points (teams).
     pub match_points: Option<Points>,
@@ -439,6 +455,7 @@ pub struct AccelerationRecord {
 
 /// `260`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct ProhibitedRecord {
     /// First and last round.
     pub rounds: (u16, u16),
@@ -448,6 +465,7 @@ pub struct ProhibitedRecord {
 
 /// `299`.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct AbnormalPointsRecord {
     /// `W D L F H Z + -` or blank.
     pub kind: Option<char>,
@@ -466,6 +484,7 @@ pub struct AbnormalPointsRecord {
 
 /// `300`.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct LineupRecord {
     /// Round.
     pub round: u16,
@@ -482,6 +501,7 @@ pub struct LineupRecord {
 
 /// `320`.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct TeamByeRecord {
     /// Match points of the PAB.
     pub match_points: Option<Points>,
@@ -496,6 +516,7 @@ pub struct TeamByeRecord {
 
 /// `330`.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct ForfeitedMatchRecord {
     /// `+-`, `-+` or `--`.
     pub kind: String,
@@ -512,6 +533,7 @@ pub struct ForfeitedMatchRecord {
 
 /// An NRS record.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct NationalRating {
     /// Federation of the national rating.
     pub federation: String,
@@ -610,6 +632,7 @@ eq_ignoring_position!(Header {
 /// points, 13-column round groups from column 29): the real files disagree
 /// with those columns and with each other, while their tokens agree.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct TeamResults {
     /// Team pairing number.
     pub team: u16,
@@ -625,6 +648,7 @@ pub struct TeamResults {
 
 /// One round of an `802` record.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct TeamRound {
     /// The opponent team, or `None` for a bye.
     pub opponent: Option<u16>,

@@ -9,6 +9,7 @@ use serde::Serialize;
 /// Equality compares what the record says, not where it stands (`line`,
 /// `span`), like [`Spanned`].
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct Player {
     /// Starting rank (pairing number), columns 5-8.
     pub start_rank: Spanned<u16>,
@@ -88,6 +89,7 @@ impl Player {
 /// Sex as written in column 10.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Sex {
     /// `m` (also `M`).
     Male,
@@ -97,6 +99,7 @@ pub enum Sex {
 
 /// A FIDE title. TRF06 single letters (`g m f c wg wm wf wc`) are mapped.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub enum Title {
     /// Grandmaster.
     GM,
@@ -153,6 +156,7 @@ impl Title {
 /// A colour in a round block (column 97 + 10(r-1)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Colour {
     /// `w`.
     White,
@@ -181,6 +185,7 @@ impl Colour {
 /// The outcome of a game for the player, from their side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Outcome {
     /// Won.
     Win,
@@ -213,6 +218,7 @@ impl Outcome {
 /// The kinds of bye.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum ByeKind {
     /// `H`: half-point bye.
     Half,
@@ -239,6 +245,7 @@ impl ByeKind {
 /// What a round block's result column says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum RoundResult {
     /// A regular game (`1`, `=`, `0`): rated when both players are.
     Game {
@@ -369,6 +376,7 @@ impl RoundResult {
 /// written: the model keeps inconsistent combinations (a bye with an
 /// opponent, a game without a colour) so that the validator can name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct RoundEntry {
     /// Opponent's starting rank; `None` for `0000` or blank.
     pub opponent: Option<u16>,

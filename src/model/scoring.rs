@@ -7,6 +7,7 @@ use serde::Serialize;
 /// Where the scoring system came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum ScoringSource {
     /// No record: FIDE's 1 / ½ / 0, PAB = win.
     Default,
@@ -23,6 +24,7 @@ pub enum ScoringSource {
 /// Points per kind of result, in tenths. Colour-dependent values come from
 /// `XXS` (`WW`/`BW`, `WD`/`BD`, `WL`/`BL`); TRF26 `162` cannot express them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Scoring {
     /// Where it came from.
     pub source: ScoringSource,

@@ -14,6 +14,7 @@ use serde::Serialize;
 /// A tournament type as the regulations distinguish them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum TournamentType {
     /// Everybody meets everybody once.
     RoundRobin,
@@ -50,6 +51,7 @@ impl TournamentType {
 
 /// The decision and its grounds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct TypeDecision {
     /// The type used.
     pub kind: TournamentType,
@@ -65,7 +67,7 @@ pub struct TypeDecision {
 }
 
 /// Decides the tournament type.
-pub fn detect(t: &Tournament, index: &[u32]) -> TypeDecision {
+pub(crate) fn detect(t: &Tournament, index: &[u32]) -> TypeDecision {
     let declared = declared(t);
     let from_pairings = from_pairings(t, index);
     let source = |d: &str| {
@@ -130,7 +132,7 @@ fn declared(t: &Tournament) -> Option<TournamentType> {
 
 /// Reads an ETT code (`FIDE_DUTCH_2025`, `BERGER_DOUBLEROUNDROBIN`) or free
 /// text (`Individual: Swiss-System`, `Rundenturnier`, `Round Robin`).
-pub fn from_text(text: &str) -> Option<TournamentType> {
+pub(crate) fn from_text(text: &str) -> Option<TournamentType> {
     let t = text.to_lowercase().replace(['-', '_'], " ");
     let has = |w: &str| t.contains(w);
     if has("team") || has("mannschaft") || has("équipe") || has("equipos") {

@@ -120,7 +120,7 @@ pub struct Assessment {
 
 /// What the judgement needs besides the games.
 #[derive(Debug, Clone, Copy)]
-pub struct Setting<'a> {
+pub(crate) struct Setting<'a> {
     /// The edition.
     pub edition: Edition,
     /// The norm.
@@ -143,7 +143,7 @@ fn ceil_div(a: u32, b: u32) -> u32 {
 }
 
 /// `6.5` from half points.
-pub fn score_text(half: u32) -> String {
+pub(crate) fn score_text(half: u32) -> String {
     if half % 2 == 0 {
         format!("{}", half / 2)
     } else {
@@ -152,7 +152,7 @@ pub fn score_text(half: u32) -> String {
 }
 
 /// Judges `kind` on `games`.
-pub fn assess(s: &Setting<'_>, games: &[Counted], opps: &[Opponent]) -> Assessment {
+pub(crate) fn assess(s: &Setting<'_>, games: &[Counted], opps: &[Opponent]) -> Assessment {
     let e = s.edition;
     let n = games.len() as u32;
     let half: u32 = games.iter().map(|g| g.half).sum();

@@ -11,7 +11,7 @@ use serde::Serialize;
 /// What a condition is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum ConditionKind {
+pub(crate) enum ConditionKind {
     /// Checked from the report: it can fail a norm.
     Checked,
     /// A TRF cannot show it: listed "to confirm", never assumed.
@@ -26,7 +26,7 @@ pub enum ConditionKind {
 
 /// One condition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Condition {
+pub(crate) struct Condition {
     /// Stable code, `NORM-F144`.
     pub code: &'static str,
     /// Stable name, `own-federation`.
@@ -44,7 +44,7 @@ pub struct Condition {
 impl Condition {
     /// The article in each edition, oldest first; for a rule of the title
     /// application, the edition in force for applications only.
-    pub fn articles(&self) -> Vec<(Edition, String)> {
+    pub(crate) fn articles(&self) -> Vec<(Edition, String)> {
         EDITIONS
             .iter()
             .filter(|e| self.kind != ConditionKind::Application || **e == Edition::B01_2024)
@@ -65,7 +65,7 @@ macro_rules! conditions {
     ($($id:ident = $code:literal $name:literal $kind:ident $article:literal $summary:literal $explanation:literal;)*) => {
         $(
             #[doc = $summary]
-            pub const $id: Condition = Condition {
+            pub(crate) const $id: Condition = Condition {
                 code: $code,
                 name: $name,
                 kind: ConditionKind::$kind,
@@ -75,7 +75,7 @@ macro_rules! conditions {
             };
         )*
         /// Every condition, in code order.
-        pub const ALL: &[Condition] = &[$($id),*];
+        pub(crate) const ALL: &[Condition] = &[$($id),*];
     };
 }
 
@@ -182,7 +182,7 @@ conditions! {
 }
 
 /// The condition with this code or name (case-insensitive code).
-pub fn find(key: &str) -> Option<&'static Condition> {
+pub(crate) fn find(key: &str) -> Option<&'static Condition> {
     ALL.iter()
         .find(|c| c.name == key || c.code.eq_ignore_ascii_case(key))
 }

@@ -27,7 +27,7 @@ pub enum Edition {
 }
 
 /// Every edition, oldest first.
-pub const EDITIONS: [Edition; 5] = [
+pub(crate) const EDITIONS: [Edition; 5] = [
     Edition::B01_2014,
     Edition::B01_2017,
     Edition::B01_2022,

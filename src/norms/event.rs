@@ -16,25 +16,25 @@ use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The least time per player for 60 moves, in seconds (1.1.3: 2 hours).
-pub const MIN_SECONDS_60: u32 = 7200;
+pub(crate) const MIN_SECONDS_60: u32 = 7200;
 
 /// The most rounds a day (1.1.3).
-pub const MAX_ROUNDS_PER_DAY: u32 = 2;
+pub(crate) const MAX_ROUNDS_PER_DAY: u32 = 2;
 
 /// 1.1.3a: days with one round a GM or WGM application needs of one event.
-pub const SINGLE_ROUND_DAYS: u32 = 3;
+pub(crate) const SINGLE_ROUND_DAYS: u32 = 3;
 
 /// 1.5.6a: rated players present in every round, and the least average of
 /// the highest-rated 40 of them.
-pub const QUALIFYING_PLAYERS: usize = 40;
+pub(crate) const QUALIFYING_PLAYERS: usize = 40;
 /// See [`QUALIFYING_PLAYERS`].
-pub const QUALIFYING_AVERAGE: i64 = 2000;
+pub(crate) const QUALIFYING_AVERAGE: i64 = 2000;
 
 /// The 2014 and 2017 editions' longest norm event, in days, and the
 /// longest league (1.14 of those editions).
-pub const MAX_DAYS_2017: i64 = 90;
+pub(crate) const MAX_DAYS_2017: i64 = 90;
 /// See [`MAX_DAYS_2017`].
-pub const MAX_LEAGUE_DAYS_2017: i64 = 365;
+pub(crate) const MAX_LEAGUE_DAYS_2017: i64 = 365;
 
 /// The facts of the event every norm of it shares.
 #[derive(Debug, Clone, Serialize)]
@@ -126,7 +126,7 @@ impl QualifyingSwiss {
 }
 
 /// Works out the event's facts once.
-pub fn facts(t: &Tournament, games: &Games, e: Edition, ttype: &TypeDecision) -> EventFacts {
+pub(crate) fn facts(t: &Tournament, games: &Games, e: Edition, ttype: &TypeDecision) -> EventFacts {
     let tournament_type = ttype.kind.as_str().to_owned();
     let swiss = !ttype.kind.is_round_robin();
     let mut failed = Vec::new();
@@ -304,7 +304,7 @@ fn presence(games: &Games, i: usize, rounds: usize) -> Option<Vec<bool>> {
             games
                 .of(i)
                 .get(r - 1)
-                .is_some_and(|g| g.any(kind::GAME_OR_FORFEIT | kind::PAIRING_BYE))
+                .is_some_and(|g| g.has_any(kind::GAME_OR_FORFEIT | kind::PAIRING_BYE))
         })
         .collect();
     (present.iter().filter(|p| !**p).count() <= 1).then_some(present)

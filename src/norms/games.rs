@@ -13,7 +13,7 @@ use serde::Serialize;
 
 /// An opponent's federation as the norm rules see it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Fed {
+pub(crate) enum Fed {
     /// A FIDE federation.
     Code(String),
     /// The FIDE flag (`FID`): the games count, it is not a federation.
@@ -24,7 +24,7 @@ pub enum Fed {
 
 /// Whether `code` is a FIDE federation (member, affiliated, former or
 /// unverified): not blank, not `FID`, not `NON`, and known.
-pub fn is_federation(code: &str) -> bool {
+pub(crate) fn is_federation(code: &str) -> bool {
     federations::find(code).is_some_and(|f| f.status != Status::Special)
 }
 
@@ -61,7 +61,7 @@ fn highest(titles: &[Title]) -> Option<&Title> {
 
 /// What trfkit uses of a player as an opponent.
 #[derive(Debug, Clone)]
-pub struct Opponent {
+pub(crate) struct Opponent {
     /// Starting rank.
     pub rank: u16,
     /// Federation.
@@ -79,7 +79,7 @@ pub struct Opponent {
 }
 
 /// Every player as an opponent, by player index.
-pub fn opponents(
+pub(crate) fn opponents(
     t: &Tournament,
     games: &Games,
     e: Edition,
@@ -183,7 +183,7 @@ pub struct RoundUse {
 
 /// A counted game.
 #[derive(Debug, Clone, Copy)]
-pub struct Counted {
+pub(crate) struct Counted {
     /// The round.
     pub round: u16,
     /// The opponent's player index.
@@ -194,7 +194,7 @@ pub struct Counted {
 
 /// Classifies player `i`'s rounds: every round of the event, counted or
 /// not with the reason.
-pub fn classify(
+pub(crate) fn classify(
     t: &Tournament,
     games: &Games,
     opps: &[Opponent],
@@ -209,7 +209,7 @@ pub fn classify(
         let entry = t.players[i].round(usize::from(r));
         let result = entry.result.letter().to_string();
         let opponent = g
-            .filter(|g| g.opponent != crate::model::games::NONE && !g.is(kind::SELF))
+            .filter(|g| g.opponent != crate::model::games::NONE && !g.has_all(kind::SELF))
             .map(|g| g.opponent as usize);
         let reason: Option<String> = match (g, entry.result) {
             (None, _) | (_, RoundResult::NotPaired) => Some("not paired".to_owned()),

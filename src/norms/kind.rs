@@ -19,7 +19,7 @@ pub enum NormKind {
 }
 
 /// The norm titles, highest first.
-pub const KINDS: [NormKind; 4] = [NormKind::GM, NormKind::IM, NormKind::WGM, NormKind::WIM];
+pub(crate) const KINDS: [NormKind; 4] = [NormKind::GM, NormKind::IM, NormKind::WGM, NormKind::WIM];
 
 impl NormKind {
     /// `GM`, `IM`, `WGM`, `WIM`.
@@ -105,7 +105,7 @@ impl NormKind {
 
 /// Whether a title makes its holder a title holder in the sense of 1.4.5a:
 /// GM, IM, WGM, WIM, FM or WFM (CM and WCM are left out).
-pub fn is_title_holder(title: &Title) -> bool {
+pub(crate) fn is_title_holder(title: &Title) -> bool {
     matches!(
         title,
         Title::GM | Title::IM | Title::WGM | Title::WIM | Title::FM | Title::WFM

@@ -16,18 +16,22 @@
 //! assumed; where FIDE's text of an edition was not available, the reading
 //! trfkit uses is stated ([`Edition::readings`]).
 
-pub mod assess;
-pub mod conditions;
-pub mod edition;
-pub mod event;
-pub mod games;
-pub mod kind;
-pub mod performance;
-pub mod subset;
+pub(crate) mod assess;
+pub(crate) mod conditions;
+pub(crate) mod edition;
+pub(crate) mod event;
+pub(crate) mod games;
+pub(crate) mod kind;
+pub(crate) mod performance;
+pub(crate) mod subset;
 
-pub use assess::{Assessment, ForeignerRule, Mix, OpponentRating};
+pub use assess::Assessment;
+pub use assess::ForeignerRule;
+pub use assess::Mix;
+pub use assess::OpponentRating;
 pub use edition::Edition;
-pub use event::{EventFacts, SwissExemption};
+pub use event::EventFacts;
+pub use event::SwissExemption;
 pub use games::RoundUse;
 pub use kind::NormKind;
 pub use subset::Subset;
@@ -310,7 +314,7 @@ pub fn evaluate(t: &Tournament, opts: &NormOptions) -> NormsReport {
     let min_games = opts.min_games.unwrap_or(9);
     let mut players = Vec::new();
     for (i, p) in t.players.iter().enumerate() {
-        if !games.of(i).iter().any(|g| g.is(gk::GAME)) {
+        if !games.of(i).iter().any(|g| g.has_all(gk::GAME)) {
             continue;
         }
         let held = p.title.as_ref().map(|t| &t.value);
@@ -356,7 +360,9 @@ pub fn evaluate(t: &Tournament, opts: &NormOptions) -> NormsReport {
             .of(i)
             .get(usize::from(t.rounds).wrapping_sub(1))
             .filter(|g| {
-                g.is(gk::FORFEIT) && g.opponent != crate::model::games::NONE && !g.is(gk::SELF)
+                g.has_all(gk::FORFEIT)
+                    && g.opponent != crate::model::games::NONE
+                    && !g.has_all(gk::SELF)
             })
             .map(|g| games::Counted {
                 round: g.round,
@@ -687,7 +693,7 @@ fn application(kind: NormKind, facts: &EventFacts) -> Vec<Item> {
 }
 
 /// One finding of a condition, citing the article of edition `e`.
-pub fn item(e: Edition, cond: &conditions::Condition, message: String) -> Item {
+pub(crate) fn item(e: Edition, cond: &conditions::Condition, message: String) -> Item {
     Item {
         condition: cond.name,
         code: cond.code,

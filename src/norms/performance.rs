@@ -15,13 +15,13 @@ fn div_half_up(num: i64, den: i64) -> i64 {
 }
 
 /// Ra: `sum / games`, rounded half up; `None` without games.
-pub fn rating_average(sum: i64, games: u32) -> Option<i32> {
+pub(crate) fn rating_average(sum: i64, games: u32) -> Option<i32> {
     (games > 0).then(|| div_half_up(sum, i64::from(games)) as i32)
 }
 
 /// p in whole percent: `half_points / (2 × games)`, rounded half up;
 /// `None` without games or above 100%.
-pub fn percentage(half_points: u32, games: u32) -> Option<u32> {
+pub(crate) fn percentage(half_points: u32, games: u32) -> Option<u32> {
     if games == 0 || half_points > 2 * games {
         return None;
     }
@@ -29,20 +29,20 @@ pub fn percentage(half_points: u32, games: u32) -> Option<u32> {
 }
 
 /// dp for p in whole percent (the table of 1.4.9; ±800 at 100% and 0%).
-pub fn dp(p: u32) -> Option<i32> {
+pub(crate) fn dp(p: u32) -> Option<i32> {
     P_DP.get(p as usize).map(|&v| i32::from(v))
 }
 
 /// Whether the score reaches 35% of the games (1.4.8b), tested on the
 /// exact score: `score × 100 ≥ 35 × games`.
-pub fn reaches_35_percent(half_points: u32, games: u32) -> bool {
+pub(crate) fn reaches_35_percent(half_points: u32, games: u32) -> bool {
     // score = h / 2, so 100 h / 2 ≥ 35 n ⇔ 50 h ≥ 35 n.
     50 * u64::from(half_points) >= 35 * u64::from(games)
 }
 
 /// The least score, in half points, with which `ra` and `games` reach
 /// `rp_min` and 35%; `None` when no score does.
-pub fn required_half_points(ra: i32, games: u32, rp_min: i32) -> Option<u32> {
+pub(crate) fn required_half_points(ra: i32, games: u32, rp_min: i32) -> Option<u32> {
     (0..=2 * games).find(|&h| {
         reaches_35_percent(h, games)
             && percentage(h, games)

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 /// Subsets tried at most per norm: the search is exponential in the wins,
 /// so it is bounded (13 games give at most 2^13 subsets).
-pub const BUDGET: u32 = 1 << 13;
+pub(crate) const BUDGET: u32 = 1 << 13;
 
 /// A subset of the games that makes the norm.
 #[derive(Debug, Clone, Serialize)]
@@ -64,7 +64,12 @@ fn combinations(n: usize, k: usize, budget: &mut u32, f: &mut dyn FnMut(&[usize]
 
 /// The subset with the fewest games left out that makes the norm, or
 /// `None`. `tail` allows 1.4.1e (not in round robins).
-pub fn best(s: &Setting<'_>, games: &[Counted], opps: &[Opponent], tail: bool) -> Option<Subset> {
+pub(crate) fn best(
+    s: &Setting<'_>,
+    games: &[Counted],
+    opps: &[Opponent],
+    tail: bool,
+) -> Option<Subset> {
     let n = games.len();
     let min = s.min_games as usize;
     if n <= min {

@@ -5,8 +5,8 @@
 //! * the pass (re-exported here): what a report's players score against
 //!   whom, the games the regulations leave out, and the summary.
 
-pub mod maths;
+pub(crate) mod maths;
 pub(crate) mod pass;
-pub mod period;
+pub(crate) mod period;
 
 pub use pass::*;

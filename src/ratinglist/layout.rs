@@ -67,12 +67,12 @@ pub(crate) struct TxtLayout {
 
 impl TxtLayout {
     /// The range of `field`, if this layout has it.
-    pub fn col(&self, field: Field) -> Option<Col> {
+    pub(super) fn col(&self, field: Field) -> Option<Col> {
         self.cols[field as usize]
     }
 
     /// End of the ID column: everything before the name.
-    pub fn id_end(&self) -> usize {
+    pub(super) fn id_end(&self) -> usize {
         self.col(Field::Id).map_or(0, |c| c.end)
     }
 }

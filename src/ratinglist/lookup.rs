@@ -19,7 +19,7 @@ pub struct ListLookup {
     pub meta: ListMeta,
     /// The list's month: [`ListMeta::period`] (header month token or an
     /// archive-style name), else read from the file name by
-    /// [`period_from_file_name`](super::period_from_file_name); `None` when nothing names it (FIDE's
+    /// `period_from_file_name`; `None` when nothing names it (FIDE's
     /// combined lists do not).
     pub period: Option<ListPeriod>,
     /// The list's file name, for messages.

@@ -22,14 +22,14 @@
 //! once, every reader returns its first occurrence.
 //!
 //! ```no_run
-//! use trfkit::ratinglist::{RatingList, RatingKind};
+//! use trfkit::{RatingKind, RatingList};
 //! use std::path::Path;
 //!
 //! let found = RatingList::lookup_many(Path::new("players_list.zip"), &[1503014, 2016192])?;
 //! if let Some(p) = found.get(&1503014) {
 //!     println!("{} {:?}", p.name, p.rating(RatingKind::Standard));
 //! }
-//! # Ok::<(), trfkit::ratinglist::ListError>(())
+//! # Ok::<(), trfkit::ListError>(())
 //! ```
 
 mod error;
@@ -40,21 +40,22 @@ mod names;
 pub(crate) mod period;
 mod record;
 mod scan;
-#[cfg(feature = "generate")]
-pub mod synth;
+#[cfg(any(feature = "cli", feature = "generate"))]
+#[cfg_attr(not(feature = "generate"), allow(unreachable_pub, dead_code))]
+pub(crate) mod synth;
 mod txt;
 mod value;
 mod xml;
 mod zip;
 
 pub use error::ListError;
-pub use index::{build_index, index_path, IndexInfo};
+pub use index::index_path;
+pub use index::{build_index, IndexInfo};
 pub use lookup::{ListLookup, LookupMethod, Status};
-pub use names::{fold_name, same_name};
-pub use period::{list_in_force, period_from_file_name};
-pub use record::{
-    ListKind, ListLayout, ListMeta, ListPeriod, ListRecord, RatingEntry, RatingKind, Sex,
-};
+pub(crate) use names::{fold_name, same_name};
+pub(crate) use period::{list_in_force, period_from_file_name};
+pub use record::{ListKind, ListPeriod, ListRecord, RatingEntry};
+pub use record::{ListLayout, ListMeta, RatingKind, Sex};
 
 use scan::{Context, Format, Prepared, Visit};
 use serde::{Deserialize, Serialize};

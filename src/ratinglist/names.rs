@@ -19,7 +19,7 @@ pub(crate) const TRF_NAME_WIDTH: usize = 33;
 /// → `ss`, `ø` → `o`, `ł` → `l`, …), apostrophes dropped, and split on
 /// blanks, commas, dots and hyphens. With `umlaut_e`, `ä ö ü` fold to
 /// `ae oe ue` (FIDE's transliteration) instead of `a o u`.
-pub fn fold_name(name: &str, umlaut_e: bool) -> Vec<String> {
+pub(crate) fn fold_name(name: &str, umlaut_e: bool) -> Vec<String> {
     let mut words = Vec::new();
     let mut word = String::new();
     for c in name.chars() {
@@ -57,7 +57,7 @@ pub fn fold_name(name: &str, umlaut_e: bool) -> Vec<String> {
 
 /// Whether a report's name and the list's name denote the same spelling,
 /// up to the differences this module ignores.
-pub fn same_name(report: &str, list: &str) -> bool {
+pub(crate) fn same_name(report: &str, list: &str) -> bool {
     for report_e in [false, true] {
         let r = fold_name(report, report_e);
         for list_e in [false, true] {

@@ -26,7 +26,7 @@ const MONTHS: [&str; 12] = [
 /// `standard_oct13frl.txt`), or a numeric year and month
 /// (`players_list_foa_2025-03.txt`, `2025_03`, `202503`). The first match
 /// wins; `None` when the name states no month.
-pub fn period_from_file_name(name: &str) -> Option<ListPeriod> {
+pub(crate) fn period_from_file_name(name: &str) -> Option<ListPeriod> {
     let file = name.rsplit(['/', '\\']).next().unwrap_or(name).as_bytes();
     (0..file.len()).find_map(|i| month_word_at(file, i).or_else(|| numeric_at(file, i)))
 }
@@ -104,7 +104,7 @@ fn period(year: u16, month: u32) -> Option<ListPeriod> {
 /// (docs/spec/regulations.md R19: "each list is used for events starting in its
 /// period"). The bi-monthly to monthly switch is marked (s) in
 /// docs/spec/regulations.md R19.
-pub fn list_in_force(regs: &Regulations, start: NaiveDate) -> ListPeriod {
+pub(crate) fn list_in_force(regs: &Regulations, start: NaiveDate) -> ListPeriod {
     let month = start.month();
     let first = match regs.lists.at(start) {
         ListFrequency::Monthly => month,

@@ -53,12 +53,12 @@ impl Prepared {
     }
 
     /// Decodes one TXT data line (without line end).
-    pub fn decode_line(&self, layout: &TxtLayout, line: &[u8]) -> Option<ListRecord> {
+    pub(super) fn decode_line(&self, layout: &TxtLayout, line: &[u8]) -> Option<ListRecord> {
         txt::decode_line(layout, line, self.slot, self.list_year())
     }
 
     /// Decodes one `<player>` element.
-    pub fn decode_block(&self, block: &[u8]) -> Option<ListRecord> {
+    pub(super) fn decode_block(&self, block: &[u8]) -> Option<ListRecord> {
         xml::decode_block(block, self.slot, self.list_year())
     }
 }

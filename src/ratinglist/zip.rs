@@ -73,9 +73,9 @@ pub(crate) fn with_member<R: Read + Seek, T>(
 }
 
 /// The most a list member may decompress to.
-pub const MAX_MEMBER_BYTES: u64 = 1 << 30;
+pub(super) const MAX_MEMBER_BYTES: u64 = 1 << 30;
 /// The most a list member may expand relative to its compressed size.
-pub const MAX_RATIO: u64 = 100;
+pub(super) const MAX_RATIO: u64 = 100;
 /// Below this, the ratio is not applied (tiny archives compress oddly).
 const RATIO_FLOOR: u64 = 16 << 20;
 

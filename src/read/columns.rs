@@ -1,22 +1,22 @@
-// Generated from grammar/columns.tsv by tests/grammar.rs; do not edit.
-// `TRFKIT_REGENERATE=1 cargo test --test grammar` rewrites it.
+// Generated from grammar/columns.tsv by src/read/grammar_tests.rs; do not edit.
+// `TRFKIT_REGENERATE=1 cargo test --lib grammar` rewrites it.
 
 //! The column layout of every fixed-column record, as data.
 //!
 //! `grammar/columns.tsv` is the source of truth; this module is generated
-//! from it as constants the parser slices with (`tests/grammar.rs` fails
+//! from it as constants the parser slices with (`src/read/grammar_tests.rs` fails
 //! when the two disagree). Columns are 1-based and inclusive, counted in
 //! characters. A `stride` > 0 marks a repeating group: occurrence `k`
 //! (0-based) sits at `from + k * stride ..= to + k * stride`.
 
 mod field;
-pub use field::{Field, FieldKind, Flag};
+pub(crate) use field::{Field, FieldKind, Flag};
 
 /// Record `001`.
-pub mod p001 {
+pub(crate) mod p001 {
     use super::*;
     /// record code 001.
-    pub const CODE: Field = Field {
+    pub(crate) const CODE: Field = Field {
         record: "001",
         since: "TRF16",
         name: "code",
@@ -28,7 +28,7 @@ pub mod p001 {
         pairing: Flag::Mandatory,
     };
     /// starting rank (pairing number), 1-9999, right-aligned.
-    pub const START_RANK: Field = Field {
+    pub(crate) const START_RANK: Field = Field {
         record: "001",
         since: "TRF16",
         name: "start_rank",
@@ -40,7 +40,7 @@ pub mod p001 {
         pairing: Flag::Mandatory,
     };
     /// m or w (real files: M, f, F, blank).
-    pub const SEX: Field = Field {
+    pub(crate) const SEX: Field = Field {
         record: "001",
         since: "TRF16",
         name: "sex",
@@ -52,7 +52,7 @@ pub mod p001 {
         pairing: Flag::Informative,
     };
     /// GM IM WGM FM WIM CM WFM WCM (TRF06: g m f c wg wm wf wc), right-aligned.
-    pub const TITLE: Field = Field {
+    pub(crate) const TITLE: Field = Field {
         record: "001",
         since: "TRF16",
         name: "title",
@@ -64,7 +64,7 @@ pub mod p001 {
         pairing: Flag::Informative,
     };
     /// Lastname, Firstname.
-    pub const NAME: Field = Field {
+    pub(crate) const NAME: Field = Field {
         record: "001",
         since: "TRF16",
         name: "name",
@@ -76,7 +76,7 @@ pub mod p001 {
         pairing: Flag::Informative,
     };
     /// FIDE rating; blank or 0 = unrated.
-    pub const RATING: Field = Field {
+    pub(crate) const RATING: Field = Field {
         record: "001",
         since: "TRF16",
         name: "rating",
@@ -88,7 +88,7 @@ pub mod p001 {
         pairing: Flag::Informative,
     };
     /// FIDE federation code.
-    pub const FEDERATION: Field = Field {
+    pub(crate) const FEDERATION: Field = Field {
         record: "001",
         since: "TRF16",
         name: "federation",
@@ -100,7 +100,7 @@ pub mod p001 {
         pairing: Flag::Informative,
     };
     /// FIDE ID, up to 11 digits, right-aligned; blank or 0 = none.
-    pub const FIDE_ID: Field = Field {
+    pub(crate) const FIDE_ID: Field = Field {
         record: "001",
         since: "TRF16",
         name: "fide_id",
@@ -112,7 +112,7 @@ pub mod p001 {
         pairing: Flag::Informative,
     };
     /// YYYY/MM/DD (real files: YYYY, YYYY/00/00, YYYY.MM.DD).
-    pub const BIRTH_DATE: Field = Field {
+    pub(crate) const BIRTH_DATE: Field = Field {
         record: "001",
         since: "TRF16",
         name: "birth_date",
@@ -124,7 +124,7 @@ pub mod p001 {
         pairing: Flag::Informative,
     };
     /// points under the tournament's scoring system, 11.5 format.
-    pub const POINTS: Field = Field {
+    pub(crate) const POINTS: Field = Field {
         record: "001",
         since: "TRF16",
         name: "points",
@@ -136,7 +136,7 @@ pub mod p001 {
         pairing: Flag::Mandatory,
     };
     /// rank (TRF26: ties allowed).
-    pub const RANK: Field = Field {
+    pub(crate) const RANK: Field = Field {
         record: "001",
         since: "TRF16",
         name: "rank",
@@ -148,7 +148,7 @@ pub mod p001 {
         pairing: Flag::Informative,
     };
     /// starting rank of the opponent; 0000 or blank = none.
-    pub const ROUND_OPPONENT: Field = Field {
+    pub(crate) const ROUND_OPPONENT: Field = Field {
         record: "001",
         since: "TRF16",
         name: "round.opponent",
@@ -160,7 +160,7 @@ pub mod p001 {
         pairing: Flag::Mandatory,
     };
     /// w, b, - or blank.
-    pub const ROUND_COLOUR: Field = Field {
+    pub(crate) const ROUND_COLOUR: Field = Field {
         record: "001",
         since: "TRF16",
         name: "round.colour",
@@ -172,7 +172,7 @@ pub mod p001 {
         pairing: Flag::Mandatory,
     };
     /// + - W D L 1 = 0 H F U Z or blank (case-insensitive).
-    pub const ROUND_RESULT: Field = Field {
+    pub(crate) const ROUND_RESULT: Field = Field {
         record: "001",
         since: "TRF16",
         name: "round.result",
@@ -186,10 +186,10 @@ pub mod p001 {
 }
 
 /// Record `132`.
-pub mod p132 {
+pub(crate) mod p132 {
     use super::*;
     /// date of round r, YY/MM/DD, above round r's block.
-    pub const ROUND_DATE: Field = Field {
+    pub(crate) const ROUND_DATE: Field = Field {
         record: "132",
         since: "TRF16",
         name: "round_date",
@@ -203,10 +203,10 @@ pub mod p132 {
 }
 
 /// Record `013`.
-pub mod p013 {
+pub(crate) mod p013 {
     use super::*;
     /// team name.
-    pub const TEAM_NAME: Field = Field {
+    pub(crate) const TEAM_NAME: Field = Field {
         record: "013",
         since: "TRF16",
         name: "team_name",
@@ -218,7 +218,7 @@ pub mod p013 {
         pairing: Flag::Mandatory,
     };
     /// starting rank of member k (first is mandatory).
-    pub const MEMBER: Field = Field {
+    pub(crate) const MEMBER: Field = Field {
         record: "013",
         since: "TRF16",
         name: "member",
@@ -232,10 +232,10 @@ pub mod p013 {
 }
 
 /// Record `XXA`.
-pub mod xxa {
+pub(crate) mod xxa {
     use super::*;
     /// player the acceleration applies to.
-    pub const START_RANK: Field = Field {
+    pub(crate) const START_RANK: Field = Field {
         record: "XXA",
         since: "TRF(x)",
         name: "start_rank",
@@ -247,7 +247,7 @@ pub mod xxa {
         pairing: Flag::Mandatory,
     };
     /// fictitious points for round r.
-    pub const POINTS: Field = Field {
+    pub(crate) const POINTS: Field = Field {
         record: "XXA",
         since: "TRF(x)",
         name: "points",
@@ -261,10 +261,10 @@ pub mod xxa {
 }
 
 /// Record `NRS`.
-pub mod nrs {
+pub(crate) mod nrs {
     use super::*;
     /// 3-letter federation of the national rating.
-    pub const FEDERATION: Field = Field {
+    pub(crate) const FEDERATION: Field = Field {
         record: "NRS",
         since: "TRF26",
         name: "federation",
@@ -276,7 +276,7 @@ pub mod nrs {
         pairing: Flag::Mandatory,
     };
     /// links to the 001 record.
-    pub const START_RANK: Field = Field {
+    pub(crate) const START_RANK: Field = Field {
         record: "NRS",
         since: "TRF26",
         name: "start_rank",
@@ -288,7 +288,7 @@ pub mod nrs {
         pairing: Flag::Mandatory,
     };
     /// national sex (optional if same).
-    pub const SEX: Field = Field {
+    pub(crate) const SEX: Field = Field {
         record: "NRS",
         since: "TRF26",
         name: "sex",
@@ -300,7 +300,7 @@ pub mod nrs {
         pairing: Flag::Informative,
     };
     /// national classification.
-    pub const CLASSIFICATION: Field = Field {
+    pub(crate) const CLASSIFICATION: Field = Field {
         record: "NRS",
         since: "TRF26",
         name: "classification",
@@ -312,7 +312,7 @@ pub mod nrs {
         pairing: Flag::Informative,
     };
     /// national name (optional if same).
-    pub const NAME: Field = Field {
+    pub(crate) const NAME: Field = Field {
         record: "NRS",
         since: "TRF26",
         name: "name",
@@ -324,7 +324,7 @@ pub mod nrs {
         pairing: Flag::Informative,
     };
     /// national rating.
-    pub const RATING: Field = Field {
+    pub(crate) const RATING: Field = Field {
         record: "NRS",
         since: "TRF26",
         name: "rating",
@@ -336,7 +336,7 @@ pub mod nrs {
         pairing: Flag::Mandatory,
     };
     /// national origin (state, region, club).
-    pub const ORIGIN: Field = Field {
+    pub(crate) const ORIGIN: Field = Field {
         record: "NRS",
         since: "TRF26",
         name: "origin",
@@ -348,7 +348,7 @@ pub mod nrs {
         pairing: Flag::Informative,
     };
     /// national ID.
-    pub const NATIONAL_ID: Field = Field {
+    pub(crate) const NATIONAL_ID: Field = Field {
         record: "NRS",
         since: "TRF26",
         name: "national_id",
@@ -360,7 +360,7 @@ pub mod nrs {
         pairing: Flag::Informative,
     };
     /// birth date (optional if same).
-    pub const BIRTH_DATE: Field = Field {
+    pub(crate) const BIRTH_DATE: Field = Field {
         record: "NRS",
         since: "TRF26",
         name: "birth_date",
@@ -374,10 +374,10 @@ pub mod nrs {
 }
 
 /// Record `162`.
-pub mod p162 {
+pub(crate) mod p162 {
     use super::*;
     /// score class: W D L A P X.
-    pub const SYMBOL: Field = Field {
+    pub(crate) const SYMBOL: Field = Field {
         record: "162",
         since: "TRF26",
         name: "symbol",
@@ -389,7 +389,7 @@ pub mod p162 {
         pairing: Flag::Informative,
     };
     /// points for that class.
-    pub const POINTS: Field = Field {
+    pub(crate) const POINTS: Field = Field {
         record: "162",
         since: "TRF26",
         name: "points",
@@ -403,10 +403,10 @@ pub mod p162 {
 }
 
 /// Record `240`.
-pub mod p240 {
+pub(crate) mod p240 {
     use super::*;
     /// F H or Z.
-    pub const TYPE: Field = Field {
+    pub(crate) const TYPE: Field = Field {
         record: "240",
         since: "TRF26",
         name: "type",
@@ -418,7 +418,7 @@ pub mod p240 {
         pairing: Flag::Informative,
     };
     /// round number.
-    pub const ROUND: Field = Field {
+    pub(crate) const ROUND: Field = Field {
         record: "240",
         since: "TRF26",
         name: "round",
@@ -430,7 +430,7 @@ pub mod p240 {
         pairing: Flag::Informative,
     };
     /// player or team ids.
-    pub const ID: Field = Field {
+    pub(crate) const ID: Field = Field {
         record: "240",
         since: "TRF26",
         name: "id",
@@ -444,10 +444,10 @@ pub mod p240 {
 }
 
 /// Record `250`.
-pub mod p250 {
+pub(crate) mod p250 {
     use super::*;
     /// fictitious match points (teams).
-    pub const MATCH_POINTS: Field = Field {
+    pub(crate) const MATCH_POINTS: Field = Field {
         record: "250",
         since: "TRF26",
         name: "match_points",
@@ -459,7 +459,7 @@ pub mod p250 {
         pairing: Flag::Mandatory,
     };
     /// fictitious game points.
-    pub const GAME_POINTS: Field = Field {
+    pub(crate) const GAME_POINTS: Field = Field {
         record: "250",
         since: "TRF26",
         name: "game_points",
@@ -471,7 +471,7 @@ pub mod p250 {
         pairing: Flag::Mandatory,
     };
     /// first accelerated round.
-    pub const FIRST_ROUND: Field = Field {
+    pub(crate) const FIRST_ROUND: Field = Field {
         record: "250",
         since: "TRF26",
         name: "first_round",
@@ -483,7 +483,7 @@ pub mod p250 {
         pairing: Flag::Mandatory,
     };
     /// last accelerated round.
-    pub const LAST_ROUND: Field = Field {
+    pub(crate) const LAST_ROUND: Field = Field {
         record: "250",
         since: "TRF26",
         name: "last_round",
@@ -495,7 +495,7 @@ pub mod p250 {
         pairing: Flag::Mandatory,
     };
     /// first player/team id of the range.
-    pub const FIRST_ID: Field = Field {
+    pub(crate) const FIRST_ID: Field = Field {
         record: "250",
         since: "TRF26",
         name: "first_id",
@@ -507,7 +507,7 @@ pub mod p250 {
         pairing: Flag::Mandatory,
     };
     /// last player/team id of the range.
-    pub const LAST_ID: Field = Field {
+    pub(crate) const LAST_ID: Field = Field {
         record: "250",
         since: "TRF26",
         name: "last_id",
@@ -521,10 +521,10 @@ pub mod p250 {
 }
 
 /// Record `260`.
-pub mod p260 {
+pub(crate) mod p260 {
     use super::*;
     /// first round.
-    pub const FIRST_ROUND: Field = Field {
+    pub(crate) const FIRST_ROUND: Field = Field {
         record: "260",
         since: "TRF26",
         name: "first_round",
@@ -536,7 +536,7 @@ pub mod p260 {
         pairing: Flag::Informative,
     };
     /// last round.
-    pub const LAST_ROUND: Field = Field {
+    pub(crate) const LAST_ROUND: Field = Field {
         record: "260",
         since: "TRF26",
         name: "last_round",
@@ -548,7 +548,7 @@ pub mod p260 {
         pairing: Flag::Informative,
     };
     /// players/teams that may not meet.
-    pub const ID: Field = Field {
+    pub(crate) const ID: Field = Field {
         record: "260",
         since: "TRF26",
         name: "id",
@@ -562,10 +562,10 @@ pub mod p260 {
 }
 
 /// Record `299`.
-pub mod p299 {
+pub(crate) mod p299 {
     use super::*;
     /// W D L F H Z + - or blank.
-    pub const TYPE: Field = Field {
+    pub(crate) const TYPE: Field = Field {
         record: "299",
         since: "TRF26",
         name: "type",
@@ -577,7 +577,7 @@ pub mod p299 {
         pairing: Flag::Informative,
     };
     /// match points (teams), may be negative.
-    pub const MATCH_POINTS: Field = Field {
+    pub(crate) const MATCH_POINTS: Field = Field {
         record: "299",
         since: "TRF26",
         name: "match_points",
@@ -589,7 +589,7 @@ pub mod p299 {
         pairing: Flag::Informative,
     };
     /// game points or points, may be negative.
-    pub const GAME_POINTS: Field = Field {
+    pub(crate) const GAME_POINTS: Field = Field {
         record: "299",
         since: "TRF26",
         name: "game_points",
@@ -601,7 +601,7 @@ pub mod p299 {
         pairing: Flag::Informative,
     };
     /// round; 000 or blank = all.
-    pub const ROUND: Field = Field {
+    pub(crate) const ROUND: Field = Field {
         record: "299",
         since: "TRF26",
         name: "round",
@@ -613,7 +613,7 @@ pub mod p299 {
         pairing: Flag::Informative,
     };
     /// team/player ids; blank = all.
-    pub const ID: Field = Field {
+    pub(crate) const ID: Field = Field {
         record: "299",
         since: "TRF26",
         name: "id",
@@ -627,10 +627,10 @@ pub mod p299 {
 }
 
 /// Record `300`.
-pub mod p300 {
+pub(crate) mod p300 {
     use super::*;
     /// round.
-    pub const ROUND: Field = Field {
+    pub(crate) const ROUND: Field = Field {
         record: "300",
         since: "TRF26",
         name: "round",
@@ -642,7 +642,7 @@ pub mod p300 {
         pairing: Flag::Informative,
     };
     /// team playing out of order.
-    pub const TEAM: Field = Field {
+    pub(crate) const TEAM: Field = Field {
         record: "300",
         since: "TRF26",
         name: "team",
@@ -654,7 +654,7 @@ pub mod p300 {
         pairing: Flag::Informative,
     };
     /// scheduled opponent team.
-    pub const OPPONENT: Field = Field {
+    pub(crate) const OPPONENT: Field = Field {
         record: "300",
         since: "TRF26",
         name: "opponent",
@@ -666,7 +666,7 @@ pub mod p300 {
         pairing: Flag::Informative,
     };
     /// player on board k (0000 = empty).
-    pub const BOARD: Field = Field {
+    pub(crate) const BOARD: Field = Field {
         record: "300",
         since: "TRF26",
         name: "board",
@@ -680,10 +680,10 @@ pub mod p300 {
 }
 
 /// Record `310`.
-pub mod p310 {
+pub(crate) mod p310 {
     use super::*;
     /// team pairing number.
-    pub const TPN: Field = Field {
+    pub(crate) const TPN: Field = Field {
         record: "310",
         since: "TRF26",
         name: "tpn",
@@ -695,7 +695,7 @@ pub mod p310 {
         pairing: Flag::Mandatory,
     };
     /// team name.
-    pub const TEAM_NAME: Field = Field {
+    pub(crate) const TEAM_NAME: Field = Field {
         record: "310",
         since: "TRF26",
         name: "team_name",
@@ -707,7 +707,7 @@ pub mod p310 {
         pairing: Flag::Mandatory,
     };
     /// team nickname.
-    pub const NICKNAME: Field = Field {
+    pub(crate) const NICKNAME: Field = Field {
         record: "310",
         since: "TRF26",
         name: "nickname",
@@ -719,7 +719,7 @@ pub mod p310 {
         pairing: Flag::Informative,
     };
     /// strength factor.
-    pub const STRENGTH: Field = Field {
+    pub(crate) const STRENGTH: Field = Field {
         record: "310",
         since: "TRF26",
         name: "strength",
@@ -731,7 +731,7 @@ pub mod p310 {
         pairing: Flag::Informative,
     };
     /// match points.
-    pub const MATCH_POINTS: Field = Field {
+    pub(crate) const MATCH_POINTS: Field = Field {
         record: "310",
         since: "TRF26",
         name: "match_points",
@@ -743,7 +743,7 @@ pub mod p310 {
         pairing: Flag::Mandatory,
     };
     /// game points.
-    pub const GAME_POINTS: Field = Field {
+    pub(crate) const GAME_POINTS: Field = Field {
         record: "310",
         since: "TRF26",
         name: "game_points",
@@ -755,7 +755,7 @@ pub mod p310 {
         pairing: Flag::Mandatory,
     };
     /// team rank.
-    pub const RANK: Field = Field {
+    pub(crate) const RANK: Field = Field {
         record: "310",
         since: "TRF26",
         name: "rank",
@@ -767,7 +767,7 @@ pub mod p310 {
         pairing: Flag::Mandatory,
     };
     /// starting rank of member k.
-    pub const MEMBER: Field = Field {
+    pub(crate) const MEMBER: Field = Field {
         record: "310",
         since: "TRF26",
         name: "member",
@@ -781,10 +781,10 @@ pub mod p310 {
 }
 
 /// Record `320`.
-pub mod p320 {
+pub(crate) mod p320 {
     use super::*;
     /// PAB match points.
-    pub const MATCH_POINTS: Field = Field {
+    pub(crate) const MATCH_POINTS: Field = Field {
         record: "320",
         since: "TRF26",
         name: "match_points",
@@ -796,7 +796,7 @@ pub mod p320 {
         pairing: Flag::Informative,
     };
     /// PAB game points.
-    pub const GAME_POINTS: Field = Field {
+    pub(crate) const GAME_POINTS: Field = Field {
         record: "320",
         since: "TRF26",
         name: "game_points",
@@ -808,7 +808,7 @@ pub mod p320 {
         pairing: Flag::Informative,
     };
     /// team receiving the PAB in round r.
-    pub const TPN: Field = Field {
+    pub(crate) const TPN: Field = Field {
         record: "320",
         since: "TRF26",
         name: "tpn",
@@ -822,10 +822,10 @@ pub mod p320 {
 }
 
 /// Record `330`.
-pub mod p330 {
+pub(crate) mod p330 {
     use super::*;
     /// +- -+ or --.
-    pub const TYPE: Field = Field {
+    pub(crate) const TYPE: Field = Field {
         record: "330",
         since: "TRF26",
         name: "type",
@@ -837,7 +837,7 @@ pub mod p330 {
         pairing: Flag::Informative,
     };
     /// round.
-    pub const ROUND: Field = Field {
+    pub(crate) const ROUND: Field = Field {
         record: "330",
         since: "TRF26",
         name: "round",
@@ -849,7 +849,7 @@ pub mod p330 {
         pairing: Flag::Informative,
     };
     /// white team.
-    pub const WHITE: Field = Field {
+    pub(crate) const WHITE: Field = Field {
         record: "330",
         since: "TRF26",
         name: "white",
@@ -861,7 +861,7 @@ pub mod p330 {
         pairing: Flag::Informative,
     };
     /// black team.
-    pub const BLACK: Field = Field {
+    pub(crate) const BLACK: Field = Field {
         record: "330",
         since: "TRF26",
         name: "black",
@@ -875,10 +875,10 @@ pub mod p330 {
 }
 
 /// Record `362`.
-pub mod p362 {
+pub(crate) mod p362 {
     use super::*;
     /// TW TD TL.
-    pub const SYMBOL: Field = Field {
+    pub(crate) const SYMBOL: Field = Field {
         record: "362",
         since: "TRF26",
         name: "symbol",
@@ -890,7 +890,7 @@ pub mod p362 {
         pairing: Flag::Informative,
     };
     /// team match points for that class.
-    pub const POINTS: Field = Field {
+    pub(crate) const POINTS: Field = Field {
         record: "362",
         since: "TRF26",
         name: "points",
@@ -904,10 +904,10 @@ pub mod p362 {
 }
 
 /// Record `802`.
-pub mod p802 {
+pub(crate) mod p802 {
     use super::*;
     /// team pairing number.
-    pub const TPN: Field = Field {
+    pub(crate) const TPN: Field = Field {
         record: "802",
         since: "TRF26",
         name: "tpn",
@@ -919,7 +919,7 @@ pub mod p802 {
         pairing: Flag::Informative,
     };
     /// team nickname.
-    pub const NICKNAME: Field = Field {
+    pub(crate) const NICKNAME: Field = Field {
         record: "802",
         since: "TRF26",
         name: "nickname",
@@ -931,7 +931,7 @@ pub mod p802 {
         pairing: Flag::Informative,
     };
     /// total match points.
-    pub const MATCH_POINTS: Field = Field {
+    pub(crate) const MATCH_POINTS: Field = Field {
         record: "802",
         since: "TRF26",
         name: "match_points",
@@ -943,7 +943,7 @@ pub mod p802 {
         pairing: Flag::Informative,
     };
     /// total game points.
-    pub const GAME_POINTS: Field = Field {
+    pub(crate) const GAME_POINTS: Field = Field {
         record: "802",
         since: "TRF26",
         name: "game_points",
@@ -955,7 +955,7 @@ pub mod p802 {
         pairing: Flag::Informative,
     };
     /// opponent TPN or PAB/FPB/HPB/ZPB.
-    pub const ROUND_OPPONENT: Field = Field {
+    pub(crate) const ROUND_OPPONENT: Field = Field {
         record: "802",
         since: "TRF26",
         name: "round.opponent",
@@ -967,7 +967,7 @@ pub mod p802 {
         pairing: Flag::Informative,
     };
     /// w, b or blank.
-    pub const ROUND_COLOUR: Field = Field {
+    pub(crate) const ROUND_COLOUR: Field = Field {
         record: "802",
         since: "TRF26",
         name: "round.colour",
@@ -979,7 +979,7 @@ pub mod p802 {
         pairing: Flag::Informative,
     };
     /// game points of the round.
-    pub const ROUND_GAME_POINTS: Field = Field {
+    pub(crate) const ROUND_GAME_POINTS: Field = Field {
         record: "802",
         since: "TRF26",
         name: "round.game_points",
@@ -991,7 +991,7 @@ pub mod p802 {
         pairing: Flag::Informative,
     };
     /// f, F or blank.
-    pub const ROUND_FORFEIT: Field = Field {
+    pub(crate) const ROUND_FORFEIT: Field = Field {
         record: "802",
         since: "TRF26",
         name: "round.forfeit",
@@ -1005,7 +1005,7 @@ pub mod p802 {
 }
 
 /// Every field, in the order of `grammar/columns.tsv`.
-pub const ALL: &[Field] = &[
+pub(crate) const ALL: &[Field] = &[
     p001::CODE,
     p001::START_RANK,
     p001::SEX,

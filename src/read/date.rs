@@ -18,7 +18,7 @@ use nom::{IResult, Parser};
 
 /// Which order a two-digit-year date is expected in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Expect {
+pub(crate) enum Expect {
     /// 042/052 (TRF16 free, TRF26 `YYYY/MM/DD`): day-first when ambiguous.
     Tournament,
     /// 132 round dates: `YY/MM/DD`.
@@ -95,7 +95,7 @@ fn num(s: &str) -> i32 {
 }
 
 /// Reads a tournament or round date. Returns `None` for empty text.
-pub fn parse_date(raw: &str, expect: Expect) -> Option<DateField> {
+pub(crate) fn parse_date(raw: &str, expect: Expect) -> Option<DateField> {
     let text = raw.trim_matches(|c: char| c.is_whitespace());
     if text.is_empty() {
         return None;
@@ -189,7 +189,7 @@ pub fn parse_date(raw: &str, expect: Expect) -> Option<DateField> {
 
 /// The other reading of an ambiguous tournament date: month-day for
 /// day-month (`03/04/2024`), day-first for year-first (`25/09/02`).
-pub fn alternative(field: &DateField) -> Option<(NaiveDate, String)> {
+pub(crate) fn alternative(field: &DateField) -> Option<(NaiveDate, String)> {
     if !field.ambiguous {
         return None;
     }
@@ -222,7 +222,7 @@ pub fn alternative(field: &DateField) -> Option<(NaiveDate, String)> {
 /// Reads a birth date: `YYYY/MM/DD`, `YYYY`, `YYYY/00/00`, `YYYY.MM.DD`,
 /// `DD.MM.YYYY`. `Ok(None)` for blank or all-zero; `Err(())` when unreadable.
 #[allow(clippy::result_unit_err)]
-pub fn parse_birth(raw: &str) -> Result<Option<PartialDate>, ()> {
+pub(crate) fn parse_birth(raw: &str) -> Result<Option<PartialDate>, ()> {
     let b = raw.as_bytes();
     // A full field that starts and ends with a digit (nearly every one) has
     // nothing to trim: skip the search for Unicode white space.

@@ -20,7 +20,7 @@ pub use crate::source::TextEncoding;
 
 /// The decoded text and how it was obtained.
 #[derive(Debug, Clone)]
-pub struct Decoded<'a> {
+pub(crate) struct Decoded<'a> {
     /// The text, borrowed when the bytes were already valid UTF-8.
     pub text: Cow<'a, str>,
     /// The encoding used.
@@ -64,7 +64,10 @@ pub enum DecodeError {
 }
 
 /// Decodes `bytes`, detecting the encoding unless `forced` is given.
-pub fn decode(bytes: &[u8], forced: Option<TextEncoding>) -> Result<Decoded<'_>, DecodeError> {
+pub(crate) fn decode(
+    bytes: &[u8],
+    forced: Option<TextEncoding>,
+) -> Result<Decoded<'_>, DecodeError> {
     if bytes.len() >= 2 && (bytes[..2] == [0xFF, 0xFE] || bytes[..2] == [0xFE, 0xFF]) {
         let enc = if bytes[0] == 0xFF {
             encoding_rs::UTF_16LE
@@ -155,7 +158,7 @@ pub fn decode(bytes: &[u8], forced: Option<TextEncoding>) -> Result<Decoded<'_>,
 
 /// The owned text of [`decode_vec`] and how it was obtained.
 #[derive(Debug, Clone)]
-pub struct DecodedText {
+pub(crate) struct DecodedText {
     /// The text.
     pub text: String,
     /// The encoding used.
@@ -171,7 +174,7 @@ pub struct DecodedText {
 /// [`decode`] for owned bytes: valid UTF-8 (the usual case) becomes the text
 /// in place, validated once and not copied; anything else goes through
 /// [`decode`].
-pub fn decode_vec(
+pub(crate) fn decode_vec(
     bytes: Vec<u8>,
     forced: Option<TextEncoding>,
 ) -> Result<DecodedText, DecodeError> {

@@ -6,7 +6,7 @@ macro_rules! syntax_rule {
     ($(#[doc = $doc:literal])* $id:ident = $code:literal, $name:literal, $sev:ident, $summary:literal,
      $cons:ident, $src:literal $(, unconfirmed: $unc:literal)?;) => {
         $(#[doc = $doc])*
-        pub static $id: RuleMeta = RuleMeta {
+        pub(crate) static $id: RuleMeta = RuleMeta {
             code: $code,
             name: $name,
             category: $crate::diag::Category::of_code($code),
@@ -299,7 +299,7 @@ syntax_rule! {
 }
 
 /// Every syntax rule, by code.
-pub static ALL: &[&RuleMeta] = &[
+pub(crate) static ALL: &[&RuleMeta] = &[
     &UNKNOWN_LINE,
     &INVALID_FIELD,
     &INVALID_DATE,
@@ -316,6 +316,6 @@ pub static ALL: &[&RuleMeta] = &[
 ];
 
 /// Finds a syntax code's declaration by its code (`TRF-S005`).
-pub fn find(code: &str) -> Option<&'static RuleMeta> {
+pub(crate) fn find(code: &str) -> Option<&'static RuleMeta> {
     ALL.iter().copied().find(|m| m.code == code)
 }

@@ -21,33 +21,28 @@ mod calculation;
 mod dated;
 mod eligibility;
 mod play;
-pub mod rapid_blitz;
-pub mod rating_type;
-pub mod registration;
+pub(crate) mod rapid_blitz;
+pub(crate) mod rating_type;
+pub(crate) mod registration;
 mod version;
 mod versions;
 
-pub use articles::{Certainty, Topic};
-pub use calculation::{
-    CapApplication, ChangeMethod, DifferenceCap, DpExtremes, Floor, InitialRatingMethod, JuniorK,
+pub(crate) use articles::{Certainty, Topic};
+pub(crate) use calculation::{
+    CapApplication, ChangeMethod, DifferenceCap, DpExtremes, Floor, InitialRatingMethod,
     JuniorUntil, KRules, ListFrequency, PoolingMethod, PoolingWindow, Rounding, RoundingMode,
 };
 pub(crate) use dated::ymd;
-pub use dated::{Amendment, Dated};
-pub use eligibility::{
-    AfterMatchDecided, CompositionShortfall, MatchWithUnrated, OneMoveRule, RatedCount,
-    Requirement, RequirementScope, RoundRobinComposition, RoundRobinFacts, UnratedEventRule,
+pub(crate) use dated::Dated;
+pub(crate) use eligibility::{
+    AfterMatchDecided, MatchWithUnrated, OneMoveRule, RatedCount, RequirementScope,
+    RoundRobinComposition, RoundRobinFacts, UnratedEventRule,
 };
-pub use play::{
-    BandScope, DurationRule, MoveCountRule, MoveCountVerdict, QcApprovedFaster, RateOfPlay,
-};
-pub use rapid_blitz::{RapidBlitz, RapidBlitzTopic};
-pub use rating_type::{Classification, GameClass, RatingType};
-pub use registration::{
-    registration_requirement, FieldStrength, LeadTime, RegistrationRequirement, RegistrationRule,
-    REGISTRATION_SPLIT_FROM,
-};
-pub use version::{UnknownVersion, Version};
+pub(crate) use play::{BandScope, DurationRule, MoveCountRule, MoveCountVerdict, RateOfPlay};
+pub(crate) use rapid_blitz::{RapidBlitz, RapidBlitzTopic};
+pub use rating_type::{Classification, RatingType};
+pub(crate) use registration::{FieldStrength, LeadTime, RegistrationRule};
+pub use version::Version;
 
 use chrono::NaiveDate;
 use serde::Serialize;

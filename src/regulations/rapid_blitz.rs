@@ -230,7 +230,7 @@ static BIG_GAP_2024: &[Amendment<Option<BigGap>>] = &[Amendment {
 
 /// The 2012 framework (Executive Board, Kraków, Nov 2011; FIDE news of
 /// 16 Nov 2011 and federation reports: all (s)).
-pub static RB2012: RapidBlitz = RapidBlitz {
+pub(crate) static RB2012: RapidBlitz = RapidBlitz {
     id: "2012",
     title: "FIDE Rapid and Blitz Rating Regulations (2012 framework)",
     effective_from: ymd(2012, 1, 1),
@@ -254,7 +254,7 @@ pub static RB2012: RapidBlitz = RapidBlitz {
 
 /// The chapter after the 2012 Congress (rapid above 10 min), in force
 /// until 2021; its text was not found: (?) unless a 2021 report says (s).
-pub static RB2013: RapidBlitz = RapidBlitz {
+pub(crate) static RB2013: RapidBlitz = RapidBlitz {
     id: "2013",
     title: "FIDE Rapid and Blitz Rating Regulations (2013)",
     effective_from: ymd(2013, 7, 1),
@@ -278,7 +278,7 @@ pub static RB2013: RapidBlitz = RapidBlitz {
 
 /// The chapter of the January 2022 package (text not found), amended on
 /// 1 October 2022: K as standard (s) (and, read with it, the cap (?)).
-pub static RB2022: RapidBlitz = RapidBlitz {
+pub(crate) static RB2022: RapidBlitz = RapidBlitz {
     id: "2022",
     title: "FIDE Rapid and Blitz Rating Regulations (2022)",
     effective_from: ymd(2022, 1, 1),
@@ -308,7 +308,7 @@ pub static RB2022: RapidBlitz = RapidBlitz {
 
 /// "FIDE Rapid and Blitz Rating Regulations", applied from 1 March 2024
 /// (Council, 15 Dec 2023), with the 600-point amendment of 1 Dec 2024.
-pub static RB2024: RapidBlitz = RapidBlitz {
+pub(crate) static RB2024: RapidBlitz = RapidBlitz {
     id: "2024",
     title: "FIDE Rapid and Blitz Rating Regulations (2024)",
     effective_from: ymd(2024, 3, 1),
@@ -331,7 +331,7 @@ pub static RB2024: RapidBlitz = RapidBlitz {
 };
 
 /// Every chapter edition, oldest first.
-pub static ALL: [&RapidBlitz; 4] = [&RB2012, &RB2013, &RB2022, &RB2024];
+pub(crate) static ALL: [&RapidBlitz; 4] = [&RB2012, &RB2013, &RB2022, &RB2024];
 
 impl RapidBlitz {
     /// The chapter in force for an event starting on `start`; `None`

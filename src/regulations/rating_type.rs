@@ -112,7 +112,7 @@ const fn ymd(y: i32, m: u32, d: u32) -> NaiveDate {
 /// The editions of the rapid and blitz bands, oldest first (FIDE Rapid and
 /// Blitz Rating Regulations: 2012 framework, 2013 redefinition, 2024
 /// chapter art. 1.1).
-pub const EDITIONS: &[Bands] = &[
+pub(crate) const EDITIONS: &[Bands] = &[
     Bands {
         from: ymd(2012, 1, 1),
         name: "the 2012 rapid and blitz rules",
@@ -146,11 +146,11 @@ pub const EDITIONS: &[Bands] = &[
 ];
 
 /// The lowest standard minimum of every edition: 60 minutes for 60 moves.
-pub const STANDARD_MINIMUM_SECONDS: u32 = 60 * 60;
+pub(crate) const STANDARD_MINIMUM_SECONDS: u32 = 60 * 60;
 
 /// The bands in force at a start date; `None` before 2012, when FIDE had
 /// no rapid or blitz list.
-pub fn bands_at(start: NaiveDate) -> Option<&'static Bands> {
+pub(crate) fn bands_at(start: NaiveDate) -> Option<&'static Bands> {
     EDITIONS.iter().rev().find(|b| b.from <= start)
 }
 
@@ -174,7 +174,7 @@ pub struct Classification {
 
 /// `25 min`, `7 min 30 s`, `45 s`: a time, exact (no rounding), as every
 /// message about a time control writes it.
-pub fn minutes_text(seconds: u32) -> String {
+pub(crate) fn minutes_text(seconds: u32) -> String {
     match (seconds / 60, seconds % 60) {
         (0, s) => format!("{s} s"),
         (m, 0) => format!("{m} min"),
@@ -184,7 +184,7 @@ pub fn minutes_text(seconds: u32) -> String {
 
 /// Classifies an event whose shorter side has `t60` seconds for 60 moves
 /// and which started on `start`.
-pub fn classify(t60: u32, start: NaiveDate) -> Classification {
+pub(crate) fn classify(t60: u32, start: NaiveDate) -> Classification {
     let t = minutes_text(t60);
     if t60 >= STANDARD_MINIMUM_SECONDS {
         return Classification {
@@ -257,7 +257,7 @@ pub fn classify(t60: u32, start: NaiveDate) -> Classification {
 /// edition in force), or why it goes to none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "class", rename_all = "kebab-case")]
-pub enum GameClass {
+pub(crate) enum GameClass {
     /// At least the standard minimum of the game's band.
     Standard,
     /// Below the game's standard band, rated as standard only because the
@@ -288,7 +288,8 @@ pub enum GameClass {
 
 impl GameClass {
     /// The list the game is rated on, if any.
-    pub fn list(self) -> Option<RatingType> {
+    #[cfg(test)]
+    pub(crate) fn list(self) -> Option<RatingType> {
         match self {
             GameClass::Standard | GameClass::StandardByQcApproval => Some(RatingType::Standard),
             GameClass::Rapid => Some(RatingType::Rapid),
@@ -300,7 +301,7 @@ impl GameClass {
 
 /// What one game's classification needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameInput {
+pub(crate) struct GameInput {
     /// White's seconds for 60 moves.
     pub white_t60: u32,
     /// Black's seconds for 60 moves.
@@ -316,7 +317,7 @@ pub struct GameInput {
 /// the classification algorithm (R&B 2024 art. 1.1–1.2, B.02 2024 section 1).
 /// `fast_classic` is the QC approval window the user's statement falls in,
 /// if any ([`fast_classic_at`]).
-pub fn classify_game(
+pub(crate) fn classify_game(
     g: GameInput,
     start: NaiveDate,
     fast_classic: Option<&FastClassic>,
@@ -343,7 +344,7 @@ pub fn classify_game(
 
 /// The games of an event counted by class, one pass.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-pub struct GameTally {
+pub(crate) struct GameTally {
     /// Games over the board.
     pub games: u32,
     /// Standard by time.
@@ -358,7 +359,7 @@ pub struct GameTally {
 
 impl GameTally {
     /// Counts one game.
-    pub fn add(&mut self, c: GameClass) {
+    pub(crate) fn add(&mut self, c: GameClass) {
         self.games += 1;
         match c {
             GameClass::Standard => self.standard += 1,
@@ -377,7 +378,7 @@ impl GameTally {
     /// such a game the event is on no list.
     /// Before 2012 there was no rapid list to miss, and nothing changes.
     /// `t60` is the shorter side's seconds for 60 moves.
-    pub fn refine(&self, c: &mut Classification, start: NaiveDate, t60: u32) {
+    pub(crate) fn refine(&self, c: &mut Classification, start: NaiveDate, t60: u32) {
         if c.rating_type != Some(RatingType::Standard)
             || self.between == 0
             || bands_at(start).is_none()
@@ -423,7 +424,7 @@ pub struct FastClassic {
 /// 24 Nov 2025; FIDE news, secondary (s)) and the Council resolution "for
 /// the 2026 calendar" (FIDE news; the day it starts is not given, read as
 /// 1 Jan 2026 (?)).
-pub const FAST_CLASSIC: &[FastClassic] = &[
+pub(crate) const FAST_CLASSIC: &[FastClassic] = &[
     FastClassic {
         from: ymd(2025, 9, 7),
         until: Some(ymd(2025, 11, 24)),
@@ -443,7 +444,7 @@ pub const FAST_CLASSIC: &[FastClassic] = &[
 ];
 
 /// The fast-classic window an event starting on `start` falls in, if any.
-pub fn fast_classic_at(start: NaiveDate) -> Option<&'static FastClassic> {
+pub(crate) fn fast_classic_at(start: NaiveDate) -> Option<&'static FastClassic> {
     FAST_CLASSIC
         .iter()
         .find(|f| f.from <= start && f.until.is_none_or(|u| start <= u))
@@ -451,7 +452,7 @@ pub fn fast_classic_at(start: NaiveDate) -> Option<&'static FastClassic> {
 
 /// `15 min + 10 s`, `3 min + 2 s`, `10 min`: a one-period control as
 /// people say it; `None` for controls with move counts or per-side times.
-pub fn short_control(base_seconds: u32, increment_seconds: u32) -> String {
+pub(crate) fn short_control(base_seconds: u32, increment_seconds: u32) -> String {
     let base = minutes_text(base_seconds);
     if increment_seconds == 0 {
         base
@@ -462,7 +463,7 @@ pub fn short_control(base_seconds: u32, increment_seconds: u32) -> String {
 
 /// The header words of a rapid or blitz event: "Rapid (15 min + 10 s: 25
 /// min for 60 moves)"; `control` is the control as people say it.
-pub fn heading(rating_type: RatingType, control: &str, t60: u32) -> String {
+pub(crate) fn heading(rating_type: RatingType, control: &str, t60: u32) -> String {
     format!(
         "{} ({control}: {} for 60 moves)",
         rating_type.title(),

@@ -10,7 +10,7 @@ use chrono::{Days, Months, NaiveDate};
 use serde::Serialize;
 
 /// The day the 30-day / 3-day split took effect (FIDE news 2818).
-pub const REGISTRATION_SPLIT_FROM: NaiveDate = ymd(2023, 12, 25);
+pub(crate) const REGISTRATION_SPLIT_FROM: NaiveDate = ymd(2023, 12, 25);
 
 /// How long before the start a tournament must be registered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -85,7 +85,8 @@ pub struct RegistrationRequirement {
 /// The registration requirement for a tournament starting on `start` and
 /// registered on `registered`. The version comes from `start`; the
 /// 25 December 2023 amendment applies by `registered`.
-pub fn registration_requirement(
+#[cfg(test)]
+pub(crate) fn registration_requirement(
     start: NaiveDate,
     registered: NaiveDate,
     field: FieldStrength,
@@ -207,7 +208,7 @@ impl LeadTime {
 /// The one advice a run gives when no registration date was given: FIDE
 /// rates only events registered in time (B.02 of each edition), and the
 /// report does not say when this one was.
-pub fn not_checked_advice() -> &'static str {
+pub(crate) fn not_checked_advice() -> &'static str {
     "registration with FIDE was not checked: FIDE rates only events registered in time before their start (one month in the 2009 text, one week in 2013–2021, 3 days from 2022, 30 days with a player rated above 2700 or a woman above 2500; 3 days for rapid and blitz in 2024; none stated before 2009); give --registered-on YYYY-MM-DD to check it"
 }
 

@@ -10,7 +10,7 @@ use askama::Template;
 
 /// What a certificate is made from.
 #[derive(Debug, Clone, Copy)]
-pub struct CertificateInput<'a> {
+pub(crate) struct CertificateInput<'a> {
     /// How to name the file.
     pub file: &'a str,
     /// The report's model.
@@ -60,7 +60,7 @@ fn opt(s: Option<String>) -> String {
 }
 
 /// The certificate as a complete HTML document.
-pub fn certificate(input: &CertificateInput<'_>) -> String {
+pub(crate) fn certificate(input: &CertificateInput<'_>) -> String {
     let t = input.tournament;
     let p = input.player;
     let n = input.norm;

@@ -10,13 +10,13 @@
 //! number, since rating changes are negative numbers.
 
 /// A CSV table being written into memory.
-pub struct Table {
+pub(crate) struct Table {
     writer: ::csv::Writer<Vec<u8>>,
 }
 
 impl Table {
     /// A table whose first row is `header`.
-    pub fn new(header: &[&str]) -> Table {
+    pub(crate) fn new(header: &[&str]) -> Table {
         let mut table = Table {
             writer: ::csv::WriterBuilder::new()
                 .terminator(::csv::Terminator::Any(b'\n'))
@@ -27,7 +27,7 @@ impl Table {
     }
 
     /// Appends one row; every cell is neutralised first.
-    pub fn row<I, S>(&mut self, cells: I)
+    pub(crate) fn row<I, S>(&mut self, cells: I)
     where
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
@@ -43,7 +43,7 @@ impl Table {
     }
 
     /// The table's text.
-    pub fn finish(self) -> String {
+    pub(crate) fn finish(self) -> String {
         let bytes = self.writer.into_inner().unwrap_or_default();
         // Every cell went in as UTF-8 and the writer adds only ASCII.
         String::from_utf8(bytes).unwrap_or_default()
@@ -53,7 +53,7 @@ impl Table {
 /// The cell as a spreadsheet may safely read it: a leading `=`, `+`, `-`,
 /// `@`, tab or carriage return gets a `'` before it, unless the cell is a
 /// plain number.
-pub fn neutralise(cell: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn neutralise(cell: &str) -> std::borrow::Cow<'_, str> {
     match cell.as_bytes().first() {
         Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r') if !is_number(cell) => {
             std::borrow::Cow::Owned(format!("'{cell}"))

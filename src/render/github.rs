@@ -12,10 +12,10 @@ use super::{FileFindings, Region};
 use crate::diag::{Diagnostic, Severity};
 
 /// Annotations of one level written per run: GitHub's per-step limit.
-pub const PER_LEVEL: usize = 10;
+pub(crate) const PER_LEVEL: usize = 10;
 
 /// The workflow command of a severity.
-pub fn command(s: Severity) -> &'static str {
+pub(crate) fn command(s: Severity) -> &'static str {
     match s {
         Severity::Error => "error",
         Severity::Warning => "warning",
@@ -25,7 +25,7 @@ pub fn command(s: Severity) -> &'static str {
 
 /// Escapes a command's data (the message): `%`, CR and LF, `%` first so
 /// that the escapes themselves are not escaped again.
-pub fn escape_data(s: &str) -> String {
+pub(crate) fn escape_data(s: &str) -> String {
     s.replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
@@ -33,7 +33,7 @@ pub fn escape_data(s: &str) -> String {
 
 /// Escapes a command's property value (`file`, `title`): as data, plus `:`
 /// and `,`, which end a property.
-pub fn escape_property(s: &str) -> String {
+pub(crate) fn escape_property(s: &str) -> String {
     escape_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
@@ -68,7 +68,7 @@ fn annotation(file: &str, loc: &crate::source::Locator<'_>, d: &Diagnostic) -> S
     )
 }
 
-/// The annotations of every file: at most [`PER_LEVEL`] per level, chosen
+/// The annotations of every file: at most `PER_LEVEL` (10) per level, chosen
 /// gravest consequence first and written in file and position order, then
 /// one line counting the findings left out (none when nothing was).
 pub fn annotations(files: &[FileFindings<'_>]) -> String {
@@ -104,4 +104,16 @@ pub fn annotations(files: &[FileFindings<'_>]) -> String {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod escaping_tests {
+    use super::{escape_data, escape_property};
+
+    #[test]
+    fn github_escaping_follows_the_runner() {
+        assert_eq!(escape_data("50% done\r\nnext"), "50%25 done%0D%0Anext");
+        assert_eq!(escape_property("a:b,c%"), "a%3Ab%2Cc%25");
+        assert_eq!(escape_data("%0A"), "%250A");
+    }
 }

@@ -10,7 +10,7 @@ use crate::source::Locator;
 /// One entry of a report's human output: a finding, or several of one rule
 /// that differ only in the item they name.
 #[derive(Debug, Clone)]
-pub struct Entry<'a> {
+pub(crate) struct Entry<'a> {
     /// The findings, in position order; the first gives the rule, the
     /// position, the help and the reference.
     pub findings: Vec<&'a Diagnostic>,
@@ -21,19 +21,19 @@ pub struct Entry<'a> {
 
 impl<'a> Entry<'a> {
     /// The first finding (every entry has one).
-    pub fn first(&self) -> &'a Diagnostic {
+    pub(crate) fn first(&self) -> &'a Diagnostic {
         self.findings[0]
     }
 
     /// The help: the first finding's (the others' say the same for their
     /// own item).
-    pub fn help(&self) -> Option<&'a str> {
+    pub(crate) fn help(&self) -> Option<&'a str> {
         self.first().help.as_deref()
     }
 
     /// A diagnostic for the graphical renderer: the first finding with the
     /// grouped message and every finding's primary span.
-    pub fn diagnostic(&self) -> Diagnostic {
+    pub(crate) fn diagnostic(&self) -> Diagnostic {
         let mut d = self.first().clone();
         d.message = self.message.clone();
         for other in &self.findings[1..] {
@@ -54,7 +54,7 @@ impl<'a> Entry<'a> {
 }
 
 /// The entries of one consequence, in the order of their first finding.
-pub fn entries<'a>(
+pub(crate) fn entries<'a>(
     diags: &'a [Diagnostic],
     consequence: Consequence,
     loc: &Locator<'_>,

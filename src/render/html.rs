@@ -12,7 +12,7 @@ use crate::ratinglist::ListLookup;
 use askama::Template;
 use std::sync::Arc;
 
-pub use super::view::ReportInput;
+pub(crate) use super::view::ReportInput;
 
 #[derive(Template)]
 #[template(path = "report.html")]
@@ -33,14 +33,14 @@ fn norms_of(input: &ReportInput<'_>, list: Option<Arc<ListLookup>>) -> Option<No
 }
 
 /// The report as a complete HTML document.
-pub fn report(input: &ReportInput<'_>) -> String {
+pub(crate) fn report(input: &ReportInput<'_>) -> String {
     report_with_list(input, None)
 }
 
 /// The report as a complete HTML document, its "Norms" section checking
 /// the opponents' titles and ratings against the rating list the check
 /// used (`trf report --rating-list`), as `trf norms --rating-list` does.
-pub fn report_with_list(input: &ReportInput<'_>, list: Option<Arc<ListLookup>>) -> String {
+pub(crate) fn report_with_list(input: &ReportInput<'_>, list: Option<Arc<ListLookup>>) -> String {
     let r = view::build(input, "f");
     render(&ReportDocument {
         r: &r,
@@ -50,7 +50,7 @@ pub fn report_with_list(input: &ReportInput<'_>, list: Option<Arc<ListLookup>>) 
 
 /// A file offered for download on the web page.
 #[derive(Debug, Clone)]
-pub struct Download {
+pub(crate) struct Download {
     /// The button's text.
     pub label: String,
     /// The name the browser saves it under.
@@ -61,7 +61,7 @@ pub struct Download {
 
 /// One checked upload on the web page.
 #[derive(Debug)]
-pub struct PageReport {
+pub(crate) struct PageReport {
     view: ReportView,
     downloads: Vec<Download>,
     norms: Option<NormsSection>,
@@ -70,7 +70,7 @@ pub struct PageReport {
 impl PageReport {
     /// The report of `input`, offered with `downloads`; `index` keeps the
     /// section ids of several reports on one page apart.
-    pub fn new(input: &ReportInput<'_>, index: usize, downloads: Vec<Download>) -> Self {
+    pub(crate) fn new(input: &ReportInput<'_>, index: usize, downloads: Vec<Download>) -> Self {
         PageReport {
             view: view::build(input, &format!("f{index}")),
             downloads,
@@ -78,8 +78,9 @@ impl PageReport {
         }
     }
 
-    /// The files offered with it.
-    pub fn downloads(&self) -> &[Download] {
+    /// The files offered with it (the fuzz target decodes each).
+    #[cfg(feature = "fuzzing")]
+    pub(crate) fn downloads(&self) -> &[Download] {
         &self.downloads
     }
 }
@@ -88,7 +89,7 @@ impl PageReport {
 /// the upload, then the report of every file checked.
 #[derive(Debug, Template)]
 #[template(path = "page.html")]
-pub struct Page {
+pub(crate) struct Page {
     /// The largest upload accepted, in words ("64 MiB").
     pub max_size: String,
     /// Problems to show: (headline, explanation).
@@ -108,7 +109,7 @@ pub struct Page {
 
 impl Page {
     /// An empty page (the form only) for uploads up to `max_bytes`.
-    pub fn new(max_bytes: u64) -> Page {
+    pub(crate) fn new(max_bytes: u64) -> Page {
         Page {
             max_size: size_words(max_bytes),
             problems: Vec::new(),
@@ -123,7 +124,7 @@ impl Page {
     /// With several reports, their verdicts first, each linking to its
     /// report further down the page (`names`, `parsed` and `rated` in the
     /// order the reports are added).
-    pub fn set_overview(
+    pub(crate) fn set_overview(
         &mut self,
         names: &[String],
         parsed: &[crate::Parsed],
@@ -146,13 +147,13 @@ impl Page {
     }
 
     /// The page as HTML.
-    pub fn html(&self) -> String {
+    pub(crate) fn html(&self) -> String {
         render(self)
     }
 }
 
 /// "64 MiB", "1.5 KiB", "200 bytes".
-pub fn size_words(bytes: u64) -> String {
+pub(crate) fn size_words(bytes: u64) -> String {
     const UNITS: [(u64, &str); 3] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
     for (size, unit) in UNITS {
         if bytes >= size {
@@ -169,7 +170,7 @@ pub fn size_words(bytes: u64) -> String {
 
 /// A file name as one segment of a relative URL: every byte but letters,
 /// digits and `-._~` percent-encoded (a name may hold blanks, `#` or `?`).
-pub fn url_segment(name: &str) -> String {
+pub(crate) fn url_segment(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     for b in name.bytes() {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
@@ -183,7 +184,7 @@ pub fn url_segment(name: &str) -> String {
 
 /// One line of the overview of several reports, and where its report is.
 #[derive(Debug, Clone)]
-pub struct OverviewEntry {
+pub(crate) struct OverviewEntry {
     /// The report's line.
     pub row: super::summary::SummaryRow,
     /// The link to its report: a file beside `index.html`, or an anchor on
@@ -194,7 +195,7 @@ pub struct OverviewEntry {
 /// The verdicts of several reports, each linking to its report: the page
 /// `index.html` of `trf report -o DIR`, and the head of the local page.
 #[derive(Debug, Clone)]
-pub struct Overview {
+pub(crate) struct Overview {
     /// The lines, in the order of the inputs.
     pub entries: Vec<OverviewEntry>,
     /// How many.
@@ -207,7 +208,7 @@ pub struct Overview {
 
 impl Overview {
     /// The overview of these lines.
-    pub fn new(entries: Vec<OverviewEntry>) -> Overview {
+    pub(crate) fn new(entries: Vec<OverviewEntry>) -> Overview {
         let n = |v: crate::diag::Verdict| entries.iter().filter(|e| e.row.verdict == v).count();
         Overview {
             count: entries.len(),
@@ -223,7 +224,7 @@ impl Overview {
     }
 
     /// `index.html`: the overview as a complete document.
-    pub fn index_html(&self) -> String {
+    pub(crate) fn index_html(&self) -> String {
         render(&IndexDocument { o: self })
     }
 }

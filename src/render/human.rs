@@ -9,7 +9,7 @@ use crate::source::Locator;
 
 /// Plain, narrow, grep-friendly text: one `file:line:col: severity[code rule]: message`
 /// line per finding, then indented help and reference.
-pub fn render_plain(file: &str, loc: &Locator<'_>, diags: &[Diagnostic]) -> String {
+pub(crate) fn render_plain(file: &str, loc: &Locator<'_>, diags: &[Diagnostic]) -> String {
     let mut out = String::new();
     for d in diags {
         let pos = position(loc, d);
@@ -39,7 +39,7 @@ pub fn render_plain(file: &str, loc: &Locator<'_>, diags: &[Diagnostic]) -> Stri
 /// `unicode`/`color` choose the theme (tests use unicode without colour at
 /// 80 columns, so snapshots are stable).
 #[cfg(feature = "fancy")]
-pub fn render_graphical(
+pub(crate) fn render_graphical(
     file: &str,
     text: &str,
     d: &Diagnostic,
@@ -177,7 +177,7 @@ fn position(loc: &Locator<'_>, d: &Diagnostic) -> String {
 ///   Will not be rated (1):
 ///     line 4: the time control gives 100 min … (FIDE Rating Regulations …, art. 1.1) [time-control-below-minimum]
 /// ```
-pub fn render_verdict(
+pub(crate) fn render_verdict(
     file: &str,
     loc: &Locator<'_>,
     rep: &crate::check::CheckReport,
@@ -289,13 +289,13 @@ fn also_at(loc: &Locator<'_>, d: &Diagnostic) -> String {
 
 /// The first line of a report's human output: the file, the verdict in
 /// words and the facts (dialect, type, rating list, size, edition).
-pub fn verdict_line(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
+pub(crate) fn verdict_line(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
     format!("{name}: {} ({})\n", verdict_words(rep), facts(parsed, rep))
 }
 
 /// The verdict block of one report, with its facts line (dialect, type,
 /// rating list, size, edition).
-pub fn verdict_block(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
+pub(crate) fn verdict_block(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
     render_verdict(name, &parsed.locator(), rep, &facts(parsed, rep))
 }
 
@@ -305,7 +305,7 @@ fn facts(parsed: &Parsed, rep: &CheckReport) -> String {
     format!(
         "{} · {} · {} · {} · {} · regulations {}",
         t.dialect.dialect.as_str(),
-        rep.kind.kind.as_str(),
+        rep.tournament_type.kind.as_str(),
         rating_type_words(rep),
         plural(t.players.len() as u64, "player", "players"),
         plural(t.rounds, "round", "rounds"),

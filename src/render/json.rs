@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 /// One diagnostic in the JSON contract of `trf check --format json`.
 #[derive(Debug, Clone, Serialize)]
-pub struct JsonDiagnostic {
+pub(crate) struct JsonDiagnostic {
     /// Stable code.
     pub code: &'static str,
     /// Stable rule name.
@@ -40,7 +40,7 @@ pub struct JsonDiagnostic {
 
 /// A label in JSON.
 #[derive(Debug, Clone, Serialize)]
-pub struct JsonLabel {
+pub(crate) struct JsonLabel {
     /// 1-based line.
     pub line: u32,
     /// 1-based first column.
@@ -55,7 +55,7 @@ pub struct JsonLabel {
 
 impl JsonDiagnostic {
     /// Converts a diagnostic, locating its spans.
-    pub fn new(d: &Diagnostic, loc: &Locator<'_>) -> Self {
+    pub(crate) fn new(d: &Diagnostic, loc: &Locator<'_>) -> Self {
         let labels: Vec<JsonLabel> = d
             .labels
             .iter()
@@ -127,8 +127,8 @@ pub fn check_line(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
         players: t.players.len(),
         rounds: t.rounds,
         regulations: rep.regulations.id(),
-        tournament_type: rep.kind.kind.as_str(),
-        tournament_type_reason: rep.kind.reason.clone(),
+        tournament_type: rep.tournament_type.kind.as_str(),
+        tournament_type_reason: rep.tournament_type.reason.clone(),
         rating_type: rep.rating_type.rating_type,
         rating_type_reason: rep.rating_type.reason.clone(),
         verdict: rep.verdict,
@@ -149,4 +149,22 @@ pub fn check_line(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
         registration_source: rep.registration_source.clone(),
     };
     serde_json::to_string(&j).unwrap_or_default()
+}
+
+/// The JSON of `trf rate --format json` for one report (pretty-printed,
+/// without the final newline).
+pub fn rating(summary: &crate::rating::RatingSummary) -> String {
+    serde_json::to_string_pretty(summary).unwrap_or_default()
+}
+
+/// The JSON of `trf parse --format json`: the model of a report
+/// (pretty-printed, without the final newline).
+pub fn tournament(t: &crate::model::Tournament) -> String {
+    serde_json::to_string_pretty(t).unwrap_or_default()
+}
+
+/// The JSON of `trf period --format json` (pretty-printed, without the
+/// final newline).
+pub fn period(summary: &crate::rating::period::PeriodSummary) -> String {
+    serde_json::to_string_pretty(summary).unwrap_or_default()
 }

@@ -1,26 +1,79 @@
-//! Findings and ratings for readers other than a terminal: an HTML report
-//! for people ([`html`]), SARIF 2.1.0 for code-scanning tools ([`sarif`])
-//! and GitHub workflow annotations for CI logs ([`github`]).
+//! Findings and ratings as the `trf` command prints them: the JSON
+//! contracts of `check`, `rate`, `parse` and `period` ([`check_json`],
+//! [`rating_json`], [`tournament_json`], [`period_json`]), text for people
+//! ([`check_text`], [`findings_text`], [`rating_text`], [`period_text`],
+//! [`norms_text`]), CSV ([`rating_csv`], [`period_csv`]), an HTML report
+//! ([`html_report`]), SARIF 2.1.0 for code-scanning tools ([`sarif`]) and
+//! GitHub workflow annotations for CI logs ([`github_annotations`]).
 //!
-//! Every renderer takes the same input, [`FileFindings`]: one report's
-//! name, text and findings, so several files go into one SARIF run or one
-//! annotation budget.
+//! SARIF and the annotations take [`FileFindings`]: one report's name, text
+//! and findings, so several files go into one SARIF run or one annotation
+//! budget.
 
-pub mod certificate;
-pub mod csv;
-pub mod github;
-pub mod grouped;
-pub mod html;
-pub mod human;
-pub mod json;
-pub mod norms;
-pub mod period;
-pub mod rating;
-pub mod sarif;
-pub mod summary;
+pub(crate) mod certificate;
+pub(crate) mod csv;
+pub(crate) mod github;
+pub(crate) mod grouped;
+pub(crate) mod html;
+pub(crate) mod human;
+pub(crate) mod json;
+pub(crate) mod norms;
+pub(crate) mod period;
+pub(crate) mod rating;
+pub(crate) mod sarif;
+pub(crate) mod summary;
 mod view;
 
+// The public renderers: each is what one `--format` of the `trf` command
+// prints, so a binding or a script gets the same bytes as the command line.
+pub use github::annotations as github_annotations;
+pub use human::render_report as check_text;
+pub use json::{
+    check_line as check_json, period as period_json, rating as rating_json,
+    tournament as tournament_json,
+};
+pub use norms::render_human as norms_text;
+pub use period::{render_csv as period_csv, render_human as period_text};
+pub use rating::{render_csv as rating_csv, render_human as rating_text};
+pub use view::ReportInput;
+
+/// Plain, grep-friendly text of findings (`trf check`'s output in a pipe):
+/// one `file:line:col: severity[code rule]: message` line per finding, then
+/// its help and reference. `diagnostics` are findings of `parsed` (its
+/// [`CheckReport::diagnostics`](crate::CheckReport::diagnostics) or a
+/// selection).
+pub fn findings_text(file: &str, parsed: &Parsed, diagnostics: &[Diagnostic]) -> String {
+    human::render_plain(file, &parsed.locator(), diagnostics)
+}
+
+/// miette's graphical report of one finding of `parsed` (feature `fancy`).
+/// `width` wraps the text; `unicode` and `color` choose the theme.
+#[cfg(feature = "fancy")]
+pub fn findings_graphical(
+    file: &str,
+    parsed: &Parsed,
+    diagnostic: &Diagnostic,
+    width: usize,
+    unicode: bool,
+    color: bool,
+) -> String {
+    human::render_graphical(file, &parsed.text, diagnostic, width, unicode, color)
+}
+
+/// The HTML report of `trf report`: one self-contained page (styles and
+/// script inline) for one checked and rated report.
+pub fn html_report(input: &ReportInput<'_>) -> String {
+    html::report(input)
+}
+
+/// The SARIF 2.1.0 log of `trf check --format sarif` over several checked
+/// reports (one run, every rule described).
+pub fn sarif(files: &[FileFindings<'_>]) -> String {
+    sarif::Log::new(files).to_json()
+}
+
 use crate::diag::{Diagnostic, RuleMeta};
+use crate::read::Parsed;
 use crate::source::lines::Line;
 use crate::source::Locator;
 
@@ -61,7 +114,7 @@ impl<'a> FileFindings<'a> {
 /// Where a span lies, in 1-based lines and character columns; the end is
 /// exclusive (the column after the last character).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Region {
+pub(crate) struct Region {
     /// Line of the first character.
     pub start_line: u32,
     /// Column of the first character.
@@ -75,7 +128,7 @@ pub struct Region {
 
 impl Region {
     /// The region of a byte span.
-    pub fn of(loc: &Locator<'_>, span: crate::source::span::Span) -> Region {
+    pub(crate) fn of(loc: &Locator<'_>, span: crate::source::span::Span) -> Region {
         let (start_line, start_column) = loc.locate(span.start as usize);
         let (end_line, end_column) = loc.locate(span.end as usize);
         // Locating is monotonic for spans inside the text; an end past it

@@ -278,7 +278,7 @@ fn norm(s: &mut String, n: &Norm) {
 
 /// One norm made, as the HTML report's "Norms" section lists it.
 #[derive(Debug, Clone)]
-pub struct MadeRow {
+pub(crate) struct MadeRow {
     /// Starting rank.
     pub rank: u16,
     /// Name.
@@ -301,7 +301,7 @@ pub struct MadeRow {
 
 /// The "Norms" section of the HTML report: shown when a player made one.
 #[derive(Debug, Clone)]
-pub struct NormsSection {
+pub(crate) struct NormsSection {
     /// The edition, in words.
     pub edition: String,
     /// Every norm made.
@@ -311,7 +311,7 @@ pub struct NormsSection {
 }
 
 /// The section of a report, or `None` when nobody made a norm.
-pub fn section(r: &NormsReport) -> Option<NormsSection> {
+pub(crate) fn section(r: &NormsReport) -> Option<NormsSection> {
     let mut rows = Vec::new();
     for p in r.made() {
         for n in p.norms.iter().filter(|n| n.made) {

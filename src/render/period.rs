@@ -264,7 +264,7 @@ pub fn render_csv(s: &PeriodSummary) -> String {
 /// differ from each report's), the findings across reports and the notes,
 /// each once. Values are plain text: the template escapes them.
 #[derive(Debug, Clone)]
-pub struct PeriodSection {
+pub(crate) struct PeriodSection {
     /// `2025-04`.
     pub period: String,
     /// The rating type computed, in words, when one.
@@ -286,7 +286,7 @@ pub struct PeriodSection {
 
 /// One player's row of the period section.
 #[derive(Debug, Clone)]
-pub struct PeriodRow {
+pub(crate) struct PeriodRow {
     /// FIDE ID, name, federation, list.
     pub who: [String; 4],
     /// Events (reports) counted.
@@ -301,7 +301,7 @@ pub struct PeriodRow {
 
 impl PeriodSection {
     /// The section of `s`.
-    pub fn of(s: &PeriodSummary) -> Self {
+    pub(crate) fn of(s: &PeriodSummary) -> Self {
         let reports = s
             .reports
             .iter()

@@ -229,7 +229,7 @@ pub fn render_human(s: &RatingSummary) -> String {
 /// One row per player with the JSON's player fields as columns (notes
 /// joined with "; "), after a header row. Fields are quoted when they hold
 /// a comma, a quote or a line break. The `file` and `tournament` columns
-/// are empty: [`render_csv_files`] fills them.
+/// are empty: `trf rate --format csv` over several files fills them.
 pub fn render_csv(s: &RatingSummary) -> String {
     render_csv_files(&[RatedFile {
         file: "",
@@ -241,7 +241,7 @@ pub fn render_csv(s: &RatingSummary) -> String {
 /// One rated report of a CSV of several: the file as named, the event's
 /// name (`012`) and its figures.
 #[derive(Debug, Clone, Copy)]
-pub struct RatedFile<'a> {
+pub(crate) struct RatedFile<'a> {
     /// The file as named on the command line (or found in a folder).
     pub file: &'a str,
     /// The event's name.
@@ -253,7 +253,7 @@ pub struct RatedFile<'a> {
 /// The rows of [`render_csv`] for several reports under one header, each
 /// row ending with its report's `file` and `tournament` (so that a row cut
 /// out of the file still says where it comes from).
-pub fn render_csv_files(files: &[RatedFile<'_>]) -> String {
+pub(crate) fn render_csv_files(files: &[RatedFile<'_>]) -> String {
     let mut out = super::csv::Table::new(&[
         "start_rank",
         "fide_id",
@@ -393,7 +393,7 @@ pub(crate) fn table(out: &mut String, header: &[&str], rows: &[Vec<String>], lef
 
 /// The games left out, in words, one entry per reason that has any:
 /// "forfeits: 2", "below the minimum rate of play: 3".
-pub fn described(excluded: &crate::rating::ExcludedGames) -> Vec<String> {
+pub(crate) fn described(excluded: &crate::rating::ExcludedGames) -> Vec<String> {
     excluded
         .by_reason()
         .iter()
@@ -404,7 +404,7 @@ pub fn described(excluded: &crate::rating::ExcludedGames) -> Vec<String> {
 
 /// The human words for an `excluded` key ("below the minimum rate of
 /// play"), shared by the terminal and the HTML report.
-pub fn reason_words(key: &str) -> &str {
+pub(crate) fn reason_words(key: &str) -> &str {
     match key {
         "short_games" => "games of less than one move",
         "unknown_results" => "unknown results",

@@ -11,11 +11,11 @@ use serde::Serialize;
 use std::collections::HashMap;
 
 /// The schema this output conforms to.
-pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+pub(crate) const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
 /// A SARIF log: the document `trf check --format sarif` prints.
 #[derive(Debug, Serialize)]
-pub struct Log {
+pub(crate) struct Log {
     #[serde(rename = "$schema")]
     schema: &'static str,
     version: &'static str,
@@ -182,7 +182,7 @@ struct ResultProperties {
 }
 
 /// SARIF's level of a severity: advice is a `note`.
-pub fn level(s: Severity) -> &'static str {
+pub(crate) fn level(s: Severity) -> &'static str {
     match s {
         Severity::Error => "error",
         Severity::Warning => "warning",
@@ -194,7 +194,7 @@ pub fn level(s: Severity) -> &'static str {
 /// the unreserved set and `/` percent-encoded (a space, `#` or `%` in a
 /// name must not change what the URI points to); a Windows drive path
 /// becomes a `file:` URI.
-pub fn uri(path: &str) -> String {
+pub(crate) fn uri(path: &str) -> String {
     use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
     const KEEP: &AsciiSet = &NON_ALPHANUMERIC
         .remove(b'-')
@@ -217,7 +217,7 @@ pub fn uri(path: &str) -> String {
 
 impl Log {
     /// One run with every rule and the findings of every file.
-    pub fn new(files: &[FileFindings<'_>]) -> Log {
+    pub(crate) fn new(files: &[FileFindings<'_>]) -> Log {
         let rules: Vec<&'static RuleMeta> = all_rules().collect();
         let index: HashMap<&'static str, usize> =
             rules.iter().enumerate().map(|(i, r)| (r.code, i)).collect();
@@ -260,7 +260,7 @@ impl Log {
 
     /// Adds the files that could not be read, `(path, why)`, as error
     /// notifications of one unsuccessful invocation.
-    pub fn with_unreadable(mut self, files: &[(String, String)]) -> Log {
+    pub(crate) fn with_unreadable(mut self, files: &[(String, String)]) -> Log {
         if files.is_empty() {
             return self;
         }
@@ -286,7 +286,7 @@ impl Log {
     }
 
     /// The log as pretty-printed JSON.
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 }
@@ -400,5 +400,20 @@ fn region(r: Region) -> SarifRegion {
         start_column: r.start_column,
         end_line: (r.end_line != r.start_line).then_some(r.end_line),
         end_column: r.end_column,
+    }
+}
+
+#[cfg(test)]
+mod uri_tests {
+    use super::uri;
+
+    #[test]
+    fn artifact_uris_are_uri_references() {
+        assert_eq!(uri("samples/hand/x.trf"), "samples/hand/x.trf");
+        assert_eq!(
+            uri(r"C:\reports\Open 2024 #2.trf"),
+            "file:///C:/reports/Open%202024%20%232.trf"
+        );
+        assert_eq!(uri("Zürich.trf"), "Z%C3%BCrich.trf");
     }
 }

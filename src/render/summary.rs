@@ -10,7 +10,7 @@ use serde::Serialize;
 
 /// One report's line.
 #[derive(Debug, Clone, Serialize)]
-pub struct SummaryRow {
+pub(crate) struct SummaryRow {
     /// The file as named on the command line (or in a folder).
     pub file: String,
     /// The event's name (`012`), empty when absent.
@@ -35,7 +35,7 @@ pub struct SummaryRow {
 
 impl SummaryRow {
     /// The line of one checked report.
-    pub fn of(file: &str, parsed: &Parsed, rep: &CheckReport) -> SummaryRow {
+    pub(crate) fn of(file: &str, parsed: &Parsed, rep: &CheckReport) -> SummaryRow {
         let t = &parsed.tournament;
         SummaryRow {
             file: file.to_owned(),
@@ -59,7 +59,7 @@ impl SummaryRow {
 /// report), with a report given twice (`duplicate-report`) right after
 /// what blocks the upload and the other problems across reports after what
 /// is rated: an officer must see them even in a report ready to upload.
-pub fn gravest(diags: &[Diagnostic]) -> Option<&Diagnostic> {
+pub(crate) fn gravest(diags: &[Diagnostic]) -> Option<&Diagnostic> {
     diags
         .iter()
         .filter_map(|d| {
@@ -89,7 +89,7 @@ fn reason(d: &Diagnostic) -> String {
 
 /// The lines as a table for people: one line per report under a heading,
 /// columns aligned (the event cut at 40 characters).
-pub fn human(rows: &[SummaryRow]) -> String {
+pub(crate) fn human(rows: &[SummaryRow]) -> String {
     let cells: Vec<[String; 6]> = rows
         .iter()
         .map(|r| {
@@ -136,7 +136,7 @@ pub fn human(rows: &[SummaryRow]) -> String {
 /// The lines as CSV (`file,event,start,end,rating_type,verdict,reason`
 /// and one column per consequence, named by its contract name), through
 /// the one CSV writer.
-pub fn csv(rows: &[SummaryRow]) -> String {
+pub(crate) fn csv(rows: &[SummaryRow]) -> String {
     let mut head = vec![
         "file",
         "event",

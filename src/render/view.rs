@@ -25,7 +25,7 @@ pub struct ReportInput<'a> {
 
 /// One report, ready to lay out.
 #[derive(Debug)]
-pub struct ReportView {
+pub(super) struct ReportView {
     /// The file's name as given.
     pub file: String,
     /// The tournament's name, else the file's.
@@ -59,7 +59,7 @@ pub struct ReportView {
 
 /// The findings of one consequence.
 #[derive(Debug)]
-pub struct Group {
+pub(super) struct Group {
     /// The consequence's contract name (a CSS class and anchor).
     pub class: &'static str,
     /// "Will not be rated".
@@ -76,7 +76,7 @@ pub struct Group {
 
 /// One finding.
 #[derive(Debug)]
-pub struct Finding {
+pub(super) struct Finding {
     /// `TRF-R003`.
     pub code: &'static str,
     /// `asymmetric-pairing`.
@@ -100,7 +100,7 @@ pub struct Finding {
 /// A piece of a message: plain text, or a value quoted from the file
 /// (written between backticks in messages, shown as code).
 #[derive(Debug)]
-pub struct Chunk {
+pub(super) struct Chunk {
     /// The text.
     pub text: String,
     /// Quoted: shown in the file's monospace.
@@ -129,7 +129,7 @@ fn chunks(s: &str) -> Vec<Chunk> {
 
 /// A line of the report, cut where labels start and end.
 #[derive(Debug)]
-pub struct SourceLine {
+pub(super) struct SourceLine {
     /// 1-based line number.
     pub number: u32,
     /// The pieces, in order.
@@ -138,7 +138,7 @@ pub struct SourceLine {
 
 /// A piece of a source line.
 #[derive(Debug)]
-pub struct Piece {
+pub(super) struct Piece {
     /// The text.
     pub text: String,
     /// `""` (unmarked), `primary` or `context`.
@@ -149,7 +149,7 @@ pub struct Piece {
 
 /// The rating summary.
 #[derive(Debug)]
-pub struct RatingView {
+pub(super) struct RatingView {
     /// What the figures are worth, when they are not final: provisional
     /// (the report must be fixed first) or hypothetical (`--what-if`).
     pub status: Option<String>,
@@ -169,7 +169,7 @@ pub struct RatingView {
 
 /// A rated player's line.
 #[derive(Debug)]
-pub struct RatedRow {
+pub(super) struct RatedRow {
     /// Starting rank.
     pub rank: u16,
     /// Name.
@@ -200,7 +200,7 @@ pub struct RatedRow {
 
 /// An unrated player's line.
 #[derive(Debug)]
-pub struct UnratedRow {
+pub(super) struct UnratedRow {
     /// Starting rank.
     pub rank: u16,
     /// Name.
@@ -221,7 +221,7 @@ pub struct UnratedRow {
 
 /// The crosstable.
 #[derive(Debug)]
-pub struct CrossTable {
+pub(super) struct CrossTable {
     /// Round numbers.
     pub rounds: Vec<u16>,
     /// One row per player, in file order.
@@ -238,11 +238,11 @@ pub struct CrossTable {
 /// 99). A table of every game of 9999 players and 99 rounds is some 70 MB
 /// of HTML that no browser lays out and no one reads; the page that holds
 /// it took gigabytes to build.
-pub const CROSS_CELLS: usize = 50_000;
+pub(super) const CROSS_CELLS: usize = 50_000;
 
 /// A player's row.
 #[derive(Debug)]
-pub struct CrossRow {
+pub(super) struct CrossRow {
     /// Starting rank.
     pub rank: u16,
     /// Name.
@@ -257,7 +257,7 @@ pub struct CrossRow {
 
 /// One round of one player.
 #[derive(Debug)]
-pub struct Cell {
+pub(super) struct Cell {
     /// Opponent's starting rank, or empty.
     pub opponent: String,
     /// `w`, `b` or empty.
@@ -272,7 +272,7 @@ pub struct Cell {
 
 /// A footnote of the crosstable.
 #[derive(Debug)]
-pub struct LegendItem {
+pub(super) struct LegendItem {
     /// The mark (`a`, `b` …).
     pub mark: &'static str,
     /// What it means.
@@ -283,7 +283,7 @@ pub struct LegendItem {
 
 /// A bar chart of rating changes, in SVG user units.
 #[derive(Debug)]
-pub struct Chart {
+pub(super) struct Chart {
     /// Width of the drawing.
     pub width: u32,
     /// Height of the drawing.
@@ -302,7 +302,7 @@ pub struct Chart {
 
 /// One player's bar.
 #[derive(Debug)]
-pub struct Bar {
+pub(super) struct Bar {
     /// Top of the row.
     pub y: u32,
     /// Baseline of the row's text.
@@ -324,7 +324,7 @@ pub struct Bar {
 }
 
 /// Builds the view of one report; `anchor` prefixes its section ids.
-pub fn build(input: &ReportInput<'_>, anchor: &str) -> ReportView {
+pub(super) fn build(input: &ReportInput<'_>, anchor: &str) -> ReportView {
     let t = &input.parsed.tournament;
     let rep = input.check;
     let loc = input.parsed.locator();
@@ -408,7 +408,11 @@ fn facts(input: &ReportInput<'_>) -> Vec<(&'static str, String)> {
         ("Dates", dates),
         (
             "Tournament type",
-            format!("{} ({})", rep.kind.kind.as_str(), rep.kind.reason),
+            format!(
+                "{} ({})",
+                rep.tournament_type.kind.as_str(),
+                rep.tournament_type.reason
+            ),
         ),
         (
             "Players",

@@ -12,16 +12,16 @@ use crate::regulations::{BandScope, Classification, RapidBlitz, RatingType, Regu
 use crate::source::span::{Span, Spanned};
 use chrono::NaiveDate;
 
-pub use crate::eligibility::TimeControlInfo;
-pub use crate::options::Options;
+pub(crate) use crate::eligibility::TimeControlInfo;
+pub(crate) use crate::options::Options;
 
 /// The options of `trf check`, under their first name: the one options
 /// type of check, rate, report and serve ([`Options`]).
-pub type CheckOptions = Options;
+pub(crate) type CheckOptions = Options;
 
 /// The context of one check.
 #[derive(Debug)]
-pub struct Ctx<'a> {
+pub(crate) struct Ctx<'a> {
     /// The model.
     pub tournament: &'a Tournament,
     /// The decoded source text (spans point into it).
@@ -66,7 +66,7 @@ pub struct Ctx<'a> {
 
 impl<'a> Ctx<'a> {
     /// Builds the context (one pass over the players, one time-control read).
-    pub fn new(tournament: &'a Tournament, text: &'a str, opts: &'a CheckOptions) -> Self {
+    pub(crate) fn new(tournament: &'a Tournament, text: &'a str, opts: &'a CheckOptions) -> Self {
         let choice = Regulations::choose(
             opts.regulations,
             tournament.declared_start(),
@@ -120,7 +120,7 @@ impl<'a> Ctx<'a> {
 
     /// The facts the eligibility of the games depends on, as this context
     /// decided them.
-    pub fn event(&self) -> crate::eligibility::Event<'_> {
+    pub(crate) fn event(&self) -> crate::eligibility::Event<'_> {
         crate::eligibility::Event {
             tournament: self.tournament,
             games: &self.games,
@@ -138,7 +138,7 @@ impl<'a> Ctx<'a> {
 
     /// Which games FIDE rates and why not, decided once per report: the
     /// rules word findings from it, the rating pass reads it.
-    pub fn eligibility(&self) -> &crate::eligibility::Eligibility {
+    pub(crate) fn eligibility(&self) -> &crate::eligibility::Eligibility {
         self.eligibility
             .get_or_init(|| crate::eligibility::Eligibility::decide(&self.event()))
     }
@@ -153,7 +153,7 @@ impl<'a> Ctx<'a> {
     /// for 60 moves is an upper bound); the eligibility leaves out the
     /// games that reach their band only by that reading (`time-control-below-minimum`).
     /// When the two count the same games, the classification stands as it is.
-    pub fn classification(&self) -> Classification {
+    pub(crate) fn classification(&self) -> Classification {
         let mut c = self.rating_type.clone();
         let mut n: u32 = 0;
         let mut worst: Option<(u32, u32, bool, bool)> = None;
@@ -252,7 +252,7 @@ impl<'a> Ctx<'a> {
     /// holds `--max-per-rule` findings: rules that can find one problem per
     /// round entry or team member use this, so memory does not grow with
     /// the input.
-    pub fn emit(&self, out: &mut Vec<crate::diag::Diagnostic>, d: crate::diag::Diagnostic) {
+    pub(crate) fn emit(&self, out: &mut Vec<crate::diag::Diagnostic>, d: crate::diag::Diagnostic) {
         let max = self.opts.max_per_rule;
         if max == 0 || out.len() < max {
             out.push(d);
@@ -287,7 +287,7 @@ impl<'a> Ctx<'a> {
 
     /// Whether a finding added to `out` now would be kept (the list holds
     /// fewer than `--max-per-rule`), not only counted.
-    pub fn keeps(&self, out: &[crate::diag::Diagnostic]) -> bool {
+    pub(crate) fn keeps(&self, out: &[crate::diag::Diagnostic]) -> bool {
         let max = self.opts.max_per_rule;
         max == 0 || out.len() < max
     }
@@ -296,7 +296,7 @@ impl<'a> Ctx<'a> {
     /// consequence, built by `make` only when it is kept: past the limit it
     /// is counted without being formatted, so a report with a million
     /// findings of one rule costs a count each, not a message each.
-    pub fn emit_with(
+    pub(crate) fn emit_with(
         &self,
         out: &mut Vec<crate::diag::Diagnostic>,
         rule: &'static super::Rule,
@@ -311,7 +311,7 @@ impl<'a> Ctx<'a> {
 
     /// Counts one finding of `rule` over the limit, with this severity and
     /// consequence, without building it.
-    pub fn count_one(
+    pub(crate) fn count_one(
         &self,
         rule: &'static super::Rule,
         severity: crate::diag::Severity,
@@ -325,7 +325,7 @@ impl<'a> Ctx<'a> {
     /// puts it on the standard list, or on no list at all (then the
     /// standard minimum is what it misses). A rapid or blitz event is never
     /// judged by the standard chapter.
-    pub fn standard_rules(&self) -> bool {
+    pub(crate) fn standard_rules(&self) -> bool {
         !matches!(
             self.rating_type.rating_type,
             Some(RatingType::Rapid | RatingType::Blitz)
@@ -337,7 +337,7 @@ impl<'a> Ctx<'a> {
     /// with `--rating-list` shows no rating of the event's list but a
     /// standard one. Such a player "is considered to be rated": rules about
     /// unrated players should pass him by.
-    pub fn standard_seed(&self, p: &Player) -> Option<u16> {
+    pub(crate) fn standard_seed(&self, p: &Player) -> Option<u16> {
         self.rapid_blitz.filter(|rb| rb.standard_seed.value)?;
         if p.rating.is_some() {
             return None;
@@ -357,7 +357,7 @@ impl<'a> Ctx<'a> {
     /// The players whose starting rank could be read: rules about pairings
     /// skip the others, whose lines already carry an `invalid-field` error
     /// and whose opponents cannot name them.
-    pub fn ranked_players(&self) -> impl Iterator<Item = &'a Player> + 'a {
+    pub(crate) fn ranked_players(&self) -> impl Iterator<Item = &'a Player> + 'a {
         self.tournament
             .players
             .iter()
@@ -365,27 +365,27 @@ impl<'a> Ctx<'a> {
     }
 
     /// The player with starting rank `rank`.
-    pub fn player(&self, rank: u16) -> Option<&'a Player> {
+    pub(crate) fn player(&self, rank: u16) -> Option<&'a Player> {
         self.tournament.players.get(self.games.index_of(rank)?)
     }
 
     /// The player whose entry a row of the games table is.
-    pub fn player_of(&self, g: &Game) -> &'a Player {
+    pub(crate) fn player_of(&self, g: &Game) -> &'a Player {
         &self.tournament.players[g.player as usize]
     }
 
     /// The round entry (with its span) a row of the games table is.
-    pub fn block(&self, g: &Game) -> &'a Spanned<RoundEntry> {
+    pub(crate) fn block(&self, g: &Game) -> &'a Spanned<RoundEntry> {
         &self.player_of(g).rounds[usize::from(g.round) - 1]
     }
 
     /// The entry of player `rank` in round `round` (1-based), if written.
-    pub fn entry(&self, rank: u16, round: usize) -> Option<&'a Spanned<RoundEntry>> {
+    pub(crate) fn entry(&self, rank: u16, round: usize) -> Option<&'a Spanned<RoundEntry>> {
         self.player(rank)?.rounds.get(round.checked_sub(1)?)
     }
 
     /// A span for findings about the whole file: the first record code.
-    pub fn file_span(&self) -> Span {
+    pub(crate) fn file_span(&self) -> Span {
         let first = self
             .tournament
             .lines
@@ -404,14 +404,14 @@ impl<'a> Ctx<'a> {
 
     /// The span of `field` on a player's `001` line; an empty span at the
     /// end of the line when the line stops before the field.
-    pub fn player_field(&self, p: &Player, field: &crate::read::columns::Field) -> Span {
+    pub(crate) fn player_field(&self, p: &Player, field: &crate::read::columns::Field) -> Span {
         crate::source::lines::Columns::new(self.slice(p.span), p.span.start as usize)
             .field(field.from, field.to)
             .1
     }
 
     /// The span of the end date: `052`, else the last dated `132` round.
-    pub fn end_span(&self) -> Option<Span> {
+    pub(crate) fn end_span(&self) -> Option<Span> {
         let h = &self.tournament.header;
         h.end_date
             .as_ref()
@@ -428,7 +428,7 @@ impl<'a> Ctx<'a> {
 
     /// The span of the date the start was taken from (`042`, else the first
     /// `132` date).
-    pub fn start_span(&self) -> Option<Span> {
+    pub(crate) fn start_span(&self) -> Option<Span> {
         let h = &self.tournament.header;
         h.start_date
             .as_ref()
@@ -443,13 +443,13 @@ impl<'a> Ctx<'a> {
     }
 
     /// The source text of a span.
-    pub fn slice(&self, span: Span) -> &'a str {
+    pub(crate) fn slice(&self, span: Span) -> &'a str {
         self.text.get(span.range()).unwrap_or("")
     }
 
     /// The citation for a topic under the regulations applied, e.g.
     /// "FIDE Rating Regulations effective 1 March 2024, art. 1.4".
-    pub fn cite(&self, topic: crate::regulations::Topic) -> String {
+    pub(crate) fn cite(&self, topic: crate::regulations::Topic) -> String {
         self.regs.reference(topic)
     }
 }
@@ -457,7 +457,7 @@ impl<'a> Ctx<'a> {
 /// What the time control makes of an event: read once for the check and
 /// the rating pass.
 #[derive(Debug, Clone)]
-pub struct EventClass {
+pub(crate) struct EventClass {
     /// The time control as read.
     pub time_control: TimeControlInfo,
     /// The event's list, why, and the header words.
@@ -473,7 +473,7 @@ pub struct EventClass {
 /// its standard band and too slow for rapid is on no list), then the
 /// user's `--rating-type` (stated in the reason and the header), then the
 /// fast-classic approval the user states.
-pub fn classify_event(
+pub(crate) fn classify_event(
     tournament: &Tournament,
     games: &Games,
     regs: &Regulations,
@@ -643,7 +643,7 @@ fn tally(
     fast_classic: Option<&FastClassic>,
 ) -> GameTally {
     let rating = |p: &Player| p.rating.map(|r| r.value);
-    let rop = &regs.rate_of_play;
+    let rate_of_play = &regs.rate_of_play;
     let top = t.players.iter().filter_map(rating).max();
     let (white_t60, black_t60) = tc.t60_seconds_by_side();
     let mut out = GameTally::default();
@@ -652,7 +652,7 @@ fn tally(
     // that meets the highest band, or one below 60 min (rapid or blitz for
     // every game), needs no pass over the games.
     let t60 = white_t60.min(black_t60);
-    let highest = rop.minimum_minutes(Some(u16::MAX)) * 60;
+    let highest = rate_of_play.minimum_minutes(Some(u16::MAX)) * 60;
     if white_t60 == black_t60 && (t60 >= highest || t60 < rt::STANDARD_MINIMUM_SECONDS) {
         return out;
     }
@@ -665,14 +665,14 @@ fn tally(
             &t.players[g.player as usize],
             &t.players[g.opponent as usize],
         );
-        let band = match rop.scope {
+        let band = match rate_of_play.scope {
             BandScope::Game => rating(p).max(rating(opp)),
             BandScope::Tournament => top,
         };
         let g = GameInput {
             white_t60,
             black_t60,
-            standard_minimum_minutes: rop.minimum_minutes(band),
+            standard_minimum_minutes: rate_of_play.minimum_minutes(band),
         };
         out.add(rt::classify_game(g, on, fast_classic));
     }

@@ -6,25 +6,31 @@
 //! *Reference*) is what `trf explain` prints. A rule that does not apply to
 //! the regulations selected does not run.
 
-pub mod context;
-pub mod cross;
-pub mod exclusions;
-pub mod list;
-pub mod players;
-pub mod registrations;
-pub mod registry;
-pub mod regulations;
-pub mod rounds;
+pub(crate) mod context;
+pub(crate) mod cross;
+#[cfg(test)]
+mod edition_tests;
+#[cfg(test)]
+mod fixtures;
+pub(crate) mod list;
+pub(crate) mod players;
+pub(crate) mod registrations;
+pub(crate) mod registry;
+pub(crate) mod regulations;
+pub(crate) mod rounds;
+#[cfg(test)]
+mod rule_times;
 pub(crate) mod support;
-pub mod tournament;
+pub(crate) mod tournament;
 
-pub use context::{CheckOptions, Ctx};
+pub(crate) use context::CheckOptions;
+pub(crate) use context::Ctx;
 
 use crate::diag::{Diagnostic, RuleMeta};
 
 /// A validation rule.
 #[derive(Debug)]
-pub struct Rule {
+pub(crate) struct Rule {
     /// Code, name, category, severity and documentation.
     pub meta: RuleMeta,
     /// Whether the rule runs for this tournament and regulations version.
@@ -40,7 +46,7 @@ pub struct Rule {
 }
 
 /// Runs everywhere.
-pub fn always(_: &Ctx<'_>) -> bool {
+pub(crate) fn always(_: &Ctx<'_>) -> bool {
     true
 }
 
@@ -87,7 +93,7 @@ macro_rules! declare_rule {
 impl Rule {
     /// The article enforced under each edition, oldest first (empty for
     /// rules that enforce the file format rather than the regulations).
-    pub fn articles(&self) -> Vec<(crate::regulations::Version, String)> {
+    pub(crate) fn articles(&self) -> Vec<(crate::regulations::Version, String)> {
         let Some(topic) = self.topic else {
             return Vec::new();
         };
@@ -98,7 +104,7 @@ impl Rule {
 
     /// The article enforced under each edition of the rapid and blitz
     /// chapter, oldest first, by chapter id (empty for other rules).
-    pub fn rapid_blitz_articles(&self) -> Vec<(&'static str, String)> {
+    pub(crate) fn rapid_blitz_articles(&self) -> Vec<(&'static str, String)> {
         let Some(topic) = self.rapid_blitz_topic else {
             return Vec::new();
         };
@@ -108,7 +114,7 @@ impl Rule {
     }
 
     /// Starts a finding of this rule.
-    pub fn diag(&'static self, message: impl Into<String>) -> Diagnostic {
+    pub(crate) fn diag(&'static self, message: impl Into<String>) -> Diagnostic {
         self.meta.diag(message)
     }
 }
@@ -117,7 +123,7 @@ impl Rule {
 /// registry order, at most `--max-per-rule` of each rule (the rest are
 /// counted in [`Ctx::overflow`]). Large reports run their rules on every core (the rules
 /// are independent and only read the context).
-pub fn run(ctx: &Ctx<'_>) -> Vec<Diagnostic> {
+pub(crate) fn run(ctx: &Ctx<'_>) -> Vec<Diagnostic> {
     let active: Vec<&'static Rule> = registry::RULES
         .iter()
         .copied()

@@ -22,7 +22,7 @@ use std::path::Path;
 /// (the command-line flag applies).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Registration {
+pub(crate) struct Registration {
     /// The date the event was registered with FIDE.
     pub registered_on: Option<NaiveDate>,
     /// The list it is registered for.
@@ -39,7 +39,7 @@ pub struct Registration {
 impl Registration {
     /// The options of one report: the command line's, with what the row
     /// says put over them.
-    pub fn apply(&self, opts: &mut CheckOptions) {
+    pub(crate) fn apply(&self, opts: &mut CheckOptions) {
         if self.registered_on.is_some() {
             opts.registered_on = self.registered_on;
         }
@@ -57,7 +57,7 @@ impl Registration {
 
 /// The rows of a registrations file, by file and by event.
 #[derive(Debug, Clone, Default)]
-pub struct Registrations {
+pub(crate) struct Registrations {
     by_file: HashMap<String, Registration>,
     by_event: HashMap<String, Registration>,
 }
@@ -65,7 +65,7 @@ pub struct Registrations {
 /// Why a registrations file cannot be used.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
-pub enum RegistrationsError {
+pub(crate) enum RegistrationsError {
     /// The file cannot be read, or is not CSV.
     #[error("{0}")]
     Csv(#[from] csv::Error),
@@ -81,7 +81,7 @@ pub enum RegistrationsError {
 
 impl Registrations {
     /// Reads a registrations file.
-    pub fn read(path: &Path) -> Result<Registrations, RegistrationsError> {
+    pub(crate) fn read(path: &Path) -> Result<Registrations, RegistrationsError> {
         let rdr = csv::ReaderBuilder::new()
             .trim(csv::Trim::All)
             .from_path(path)?;
@@ -89,7 +89,8 @@ impl Registrations {
     }
 
     /// Reads registrations from CSV text (a header row first).
-    pub fn parse(text: &str) -> Result<Registrations, RegistrationsError> {
+    #[cfg(test)]
+    pub(crate) fn parse(text: &str) -> Result<Registrations, RegistrationsError> {
         let rdr = csv::ReaderBuilder::new()
             .trim(csv::Trim::All)
             .from_reader(text.as_bytes());
@@ -191,7 +192,7 @@ impl Registrations {
 
     /// The row for a report: by the path as given, else its file name,
     /// else its event's name.
-    pub fn find(&self, path: &Path, event: Option<&str>) -> Option<&Registration> {
+    pub(crate) fn find(&self, path: &Path, event: Option<&str>) -> Option<&Registration> {
         let given = path.to_string_lossy();
         self.by_file
             .get(given.as_ref())
@@ -206,7 +207,7 @@ impl Registrations {
     /// it, and `registration_source` saying which row of `name` (the file
     /// as shown), or that `name` does not name the report and `base`'s
     /// flags apply. The second value tells whether a row was found.
-    pub fn options_for(
+    pub(crate) fn options_for(
         &self,
         base: &CheckOptions,
         path: &Path,
@@ -224,15 +225,10 @@ impl Registrations {
         });
         (o, found.is_some())
     }
-
-    /// No row at all.
-    pub fn is_empty(&self) -> bool {
-        self.by_file.is_empty() && self.by_event.is_empty()
-    }
 }
 
 /// The words for a report the registrations file `name` does not name.
-pub fn not_named(name: &str) -> String {
+pub(crate) fn not_named(name: &str) -> String {
     format!("not in {name}: the command-line registration flags apply")
 }
 

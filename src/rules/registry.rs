@@ -15,7 +15,7 @@ use super::Rule;
 use crate::diag::RuleMeta;
 
 /// Every validation rule, sorted by code.
-pub static RULES: &[&Rule] = &[
+pub(crate) static RULES: &[&Rule] = &[
     &start_date_unknown::START_DATE_UNKNOWN,
     &registration_too_late::REGISTRATION_TOO_LATE,
     &time_control_unparsed::TIME_CONTROL_UNPARSED,
@@ -90,7 +90,7 @@ pub static RULES: &[&Rule] = &[
 /// One registered code: its declaration and, for a validation rule, the
 /// rule that runs (syntax findings have none: the reader emits them).
 #[derive(Debug, Clone, Copy)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// Code, name, category, severity, consequence and documentation.
     pub meta: &'static RuleMeta,
     /// The validation rule (`None` for a syntax code, and for a code of
@@ -101,7 +101,7 @@ pub struct Entry {
 /// Every registered code: the syntax codes, then the validation rules in
 /// registry order, then the across-reports codes (the order of `trf rules`
 /// and `trf explain`).
-pub fn all() -> impl Iterator<Item = Entry> {
+pub(crate) fn all() -> impl Iterator<Item = Entry> {
     let meta_only = |m: &&'static RuleMeta| Entry {
         meta: m,
         rule: None,
@@ -117,7 +117,8 @@ pub fn all() -> impl Iterator<Item = Entry> {
 }
 
 /// Finds a validation rule by code (case-insensitive) or name.
-pub fn find(key: &str) -> Option<&'static Rule> {
+#[cfg(test)]
+pub(crate) fn find(key: &str) -> Option<&'static Rule> {
     RULES
         .iter()
         .copied()

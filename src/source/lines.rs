@@ -47,7 +47,7 @@ pub struct Line {
 }
 
 /// Numeric codes defined by TRF16 and TRF26 (and the Sept-2024 draft's `340`).
-pub const NUMERIC_CODES: &[&[u8; 3]] = &[
+pub(crate) const NUMERIC_CODES: &[&[u8; 3]] = &[
     b"001", b"012", b"013", b"022", b"032", b"042", b"052", b"062", b"072", b"082", b"092", b"102",
     b"112", b"122", b"132", b"142", b"152", b"162", b"172", b"182", b"192", b"202", b"212", b"222",
     b"240", b"250", b"260", b"299", b"300", b"310", b"320", b"330", b"340", b"352", b"362", b"801",
@@ -56,7 +56,7 @@ pub const NUMERIC_CODES: &[&[u8; 3]] = &[
 
 /// Iterates over the lines of `text`: `(start, end)` byte offsets of each
 /// line's content. Linear, allocation-free, one `memchr2` per line.
-pub fn split(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+pub(crate) fn split(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
     split_bytes(text.as_bytes())
 }
 
@@ -65,12 +65,13 @@ pub fn split(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
 /// Counts of one byte are vectorised by `memchr` (a fraction of an
 /// instruction per byte); CR, rare in practice, costs a second pass only
 /// when the text has one.
-pub fn count(text: &str) -> usize {
+#[cfg(test)]
+pub(crate) fn count(text: &str) -> usize {
     count_cr(text).0
 }
 
 /// [`count`], and whether the text holds a CR (for [`split_known`]).
-pub fn count_cr(text: &str) -> (usize, bool) {
+pub(crate) fn count_cr(text: &str) -> (usize, bool) {
     let b = text.as_bytes();
     let lf = memchr::memchr_iter(b'\n', b).count();
     let has_cr = memchr::memchr(b'\r', b).is_some();
@@ -88,13 +89,13 @@ pub fn count_cr(text: &str) -> (usize, bool) {
 /// [`split`] over raw bytes, before decoding: CR and LF are single bytes in
 /// every ASCII-compatible encoding, so the lines (and their numbers) are
 /// the same as those of the decoded text.
-pub fn split_bytes(bytes: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
+pub(crate) fn split_bytes(bytes: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
     split_known(bytes, memchr::memchr(b'\r', bytes).is_some())
 }
 
 /// [`split_bytes`] when it is known whether the text holds a CR: without,
 /// lines end at LF alone, a search for one byte.
-pub fn split_known(bytes: &[u8], has_cr: bool) -> impl Iterator<Item = (usize, usize)> + '_ {
+pub(crate) fn split_known(bytes: &[u8], has_cr: bool) -> impl Iterator<Item = (usize, usize)> + '_ {
     let mut pos = 0usize;
     std::iter::from_fn(move || {
         if pos >= bytes.len() {
@@ -124,7 +125,7 @@ pub fn split_known(bytes: &[u8], has_cr: bool) -> impl Iterator<Item = (usize, u
 }
 
 /// Classifies one line (its content, without terminator).
-pub fn classify(line: &str) -> (Option<[u8; 3]>, LineKind) {
+pub(crate) fn classify(line: &str) -> (Option<[u8; 3]>, LineKind) {
     let b = line.as_bytes();
     // Most lines of a report are players: the general tests below give
     // this for them.
@@ -204,7 +205,7 @@ fn is_ruler(b: &[u8]) -> bool {
 /// not shift the rating, points or round columns. ASCII lines (nearly all)
 /// map columns to bytes directly; other lines get a small char-offset table.
 #[derive(Debug)]
-pub struct Columns<'a> {
+pub(crate) struct Columns<'a> {
     text: &'a str,
     base: usize,
     ascii: bool,
@@ -214,7 +215,7 @@ pub struct Columns<'a> {
 
 impl<'a> Columns<'a> {
     /// Wraps the line `text`, which starts at byte `base` of the source.
-    pub fn new(text: &'a str, base: usize) -> Self {
+    pub(crate) fn new(text: &'a str, base: usize) -> Self {
         let ascii = text.is_ascii();
         let offsets = if ascii {
             None
@@ -234,7 +235,7 @@ impl<'a> Columns<'a> {
     /// Wraps the line `text` of a source known to be ASCII as a whole
     /// ([`TextEncoding::Ascii`](crate::source::TextEncoding::Ascii)):
     /// columns are bytes, without [`Columns::new`]'s check of each line.
-    pub fn ascii(text: &'a str, base: usize) -> Self {
+    pub(crate) fn ascii(text: &'a str, base: usize) -> Self {
         debug_assert!(text.is_ascii());
         Columns {
             text,
@@ -247,7 +248,7 @@ impl<'a> Columns<'a> {
     /// Counts columns in bytes, for lines a program padded by bytes while
     /// writing UTF-8 (trf-format §4.2). Offsets that fall inside a character
     /// are moved back to its start.
-    pub fn by_bytes(text: &'a str, base: usize) -> Self {
+    pub(crate) fn by_bytes(text: &'a str, base: usize) -> Self {
         Columns {
             text,
             base,
@@ -257,17 +258,17 @@ impl<'a> Columns<'a> {
     }
 
     /// True when the line is ASCII (columns are bytes).
-    pub fn is_ascii(&self) -> bool {
+    pub(crate) fn is_ascii(&self) -> bool {
         self.ascii
     }
 
     /// The line's text.
-    pub fn text(&self) -> &'a str {
+    pub(crate) fn text(&self) -> &'a str {
         self.text
     }
 
     /// Number of characters on the line.
-    pub fn char_len(&self) -> usize {
+    pub(crate) fn char_len(&self) -> usize {
         match &self.offsets {
             None => self.text.len(),
             Some(v) => v.len() - 1,
@@ -293,7 +294,7 @@ impl<'a> Columns<'a> {
     /// The text of 1-based inclusive columns `from..=to` (shorter or empty
     /// when the line ends earlier) and its span in the source.
     #[inline]
-    pub fn field(&self, from: usize, to: usize) -> (&'a str, Span) {
+    pub(crate) fn field(&self, from: usize, to: usize) -> (&'a str, Span) {
         let (s, e) = if self.ascii {
             // Columns are bytes: no table, no search for a boundary.
             let n = self.text.len();
@@ -305,7 +306,7 @@ impl<'a> Columns<'a> {
     }
 
     /// Everything from 1-based column `from` to the end of the line.
-    pub fn rest(&self, from: usize) -> (&'a str, Span) {
+    pub(crate) fn rest(&self, from: usize) -> (&'a str, Span) {
         let s = self.byte_of(from - 1);
         (
             &self.text[s..],
@@ -314,12 +315,13 @@ impl<'a> Columns<'a> {
     }
 
     /// The span of the whole line.
-    pub fn span(&self) -> Span {
+    pub(crate) fn span(&self) -> Span {
         Span::new(self.base, self.base + self.text.len())
     }
 
     /// The 1-based column of byte offset `byte` (absolute in the source).
-    pub fn column_of(&self, byte: usize) -> usize {
+    #[cfg(test)]
+    pub(crate) fn column_of(&self, byte: usize) -> usize {
         let rel = byte.saturating_sub(self.base);
         match &self.offsets {
             None => rel + 1,

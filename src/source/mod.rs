@@ -1,11 +1,11 @@
 //! The source map: the decoded text of a report, its lines, and the byte
 //! spans every value and finding points at.
 
-pub mod encoding;
-pub mod lines;
-pub mod locate;
-pub mod span;
+pub(crate) mod encoding;
+pub(crate) mod lines;
+pub(crate) mod locate;
+pub(crate) mod span;
 
 pub use encoding::TextEncoding;
-pub use locate::Locator;
+pub(crate) use locate::Locator;
 pub use span::{Span, Spanned};

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 /// What to do when the target exists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Existing {
+pub(crate) enum Existing {
     /// Replace it (`--in-place`, `-o`, `--force`).
     Replace,
     /// Leave it alone and fail with [`io::ErrorKind::AlreadyExists`]: the
@@ -24,7 +24,7 @@ pub enum Existing {
 
 /// Writes `target` with what `fill` writes, atomically. A symbolic link is
 /// followed: the file it points to is replaced, and the link stays.
-pub fn write(
+pub(crate) fn write(
     target: &Path,
     existing: Existing,
     fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,

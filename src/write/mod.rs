@@ -11,8 +11,8 @@
 //! Comments, rulers and unknown lines are not written: `trf fmt` goes
 //! through [`crate::write::rewrite`], which keeps them.
 
-pub mod atomic;
-pub mod rewrite;
+pub(crate) mod atomic;
+pub(crate) mod rewrite;
 
 use crate::model::{
     Colour, DateField, Dialect, Player, Points, RoundResult, Scoring, ScoringSource, Sex,

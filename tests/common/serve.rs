@@ -7,10 +7,10 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 /// Every wait is bounded by this.
-pub const WAIT: Duration = Duration::from_secs(30);
+pub(crate) const WAIT: Duration = Duration::from_secs(30);
 
 /// A child process that is killed when the test ends, however it ends.
-pub struct Running(pub Child);
+pub(crate) struct Running(pub(crate) Child);
 
 impl Drop for Running {
     fn drop(&mut self) {
@@ -20,7 +20,7 @@ impl Drop for Running {
 }
 
 /// `trf serve --port 0 EXTRA...` and the URL it printed.
-pub fn serve_with(extra: &[&str]) -> (Running, String) {
+pub(crate) fn serve_with(extra: &[&str]) -> (Running, String) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_trf"));
     cmd.args(["serve", "--port", "0"]).args(extra);
     start(cmd)
@@ -28,7 +28,7 @@ pub fn serve_with(extra: &[&str]) -> (Running, String) {
 
 /// Starts `cmd` (a `trf serve`, perhaps behind a shell) and reads the URL
 /// it prints.
-pub fn start(mut cmd: Command) -> (Running, String) {
+pub(crate) fn start(mut cmd: Command) -> (Running, String) {
     let mut child = cmd
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -52,7 +52,7 @@ pub fn start(mut cmd: Command) -> (Running, String) {
 }
 
 /// `127.0.0.1:PORT` of a URL.
-pub fn authority(url: &str) -> String {
+pub(crate) fn authority(url: &str) -> String {
     url.trim_start_matches("http://")
         .trim_end_matches('/')
         .to_owned()
@@ -60,7 +60,7 @@ pub fn authority(url: &str) -> String {
 
 /// Sends `head` (the request line and headers, without the blank line
 /// that ends them) and `body`; returns the status and the whole answer.
-pub fn exchange(url: &str, head: &str, body: &[u8]) -> (u16, String) {
+pub(crate) fn exchange(url: &str, head: &str, body: &[u8]) -> (u16, String) {
     let mut s = TcpStream::connect(authority(url)).unwrap();
     s.set_read_timeout(Some(WAIT)).unwrap();
     s.write_all(format!("{head}\r\nConnection: close\r\n\r\n").as_bytes())
@@ -79,7 +79,7 @@ pub fn exchange(url: &str, head: &str, body: &[u8]) -> (u16, String) {
 }
 
 /// The page at `/` (GET, with the right `Host`).
-pub fn get(url: &str) -> (u16, String) {
+pub(crate) fn get(url: &str) -> (u16, String) {
     exchange(
         url,
         &format!("GET / HTTP/1.1\r\nHost: {}", authority(url)),
@@ -88,7 +88,7 @@ pub fn get(url: &str) -> (u16, String) {
 }
 
 /// The token the page's form carries.
-pub fn token(url: &str) -> String {
+pub(crate) fn token(url: &str) -> String {
     let (status, page) = get(url);
     assert_eq!(status, 200);
     let at = page
@@ -99,7 +99,7 @@ pub fn token(url: &str) -> String {
 }
 
 /// A multipart body of `fields` (form field, file name or none, bytes).
-pub fn multipart(fields: &[(&str, Option<&str>, &[u8])]) -> Vec<u8> {
+pub(crate) fn multipart(fields: &[(&str, Option<&str>, &[u8])]) -> Vec<u8> {
     let mut body = Vec::new();
     for (field, name, bytes) in fields {
         let file = name.map_or(String::new(), |n| format!("; filename=\"{n}\""));
@@ -117,11 +117,11 @@ pub fn multipart(fields: &[(&str, Option<&str>, &[u8])]) -> Vec<u8> {
 }
 
 /// The boundary of [`multipart`] bodies.
-pub const BOUNDARY: &str = "trfkit-test-boundary";
+pub(crate) const BOUNDARY: &str = "trfkit-test-boundary";
 
 /// The head of a POST of a [`multipart`] body of `len` bytes to `/check`,
 /// with `extra` headers.
-pub fn post_head(url: &str, len: usize, extra: &str) -> String {
+pub(crate) fn post_head(url: &str, len: usize, extra: &str) -> String {
     format!(
         "POST /check HTTP/1.1\r\nHost: {}\r\nContent-Type: multipart/form-data; boundary={BOUNDARY}\r\nContent-Length: {len}{extra}",
         authority(url)
@@ -130,7 +130,7 @@ pub fn post_head(url: &str, len: usize, extra: &str) -> String {
 
 /// Posts `files` (form field, file name, bytes) to `/check` as the page's
 /// form does (multipart, the token first); returns the status and the page.
-pub fn post(url: &str, files: &[(&str, &str, &[u8])]) -> (u16, String) {
+pub(crate) fn post(url: &str, files: &[(&str, &str, &[u8])]) -> (u16, String) {
     let token = token(url);
     let mut fields: Vec<(&str, Option<&str>, &[u8])> = vec![("token", None, token.as_bytes())];
     fields.extend(files.iter().map(|(f, n, b)| (*f, Some(*n), *b)));

@@ -29,7 +29,7 @@ use super::{Notation, Period, TimeControl, TimeControlError};
 /// A `222` value as written: the periods of each side, before they are
 /// turned into a [`TimeControl`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EncodedTimeControl {
+pub(crate) struct EncodedTimeControl {
     /// The periods of both players, or White's in the `W…-B…` form.
     pub periods: Vec<EncodedPeriod>,
     /// Black's periods in the `W…-B…` (Armageddon) form.
@@ -39,7 +39,7 @@ pub struct EncodedTimeControl {
 
 /// One `222` period descriptor: `M/S`, `M/S+I`, `S` or `S+I`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct EncodedPeriod {
+pub(crate) struct EncodedPeriod {
     /// `M`: moves in the period; `None` = the rest of the game.
     pub moves: Option<u16>,
     /// `S`: seconds added at the start of the period.
@@ -59,7 +59,7 @@ pub struct EncodedPeriod {
 /// does not fit, or [`TimeControlError::OutOfRange`] for a number that is
 /// too large (seconds beyond `u32`, moves beyond 65 535 in total) or a move
 /// count of 0.
-pub fn parse_encoded(text: &str) -> Result<EncodedTimeControl, TimeControlError> {
+pub(crate) fn parse_encoded(text: &str) -> Result<EncodedTimeControl, TimeControlError> {
     let body = text.trim_end_matches([' ', '\t', '\r', '\n']);
     if body.is_empty() {
         return Err(TimeControlError::Empty);
@@ -100,7 +100,7 @@ impl EncodedTimeControl {
     /// The same control in the common model. Each period's increment runs
     /// from the period's first move, as `222` means it; `raw` is the
     /// canonical text ([`Display`](fmt::Display)).
-    pub fn to_time_control(&self) -> TimeControl {
+    pub(crate) fn to_time_control(&self) -> TimeControl {
         TimeControl {
             raw: self.to_string(),
             notation: Notation::Encoded,

@@ -61,7 +61,7 @@ use super::{
 /// `moves/time, increment`), [`TimeControlError::Unrecognised`],
 /// [`TimeControlError::Ambiguous`], [`TimeControlError::Inconsistent`] or
 /// [`TimeControlError::OutOfRange`]. Offsets are bytes into `text`.
-pub fn parse_free(text: &str) -> Result<TimeControl, TimeControlError> {
+pub(crate) fn parse_free(text: &str) -> Result<TimeControl, TimeControlError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err(TimeControlError::Empty);
@@ -80,7 +80,7 @@ pub fn parse_free(text: &str) -> Result<TimeControl, TimeControlError> {
 /// One way of reading a `122` text: the control, and in plain words each
 /// choice made where the text left one open (empty when there was none).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reading {
+pub(crate) struct Reading {
     /// The control under this reading.
     pub control: TimeControl,
     /// The choices, e.g. "`90/40` as 40 moves in 90 min", "`30` as a 30 s
@@ -88,9 +88,10 @@ pub struct Reading {
     pub choices: Vec<String>,
 }
 
+#[cfg(test)]
 impl Reading {
     /// The reading in words: the control, then the choices in brackets.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         if self.choices.is_empty() {
             return self.control.describe();
         }
@@ -112,7 +113,7 @@ const MAX_READINGS: usize = 8;
 /// alike, or not). A text with one reading gives it with no choices. Errors
 /// are [`parse_free`]'s, when no reading makes a time control (or a text
 /// leaves more than three choices open).
-pub fn parse_free_readings(text: &str) -> Result<Vec<Reading>, TimeControlError> {
+pub(crate) fn parse_free_readings(text: &str) -> Result<Vec<Reading>, TimeControlError> {
     let refused = match parse_free(text) {
         Ok(control) => {
             return Ok(vec![Reading {

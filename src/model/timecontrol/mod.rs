@@ -27,9 +27,11 @@ use serde::{Deserialize, Serialize};
 
 mod encoded;
 mod free;
+#[cfg(test)]
+mod properties;
 
-pub use encoded::{parse_encoded, EncodedPeriod, EncodedTimeControl};
-pub use free::{parse_free, parse_free_readings, Reading};
+pub(crate) use encoded::parse_encoded;
+pub(crate) use free::{parse_free, parse_free_readings, Reading};
 
 /// A time control: one or more periods, for both players or per side.
 ///

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 /// What the K decision is based on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct KInputs {
+pub(crate) struct KInputs {
     /// The player's rating at the start of the tournament (K is taken from
     /// it, docs/spec/regulations.md R24 for 2009).
     pub rating: u16,
@@ -32,7 +32,7 @@ pub struct KInputs {
 /// Which branch of the K rules applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum KBasis {
+pub(crate) enum KBasis {
     /// Fewer than 30 rated games.
     NewPlayer,
     /// The published rating has reached 2400 (permanent).
@@ -71,7 +71,7 @@ impl KSource {
 /// from the regulations) or from the rating pass (a user's override, the
 /// rating list's K, the rapid and blitz chapter's flat K).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct KDecision {
+pub(crate) struct KDecision {
     /// K to use (after the K × n cap).
     pub k: u8,
     /// K before the K × n cap.
@@ -90,7 +90,8 @@ pub struct KDecision {
 
 impl KDecision {
     /// The notes as one sentence.
-    pub fn source_note(&self) -> String {
+    #[cfg(test)]
+    pub(crate) fn source_note(&self) -> String {
         self.notes.join("; ")
     }
 }
@@ -100,7 +101,7 @@ impl KDecision {
 ///
 /// Precedence: new player (< 30 games) → reached 2400 (K 10, permanent) →
 /// junior below 2300 → standard. Then, where the version has it, K × n ≤ 700.
-pub fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
+pub(crate) fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
     let regs = version.regulations();
     let rules = regs.k_factor.at(inputs.start_date);
     let mut assumptions = Vec::new();
@@ -191,7 +192,7 @@ pub fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
 }
 
 /// Largest K with K × n ≤ `limit` (docs/spec/regulations.md R25), or `k` if already within.
-pub fn cap_k_for_games(k: u8, games: u32, limit: u32) -> u8 {
+pub(crate) fn cap_k_for_games(k: u8, games: u32, limit: u32) -> u8 {
     if games == 0 || u64::from(k) * u64::from(games) <= u64::from(limit) {
         k
     } else {

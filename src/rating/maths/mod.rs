@@ -22,6 +22,8 @@
 //! | rounding (R29) | [`round_change`], [`round_period`], [`p_hundredths`] |
 
 mod k_factor;
+#[cfg(test)]
+mod oracles;
 mod pooling;
 mod rated;
 mod round_robin;
@@ -30,22 +32,21 @@ mod tables;
 mod units;
 mod unrated;
 
-pub use crate::model::PartialDate;
-pub use k_factor::{cap_k_for_games, k_factor, KBasis, KDecision, KInputs, KSource};
-pub use pooling::{pool_weighted, PoolPart, Pooled};
-pub use rated::{
-    rated_change, rated_change_averaged, rated_change_per_game, rated_change_per_game_with_cap,
-    round_robin_average, AverageSource, AveragedDetail, GameExpectation, RatedChange, RatedGame,
-    RatedInput,
+pub(crate) use crate::model::PartialDate;
+pub use k_factor::KSource;
+pub(crate) use k_factor::{cap_k_for_games, k_factor, KBasis, KDecision, KInputs};
+pub(crate) use pooling::{pool_weighted, PoolPart};
+pub(crate) use rated::RatedGame;
+pub(crate) use rated::{
+    rated_change, rated_change_averaged, rated_change_per_game_with_cap, AverageSource, RatedInput,
 };
-pub use round_robin::{
-    round_robin_initial_ratings, RoundRobinError, RoundRobinInput, RoundRobinRatings,
-    RoundRobinUnrated,
-};
-pub use rounding::{p_hundredths, round, round_change, round_period};
-pub use tables::{dp, dp_table, pd, PdRow, D_PD, P_DP};
-pub use units::{Fraction, GameScore, HalfPoints, Hundredths};
-pub use unrated::{
-    initial_rating, publication, Excluded, Exclusion, InitialRating, Publication, UnratedGame,
-    UnratedInput,
+pub(crate) use round_robin::{round_robin_initial_ratings, RoundRobinInput, RoundRobinRatings};
+pub(crate) use rounding::round;
+pub(crate) use tables::P_DP;
+pub(crate) use units::Fraction;
+pub(crate) use units::GameScore;
+pub use units::HalfPoints;
+pub use units::Hundredths;
+pub(crate) use unrated::{
+    initial_rating, publication, InitialRating, Publication, UnratedGame, UnratedInput,
 };

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 /// One event's initial rating and its number of games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct PoolPart {
+pub(crate) struct PoolPart {
     /// Ru of the event.
     pub ru: i64,
     /// Games it rests on.
@@ -20,7 +20,7 @@ pub struct PoolPart {
 
 /// The pooled rating.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Pooled {
+pub(crate) struct Pooled {
     /// Rn rounded half up.
     pub rn: i64,
     /// Rn exact.
@@ -30,7 +30,7 @@ pub struct Pooled {
 }
 
 /// Rn = Σ(Ru × games) / Σgames; `None` when there are no games.
-pub fn pool_weighted(parts: &[PoolPart]) -> Option<Pooled> {
+pub(crate) fn pool_weighted(parts: &[PoolPart]) -> Option<Pooled> {
     let games: u64 = parts.iter().map(|p| u64::from(p.games)).sum();
     let weighted: i64 = parts.iter().map(|p| p.ru * i64::from(p.games)).sum();
     let exact = Fraction::new(weighted, i64::try_from(games).ok()?)?;

@@ -19,7 +19,7 @@ use serde::Serialize;
 /// One game of a rated player against a rated opponent (or, in a 2003–2014
 /// round robin, against an unrated player's computed Ru).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct RatedGame {
+pub(crate) struct RatedGame {
     /// The opponent's rating.
     pub opponent_rating: u16,
     /// The player's result.
@@ -28,7 +28,7 @@ pub struct RatedGame {
 
 /// A rated player's games in one event (or one rating period).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RatedInput<'a> {
+pub(crate) struct RatedInput<'a> {
     /// The player's rating.
     pub rating: u16,
     /// K (see [`super::k_factor()`]).
@@ -42,7 +42,7 @@ pub struct RatedInput<'a> {
 
 /// The expectation of one game under the per-game method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct GameExpectation {
+pub(crate) struct GameExpectation {
     /// The opponent's rating.
     pub opponent_rating: u16,
     /// The player's result.
@@ -61,7 +61,7 @@ pub struct GameExpectation {
 
 /// The averaged method's intermediate values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct AveragedDetail {
+pub(crate) struct AveragedDetail {
     /// Rc, exact.
     pub rc: Fraction,
     /// Rc rounded half up, used for D.
@@ -76,7 +76,7 @@ pub struct AveragedDetail {
 
 /// Where the averaged method takes Rc from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AverageSource {
+pub(crate) enum AverageSource {
     /// Swiss or match: the average of the games' opponents, each first moved
     /// to within the cap of the player's rating.
     Opponents,
@@ -90,7 +90,7 @@ pub enum AverageSource {
 
 /// A rated player's change.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct RatedChange {
+pub(crate) struct RatedChange {
     /// The method used.
     pub method: ChangeMethod,
     /// Games n.
@@ -117,7 +117,7 @@ pub struct RatedChange {
 
 /// The change by the method of `version` (averaged for 2003 with Rc from the
 /// opponents, per game otherwise).
-pub fn rated_change(version: Version, input: &RatedInput<'_>) -> RatedChange {
+pub(crate) fn rated_change(version: Version, input: &RatedInput<'_>) -> RatedChange {
     match version.regulations().change_method {
         ChangeMethod::Averaged => rated_change_averaged(version, input, AverageSource::Opponents),
         ChangeMethod::PerGame => rated_change_per_game(version, input),
@@ -133,7 +133,7 @@ pub fn rated_change(version: Version, input: &RatedInput<'_>) -> RatedChange {
 /// example: the cap is applied to exactly one game, the one with the largest
 /// |D| of either sign (the first such game on a tie); every other game counts
 /// its real difference.
-pub fn rated_change_per_game(version: Version, input: &RatedInput<'_>) -> RatedChange {
+pub(crate) fn rated_change_per_game(version: Version, input: &RatedInput<'_>) -> RatedChange {
     let cap = *version.regulations().difference_cap.at(input.start_date);
     rated_change_per_game_with_cap(version, input, cap)
 }
@@ -142,7 +142,7 @@ pub fn rated_change_per_game(version: Version, input: &RatedInput<'_>) -> RatedC
 /// rapid and blitz chapter's (400 for every game and every player in 2024,
 /// without the standard 2650 exemption; no cap in 2013–2022, given as
 /// `points: u16::MAX`). Rounding and tables are `version`'s.
-pub fn rated_change_per_game_with_cap(
+pub(crate) fn rated_change_per_game_with_cap(
     version: Version,
     input: &RatedInput<'_>,
     cap: DifferenceCap,
@@ -207,7 +207,7 @@ pub fn rated_change_per_game_with_cap(
 }
 
 /// The averaged method of the 2003 text, Rc taken from `source`.
-pub fn rated_change_averaged(
+pub(crate) fn rated_change_averaged(
     version: Version,
     input: &RatedInput<'_>,
     source: AverageSource,
@@ -300,7 +300,7 @@ pub fn rated_change_averaged(
 /// Rc of a rated player in a round robin (2003 text): (Ra(n + 1) − R)/n,
 /// i.e. the average of the other players when Ra is the average of all;
 /// `None` for n = 0.
-pub fn round_robin_average(ra: i32, n: u32, rating: u16) -> Option<Fraction> {
+pub(crate) fn round_robin_average(ra: i32, n: u32, rating: u16) -> Option<Fraction> {
     let n = i64::from(n);
     Fraction::new(i64::from(ra) * (n + 1) - i64::from(rating), n)
 }

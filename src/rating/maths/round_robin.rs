@@ -36,7 +36,7 @@ use serde::Serialize;
 
 /// A complete round robin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RoundRobinInput<'a> {
+pub(crate) struct RoundRobinInput<'a> {
     /// Each player's rating; `None` for unrated players.
     pub ratings: &'a [Option<u16>],
     /// Row-major m × m matrix: `scores[i * m + j]` = half-points player `i`
@@ -57,7 +57,7 @@ pub struct RoundRobinInput<'a> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[non_exhaustive]
-pub enum RoundRobinError {
+pub(crate) enum RoundRobinError {
     /// The version has no round-robin route.
     NoRoundRobinRoute(Version),
     /// The score matrix is not m × m.
@@ -110,7 +110,7 @@ pub enum RoundRobinError {
 impl RoundRobinError {
     /// The reason in words, naming each player by `who(index)` (the
     /// rating pass gives the starting rank and name).
-    pub fn describe(&self, who: &dyn Fn(usize) -> String) -> String {
+    pub(crate) fn describe(&self, who: &dyn Fn(usize) -> String) -> String {
         match *self {
             RoundRobinError::NoRoundRobinRoute(v) => format!(
                 "the {v} text has no round-robin route for unrated players; use the Swiss calculation"
@@ -162,7 +162,7 @@ impl std::error::Error for RoundRobinError {}
 
 /// One unrated player's initial rating by the round-robin route.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct RoundRobinUnrated {
+pub(crate) struct RoundRobinUnrated {
     /// Player index.
     pub player: usize,
     /// Score in the (remaining) event.
@@ -189,7 +189,7 @@ pub struct RoundRobinUnrated {
 
 /// The round robin's tournament figures and the unrated players' ratings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct RoundRobinRatings {
+pub(crate) struct RoundRobinRatings {
     /// Players kept (indices into the input).
     pub active: Vec<usize>,
     /// Players removed, with the reason; their games are disregarded.
@@ -214,7 +214,7 @@ pub struct RoundRobinRatings {
 }
 
 /// Runs the round-robin route of `version` on `input`.
-pub fn round_robin_initial_ratings(
+pub(crate) fn round_robin_initial_ratings(
     version: Version,
     input: &RoundRobinInput<'_>,
 ) -> Result<RoundRobinRatings, RoundRobinError> {

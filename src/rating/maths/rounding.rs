@@ -14,7 +14,7 @@ use super::units::{Fraction, HalfPoints, Hundredths};
 use crate::regulations::{RoundingMode, Version};
 
 /// Rounds `value` to an integer in `mode`.
-pub fn round(value: Fraction, mode: RoundingMode) -> i64 {
+pub(crate) fn round(value: Fraction, mode: RoundingMode) -> i64 {
     match mode {
         RoundingMode::HalfAwayFromZero => value.round_half_away_from_zero(),
         RoundingMode::HalfUp => value.round_half_up(),
@@ -23,21 +23,22 @@ pub fn round(value: Fraction, mode: RoundingMode) -> i64 {
 
 /// A rating change held in hundredths of a point, rounded to whole points as
 /// `version` prescribes for the period's change.
-pub fn round_change(version: Version, change: Hundredths) -> i64 {
+pub(crate) fn round_change(version: Version, change: Hundredths) -> i64 {
     let mode = version.regulations().rounding.rating_change;
     Fraction::new(change.0, 100).map_or(0, |f| round(f, mode))
 }
 
 /// Several raw changes of one rating period, summed before rounding (the sum
 /// is "not rounded until the end of the period", docs/spec/regulations.md §2 point 3).
-pub fn round_period(version: Version, changes: &[Hundredths]) -> i64 {
+#[cfg(test)]
+pub(crate) fn round_period(version: Version, changes: &[Hundredths]) -> i64 {
     round_change(version, changes.iter().copied().sum())
 }
 
 /// Fractional score `score / games` as a two-decimal p in hundredths
 /// (0..=100), rounded half up from the exact fraction; `None` for 0 games or
 /// a score above the maximum.
-pub fn p_hundredths(score: HalfPoints, games: u32) -> Option<u32> {
+pub(crate) fn p_hundredths(score: HalfPoints, games: u32) -> Option<u32> {
     if games == 0 || score.0 > games.saturating_mul(2) {
         return None;
     }

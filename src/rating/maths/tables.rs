@@ -20,7 +20,7 @@ use serde::Serialize;
 /// dp for p = 0.00, 0.01, …, 1.00 (index = p in hundredths). Entries 0 and
 /// 100 are the notional ±800 of the 2022/2024 texts; see [`dp`].
 #[rustfmt::skip]
-pub const P_DP: [i16; 101] = [
+pub(crate) const P_DP: [i16; 101] = [
     -800, -677, -589, -538, -501, -470, -444, -422, -401, -383, // p = .00
     -366, -351, -336, -322, -309, -296, -284, -273, -262, -251, // p = .10
     -240, -230, -220, -211, -202, -193, -184, -175, -166, -158, // p = .20
@@ -38,7 +38,7 @@ pub const P_DP: [i16; 101] = [
 /// `d_max` is `None`) the higher-rated player expects `higher` and the
 /// lower-rated `lower` hundredths.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct PdRow {
+pub(crate) struct PdRow {
     /// Smallest |D| of the row.
     pub d_min: u16,
     /// Largest |D| of the row; `None` for the last row (D > 735).
@@ -51,7 +51,7 @@ pub struct PdRow {
 
 /// The D → PD table, 51 rows.
 #[rustfmt::skip]
-pub const D_PD: [PdRow; 51] = [
+pub(crate) const D_PD: [PdRow; 51] = [
     PdRow { d_min: 0, d_max: Some(3), higher: 50, lower: 50 },
     PdRow { d_min: 4, d_max: Some(10), higher: 51, lower: 49 },
     PdRow { d_min: 11, d_max: Some(17), higher: 52, lower: 48 },
@@ -136,7 +136,7 @@ const fn expand(rows: &[PdRow; 51], higher: bool) -> [u8; LAST_BOUNDED_D + 1] {
 /// (after any cap), in hundredths: column H for `d ≥ 0`, column L for
 /// `d < 0`, looked up on |d| (docs/spec/regulations.md §2 point 3); beyond 735,
 /// 1.00 / .00.
-pub fn pd(d: i32) -> Hundredths {
+pub(crate) fn pd(d: i32) -> Hundredths {
     let a = d.unsigned_abs() as usize;
     let v = if d >= 0 {
         PD_HIGHER_BY_D.get(a).copied().unwrap_or(100)
@@ -149,7 +149,7 @@ pub fn pd(d: i32) -> Hundredths {
 /// dp for a fractional score `p` in hundredths (0..=100) under `version`;
 /// `None` for p above 100, and for p = 0 or 100 where the table leaves those
 /// entries blank ([`DpExtremes::Undefined`]: 2003–2013).
-pub fn dp(p_hundredths: u32, version: Version) -> Option<i32> {
+pub(crate) fn dp(p_hundredths: u32, version: Version) -> Option<i32> {
     let v = dp_table(p_hundredths)?;
     let extreme = p_hundredths == 0 || p_hundredths == 100;
     match version.regulations().dp_extremes {
@@ -160,7 +160,7 @@ pub fn dp(p_hundredths: u32, version: Version) -> Option<i32> {
 
 /// The table value for p in hundredths, with the notional ±800 at the
 /// extremes; `None` above 100.
-pub fn dp_table(p_hundredths: u32) -> Option<i32> {
+pub(crate) fn dp_table(p_hundredths: u32) -> Option<i32> {
     P_DP.get(p_hundredths as usize).map(|&v| i32::from(v))
 }
 

@@ -44,7 +44,7 @@ impl fmt::Display for HalfPoints {
 /// The result of one game for one player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum GameScore {
+pub(crate) enum GameScore {
     /// 0.
     Loss,
     /// ½.
@@ -55,7 +55,7 @@ pub enum GameScore {
 
 impl GameScore {
     /// 0, 1 or 2.
-    pub fn half_points(self) -> HalfPoints {
+    pub(crate) fn half_points(self) -> HalfPoints {
         HalfPoints(match self {
             GameScore::Loss => 0,
             GameScore::Draw => 1,
@@ -64,7 +64,8 @@ impl GameScore {
     }
 
     /// The opponent's result.
-    pub fn opposite(self) -> GameScore {
+    #[cfg(test)]
+    pub(crate) fn opposite(self) -> GameScore {
         match self {
             GameScore::Loss => GameScore::Win,
             GameScore::Draw => GameScore::Draw,
@@ -131,7 +132,7 @@ impl fmt::Display for Hundredths {
 /// denominator (so `==` compares values), for averages such as
 /// Ra = 12250/7 that the regulations round only at a stated point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub struct Fraction {
+pub(crate) struct Fraction {
     num: i64,
     den: i64,
 }
@@ -139,7 +140,7 @@ pub struct Fraction {
 impl Fraction {
     /// `num / den` in lowest terms; `None` if `den` is zero (or the sign
     /// cannot be moved to the numerator without overflow).
-    pub fn new(num: i64, den: i64) -> Option<Fraction> {
+    pub(crate) fn new(num: i64, den: i64) -> Option<Fraction> {
         if den == 0 {
             return None;
         }
@@ -158,37 +159,40 @@ impl Fraction {
     }
 
     /// An integer as a fraction.
-    pub fn from_int(n: i64) -> Fraction {
+    pub(crate) fn from_int(n: i64) -> Fraction {
         Fraction { num: n, den: 1 }
     }
 
     /// Numerator (carries the sign).
-    pub fn num(self) -> i64 {
+    #[cfg(test)]
+    pub(crate) fn num(self) -> i64 {
         self.num
     }
 
     /// Denominator (positive).
-    pub fn den(self) -> i64 {
+    #[cfg(test)]
+    pub(crate) fn den(self) -> i64 {
         self.den
     }
 
     /// Value in hundredths, rounded half up (for display and reports).
-    pub fn hundredths(self) -> i64 {
+    pub(crate) fn hundredths(self) -> i64 {
         div_half_up(i128::from(self.num) * 100, i128::from(self.den))
     }
 
     /// Value in tenths, rounded half up.
-    pub fn tenths(self) -> i64 {
+    #[cfg(test)]
+    pub(crate) fn tenths(self) -> i64 {
         div_half_up(i128::from(self.num) * 10, i128::from(self.den))
     }
 
     /// Nearest integer, .5 up.
-    pub fn round_half_up(self) -> i64 {
+    pub(crate) fn round_half_up(self) -> i64 {
         div_half_up(i128::from(self.num), i128::from(self.den))
     }
 
     /// Nearest integer, .5 away from zero.
-    pub fn round_half_away_from_zero(self) -> i64 {
+    pub(crate) fn round_half_away_from_zero(self) -> i64 {
         let n = i128::from(self.num);
         let d = i128::from(self.den);
         let m = div_half_up(n.abs(), d);

@@ -23,7 +23,7 @@ use serde::Serialize;
 
 /// One game of an unrated player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct UnratedGame {
+pub(crate) struct UnratedGame {
     /// The opponent's rating; `None` if the opponent is unrated too (such
     /// games never count for an initial rating).
     pub opponent_rating: Option<u16>,
@@ -33,7 +33,7 @@ pub struct UnratedGame {
 
 /// An unrated player's games in one event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct UnratedInput<'a> {
+pub(crate) struct UnratedInput<'a> {
     /// Played games (unplayed games removed).
     pub games: &'a [UnratedGame],
     /// Tournament start date (dated sub-rules and the floor in force).
@@ -51,7 +51,7 @@ pub struct UnratedInput<'a> {
 /// Why an event does not count towards an initial rating.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, thiserror::Error)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Exclusion {
+pub(crate) enum Exclusion {
     /// No game against a rated opponent.
     #[error("no game against a rated opponent")]
     NoRatedOpponents,
@@ -99,7 +99,7 @@ pub enum Exclusion {
 
 /// An exclusion with the assumptions it rests on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Excluded {
+pub(crate) struct Excluded {
     /// The reason.
     pub reason: Exclusion,
     /// The opponents' games against this player are disregarded too (2003, 2005).
@@ -111,7 +111,7 @@ pub struct Excluded {
 /// Whether an initial rating is published.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Publication {
+pub(crate) enum Publication {
     /// At or above the floor, with enough games.
     Published,
     /// Below the floor in force.
@@ -132,7 +132,7 @@ pub enum Publication {
 
 /// Initial rating from one event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct InitialRating {
+pub(crate) struct InitialRating {
     /// Indices (into the input) of the games used: those against rated opponents.
     pub games_used: Vec<usize>,
     /// n: games against rated opponents.
@@ -162,7 +162,7 @@ pub struct InitialRating {
 }
 
 /// The initial rating from one event, or why the event does not count.
-pub fn initial_rating(
+pub(crate) fn initial_rating(
     version: Version,
     input: &UnratedInput<'_>,
 ) -> Result<InitialRating, Excluded> {
@@ -357,7 +357,7 @@ pub fn initial_rating(
 /// Whether a (pooled or single-event) initial rating `ru` from `games`
 /// games is published under `version` for an event starting on `start`.
 /// Below the floor is reported before too few games.
-pub fn publication(version: Version, start: NaiveDate, ru: i64, games: u32) -> Publication {
+pub(crate) fn publication(version: Version, start: NaiveDate, ru: i64, games: u32) -> Publication {
     let regs = version.regulations();
     let floor = regs.floor.at(start);
     if ru < i64::from(floor.min_rating) {

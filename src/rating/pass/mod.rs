@@ -79,7 +79,7 @@
 //!   and blitz rules are not applied.
 //!
 //! ```
-//! use trfkit::rating::{rate, RateOptions};
+//! use trfkit::{rate, RateOptions};
 //! let text = "\
 //! 012 Club match
 //! 042 2024/05/04
@@ -179,8 +179,8 @@ impl RateOptions {
     /// [`RateOptions::default`] and set the fields you need.
     ///
     /// ```
-    /// use trfkit::regulations::Version;
-    /// let mut opts = trfkit::rating::RateOptions::default().with_regulations(Version::V2022);
+    /// use trfkit::Version;
+    /// let mut opts = trfkit::RateOptions::default().with_regulations(Version::V2022);
     /// opts.what_if = true;
     /// assert_eq!(opts.regulations, Some(Version::V2022));
     /// ```
@@ -192,7 +192,7 @@ impl RateOptions {
 
 /// Runs FIDE's calculation on a report, without the report's other
 /// checks: only the games the eligibility stage leaves out
-/// ([`crate::eligibility`], under the default check options) are known
+/// (the eligibility stage, under the default check options) are known
 /// here, so `verdict` is `None`. An event those exclusions stop (a match
 /// with an unrated player, every game below the rate of play) gets no
 /// changes, or hypothetical ones with [`RateOptions::what_if`]. Use

@@ -55,7 +55,7 @@ pub(crate) struct Chapter {
 impl Chapter {
     /// The chapter for an event of list `list` starting on `start`; `None`
     /// for a standard event or before FIDE had rapid and blitz lists.
-    pub fn at(list: Option<RatingType>, start: NaiveDate) -> Option<Chapter> {
+    pub(super) fn at(list: Option<RatingType>, start: NaiveDate) -> Option<Chapter> {
         let (list, kind) = match list? {
             RatingType::Rapid => (RatingType::Rapid, RatingKind::Rapid),
             RatingType::Blitz => (RatingType::Blitz, RatingKind::Blitz),
@@ -73,7 +73,7 @@ impl Chapter {
     }
 
     /// The cap to apply under the standard edition `version`.
-    pub fn difference_cap(&self, version: Version, start: NaiveDate) -> DifferenceCap {
+    pub(super) fn difference_cap(&self, version: Version, start: NaiveDate) -> DifferenceCap {
         match self.cap {
             RapidBlitzCap::None => DifferenceCap {
                 points: u16::MAX,
@@ -93,7 +93,7 @@ impl Chapter {
     }
 
     /// A flat K, where the chapter has one: (K after the K × n cap, note).
-    pub fn flat_k(&self, games: u32) -> Option<(u8, String)> {
+    pub(super) fn flat_k(&self, games: u32) -> Option<(u8, String)> {
         let RapidBlitzK::Flat {
             k,
             k_times_games_limit,
@@ -113,7 +113,7 @@ impl Chapter {
     }
 
     /// The notes that concern the whole event.
-    pub fn notes(
+    pub(super) fn notes(
         &self,
         version: Version,
         start: NaiveDate,

@@ -106,7 +106,7 @@ pub struct TournamentSummary {
     pub start: Option<NaiveDate>,
     /// `052`, else the last `132` date.
     pub end: Option<NaiveDate>,
-    /// The tournament type used (see [`crate::model::tournament_type::detect`]).
+    /// The tournament type used (see `tournament_type::detect`).
     #[serde(rename = "type")]
     pub kind: TournamentType,
     /// Why that type.
@@ -307,18 +307,18 @@ pub struct PlayerRating {
     /// K before this event's K × n cap (rated players); for the rating
     /// period, which caps over all its games. Not in the JSON of `rate`.
     #[serde(skip)]
-    pub k_before_cap: Option<u8>,
+    pub(crate) k_before_cap: Option<u8>,
     /// The games the figures count, with the opponent's rating used: for
     /// a rated player those of the change, for an unrated one those of the
     /// initial rating; for the rating period. Not in the JSON of `rate`.
     #[serde(skip)]
-    pub counted: Vec<crate::rating::maths::RatedGame>,
+    pub(crate) counted: Vec<crate::rating::maths::RatedGame>,
     /// For each game of `counted` of a rated player, its round and the
     /// opponent's index in the report's players (the rating period rates
     /// the rounds of a long event with the list of their date). Not in the
     /// JSON of `rate`.
     #[serde(skip)]
-    pub counted_at: Vec<(u16, usize)>,
+    pub(crate) counted_at: Vec<(u16, usize)>,
 }
 
 /// Half-points as a JSON number: `3`, `3.5`.

@@ -8,12 +8,12 @@ use crate::regulations::{ListFrequency, Regulations, Version};
 use chrono::{Datelike, Days, Months, NaiveDate};
 
 /// The first day of the list's month.
-pub fn list_date(p: ListPeriod) -> Option<NaiveDate> {
+pub(crate) fn list_date(p: ListPeriod) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(i32::from(p.year), u32::from(p.month), 1)
 }
 
 /// The list `n` months after `p` (before, when negative).
-pub fn shift(p: ListPeriod, n: i32) -> ListPeriod {
+pub(crate) fn shift(p: ListPeriod, n: i32) -> ListPeriod {
     let months = i32::from(p.year) * 12 + i32::from(p.month) - 1 + n;
     ListPeriod {
         year: u16::try_from(months.div_euclid(12)).unwrap_or(0),
@@ -23,7 +23,7 @@ pub fn shift(p: ListPeriod, n: i32) -> ListPeriod {
 
 /// The edition in force on a list's date: it decides the period-level
 /// rules (list rhythm, K, K × n, rounding, floors).
-pub fn edition_of(p: ListPeriod) -> &'static Regulations {
+pub(crate) fn edition_of(p: ListPeriod) -> &'static Regulations {
     list_date(p).map_or_else(
         || Regulations::of(Version::LATEST),
         |d| Regulations::select(d).regulations,
@@ -32,7 +32,7 @@ pub fn edition_of(p: ListPeriod) -> &'static Regulations {
 
 /// The list published before `p` (t − 1): the month before while lists are
 /// monthly, the previous bi-monthly or quarterly list before.
-pub fn previous(p: ListPeriod) -> ListPeriod {
+pub(crate) fn previous(p: ListPeriod) -> ListPeriod {
     match list_date(p).and_then(|d| d.checked_sub_days(Days::new(1))) {
         Some(eve) => list_in_force(Regulations::select(eve).regulations, eve),
         None => shift(p, -1),
@@ -42,7 +42,7 @@ pub fn previous(p: ListPeriod) -> ListPeriod {
 /// The last day an event may end to be rated on list `p`: 3 days before
 /// the list date for monthly lists from 2013 (art. 7.1.3), 7 days in the
 /// 2009 rhythm, one month before for the quarterly lists (art. 9.13).
-pub fn closing_date(p: ListPeriod) -> Option<NaiveDate> {
+pub(crate) fn closing_date(p: ListPeriod) -> Option<NaiveDate> {
     let d = list_date(p)?;
     let regs = edition_of(p);
     match regs.lists.at(d) {
@@ -57,7 +57,7 @@ pub fn closing_date(p: ListPeriod) -> Option<NaiveDate> {
 /// of the month after the end, or the next one when five days or fewer
 /// remain in the month (art. 9.1); before, the first list whose closing
 /// date is on or after the end (art. 7.1.3, 9.13).
-pub fn expected(end: NaiveDate) -> ListPeriod {
+pub(crate) fn expected(end: NaiveDate) -> ListPeriod {
     let month = ListPeriod {
         year: u16::try_from(end.year()).unwrap_or(0),
         month: u8::try_from(end.month()).unwrap_or(1),
@@ -88,7 +88,7 @@ pub fn expected(end: NaiveDate) -> ListPeriod {
 }
 
 /// `2025-03`.
-pub fn key(p: ListPeriod) -> String {
+pub(crate) fn key(p: ListPeriod) -> String {
     format!("{:04}-{:02}", p.year, p.month)
 }
 

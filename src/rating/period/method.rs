@@ -6,7 +6,7 @@
 /// One step of the method: a heading, what FIDE's regulations say and
 /// where, and (when FIDE's texts leave it open) the reading trfkit takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Step {
+pub(crate) struct Step {
     /// A few words.
     pub topic: &'static str,
     /// What trfkit does, citing FIDE's articles.
@@ -17,7 +17,7 @@ pub struct Step {
 }
 
 /// The method, in the order the computation runs.
-pub const METHOD: &[Step] = &[
+pub(crate) const METHOD: &[Step] = &[
     Step {
         topic: "The period",
         text: "FIDE publishes one change per player and list (a rating period), added over every event of the period (FIDE Rating Regulations 2024 art. 7.1). A report cannot say when it was uploaded: --period YYYY-MM names the list computed, and every rateable report given is rated in it, with a warning where the regulations expect another list and a refusal only where they forbid it (an event not finished by the list's closing date, or more than the allowed lists late). Without --period each report goes to the list it is expected on, and the period shown is the list most reports are expected on.",

@@ -26,14 +26,14 @@
 //! long events, the 2024 uplift) is printed in the notes.
 
 mod base;
-pub mod lists;
-pub mod method;
+pub(crate) mod lists;
+pub(crate) mod method;
 mod rounds;
 mod start_k;
 mod together;
-pub mod total;
+pub(crate) mod total;
 
-pub use together::rate_together;
+pub(crate) use together::rate_together;
 
 use crate::diag::{Consequence, Verdict};
 use crate::rating::maths::{
@@ -82,7 +82,7 @@ pub struct PeriodOptions {
     /// Each report's own registration facts (`--registrations`) and the
     /// file as shown; a report it does not name keeps [`PeriodOptions::check`]'s
     /// flags, and its `registration_source` says so.
-    pub registrations: Option<(Arc<Registrations>, String)>,
+    pub(crate) registrations: Option<(Arc<Registrations>, String)>,
 }
 
 /// One report given to the period.

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 /// the findings across them. Duplicates do not depend on the rating type;
 /// the other findings are searched again once each report's rating type
 /// is known, so that a rapid and a blitz event on one day do not clash.
-pub fn rate_together(reports: &[(&str, &Parsed)], opts: &PeriodOptions) -> PeriodSummary {
+pub(crate) fn rate_together(reports: &[(&str, &Parsed)], opts: &PeriodOptions) -> PeriodSummary {
     let refs = |types: &dyn Fn(usize) -> Option<RatingType>| {
         reports
             .iter()

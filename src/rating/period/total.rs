@@ -10,7 +10,7 @@ use crate::regulations::RoundingMode;
 
 /// One event of the period for one player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EventTerm {
+pub(crate) struct EventTerm {
     /// ΣΔR of the event, Σ(W − We) over its rated games (the capped
     /// differences already applied), in hundredths.
     pub sum_delta: Hundredths,
@@ -20,7 +20,7 @@ pub struct EventTerm {
 
 /// The period's figures for one player.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PeriodTotal {
+pub(crate) struct PeriodTotal {
     /// Σ n.
     pub games: u32,
     /// K before the cap.
@@ -41,14 +41,14 @@ pub struct PeriodTotal {
 
 impl PeriodTotal {
     /// Rounding each event alone would publish another change.
-    pub fn discriminating(&self) -> bool {
+    pub(crate) fn discriminating(&self) -> bool {
         self.rounded != self.per_event
     }
 }
 
 /// The period's change for K `k` (before the cap), the edition's K × n
 /// limit (`None` where it has none) and rounding.
-pub fn period_total(
+pub(crate) fn period_total(
     k: u8,
     limit: Option<u32>,
     rounding: RoundingMode,

@@ -7,7 +7,7 @@ use serde::Serialize;
 /// What a field holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum FieldKind {
+pub(crate) enum FieldKind {
     /// The record code.
     Code,
     /// A right-aligned unsigned integer.
@@ -31,7 +31,7 @@ pub enum FieldKind {
 /// The R (rating) or P (pairing) importance flag of the specification.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Flag {
+pub(crate) enum Flag {
     /// ■: mandatory.
     Mandatory,
     /// □: warning if wrong.
@@ -42,7 +42,7 @@ pub enum Flag {
 
 /// One field of a fixed-column record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Field {
+pub(crate) struct Field {
     /// Record code (`001`, `310`, … ; `NRS` for national-rating records).
     pub record: &'static str,
     /// The format version that introduced it (`TRF16`, `TRF26`, `TRF(x)`).
@@ -65,12 +65,12 @@ pub struct Field {
 
 impl Field {
     /// Columns of occurrence `k` (0-based) of a repeating field.
-    pub const fn nth(&self, k: usize) -> (usize, usize) {
+    pub(crate) const fn nth(&self, k: usize) -> (usize, usize) {
         (self.from + k * self.stride, self.to + k * self.stride)
     }
 
     /// Width in characters.
-    pub const fn width(&self) -> usize {
+    pub(crate) const fn width(&self) -> usize {
         self.to - self.from + 1
     }
 }

@@ -23,7 +23,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF16 record 062 (number of players).
-    pub static PLAYER_COUNT_MISMATCH = {
+    pub(crate) static PLAYER_COUNT_MISMATCH = {
         code: "TRF-X002", name: "player-count-mismatch",
         severity: Warning, summary: "record 062 disagrees with the number of players",
         consequence: Cosmetic,

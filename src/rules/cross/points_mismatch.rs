@@ -51,7 +51,7 @@ crate::declare_rule! {
     /// TRF16 record 001, columns 81-84 (points "under the tournament's
     /// scoring system, including the PAB value"); TRF26 records 162, 250,
     /// 299; JaVaFo `XXS`/`XXA`.
-    pub static POINTS_MISMATCH = {
+    pub(crate) static POINTS_MISMATCH = {
         code: "TRF-X001", name: "points-mismatch",
         severity: Error, summary: "a player's points differ from the sum of their results",
         consequence: FixBeforeUpload,
@@ -78,7 +78,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         .map(|a| (a.player.value, a.points.as_slice()))
         .collect();
     // What each result is worth, by colour and result code
-    // ([`crate::model::Game::look`]; no colour counts as White): the scoring
+    // ([`crate::model::Game::colour_and_code`]; no colour counts as White): the scoring
     // system looked up once, not per entry.
     let mut worth = [Points::ZERO; LOOKS];
     for (look, w) in worth.iter_mut().enumerate() {
@@ -102,11 +102,11 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         let (mut played, mut later, mut unknown) = (Points::ZERO, Points::ZERO, false);
         for g in before {
             unknown |= g.is_unknown_letter();
-            played += worth[g.look()];
+            played += worth[g.colour_and_code()];
         }
         for g in after {
             unknown |= g.is_unknown_letter();
-            later += worth[g.look()];
+            later += worth[g.colour_and_code()];
         }
         if unknown {
             continue;

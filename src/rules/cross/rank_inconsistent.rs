@@ -38,7 +38,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001, columns 86-89 (rank, mandatory for rating); TRF26
     /// record 001 ("exact definition, ties allowed").
-    pub static RANK_INCONSISTENT = {
+    pub(crate) static RANK_INCONSISTENT = {
         code: "TRF-X005", name: "rank-inconsistent",
         severity: Warning, summary: "ranks that do not follow the points",
         consequence: Cosmetic,

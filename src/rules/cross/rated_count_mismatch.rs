@@ -23,7 +23,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF16 record 072 (number of rated players); record 001 columns 49-52.
-    pub static RATED_COUNT_MISMATCH = {
+    pub(crate) static RATED_COUNT_MISMATCH = {
         code: "TRF-X003", name: "rated-count-mismatch",
         severity: Warning, summary: "record 072 disagrees with the number of rated players",
         consequence: Cosmetic,

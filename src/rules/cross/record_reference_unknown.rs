@@ -46,7 +46,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF26 records 240, 250, 260, 299, 300, 330 (ids and rounds); 142
     /// (number of rounds).
-    pub static RECORD_REFERENCE_UNKNOWN = {
+    pub(crate) static RECORD_REFERENCE_UNKNOWN = {
         code: "TRF-X009", name: "record-reference-unknown",
         severity: Warning, summary: "a TRF26 record naming a player, team or round the report does not have",
         consequence: Cosmetic,

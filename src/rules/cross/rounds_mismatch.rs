@@ -37,7 +37,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF26 record 142 (number of rounds); JaVaFo TRF(x) `XXR`; TRF16
     /// record 132.
-    pub static ROUNDS_MISMATCH = {
+    pub(crate) static ROUNDS_MISMATCH = {
         code: "TRF-X006", name: "rounds-mismatch",
         severity: Warning, summary: "the declared number of rounds disagrees with the rounds written",
         consequence: Cosmetic,

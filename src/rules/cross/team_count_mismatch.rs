@@ -25,7 +25,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF16 record 082 (number of teams) and 013; TRF26 record 310.
-    pub static TEAM_COUNT_MISMATCH = {
+    pub(crate) static TEAM_COUNT_MISMATCH = {
         code: "TRF-X004", name: "team-count-mismatch",
         severity: Warning, summary: "record 082 disagrees with the number of teams",
         consequence: Cosmetic,

@@ -27,7 +27,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF16 record 013; TRF26 record 310 (members).
-    pub static TEAM_MEMBER_DUPLICATE = {
+    pub(crate) static TEAM_MEMBER_DUPLICATE = {
         code: "TRF-X008", name: "team-member-duplicate",
         severity: Warning, summary: "a player listed in more than one team place",
         consequence: Cosmetic,

@@ -26,7 +26,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 013 (team, first player ■); TRF26 record 310 (members,
     /// first ■).
-    pub static TEAM_MEMBER_UNKNOWN = {
+    pub(crate) static TEAM_MEMBER_UNKNOWN = {
         code: "TRF-X007", name: "team-member-unknown",
         severity: Warning, summary: "a team member with no player record",
         consequence: Cosmetic,

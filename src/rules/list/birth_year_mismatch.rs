@@ -25,7 +25,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001, columns 70-79; FIDE rating list, column `B-day`
     ///.
-    pub static BIRTH_YEAR_MISMATCH = {
+    pub(crate) static BIRTH_YEAR_MISMATCH = {
         code: "TRF-L006", name: "birth-year-mismatch",
         severity: Warning, summary: "a birth year that differs from the rating list's",
         consequence: Cosmetic,

@@ -25,7 +25,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001, columns 54-56; FIDE rating list, column `Fed`
     ///.
-    pub static FEDERATION_MISMATCH = {
+    pub(crate) static FEDERATION_MISMATCH = {
         code: "TRF-L003", name: "federation-mismatch",
         severity: Warning, summary: "a federation that differs from the rating list's",
         consequence: Cosmetic,

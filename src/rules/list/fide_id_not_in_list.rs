@@ -30,7 +30,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001, columns 58-68; FIDE rating list, column `ID Number`
     ///.
-    pub static FIDE_ID_NOT_IN_LIST = {
+    pub(crate) static FIDE_ID_NOT_IN_LIST = {
         code: "TRF-L001", name: "fide-id-not-in-list",
         severity: Error, summary: "a FIDE ID that the rating list does not hold",
         consequence: FixBeforeUpload,

@@ -27,7 +27,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE rating list, column `Flag`; FIDE
     /// Rating Regulations, inactive players.
-    pub static INACTIVE_PLAYER = {
+    pub(crate) static INACTIVE_PLAYER = {
         code: "TRF-L008", name: "inactive-player",
         severity: Advice, summary: "a player the rating list flags inactive",
         consequence: Info,

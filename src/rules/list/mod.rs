@@ -25,6 +25,32 @@ use crate::rules::Ctx;
 
 /// Whether a rating list was given: every rule of this category applies
 /// only then.
-pub fn has_list(ctx: &Ctx<'_>) -> bool {
+pub(crate) fn has_list(ctx: &Ctx<'_>) -> bool {
     ctx.opts.rating_list.is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{registry::RULES, CheckOptions, Ctx};
+
+    #[test]
+    fn without_a_list_the_rating_list_rules_do_not_apply() {
+        let path = crate::test_paths::root().join("samples/hand/list-crosscheck.trf");
+        let parsed = crate::read_path(&path, &crate::ReadOptions::default()).expect("sample reads");
+        let none = CheckOptions::default();
+        let ctx = Ctx::new(&parsed.tournament, &parsed.text, &none);
+        let mut count = 0;
+        for rule in RULES {
+            if rule.meta.category == crate::Category::RatingList {
+                count += 1;
+                assert!(rule.meta.code.starts_with("TRF-L"), "{}", rule.meta.code);
+                assert!(
+                    !(rule.applies)(&ctx),
+                    "{} applies without a list",
+                    rule.meta.name
+                );
+            }
+        }
+        assert_eq!(count, 9);
+    }
 }

@@ -31,7 +31,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001, columns 15-47; FIDE rating list, column `Name`
     ///.
-    pub static NAME_MISMATCH = {
+    pub(crate) static NAME_MISMATCH = {
         code: "TRF-L002", name: "name-mismatch",
         severity: Warning, summary: "a name that differs from the rating list's for the same FIDE ID",
         consequence: Cosmetic,

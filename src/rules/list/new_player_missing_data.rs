@@ -31,7 +31,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001, columns 10 and 70-79 (sex and birth date, needed to
     /// register a player who has no FIDE ID).
-    pub static NEW_PLAYER_MISSING_DATA = {
+    pub(crate) static NEW_PLAYER_MISSING_DATA = {
         code: "TRF-L009", name: "new-player-missing-data",
         severity: Error, summary: "an unrated player without the birth date or sex FIDE needs to register them",
         consequence: FixBeforeUpload,

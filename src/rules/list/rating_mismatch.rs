@@ -40,7 +40,7 @@ crate::declare_rule! {
     /// TRF16 record 001, columns 49-52; FIDE rating list, columns `SRtng`,
     /// `RRtng`, `BRtng`; FIDE Rating Regulations,
     /// rating periods and lists.
-    pub static RATING_MISMATCH = {
+    pub(crate) static RATING_MISMATCH = {
         code: "TRF-L007", name: "rating-mismatch",
         severity: Warning, summary: "a rating that differs from the rating list's",
         consequence: Cosmetic,

@@ -26,7 +26,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001, column 10; FIDE rating list, column `Sex`
     ///.
-    pub static SEX_MISMATCH = {
+    pub(crate) static SEX_MISMATCH = {
         code: "TRF-L004", name: "sex-mismatch",
         severity: Warning, summary: "a sex that differs from the rating list's",
         consequence: Cosmetic,

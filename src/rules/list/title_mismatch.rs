@@ -30,7 +30,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001, columns 11-13; FIDE rating list, columns `Tit` and
     /// `WTit`.
-    pub static TITLE_MISMATCH = {
+    pub(crate) static TITLE_MISMATCH = {
         code: "TRF-L005", name: "title-mismatch",
         severity: Warning, summary: "a title that differs from the rating list's",
         consequence: Cosmetic,

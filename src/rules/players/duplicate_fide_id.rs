@@ -23,7 +23,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF16 record 001, columns 58-68 (FIDE ID, mandatory for rating).
-    pub static DUPLICATE_FIDE_ID = {
+    pub(crate) static DUPLICATE_FIDE_ID = {
         code: "TRF-P002", name: "duplicate-fide-id",
         severity: Error, summary: "two players with the same FIDE ID",
         consequence: FixBeforeUpload,

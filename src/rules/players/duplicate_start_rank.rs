@@ -21,7 +21,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF16 record 001, columns 5-8 (mandatory for rating and pairing).
-    pub static DUPLICATE_START_RANK = {
+    pub(crate) static DUPLICATE_START_RANK = {
         code: "TRF-P001", name: "duplicate-start-rank",
         severity: Error, summary: "two players with the same starting rank",
         consequence: FixBeforeUpload,

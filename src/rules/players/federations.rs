@@ -48,7 +48,7 @@ impl Federation {
     /// `SRB`, `MNE`; "replaced by LBN", "into RUS, UKR, …"), in the note's
     /// order. Worked out when asked: only a finding about a former code
     /// needs it.
-    pub fn successors(&self) -> Vec<&'static str> {
+    pub(crate) fn successors(&self) -> Vec<&'static str> {
         if self.status != Status::Former {
             return Vec::new();
         }

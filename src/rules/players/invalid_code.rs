@@ -38,7 +38,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001: column 10 (sex), 11-13 (title), 54-56 (federation),
     /// all □ (warning if wrong).
-    pub static INVALID_CODE = {
+    pub(crate) static INVALID_CODE = {
         code: "TRF-P003", name: "invalid-code",
         severity: Warning, summary: "a title, sex or federation code FIDE does not define",
         consequence: Cosmetic,

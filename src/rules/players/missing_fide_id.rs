@@ -39,7 +39,7 @@ crate::declare_rule! {
     /// Elista Office to reject tournaments which are submitted without ID
     /// numbers"; IDs are created by the player's federation); TRF16 record
     /// 001, columns 58-68 (mandatory for rating).
-    pub static MISSING_FIDE_ID = {
+    pub(crate) static MISSING_FIDE_ID = {
         code: "TRF-P006", name: "missing-fide-id",
         severity: Error, summary: "a player without a FIDE ID",
         consequence: FixBeforeUpload,

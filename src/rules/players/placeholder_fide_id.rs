@@ -37,7 +37,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001, columns 58-68 (FIDE ID, mandatory for rating);
     /// FIDE letter to federations of 12 August 2013.
-    pub static PLACEHOLDER_FIDE_ID = {
+    pub(crate) static PLACEHOLDER_FIDE_ID = {
         code: "TRF-P007", name: "placeholder-fide-id",
         severity: Error, summary: "a FIDE ID that is a placeholder or a national number",
         consequence: FixBeforeUpload,

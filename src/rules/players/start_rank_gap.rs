@@ -29,7 +29,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001, columns 5-8 (starting rank, mandatory for rating
     /// and pairing).
-    pub static START_RANK_GAP = {
+    pub(crate) static START_RANK_GAP = {
         code: "TRF-P004", name: "start-rank-gap",
         severity: Advice, summary: "starting ranks that skip a number",
         consequence: Cosmetic,

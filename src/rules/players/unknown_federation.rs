@@ -49,7 +49,7 @@ crate::declare_rule! {
     /// Regulations 2024 art. 10.1 (players registered through a member
     /// federation); FIDE Registration regulations 1.6 (`FID`); the list of
     /// FIDE federations (ratings.fide.com).
-    pub static UNKNOWN_FEDERATION = {
+    pub(crate) static UNKNOWN_FEDERATION = {
         code: "TRF-P005", name: "unknown-federation",
         severity: Error, summary: "a federation code that is not FIDE's",
         consequence: FixBeforeUpload,

@@ -35,7 +35,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, hours of play per day (12 hours, computed on
     /// 60-move games from 2014).
-    pub static DAILY_PLAY_OVER_12_HOURS = {
+    pub(crate) static DAILY_PLAY_OVER_12_HOURS = {
         code: "TRF-F006", name: "daily-play-over-12-hours",
         severity: Warning, summary: "more than 12 hours of play scheduled on one day",
         consequence: Info,

@@ -36,7 +36,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, rate of play (2005 art. 1.2, 1.14; 2009
     /// art. 1.3; 2017 art. 1.2; 2022 art. 1.1–1.2; 2024 section 1).
-    pub static FIRST_CONTROL_TOO_FEW_MOVES = {
+    pub(crate) static FIRST_CONTROL_TOO_FEW_MOVES = {
         code: "TRF-F005", name: "first-control-too-few-moves",
         severity: Warning, summary: "the first time control has fewer (or other) moves than required",
         consequence: Info,

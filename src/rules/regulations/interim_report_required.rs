@@ -27,7 +27,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, interim reports (2022 and 2024 texts: events
     /// lasting more than 30 days).
-    pub static INTERIM_REPORT_REQUIRED = {
+    pub(crate) static INTERIM_REPORT_REQUIRED = {
         code: "TRF-F009", name: "interim-report-required",
         severity: Advice, summary: "a long event must report interim results every month",
         consequence: Info,

@@ -39,7 +39,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, games after a match is decided (2014 art.
     /// 6.5, 2024 art. 6.2).
-    pub static MATCH_DECIDED_GAMES = {
+    pub(crate) static MATCH_DECIDED_GAMES = {
         code: "TRF-F030", name: "match-decided-games",
         severity: Warning, summary: "match games played after one player had won the match",
         consequence: GamesNotRated,

@@ -35,7 +35,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, matches with unrated players (2005 art.
     /// 6.4, 2014 art. 6.6, 2022/2024 texts).
-    pub static MATCH_WITH_UNRATED_PLAYER = {
+    pub(crate) static MATCH_WITH_UNRATED_PLAYER = {
         code: "TRF-F011", name: "match-with-unrated-player",
         severity: Error, summary: "a match (or Scheveningen) the regulations do not rate because of unrated players",
         consequence: EventNotRated,

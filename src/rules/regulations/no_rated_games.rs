@@ -47,7 +47,7 @@ crate::declare_rule! {
     /// FIDE Rating Regulations 2024 art. 5.1 (unplayed games are not
     /// counted; both players must have made a move), 7.1.4 and 8.2 (games
     /// against rated opponents); earlier editions likewise.
-    pub static NO_RATED_GAMES = {
+    pub(crate) static NO_RATED_GAMES = {
         code: "TRF-F017", name: "no-rated-games",
         severity: Error, summary: "no game of the report can be rated",
         consequence: EventNotRated,

@@ -53,7 +53,7 @@ crate::declare_rule! {
     /// hybrid regulations), 0.2 and 9.4 (hybrid events approved by the QC
     /// Chair, complete PGN); FIDE Online Chess Regulations Part III(b)
     /// (hybrid competitions rated from January 2021).
-    pub static ONLINE_EVENT = {
+    pub(crate) static ONLINE_EVENT = {
         code: "TRF-F016", name: "online-event",
         severity: Error, summary: "the header names an online platform or a web address",
         consequence: EventNotRated,

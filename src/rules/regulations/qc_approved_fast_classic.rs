@@ -42,7 +42,7 @@ crate::declare_rule! {
     /// pilot project to test fast classic for standard rating" (2025) and
     /// "FIDE updates rating regulations to include faster time controls for
     /// major events" (from a secondary source).
-    pub static QC_APPROVED_FAST_CLASSIC = {
+    pub(crate) static QC_APPROVED_FAST_CLASSIC = {
         code: "TRF-F044", name: "qc-approved-fast-classic",
         severity: Advice, summary: "what the stated QC approval of a 45'+30\" or 60'+30\" event changes",
         consequence: Info,

@@ -31,7 +31,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rapid and Blitz Rating Regulations, initial rating (2012
     /// framework; chapter of 2013–2021), from secondary sources (from a secondary source).
-    pub static RAPID_BLITZ_FIRST_EVENT_SCORE = {
+    pub(crate) static RAPID_BLITZ_FIRST_EVENT_SCORE = {
         code: "TRF-F046", name: "rapid-blitz-first-event-score",
         severity: Advice, summary: "a rapid or blitz newcomer below the one point the 2012–2021 chapters asked for",
         consequence: PlayersNotRated,

@@ -31,7 +31,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rapid and Blitz Rating Regulations (2024) art. 3.1; for
     /// 2013–2021, a secondary report of the chapter (Nov 2021) (from a secondary source).
-    pub static RAPID_BLITZ_ROUNDS_PER_DAY = {
+    pub(crate) static RAPID_BLITZ_ROUNDS_PER_DAY = {
         code: "TRF-F042", name: "rapid-blitz-rounds-per-day",
         severity: Warning, summary: "more rapid or blitz rounds on one day than the chapter allows",
         consequence: Info,

@@ -28,7 +28,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// FIDE Rapid and Blitz Rating Regulations (2024) art. 7.2.1.
-    pub static RAPID_BLITZ_STANDARD_SEED = {
+    pub(crate) static RAPID_BLITZ_STANDARD_SEED = {
         code: "TRF-F045", name: "rapid-blitz-standard-seed",
         severity: Advice, summary: "a rapid or blitz newcomer with a standard rating is rated with it",
         consequence: Info,

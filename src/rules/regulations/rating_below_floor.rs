@@ -50,7 +50,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, rating floor (2024 art. 7.2.1: a rating
     /// below 1400 is not published; earlier editions in FIDE's texts).
-    pub static RATING_BELOW_FLOOR = {
+    pub(crate) static RATING_BELOW_FLOOR = {
         code: "TRF-F019", name: "rating-below-floor",
         severity: Warning, summary: "a rating below the lowest rating FIDE publishes",
         consequence: Cosmetic,

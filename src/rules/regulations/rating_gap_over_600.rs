@@ -33,7 +33,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rapid and Blitz Rating Regulations (2024) art. 7.3.1, as
     /// amended with effect from 1 December 2024.
-    pub static RATING_GAP_OVER_600 = {
+    pub(crate) static RATING_GAP_OVER_600 = {
         code: "TRF-F043", name: "rating-gap-over-600",
         severity: Warning, summary: "rapid or blitz games with a 600-point gap and a player above 2600, not rated",
         consequence: GamesNotRated,

@@ -27,7 +27,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rapid and Blitz Rating Regulations (2024) art. 1.1; FIDE Rating
     /// Regulations (2024) section 1.
-    pub static RATING_TYPE_CONTRADICTS_TIME_CONTROL = {
+    pub(crate) static RATING_TYPE_CONTRADICTS_TIME_CONTROL = {
         code: "TRF-F040", name: "rating-type-contradicts-time-control",
         severity: Warning, summary: "the list given with --rating-type is not the one the time control gives",
         consequence: Info,

@@ -48,7 +48,7 @@ crate::declare_rule! {
     /// FIDE Rating Regulations, registration of tournaments (2009 art. 0.4,
     /// 2017 art. 0.2, 2022/2024 text; FIDE news 2818 of 25 December 2023). FIDE Rapid and Blitz Rating Regulations (2024),
     /// registration of tournaments.
-    pub static REGISTRATION_TOO_LATE = {
+    pub(crate) static REGISTRATION_TOO_LATE = {
         code: "TRF-F002", name: "registration-too-late",
         severity: Error, summary: "the tournament was registered with FIDE too late before its start",
         consequence: EventNotRated,

@@ -33,7 +33,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, round-robin composition (2005 art. 6.3–6.33,
     /// 6.43; 2014 art. 6.2, 6.4).
-    pub static ROUND_ROBIN_COMPOSITION = {
+    pub(crate) static ROUND_ROBIN_COMPOSITION = {
         code: "TRF-F010", name: "round-robin-composition",
         severity: Error, summary: "a round robin with too few rated players",
         consequence: EventNotRated,

@@ -26,7 +26,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, transition clause (0.11 in 2003–2009, 0.1 from
     /// 2014): amendments apply to tournaments starting on or after their date.
-    pub static START_DATE_UNKNOWN = {
+    pub(crate) static START_DATE_UNKNOWN = {
         code: "TRF-F001", name: "start-date-unknown",
         severity: Error, summary: "no usable start date to choose the regulations by",
         consequence: FixBeforeUpload,

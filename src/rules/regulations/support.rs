@@ -96,7 +96,7 @@ pub(crate) struct Day {
 
 impl Day {
     /// The round numbers, e.g. `1, 2, 3`; runs of three or more as `1–4`.
-    pub fn round_list(&self) -> String {
+    pub(crate) fn round_list(&self) -> String {
         let rounds: Vec<usize> = self.rounds.iter().map(|r| r.0).collect();
         let consecutive = rounds.windows(2).all(|w| w[1] == w[0] + 1);
         match (rounds.first(), rounds.last()) {
@@ -110,7 +110,7 @@ impl Day {
     }
 
     /// `round 3` or `rounds 1–4`.
-    pub fn rounds_label(&self) -> String {
+    pub(crate) fn rounds_label(&self) -> String {
         match self.rounds.len() {
             1 => format!("round {}", self.round_list()),
             _ => format!("rounds {}", self.round_list()),
@@ -118,7 +118,7 @@ impl Day {
     }
 
     /// The span of the first round's date.
-    pub fn span(&self) -> Span {
+    pub(crate) fn span(&self) -> Span {
         self.rounds.first().map(|r| r.1).unwrap_or_default()
     }
 }

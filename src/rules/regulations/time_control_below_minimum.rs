@@ -51,7 +51,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, rate of play (2005 art. 1.2, 1.14; 2009 and
     /// 2017 art. 1.1; 2022 art. 1.1–1.2; 2024 section 1).
-    pub static TIME_CONTROL_BELOW_MINIMUM = {
+    pub(crate) static TIME_CONTROL_BELOW_MINIMUM = {
         code: "TRF-F004", name: "time-control-below-minimum",
         severity: Error, summary: "less thinking time for 60 moves than the rating bands require",
         consequence: EventNotRated,
@@ -82,21 +82,21 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
 }
 
 /// "120 min (a player rated 2200 or more)".
-fn band(rop: &RateOfPlay, need_minutes: u32) -> String {
-    if need_minutes == rop.minutes_upper {
+fn band(rate_of_play: &RateOfPlay, need_minutes: u32) -> String {
+    if need_minutes == rate_of_play.minutes_upper {
         format!(
             "{need_minutes} min with a player rated {} or more",
-            rop.upper_threshold
+            rate_of_play.upper_threshold
         )
-    } else if need_minutes == rop.minutes_lower {
+    } else if need_minutes == rate_of_play.minutes_lower {
         format!(
             "{need_minutes} min with a player rated {} or more",
-            rop.lower_threshold
+            rate_of_play.lower_threshold
         )
     } else {
         format!(
             "{need_minutes} min even between players rated under {}",
-            rop.lower_threshold
+            rate_of_play.lower_threshold
         )
     }
 }
@@ -133,20 +133,20 @@ fn per_tournament(
     top: Option<&Player>,
     need: u32,
 ) -> (Diagnostic, String) {
-    let rop = &ctx.regs.rate_of_play;
+    let rate_of_play = &ctx.regs.rate_of_play;
     let why = match top.and_then(|p| rating(p).map(|r| (p, r))) {
-        Some((p, r)) if r >= rop.lower_threshold => format!(
+        Some((p, r)) if r >= rate_of_play.lower_threshold => format!(
             "player {} is in the tournament, rated {} or more",
             who(p),
-            if r >= rop.upper_threshold {
-                rop.upper_threshold
+            if r >= rate_of_play.upper_threshold {
+                rate_of_play.upper_threshold
             } else {
-                rop.lower_threshold
+                rate_of_play.lower_threshold
             }
         ),
         _ => format!(
             "nobody in the tournament is rated {} or more",
-            rop.lower_threshold
+            rate_of_play.lower_threshold
         ),
     };
     let mut d = TIME_CONTROL_BELOW_MINIMUM
@@ -156,7 +156,7 @@ fn per_tournament(
             text(ctx)
         ))
         .primary(s.span, format!("{} for 60 moves", minutes(s.t60)));
-    if let Some(p) = top.filter(|_| need > rop.minutes_base) {
+    if let Some(p) = top.filter(|_| need > rate_of_play.minutes_base) {
         d = d.secondary(rating_span(ctx, p), p.designation());
     }
     let help = format!(
@@ -173,11 +173,11 @@ fn per_game(
     total: u32,
     below: &[(Game<'_>, u32)],
 ) -> (Diagnostic, String) {
-    let rop = &ctx.regs.rate_of_play;
+    let rate_of_play = &ctx.regs.rate_of_play;
     let mut needs: Vec<u32> = below.iter().map(|(_, n)| *n).collect();
     needs.sort_unstable_by(|a, b| b.cmp(a));
     needs.dedup();
-    let bands: Vec<String> = needs.iter().map(|&n| band(rop, n)).collect();
+    let bands: Vec<String> = needs.iter().map(|&n| band(rate_of_play, n)).collect();
     let mut d = TIME_CONTROL_BELOW_MINIMUM
         .diag(format!(
             "{} of {} below the minimum rate of play: the time control gives {} per player for 60 moves, {} requires {}",
@@ -197,7 +197,7 @@ fn per_game(
     } else {
         String::new()
     };
-    let need = needs.first().copied().unwrap_or(rop.minutes_base);
+    let need = needs.first().copied().unwrap_or(rate_of_play.minutes_base);
     let help = format!(
         "each game's band is set by the higher-rated of its two players; these games are not rated as standard: {}{more}; editing the report cannot change that (`122` must say what was played); in future events at least {need} min for 60 moves, e.g. {}, lets every game count",
         examples.join("; "),

@@ -53,7 +53,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, rate of play (art. 1 in every edition);
     /// TRF16 record 122, TRF26 record 222.
-    pub static TIME_CONTROL_UNPARSED = {
+    pub(crate) static TIME_CONTROL_UNPARSED = {
         code: "TRF-F003", name: "time-control-unparsed",
         severity: Error, summary: "the time control is missing or cannot be read, or 122 and 222 disagree",
         consequence: FixBeforeUpload,

@@ -28,7 +28,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, rounds per day (three rounds and twelve
     /// hours, GA 1995; removed in 2014).
-    pub static TOO_MANY_ROUNDS_PER_DAY = {
+    pub(crate) static TOO_MANY_ROUNDS_PER_DAY = {
         code: "TRF-F007", name: "too-many-rounds-per-day",
         severity: Warning, summary: "more rounds on one day than the regulations allow",
         consequence: Info,

@@ -35,7 +35,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, duration of tournaments (90 days; leagues
     /// may be rated).
-    pub static TOURNAMENT_TOO_LONG = {
+    pub(crate) static TOURNAMENT_TOO_LONG = {
         code: "TRF-F008", name: "tournament-too-long",
         severity: Warning, summary: "the tournament lasts longer than the regulations allow",
         consequence: Info,

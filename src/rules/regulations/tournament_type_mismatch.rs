@@ -30,7 +30,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, round-robin composition (an RR with an
     /// unplayed game is reported as a Swiss).
-    pub static TOURNAMENT_TYPE_MISMATCH = {
+    pub(crate) static TOURNAMENT_TYPE_MISMATCH = {
         code: "TRF-F015", name: "tournament-type-mismatch",
         severity: Advice, summary: "the declared tournament type disagrees with the pairings",
         consequence: Cosmetic,

@@ -40,7 +40,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rapid and Blitz Rating Regulations (2024) art. 1.2; 2012
     /// framework (FIDE news, 16 Nov 2011) (from a secondary source).
-    pub static UNEQUAL_PLAYING_TIMES = {
+    pub(crate) static UNEQUAL_PLAYING_TIMES = {
         code: "TRF-F041", name: "unequal-playing-times",
         severity: Error, summary: "different times for the two players in a rapid or blitz event",
         consequence: EventNotRated,

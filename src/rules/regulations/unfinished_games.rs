@@ -49,7 +49,7 @@ crate::declare_rule! {
     /// while an adjourned game is open); FIDE Rating Regulations 2022 and
     /// 2024, section 4 (interim reports of events over 30 days); TRF26
     /// record 142.
-    pub static UNFINISHED_GAMES = {
+    pub(crate) static UNFINISHED_GAMES = {
         code: "TRF-F018", name: "unfinished-games",
         severity: Error, summary: "a pairing without a result, or fewer rounds played than declared",
         consequence: FixBeforeUpload,
@@ -85,7 +85,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         let answered = ctx
             .games
             .mirror_of(g)
-            .is_some_and(|t| t.opponent_rank() == Some(g.rank) && !t.is(kind::PENDING));
+            .is_some_and(|t| t.opponent_rank() == Some(g.rank) && !t.has_all(kind::PENDING));
         if answered {
             continue;
         }

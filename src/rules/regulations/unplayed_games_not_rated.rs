@@ -38,7 +38,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, unplayed games and games in which both
     /// players moved; TRF16 result codes.
-    pub static UNPLAYED_GAMES_NOT_RATED = {
+    pub(crate) static UNPLAYED_GAMES_NOT_RATED = {
         code: "TRF-F014", name: "unplayed-games-not-rated",
         severity: Advice, summary: "forfeits, games without a move and byes that will not be rated",
         consequence: GamesNotRated,

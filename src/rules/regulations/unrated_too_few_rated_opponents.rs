@@ -39,7 +39,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, results of unrated players (2005 art.
     /// 6.4–6.42; 2009 art. 8.21; 2014 art. 6.3, 7.14).
-    pub static UNRATED_TOO_FEW_RATED_OPPONENTS = {
+    pub(crate) static UNRATED_TOO_FEW_RATED_OPPONENTS = {
         code: "TRF-F012", name: "unrated-too-few-rated-opponents",
         severity: Advice, summary: "an unrated player gets no rating from this event: too few rated opponents",
         consequence: PlayersNotRated,

@@ -40,7 +40,7 @@ crate::declare_rule! {
     /// ## Reference
     /// FIDE Rating Regulations, results of unrated players (GA 2003, GA
     /// 2004; 2005 art. 10.21; 2014 art. 6.31).
-    pub static UNRATED_ZERO_SCORE = {
+    pub(crate) static UNRATED_ZERO_SCORE = {
         code: "TRF-F013", name: "unrated-zero-score",
         severity: Advice, summary: "an unrated player's score the regulations disregard",
         consequence: PlayersNotRated,

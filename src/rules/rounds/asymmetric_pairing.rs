@@ -26,7 +26,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF16 record 001, round blocks (opponent and colour mandatory for rating).
-    pub static ASYMMETRIC_PAIRING = {
+    pub(crate) static ASYMMETRIC_PAIRING = {
         code: "TRF-R003", name: "asymmetric-pairing",
         severity: Error, summary: "a pairing not mirrored by the opponent's record",
         consequence: FixBeforeUpload,

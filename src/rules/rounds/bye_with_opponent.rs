@@ -29,7 +29,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001, round blocks: byes have opponent `0000` and colour
     /// `-`.
-    pub static BYE_WITH_OPPONENT = {
+    pub(crate) static BYE_WITH_OPPONENT = {
         code: "TRF-R006", name: "bye-with-opponent",
         severity: Error, summary: "a bye that names an opponent",
         consequence: FixBeforeUpload,

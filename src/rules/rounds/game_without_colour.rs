@@ -26,7 +26,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF16 record 001, round blocks: colour `w`/`b` for played games.
-    pub static GAME_WITHOUT_COLOUR = {
+    pub(crate) static GAME_WITHOUT_COLOUR = {
         code: "TRF-R007", name: "game-without-colour",
         severity: Warning, summary: "a played game with no colour",
         consequence: Cosmetic,

@@ -35,7 +35,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 001, round blocks: result `U`, "at most once per round";
     /// TRF26 record 320 (one pairing-allocated bye per round for teams).
-    pub static MULTIPLE_PAIRING_BYES_IN_ROUND = {
+    pub(crate) static MULTIPLE_PAIRING_BYES_IN_ROUND = {
         code: "TRF-R005", name: "multiple-pairing-byes-in-round",
         severity: Warning, summary: "more than one pairing-allocated bye in a round",
         consequence: Cosmetic,

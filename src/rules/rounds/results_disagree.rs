@@ -48,7 +48,7 @@ crate::declare_rule! {
     /// Checklist for Tournament Handler Programs" (VCL4THP v13) Q180 (½–0
     /// and 0–0 legal), Q181 (no 1–½, no 1–1), Q182–Q183 (forfeits only
     /// 1F–0F, 0F–1F, 0F–0F), Q184 (no played/forfeit mix).
-    pub static RESULTS_DISAGREE = {
+    pub(crate) static RESULTS_DISAGREE = {
         code: "TRF-R004", name: "results-disagree",
         severity: Error, summary: "the two sides of a game record results that do not match",
         consequence: FixBeforeUpload,

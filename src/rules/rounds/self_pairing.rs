@@ -25,7 +25,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF16 record 001, round blocks (opponent).
-    pub static SELF_PAIRING = {
+    pub(crate) static SELF_PAIRING = {
         code: "TRF-R002", name: "self-pairing",
         severity: Error, summary: "a player paired with themselves",
         consequence: FixBeforeUpload,

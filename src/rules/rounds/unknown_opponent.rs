@@ -35,7 +35,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF16 record 001, round blocks: opponent (■ for rating and pairing).
-    pub static UNKNOWN_OPPONENT = {
+    pub(crate) static UNKNOWN_OPPONENT = {
         code: "TRF-R001", name: "unknown-opponent",
         severity: Error, summary: "a round block names a starting rank no player has",
         consequence: FixBeforeUpload,

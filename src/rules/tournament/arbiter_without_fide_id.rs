@@ -40,7 +40,7 @@ crate::declare_rule! {
     /// FIDE Arbiters' licence (B.05 art. 6.6-6.8 in the 2012 numbering;
     /// FIDE news of 22 October 2012), in force from 1 January 2013;
     /// TRF16/TRF26 records 102, 112.
-    pub static ARBITER_WITHOUT_FIDE_ID = {
+    pub(crate) static ARBITER_WITHOUT_FIDE_ID = {
         code: "TRF-T009", name: "arbiter-without-fide-id",
         severity: Warning, summary: "an arbiter named without a FIDE ID",
         consequence: Info,

@@ -33,7 +33,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF26 (approved 12 May 2025), comment lines `###`; FIDE TEC checklist
     /// VCL4THP v13 Q44, Q55, Q59, Q69, Q113, Q179, Q193, Q202.
-    pub static COMMENT_LINE = {
+    pub(crate) static COMMENT_LINE = {
         code: "TRF-T010", name: "comment-line",
         severity: Advice, summary: "a ### comment line of the report, shown for the rating officer",
         consequence: Info,

@@ -26,7 +26,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 records 042 and 052; TRF26 records 042 and 052 (`YYYY/MM/DD`,
     /// mandatory for rating).
-    pub static END_BEFORE_START = {
+    pub(crate) static END_BEFORE_START = {
         code: "TRF-T002", name: "end-before-start",
         severity: Error, summary: "the end date is before the start date",
         consequence: FixBeforeUpload,

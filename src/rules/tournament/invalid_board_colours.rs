@@ -23,7 +23,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF26 record 352 (board colour sequence).
-    pub static INVALID_BOARD_COLOURS = {
+    pub(crate) static INVALID_BOARD_COLOURS = {
         code: "TRF-T008", name: "invalid-board-colours",
         severity: Warning, summary: "a `352` board colour sequence with characters other than W and B",
         consequence: Cosmetic,

@@ -31,7 +31,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF26 records 202 and 212; MTB26 tie-break descriptors.
-    pub static INVALID_TIEBREAK = {
+    pub(crate) static INVALID_TIEBREAK = {
         code: "TRF-T007", name: "invalid-tiebreak",
         severity: Warning, summary: "a `202`/`212` tie-break descriptor not in the MTB26 syntax",
         consequence: Cosmetic,

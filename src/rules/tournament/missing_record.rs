@@ -32,7 +32,7 @@ crate::declare_rule! {
     /// TRF16 (FIDE Handbook C.04 Annex 2), tournament section: 012, 022,
     /// 032, 102 marked ■ for rating.
     /// TRF26 (approved 12 May 2025), records 042, 052, 132: R■.
-    pub static MISSING_RECORD = {
+    pub(crate) static MISSING_RECORD = {
         code: "TRF-T001", name: "missing-record",
         severity: Error, summary: "a record mandatory for rating is missing or empty",
         consequence: FixBeforeUpload,

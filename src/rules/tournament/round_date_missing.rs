@@ -35,7 +35,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 record 132 (dates of the rounds, one per round above its
     /// block); TRF26 record 132 (mandatory for rating).
-    pub static ROUND_DATE_MISSING = {
+    pub(crate) static ROUND_DATE_MISSING = {
         code: "TRF-T005", name: "round-date-missing",
         severity: Warning, summary: "a played round without a date in record 132",
         consequence: Cosmetic,

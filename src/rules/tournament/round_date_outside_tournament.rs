@@ -41,7 +41,7 @@ crate::declare_rule! {
     /// ## Reference
     /// TRF16 records 042, 052 and 132; TRF26 records 042, 052, 132 (all
     /// mandatory for rating).
-    pub static ROUND_DATE_OUTSIDE_TOURNAMENT = {
+    pub(crate) static ROUND_DATE_OUTSIDE_TOURNAMENT = {
         code: "TRF-T003", name: "round-date-outside-tournament",
         severity: Error, summary: "a round date before the start or after the end date",
         consequence: FixBeforeUpload,

@@ -33,7 +33,7 @@ crate::declare_rule! {
     /// FIDE's TRF16 description (Handbook C.04 Annex 2), record 132 (dates of
     /// the rounds); FIDE's TRF-2026 description, record 132 (mandatory for
     /// rating).
-    pub static ROUND_DATES_OUT_OF_ORDER = {
+    pub(crate) static ROUND_DATES_OUT_OF_ORDER = {
         code: "TRF-T004", name: "round-dates-out-of-order",
         severity: Warning, summary: "a round dated before the round preceding it",
         consequence: Info,

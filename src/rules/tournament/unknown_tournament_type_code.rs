@@ -34,7 +34,7 @@ crate::declare_rule! {
     ///
     /// ## Reference
     /// TRF26 record 192; ETT26 tournament-type code table.
-    pub static UNKNOWN_TOURNAMENT_TYPE_CODE = {
+    pub(crate) static UNKNOWN_TOURNAMENT_TYPE_CODE = {
         code: "TRF-T006", name: "unknown-tournament-type-code",
         severity: Warning, summary: "a `192` tournament type not in the ETT26 code table",
         consequence: Cosmetic,

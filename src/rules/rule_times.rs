@@ -1,24 +1,25 @@
-//! Times each validation rule on one report: `cargo run --release --example
-//! rule_times -- FILE`. For finding where `trf check` spends its time.
+//! Times each validation rule on one report, for finding where `trf check`
+//! spends its time (the rule machinery is private, so this runs inside the
+//! crate, as an ignored test):
+//!
+//! ```text
+//! TRFKIT_RULE_TIMES=FILE cargo test --release --lib rule_times -- --ignored --nocapture
+//! ```
 
+use crate::rules::{registry::RULES, CheckOptions, Ctx};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::time::Instant;
-use trfkit::rules::{registry::RULES, CheckOptions, Ctx};
 
-fn main() {
-    let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: rule_times FILE");
-        std::process::exit(2);
+#[test]
+#[ignore = "a measurement: TRFKIT_RULE_TIMES=FILE, --release, --nocapture"]
+fn rule_times() {
+    let Some(path) = std::env::var_os("TRFKIT_RULE_TIMES") else {
+        eprintln!("usage: TRFKIT_RULE_TIMES=FILE cargo test --release --lib rule_times -- --ignored --nocapture");
+        return;
     };
     let t0 = Instant::now();
-    let parsed = match trfkit::read_path(path.as_ref(), &Default::default()) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(2);
-        }
-    };
+    let parsed = crate::read_path(path.as_ref(), &Default::default()).expect("a readable report");
     // Written at the end in one go, ignoring a closed pipe (`| head`).
     let mut report = String::new();
     let _ = writeln!(report, "parse {:>8.3} ms", t0.elapsed().as_secs_f64() * 1e3);

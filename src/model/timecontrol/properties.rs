@@ -5,10 +5,11 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use super::encoded::{EncodedPeriod, EncodedTimeControl};
 use proptest::prelude::*;
 use trfkit::model::timecontrol::{
-    parse_encoded, parse_free, parse_free_readings, DelayKind, EncodedPeriod, EncodedTimeControl,
-    Notation, Period, TimeControl, TimeControlError,
+    parse_encoded, parse_free, parse_free_readings, DelayKind, Notation, Period, TimeControl,
+    TimeControlError,
 };
 
 /// (moves, base seconds, increment seconds, increment from move) per period.

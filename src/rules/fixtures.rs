@@ -16,8 +16,10 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use trfkit::ratinglist::ListLookup;
 use trfkit::render::human::{render_graphical, render_plain};
+use trfkit::ListLookup;
+// (This file runs inside the crate: `trfkit::` is the crate itself, its
+// private stages included.)
 use trfkit::rules::registry::{self, RULES};
 use trfkit::rules::{CheckOptions, Ctx};
 use trfkit::{Diagnostic, ReadOptions};
@@ -104,7 +106,13 @@ fn fixture_list(path: &Path) -> Option<PathBuf> {
 
 #[test]
 fn fixtures() {
-    insta::glob!("../samples/rules", "*/*.trf", |path| {
+    // The snapshots keep the names and the folder they had as an
+    // integration test (`tests/snapshots/rules__fixtures@…`).
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../../tests/snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    let _bound = settings.bind_to_scope();
+    insta::glob!("../../samples/rules", "*/*.trf", |path| {
         let (rule, shown, diags) = run(path);
         let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
         let own = diags.iter().filter(|d| d.rule == rule).count();
@@ -127,7 +135,7 @@ fn fixtures() {
         for d in &diags {
             message_conventions(d, path);
         }
-        insta::assert_snapshot!(shown);
+        insta::assert_snapshot!("rules__fixtures", shown);
     });
 }
 
@@ -312,7 +320,7 @@ fn malformed_corpus_files_fire_their_rule() {
     for (file, rule) in expected {
         let parsed = trfkit::read_path(&dir.join(file), &ReadOptions::default())
             .unwrap_or_else(|e| panic!("{file}: {e}"));
-        let report = trfkit::check::check(&parsed, &CheckOptions::default());
+        let report = trfkit::check(&parsed, &CheckOptions::default());
         assert!(
             report.diagnostics.iter().any(|d| d.rule == rule),
             "{file}: `{rule}` did not fire"

@@ -2,7 +2,7 @@
 //! tables (`trfkit::read::columns`, `src/read/columns.rs`) are generated from
 //! `grammar/columns.tsv` here (`the_generated_module_is_columns_tsv` fails
 //! when the checked-in file differs, and rewrites it with
-//! `TRFKIT_REGENERATE=1 cargo test --test grammar`), and every record code
+//! `TRFKIT_REGENERATE=1 cargo test --lib grammar`), and every record code
 //! `grammar/header.tsv` lists must be known to the line classifier.
 
 use trfkit::read::columns::{self as grammar, Field, FieldKind, Flag};
@@ -66,19 +66,19 @@ fn flag_variant(s: &str) -> &'static str {
 /// per field (its name upper-cased, `.` as `_`), and [`grammar::ALL`].
 fn generate(tsv: &str) -> String {
     let mut out = String::from(
-        "// Generated from grammar/columns.tsv by tests/grammar.rs; do not edit.
-// `TRFKIT_REGENERATE=1 cargo test --test grammar` rewrites it.
+        "// Generated from grammar/columns.tsv by src/read/grammar_tests.rs; do not edit.
+// `TRFKIT_REGENERATE=1 cargo test --lib grammar` rewrites it.
 
 //! The column layout of every fixed-column record, as data.
 //!
 //! `grammar/columns.tsv` is the source of truth; this module is generated
-//! from it as constants the parser slices with (`tests/grammar.rs` fails
+//! from it as constants the parser slices with (`src/read/grammar_tests.rs` fails
 //! when the two disagree). Columns are 1-based and inclusive, counted in
 //! characters. A `stride` > 0 marks a repeating group: occurrence `k`
 //! (0-based) sits at `from + k * stride ..= to + k * stride`.
 
 mod field;
-pub use field::{Field, FieldKind, Flag};
+pub(crate) use field::{Field, FieldKind, Flag};
 ",
     );
     let mut all = Vec::new();
@@ -102,7 +102,7 @@ pub use field::{Field, FieldKind, Flag};
                 out.push_str("}\n");
             }
             out.push_str(&format!(
-                "\n/// Record `{record}`.\npub mod {module} {{\n    use super::*;\n"
+                "\n/// Record `{record}`.\npub(crate) mod {module} {{\n    use super::*;\n"
             ));
             seen.push(module.clone());
             open = Some(module.clone());
@@ -112,7 +112,7 @@ pub use field::{Field, FieldKind, Flag};
         let stride = if c[5].is_empty() { 0 } else { number(c[5]) };
         out.push_str(&format!(
             "    /// {}.
-    pub const {name}: Field = Field {{
+    pub(crate) const {name}: Field = Field {{
         record: {:?},
         since: {:?},
         name: {:?},
@@ -140,7 +140,7 @@ pub use field::{Field, FieldKind, Flag};
         out.push_str("}\n");
     }
     out.push_str(
-        "\n/// Every field, in the order of `grammar/columns.tsv`.\npub const ALL: &[Field] = &[\n",
+        "\n/// Every field, in the order of `grammar/columns.tsv`.\npub(crate) const ALL: &[Field] = &[\n",
     );
     for f in all {
         out.push_str(&format!("    {f},\n"));
@@ -166,7 +166,7 @@ fn the_generated_module_is_columns_tsv() {
     let have = std::fs::read_to_string(&path).expect("src/read/columns.rs");
     assert!(
         have == want,
-        "{GENERATED} is stale: run TRFKIT_REGENERATE=1 cargo test --test grammar"
+        "{GENERATED} is stale: run TRFKIT_REGENERATE=1 cargo test --lib grammar"
     );
 }
 

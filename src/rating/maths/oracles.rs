@@ -1,6 +1,11 @@
 //! Every worked example of docs/spec/regulations.md §3 as a test, plus property tests
 //! on the tables and the per-game change.
 
+use super::rated::*;
+use super::round_robin::*;
+use super::rounding::*;
+use super::tables::*;
+use super::unrated::*;
 use chrono::NaiveDate;
 use proptest::prelude::*;
 use trfkit::rating::maths::*;

@@ -5,14 +5,13 @@
 //! `--national-championship`, `--regulations`) and the JSON `regulations`
 //! field of `trf check`.
 
-mod common;
+use crate::test_paths as common;
 
 use chrono::NaiveDate;
 use std::collections::BTreeSet;
-use std::process::Command;
-use trfkit::diag::Consequence;
-use trfkit::regulations::Version;
 use trfkit::rules::{registry, CheckOptions, Ctx};
+use trfkit::Consequence;
+use trfkit::Version;
 use trfkit::{Diagnostic, ReadOptions, Severity};
 
 /// Runs every applicable rule, as `trf check` does, and returns the names
@@ -20,7 +19,7 @@ use trfkit::{Diagnostic, ReadOptions, Severity};
 fn check_file(path: &str, opts: &CheckOptions) -> (Version, Vec<Diagnostic>) {
     let parsed = trfkit::read_path(&common::root().join(path), &ReadOptions::default())
         .unwrap_or_else(|e| panic!("{path}: {e}"));
-    let report = trfkit::check::check(&parsed, opts);
+    let report = trfkit::check(&parsed, opts);
     (report.regulations, report.diagnostics)
 }
 
@@ -162,8 +161,10 @@ fn version_diff_2024_allows_both() {
     // Nothing: that registration was not checked (no --registered-on) is
     // said once per run by the CLI, not in every report.
     assert_eq!(fired(&diags), BTreeSet::new(), "{diags:#?}");
-    let mut opts = CheckOptions::default();
-    opts.registered_on = Some(date(2024, 4, 1));
+    let opts = CheckOptions {
+        registered_on: Some(date(2024, 4, 1)),
+        ..CheckOptions::default()
+    };
     let (_, diags) = check_file("samples/hand/version-diff-2024.trf", &opts);
     assert!(diags.is_empty(), "{diags:#?}");
 }
@@ -201,16 +202,14 @@ fn version_diff_2024_with_a_2400_game_fails() {
     );
 }
 
-/// Runs `trf check --format json` on one file and returns its JSON object.
+/// The JSON object `trf check --format json` prints for one file (the same
+/// renderer the command uses).
 fn check_json(path: &str) -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_trf"))
-        .args(["check", path, "--format", "json"])
-        .current_dir(common::root())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run trf");
-    let text = String::from_utf8_lossy(&out.stdout);
-    serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("{path}: {e}: {text}"))
+    let parsed = trfkit::read_path(&common::root().join(path), &ReadOptions::default())
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    let report = trfkit::check(&parsed, &CheckOptions::default());
+    let text = trfkit::render::check_json(path, &parsed, &report);
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}: {text}"))
 }
 
 #[test]
@@ -442,9 +441,11 @@ fn registration(
     registered: NaiveDate,
     regulations: Option<Version>,
 ) -> Vec<Diagnostic> {
-    let mut opts = CheckOptions::default();
-    opts.registered_on = Some(registered);
-    opts.regulations = regulations;
+    let opts = CheckOptions {
+        registered_on: Some(registered),
+        regulations,
+        ..CheckOptions::default()
+    };
     let text = std::fs::read_to_string(common::root().join(path)).expect("fixture");
     one_rule(&text, &opts, "registration-too-late")
 }
@@ -517,8 +518,10 @@ fn national_championship_exception() {
         one_rule(&text, &CheckOptions::default(), "round-robin-composition").len(),
         1
     );
-    let mut opts = CheckOptions::default();
-    opts.national_championship = true;
+    let opts = CheckOptions {
+        national_championship: true,
+        ..CheckOptions::default()
+    };
     assert!(one_rule(&text, &opts, "round-robin-composition").is_empty());
 }
 
@@ -631,7 +634,7 @@ fn the_2005_text_counts_games_against_rated_opponents() {
         "2007/05/01",
         &["07/05/01", "07/05/02", "07/05/03"],
     ));
-    let summary = trfkit::rating::rate(&parsed.tournament, &trfkit::rating::RateOptions::default());
+    let summary = trfkit::rate(&parsed.tournament, &trfkit::RateOptions::default());
     let json = serde_json::to_string(&summary).unwrap();
     assert!(!json.contains("too_few_rated_opponents"), "{json}");
     assert!(json.contains("games are counted, not opponents"), "{json}");
@@ -653,7 +656,7 @@ fn an_unreadable_start_rank_is_named_by_its_line() {
     .replacen("2500904", "       ", 1);
     assert!(text.contains("001    x m"), "{text}");
     let parsed = trfkit::parse_str(&text);
-    let rep = trfkit::check::check(&parsed, &CheckOptions::default());
+    let rep = trfkit::check(&parsed, &CheckOptions::default());
     let all: String = rep
         .diagnostics
         .iter()

@@ -2,35 +2,38 @@
 //! with `tests/fuzz_regressions.rs`, which runs them on every input a
 //! fuzzer found failing (`samples/regressions/fuzz/TARGET/`). Each panics
 //! when its property does not hold.
-#![allow(dead_code)]
+//!
+//! Feature `fuzzing` only: this module reaches private stages (the time
+//! control parser, the upload page, the line splitter) and is not part of
+//! the stable API.
 
+use crate::across::ReportRef;
+use crate::check;
+use crate::model::timecontrol::{parse_encoded, parse_free, parse_free_readings};
+use crate::render::html::Page;
+use crate::render::period::{render_csv, render_human};
+use crate::rewrite;
+use crate::source::lines::{split_bytes, LineKind};
+use crate::upload::{check_uploads, download_body};
+use crate::Options;
+use crate::ReadOptions;
+use crate::{rate_period, PeriodOptions, PeriodReport};
+use crate::{write, Target};
+use crate::{ListLookup, ListSource, RatingList};
 use std::collections::HashMap;
-use trfkit::across::ReportRef;
-use trfkit::check::check;
-use trfkit::model::timecontrol::{parse_encoded, parse_free, parse_free_readings};
-use trfkit::rating::period::{rate_period, PeriodOptions, PeriodReport};
-use trfkit::ratinglist::{ListLookup, ListSource, RatingList};
-use trfkit::render::html::Page;
-use trfkit::render::period::{render_csv, render_human};
-use trfkit::rules::CheckOptions;
-use trfkit::source::lines::{split_bytes, LineKind};
-use trfkit::upload::{check_uploads, download_body};
-use trfkit::write::rewrite::rewrite;
-use trfkit::write::{write, Target};
-use trfkit::ReadOptions;
 
 /// Any bytes: read, check, write in both dialects, read and check again.
 /// Nothing may panic (the reader, the rules and the writer promise it).
 pub fn parse_check(data: &[u8]) {
     let opts = ReadOptions::default();
-    let Ok(parsed) = trfkit::parse_bytes(data, &opts) else {
+    let Ok(parsed) = crate::parse_bytes(data, &opts) else {
         return;
     };
-    let checks = CheckOptions::default();
+    let checks = Options::default();
     let _ = check(&parsed, &checks);
     for target in [Target::Trf16, Target::Trf26] {
         let text = write(&parsed.tournament, target);
-        if let Ok(again) = trfkit::parse_bytes(text.as_bytes(), &opts) {
+        if let Ok(again) = crate::parse_bytes(text.as_bytes(), &opts) {
             let _ = check(&again, &checks);
         }
     }
@@ -43,7 +46,7 @@ pub fn parse_check(data: &[u8]) {
 /// each such line is still there, in its order.
 pub fn fmt_rewrite(data: &[u8]) {
     let opts = ReadOptions::default();
-    let Ok(parsed) = trfkit::parse_bytes(data, &opts) else {
+    let Ok(parsed) = crate::parse_bytes(data, &opts) else {
         return;
     };
     let own = Target::for_dialect(parsed.tournament.dialect.dialect);
@@ -77,7 +80,7 @@ pub fn fmt_rewrite(data: &[u8]) {
         let Ok(new) = rewrite(&parsed, data, target, &opts) else {
             continue;
         };
-        assert!(trfkit::parse_bytes(&new.bytes, &opts).is_ok());
+        assert!(crate::parse_bytes(&new.bytes, &opts).is_ok());
         let out = new
             .bytes
             .strip_prefix(&[0xEF, 0xBB, 0xBF])
@@ -169,7 +172,7 @@ pub fn time_control(data: &[u8]) {
 /// Any bytes as an upload to the local page (`trf serve`), without the
 /// sockets: a report and, after the first NUL byte, a rating list, through
 /// the server's own steps from the upload to the page
-/// ([`trfkit::upload::check_uploads`]: read, look the players up in the
+/// ([`crate::upload::check_uploads`]: read, look the players up in the
 /// list, check and rate, the HTML report, the JSON downloads, the page).
 /// Nothing may panic; a report that cannot be read is a problem on the
 /// page; the JSON downloads are JSON; and nothing from the upload may
@@ -215,7 +218,7 @@ pub fn upload_page(data: &[u8]) {
 
 /// Any bytes as up to four reports (split at the first three NUL bytes)
 /// through `trf period`'s computation: the duplicates found across them
-/// ([`trfkit::across::find`]), [`trfkit::rating::period::rate_period`] and
+/// ([`crate::across::find`]), [`crate::rate_period`] and
 /// its text, CSV and JSON. Nothing may panic, and the period holds what it
 /// promises: every report read is listed once; every player comes from a
 /// report (by FIDE ID, or by the name as written); a player's events are
@@ -224,11 +227,11 @@ pub fn upload_page(data: &[u8]) {
 /// and the JSON reads back.
 pub fn period(data: &[u8]) {
     let read = ReadOptions::default();
-    let parsed: Vec<(String, trfkit::Parsed)> = data
+    let parsed: Vec<(String, crate::Parsed)> = data
         .splitn(4, |&b| b == 0)
         .enumerate()
         .filter_map(|(i, bytes)| {
-            let p = trfkit::parse_bytes(bytes, &read).ok()?;
+            let p = crate::parse_bytes(bytes, &read).ok()?;
             Some((format!("r{i}.trf"), p))
         })
         .collect();
@@ -240,7 +243,7 @@ pub fn period(data: &[u8]) {
             rating_type: None,
         })
         .collect();
-    let duplicates = trfkit::across::find(&refs).duplicate_of;
+    let duplicates = crate::across::find(&refs).duplicate_of;
     let given: Vec<PeriodReport<'_>> = parsed
         .iter()
         .enumerate()
