@@ -339,7 +339,7 @@ impl Diagnostic {
 
     /// Shows it to people as `item` of one entry with the findings of its
     /// rule that have the same `head` ([`Grouping`]).
-    pub fn grouped(mut self, head: impl Into<String>, item: impl Into<String>) -> Self {
+    pub(crate) fn grouped(mut self, head: impl Into<String>, item: impl Into<String>) -> Self {
         self.grouping = Some(Grouping {
             head: head.into(),
             item: item.into(),
