@@ -193,6 +193,30 @@ pub enum Decision {
     },
 }
 
+/// Not rated, for a reason that does not stop the event.
+fn not_rated(reason: Reason) -> Decision {
+    Decision::NotRated {
+        reason,
+        stops_event: false,
+    }
+}
+
+/// The decision on an entry that is not a result over the board, by its
+/// result code ([`crate::model::Game::code`], above 2).
+fn unplayed(code: usize) -> Decision {
+    not_rated(match code {
+        3..=5 => Reason::ShortGame,
+        6 | 7 => Reason::Forfeit,
+        8 => Reason::Bye(ByeKind::Half),
+        9 => Reason::Bye(ByeKind::Full),
+        10 => Reason::Bye(ByeKind::PairingAllocated),
+        11 => Reason::Bye(ByeKind::Zero),
+        12 => Reason::Pending,
+        13 => return Decision::NoEntry,
+        _ => Reason::UnknownResult,
+    })
+}
+
 /// Every round entry's [`Decision`], in the order of the games table
 /// (player, then round), decided once per report.
 #[derive(Debug, Clone, Default)]
@@ -245,47 +269,43 @@ impl Eligibility {
             _ => false,
         };
         let rating = |i: usize| ev.ratings.get(i).copied().flatten();
+        // Most reports have no game the regulations, the 600-point rule
+        // or unequal times leave out: then a game over the board between
+        // two players is rated without a look-up.
+        let plain = ruled.is_empty() && big_gap.is_none() && !off_list;
         let mut rows = Vec::with_capacity(ev.games.rows().len());
         let mut start = Vec::with_capacity(t.players.len());
         for (me, p) in t.players.iter().enumerate() {
             start.push(rows.len());
-            for (g, e) in ev.games.of(me).iter().zip(&p.rounds) {
-                let not = |reason| Decision::NotRated {
-                    reason,
-                    stops_event: false,
-                };
-                let opponent = Some(g.opponent as usize).filter(|&o| o != NONE as usize && o != me);
-                let d = match e.value.result {
-                    RoundResult::NotPaired => Decision::NoEntry,
-                    RoundResult::Game { .. } => match opponent {
-                        None => not(Reason::WithoutOpponent),
-                        Some(o) => {
-                            let (a, b) = (p.start_rank.value, t.players[o].start_rank.value);
-                            match ruled.get(&(g.round, a.min(b), a.max(b))) {
-                                Some(&(r, stops_event)) => Decision::NotRated {
-                                    reason: Reason::Ruled(r),
-                                    stops_event,
-                                },
-                                None => match (rating(me), rating(o)) {
-                                    (Some(x), Some(y))
-                                        if big_gap.is_some_and(|gap| gap.excludes(x, y)) =>
-                                    {
-                                        not(Reason::RatingGap)
-                                    }
-                                    _ if off_list => not(Reason::NotOnList),
-                                    _ => Decision::Rated,
-                                },
-                            }
-                        }
+            // The games table has one row per round entry, in the same
+            // order: the result is read from its code, not the entry.
+            rows.extend(ev.games.of(me).iter().map(|g| {
+                let code = g.code();
+                if code > 2 {
+                    return unplayed(code);
+                }
+                let o = g.opponent as usize;
+                if g.opponent == NONE || o == me {
+                    return not_rated(Reason::WithoutOpponent);
+                }
+                if plain {
+                    return Decision::Rated;
+                }
+                let (a, b) = (p.start_rank.value, t.players[o].start_rank.value);
+                match ruled.get(&(g.round, a.min(b), a.max(b))) {
+                    Some(&(r, stops_event)) => Decision::NotRated {
+                        reason: Reason::Ruled(r),
+                        stops_event,
                     },
-                    RoundResult::ShortGame { .. } => not(Reason::ShortGame),
-                    RoundResult::Forfeit { .. } => not(Reason::Forfeit),
-                    RoundResult::Bye { bye } => not(Reason::Bye(bye)),
-                    RoundResult::Pending => not(Reason::Pending),
-                    RoundResult::Unknown { .. } => not(Reason::UnknownResult),
-                };
-                rows.push(d);
-            }
+                    None => match (rating(me), rating(o)) {
+                        (Some(x), Some(y)) if big_gap.is_some_and(|gap| gap.excludes(x, y)) => {
+                            not_rated(Reason::RatingGap)
+                        }
+                        _ if off_list => not_rated(Reason::NotOnList),
+                        _ => Decision::Rated,
+                    },
+                }
+            }));
         }
         let mut out = Eligibility {
             rows,
@@ -405,28 +425,29 @@ impl Eligibility {
                     .as_ref()
                     .is_some_and(|a| a.get(i).copied().unwrap_or(false))
         };
+        let rated = |k: usize| ev.ratings.get(k).copied().flatten().is_some();
         let mut n = 0;
-        for (i, _) in ev.tournament.players.iter().enumerate() {
-            for (g, d) in ev.games.of(i).iter().zip(self.player(i)) {
-                if *d != Decision::Rated {
-                    continue;
-                }
-                let j = g.opponent as usize;
-                // A rated player's change counts the game (both rated, or
-                // an unrated opponent the round-robin route counts).
-                let rated = |k: usize| ev.ratings.get(k).copied().flatten().is_some();
-                if !(rated(i) && rating(j) || rated(j) && rating(i)) {
-                    continue;
-                }
-                // A pairing both records describe is taken from the lower
-                // player index, as the rating pass counts it.
-                let mirrored = j < i
-                    && ev.games.mirror_of(g).is_some_and(|m| {
-                        m.opponent as usize == i && self.of(j, m.round) == Decision::Rated
-                    });
-                if !mirrored {
-                    n += 1;
-                }
+        // The decisions are in the order of the games table's rows, so the
+        // decision on a row's other side is at its mirror row.
+        for (g, d) in ev.games.rows().iter().zip(&self.rows) {
+            if *d != Decision::Rated {
+                continue;
+            }
+            let (i, j) = (g.player as usize, g.opponent as usize);
+            // A rated player's change counts the game (both rated, or
+            // an unrated opponent the round-robin route counts).
+            if !(rated(i) && rating(j) || rated(j) && rating(i)) {
+                continue;
+            }
+            // A pairing both records describe is taken from the lower
+            // player index, as the rating pass counts it.
+            let mirrored = j < i
+                && ev.games.mirror_of(g).is_some_and(|m| {
+                    m.opponent as usize == i
+                        && self.rows.get(g.mirror as usize) == Some(&Decision::Rated)
+                });
+            if !mirrored {
+                n += 1;
             }
         }
         n

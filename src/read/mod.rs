@@ -202,6 +202,7 @@ fn read_limited_into(
     limit: u64,
     mut bytes: Vec<u8>,
 ) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read as _;
     let io = |source| ReadError::Io {
         path: "input".into(),
         source,
@@ -220,17 +221,16 @@ fn read_limited_into(
             let more = bytes.capacity().max(1 << 16).min(cap - bytes.len());
             bytes.reserve_exact(more);
         }
-        // Zeroed a slice at a time: only what is read becomes memory.
-        let start = bytes.len();
-        let end = bytes.capacity().min(cap).min(start + (1 << 16));
-        bytes.resize(end, 0);
-        match r.read(&mut bytes[start..]) {
-            Ok(0) => {
-                bytes.truncate(start);
-                break;
-            }
-            Ok(n) => bytes.truncate(start + n),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => bytes.truncate(start),
+        // Read into the reserved room without zeroing it first (`Take`
+        // stops at its end, so the buffer does not grow here; an
+        // interrupted read is retried).
+        let room = bytes.capacity().min(cap).saturating_sub(bytes.len());
+        if room == 0 {
+            break;
+        }
+        match (&mut r).take(room as u64).read_to_end(&mut bytes) {
+            Ok(n) if n < room => break,
+            Ok(_) => {}
             Err(e) => return Err(io(e)),
         }
     }

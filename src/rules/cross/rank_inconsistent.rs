@@ -95,8 +95,10 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         else {
             continue;
         };
-        let (a, b) = (above.rank_label(), below.rank_label());
+        // The labels are formatted only for a finding.
+        let labels = || (above.rank_label(), below.rank_label());
         if ra.value == rb.value && pa.value != pb.value {
+            let (a, b) = labels();
             out.push(
                 RANK_INCONSISTENT
                     .diag(format!(
@@ -109,6 +111,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     .reference(REFERENCE),
             );
         } else if ra.value < rb.value && pb.value > pa.value {
+            let (a, b) = labels();
             inversions.push(
                 RANK_INCONSISTENT
                     .diag(format!(
