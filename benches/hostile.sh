@@ -24,6 +24,11 @@
 #   FIDE IDs and names) on the same 9 dates with other results: every
 #   player in every report on every day, the worst case of the findings
 #   across reports (issue 23), checked as one `trf check DIR`.
+# * month: a month of 250 reports (2N: 500) from `trf generate --month
+#   2026-03 --seed 23` (40-300 players each, drawn from one synthetic list
+#   of 400,000 players, neighbouring events sharing players), measured as
+#   `trf check --format json DIR` and `trf period --period 2026-04 --format
+#   json DIR` (in the rate columns: the period rates every report).
 #
 # Not part of CI; run from the repository root:
 #
@@ -177,6 +182,12 @@ for k in (1, 2):
           "092 Individual: Round Robin\n122 90 min + 30 sec\n132" + " " * 88 + "10/01/01\n")
 PY
 
+for k in 1 2; do
+  m="$dir/month-$([ "$k" = 1 ] && echo N || echo 2N)"
+  [ -d "$m" ] || "$trf" generate --month 2026-03 --reports $((250 * k)) --seed 23 \
+    --list-players 400000 -o "$m" >/dev/null
+done
+
 [ "${HOSTILE_ONLY_GENERATE:-0}" = 1 ] && exit 0
 
 ir() {
@@ -187,12 +198,16 @@ ir() {
 
 echo "| case | size N | size 2N | check N | check 2N | ratio | rate N | rate 2N | ratio |"
 echo "|---|---|---|---|---|---|---|---|---|"
-for c in ${HOSTILE_CASES:-unknown samerank records teams013 teams310 dates rounds ext rrwide many}; do
+for c in ${HOSTILE_CASES:-unknown samerank records teams013 teams310 dates rounds ext rrwide many month}; do
   n="$dir/$c-N.trf"; n2="$dir/$c-2N.trf"
   # A case of several reports is a folder.
   if [ -d "$dir/$c-N" ]; then n="$dir/$c-N"; n2="$dir/$c-2N"; fi
   c1=$(ir check --format json "$n"); c2=$(ir check --format json "$n2")
-  r1=$(ir rate --format json "$n"); r2=$(ir rate --format json "$n2")
+  if [ "$c" = month ]; then
+    r1=$(ir period --period 2026-04 --format json "$n"); r2=$(ir period --period 2026-04 --format json "$n2")
+  else
+    r1=$(ir rate --format json "$n"); r2=$(ir rate --format json "$n2")
+  fi
   printf '| %s | %d kB | %d kB | %.1f M | %.1f M | %.2f | %.1f M | %.1f M | %.2f |\n' "$c" \
     $(( $(du -sb "$n" | cut -f1) / 1000 )) $(( $(du -sb "$n2" | cut -f1) / 1000 )) \
     "$(echo "$c1 / 1000000" | bc -l)" "$(echo "$c2 / 1000000" | bc -l)" "$(echo "$c2 / $c1" | bc -l)" \

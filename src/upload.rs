@@ -131,10 +131,7 @@ pub(crate) fn check_uploads(
                 "Rating (JSON)",
                 format!("{stem}.rate.json"),
                 "application/json",
-                &format!(
-                    "{}\n",
-                    serde_json::to_string_pretty(rating).unwrap_or_default()
-                ),
+                &format!("{}\n", crate::render::json::rating(rating)),
             ),
         ];
         page.reports.push(PageReport::new(&input, i, downloads));

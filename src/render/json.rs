@@ -154,7 +154,9 @@ pub fn check_line(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
 /// The JSON of `trf rate --format json` for one report (pretty-printed,
 /// without the final newline).
 pub fn rating(summary: &crate::rating::RatingSummary) -> String {
-    serde_json::to_string_pretty(summary).unwrap_or_default()
+    // About 800 bytes a player and 200 an excluded game: one allocation.
+    let guess = 4096 + 900 * summary.players.len() + 250 * summary.excluded_games.len();
+    crate::render::pretty::to_string(summary, guess)
 }
 
 /// The JSON of `trf parse --format json`: the model of a report
@@ -166,5 +168,5 @@ pub fn tournament(t: &crate::model::Tournament) -> String {
 /// The JSON of `trf period --format json` (pretty-printed, without the
 /// final newline).
 pub fn period(summary: &crate::rating::period::PeriodSummary) -> String {
-    serde_json::to_string_pretty(summary).unwrap_or_default()
+    crate::render::pretty::to_string(summary, 4096 + 1024 * summary.players.len())
 }

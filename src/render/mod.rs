@@ -19,6 +19,7 @@ pub(crate) mod human;
 pub(crate) mod json;
 pub(crate) mod norms;
 pub(crate) mod period;
+mod pretty;
 pub(crate) mod rating;
 pub(crate) mod sarif;
 pub(crate) mod summary;

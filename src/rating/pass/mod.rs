@@ -996,18 +996,22 @@ impl Pass<'_> {
     /// One note per reason, with the rounds: skipped entries and played
     /// games that do not count on this side.
     fn exclusion_notes(&self, i: usize, uses: &[Use], rated: bool) -> Vec<String> {
+        use std::fmt::Write;
         let g = &self.games[i];
-        let mut groups: Vec<(String, Vec<u16>)> = Vec::new();
-        let mut add = |what: String, round: u16| match groups.iter_mut().find(|(w, _)| *w == what) {
-            Some((_, rounds)) => rounds.push(round),
-            None => groups.push((what, vec![round])),
-        };
+        // The labels are static words: grouping compares them without a
+        // copy per game (this runs for every player of the report).
+        let mut groups: Vec<(&'static str, Vec<u16>)> = Vec::new();
+        let mut add =
+            |what: &'static str, round: u16| match groups.iter_mut().find(|(w, _)| *w == what) {
+                Some((_, rounds)) => rounds.push(round),
+                None => groups.push((what, vec![round])),
+            };
         for s in &g.skipped {
-            add(s.why.label().to_owned(), s.round);
+            add(s.why.label(), s.round);
         }
         for (pl, u) in g.played.iter().zip(uses) {
             if let Use::Not(why) = u {
-                add(not_counted_label(*why).to_owned(), pl.round);
+                add(not_counted_label(*why), pl.round);
             }
         }
         let head = if rated {
@@ -1019,9 +1023,18 @@ impl Pass<'_> {
             .into_iter()
             .map(|(what, mut rounds)| {
                 rounds.sort_unstable();
-                let list: Vec<String> = rounds.iter().map(u16::to_string).collect();
                 let r = if rounds.len() == 1 { "round" } else { "rounds" };
-                format!("{head}: {what} ({r} {})", list.join(", "))
+                let mut note =
+                    String::with_capacity(head.len() + what.len() + 12 + 5 * rounds.len());
+                let _ = write!(note, "{head}: {what} ({r} ");
+                for (k, round) in rounds.iter().enumerate() {
+                    if k > 0 {
+                        note.push_str(", ");
+                    }
+                    let _ = write!(note, "{round}");
+                }
+                note.push(')');
+                note
             })
             .collect()
     }
