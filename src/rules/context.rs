@@ -61,7 +61,7 @@ pub(crate) struct Ctx<'a> {
     eligibility: std::sync::OnceLock<crate::eligibility::Eligibility>,
     /// The games over the board of every unrated player, counted once
     /// for the rules about unrated players ([`Ctx::rated_games`]).
-    rated_games: std::sync::OnceLock<Vec<super::regulations::support::RatedGames>>,
+    rated_games: std::sync::OnceLock<Vec<super::rateability::support::RatedGames>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -264,8 +264,8 @@ impl<'a> Ctx<'a> {
     /// The games over the board of player `i` (index in `players`),
     /// against rated opponents and in all: counted once per report for the
     /// unrated players, whom several rules ask about.
-    pub(crate) fn rated_games(&self, i: usize) -> super::regulations::support::RatedGames {
-        use super::regulations::support::count_rated_games;
+    pub(crate) fn rated_games(&self, i: usize) -> super::rateability::support::RatedGames {
+        use super::rateability::support::count_rated_games;
         let players = &self.tournament.players;
         if players.get(i).is_some_and(|p| p.rating.is_none()) {
             let all = self.rated_games.get_or_init(|| {

@@ -14,9 +14,9 @@ mod edition_tests;
 mod fixtures;
 pub(crate) mod list;
 pub(crate) mod players;
+pub(crate) mod rateability;
 pub(crate) mod registrations;
 pub(crate) mod registry;
-pub(crate) mod regulations;
 pub(crate) mod rounds;
 #[cfg(test)]
 mod rule_times;

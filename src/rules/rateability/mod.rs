@@ -1,5 +1,7 @@
-//! Rules of the FIDE Rating Regulations (Handbook B.02), applied in the
-//! edition in force at the tournament's start date.
+//! Whether FIDE can rate the event (codes `TRF-F…`): the rules of the FIDE
+//! Rating Regulations (Handbook B.02) and of its rapid and blitz chapter,
+//! applied in the edition in force at the tournament's start date. (The
+//! regulations themselves, as data, are the stage `crate::regulations`.)
 //!
 //! Every finding cites the article of the edition applied and, where the
 //! regulations matrix marks the value secondary (from a secondary source) or not confirmed in FIDE's text,
