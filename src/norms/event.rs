@@ -205,10 +205,7 @@ pub(crate) fn facts(t: &Tournament, games: &Games, e: Edition, ttype: &TypeDecis
         }
     };
 
-    let days = match (t.start_date(), t.end_date()) {
-        (Some(s), Some(end)) if end >= s => Some((end - s).num_days() + 1),
-        _ => None,
-    };
+    let days = t.length_days().map(|(days, ..)| days);
     if let Some(d) = days.filter(|d| *d > 30) {
         to_confirm.push(item(
             e,

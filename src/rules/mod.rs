@@ -20,8 +20,9 @@ pub(crate) mod registry;
 pub(crate) mod rounds;
 #[cfg(test)]
 mod rule_times;
-pub(crate) mod support;
+pub(crate) mod spans;
 pub(crate) mod tournament;
+pub(crate) mod wording;
 
 pub(crate) use context::CheckOptions;
 pub(crate) use context::Ctx;
