@@ -68,8 +68,10 @@ pub struct PeriodOptions {
     pub rating_type: Option<RatingType>,
     /// The checks' options, shared by every report.
     pub check: CheckOptions,
-    /// The rating pass's options (K overrides, edition, rating type); the
-    /// list fields are set per report from [`PeriodOptions::list`].
+    /// The rating pass's own extras (K overrides); the edition, the rating
+    /// type and the approvals are [`PeriodOptions::check`]'s, decided once
+    /// per report by its check, and the list fields are set per report from
+    /// [`PeriodOptions::list`].
     pub rate: RateOptions,
     /// The FIDE rating list given, looked up for every report's IDs.
     pub list: Option<Arc<ListLookup>>,
@@ -480,8 +482,6 @@ fn rate_report(
             own = regs
                 .options_for(&opts.check, std::path::Path::new(r.file), event, name)
                 .0;
-            ropts.rating_type = own.rating_type;
-            ropts.qc_fast_classic = own.qc_fast_classic;
             &own
         }
         None => &opts.check,
