@@ -43,6 +43,7 @@ pub fn index_path(list: &Path) -> PathBuf {
 
 /// What [`build_index`] wrote.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct IndexInfo {
     /// The index file.
     pub path: PathBuf,

@@ -115,6 +115,7 @@ pub enum ReadError {
 
 /// A parsed report: the decoded text, the model and what the reader found.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Parsed {
     /// The decoded text; every span points into it.
     pub text: String,

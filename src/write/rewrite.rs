@@ -34,6 +34,7 @@ use crate::write::{write, Target};
 
 /// A rewritten report.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Rewritten {
     /// The new file, in the source's encodings (BOM kept).
     pub bytes: Vec<u8>,

@@ -103,6 +103,7 @@ pub struct PeriodReport<'a> {
 /// period lists it: the finding as the rating summary words one, and the
 /// reports it concerns.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct PeriodFinding {
     /// Code, rule, consequence, message and reference.
     #[serde(flatten)]
@@ -114,6 +115,7 @@ pub struct PeriodFinding {
 /// The period: every report read, and per player and list the figures.
 /// The JSON form is a contract (extend, never rename).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct PeriodSummary {
     /// The list computed, `YYYY-MM` (dated the 1st of that month).
     pub period: String,
@@ -134,6 +136,7 @@ pub struct PeriodSummary {
 
 /// One report read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct PeriodReportEntry {
     /// The path as given.
     pub file: String,
@@ -162,6 +165,7 @@ pub struct PeriodReportEntry {
 
 /// One player's period on one list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct PeriodPlayer {
     /// FIDE ID; `null` for a player matched by name.
     pub fide_id: Option<u64>,
@@ -210,6 +214,7 @@ pub struct PeriodPlayer {
 
 /// One event of a player's period.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct PeriodEvent {
     /// The report, as in `reports[]`.
     pub file: String,
@@ -253,6 +258,7 @@ pub struct PeriodEvent {
 
 /// An unrated player's results pooled over the period.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Pool {
     /// Games against rated opponents in the pool.
     pub games: u32,
