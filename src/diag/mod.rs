@@ -338,7 +338,7 @@ impl Diagnostic {
     }
 
     /// Shows it to people as `item` of one entry with the findings of its
-    /// rule that have the same `head` ([`Grouping`]).
+    /// rule that have the same `head`.
     pub fn grouped(mut self, head: impl Into<String>, item: impl Into<String>) -> Self {
         self.grouping = Some(Grouping {
             head: head.into(),

@@ -60,7 +60,7 @@ pub enum Status<'a> {
 
 impl ListLookup {
     /// Looks `ids` up in the list at `path` (plain or zip): through the
-    /// index beside it when there is a usable one ([`index_path`]), else in
+    /// index beside it when there is a usable one (see [`build_index`](crate::build_index)), else in
     /// one pass over the list. A stale or damaged index is not an error: the
     /// list is scanned and [`ListLookup::index_problem`] says why.
     pub fn read(path: &Path, ids: &[u64]) -> Result<ListLookup, ListError> {
