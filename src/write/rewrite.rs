@@ -464,30 +464,19 @@ fn different_parts(a: &Tournament, b: &Tournament) -> Vec<&'static str> {
     .collect()
 }
 
-// `trf fmt`'s property: a unit test, as `rewrite` is the command's own.
-#[cfg(all(test, any(feature = "cli", feature = "generate")))]
+// `trf fmt`'s property: a unit test, as `rewrite` is the command's own
+// (its reports come from the synthetic generator, which `cli` builds).
+#[cfg(test)]
+#[cfg(any(feature = "cli", feature = "generate"))]
 mod props {
     use super::rewrite;
 
-    /// The lines of `bytes`, without their endings (`\n`, `\r\n` or `\r`).
+    /// The lines of `bytes`, without their endings, as the reader splits
+    /// them.
     fn line_bytes(bytes: &[u8]) -> Vec<Vec<u8>> {
-        let mut out = Vec::new();
-        let mut start = 0;
-        let mut i = 0;
-        while i < bytes.len() {
-            if bytes[i] == b'\n' || bytes[i] == b'\r' {
-                out.push(bytes[start..i].to_vec());
-                if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
-                    i += 1;
-                }
-                start = i + 1;
-            }
-            i += 1;
-        }
-        if start < bytes.len() {
-            out.push(bytes[start..].to_vec());
-        }
-        out
+        crate::source::lines::split_bytes(bytes)
+            .map(|(start, end)| bytes[start..end].to_vec())
+            .collect()
     }
 
     /// Lines `fmt` does not model: comments, free text, `DAT` lines, unreadable
