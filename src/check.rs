@@ -8,6 +8,7 @@ use crate::rules::{self, CheckOptions, Ctx};
 
 /// The outcome of checking one report.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct CheckReport {
     /// Syntax and rule findings, sorted by position.
     pub diagnostics: Vec<Diagnostic>,

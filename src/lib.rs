@@ -48,8 +48,7 @@
 //! Regulations as data, the rating pass, the renderers) are private; what a
 //! program needs is re-exported here, in the manner of `csv` and `toml`:
 //!
-//! * reading: [`parse_bytes`], [`parse_str`], [`read_path`],
-//!   [`read_source`], [`read_limited`] give a [`Parsed`] report (its
+//! * reading: [`parse_bytes`], [`parse_str`], [`read_path`] give a [`Parsed`] report (its
 //!   [`Tournament`], its text, the reader's findings) or a [`ReadError`];
 //!   [`ReadOptions`], [`TextEncoding`]. The report's types are in [`model`].
 //! * checking: [`check`], [`check_bytes`] with [`Options`] give a
@@ -61,7 +60,8 @@
 //!   ([`PeriodSummary`]), with [`find_across`] for the problems across its
 //!   reports; [`evaluate_norms`] judges title norms ([`NormsReport`]).
 //! * rating lists: [`RatingList`], [`ListLookup`], [`build_index`].
-//! * writing: [`write()`], [`rewrite`] (`trf fmt`).
+//! * writing: [`write()`] (canonical TRF; `trf fmt`'s line-preserving
+//!   rewrite is the command's).
 //! * output: [`render`] gives each `--format` of the `trf` command (JSON,
 //!   text, CSV, SARIF, GitHub annotations, HTML) with the same bytes.
 //! * [`cli`] (feature `cli`): the `trf` command itself, runnable on any
@@ -142,18 +142,15 @@ pub use rating::{
     VerdictReason,
 };
 pub use ratinglist::{
-    build_index, index_path, IndexInfo, ListError, ListKind, ListLayout, ListLookup, ListMeta,
-    ListPeriod, ListRecord, ListSource, LookupMethod, RatingEntry, RatingKind, RatingList,
-    Sex as ListSex, Status,
+    build_index, IndexInfo, ListError, ListKind, ListLayout, ListLookup, ListMeta, ListPeriod,
+    ListRecord, ListSource, LookupMethod, RatingEntry, RatingKind, RatingList, Sex as ListSex,
+    Status,
 };
 pub use read::decode::TextEncoding;
-pub use read::{
-    parse_bytes, parse_str, read_limited, read_path, read_source, Parsed, ReadError, ReadOptions,
-};
+pub use read::{parse_bytes, parse_str, read_path, Parsed, ReadError, ReadOptions};
 pub use regulations::{Basis, Classification, RatingType, Version};
 pub use render::all_rules;
 pub use source::{Span, Spanned};
-pub use write::rewrite::{rewrite, RewriteError, Rewritten};
 pub use write::{write, Target};
 
 // trfkit's own tests of the private stages (the rules against their

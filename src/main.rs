@@ -9,5 +9,5 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
-    trfkit::cli::main()
+    trfkit::cli::run(std::env::args_os())
 }

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use trfkit::{
-    build_index, index_path, ListError, ListKind, ListLayout, ListPeriod, ListRecord,
-    ListSex as Sex, ListSource, RatingEntry, RatingKind, RatingList,
+    build_index, ListError, ListKind, ListLayout, ListPeriod, ListRecord, ListSex as Sex,
+    ListSource, RatingEntry, RatingKind, RatingList,
 };
 
 fn sample(name: &str) -> PathBuf {
@@ -739,6 +739,14 @@ fn duplicate_ids_first_occurrence_wins_everywhere() {
 // ---------------------------------------------------------------------------
 // The index.
 
+/// Where `build_index` writes the index of `list`: the list's path with
+/// `.trfidx` appended (as `IndexInfo::path` says).
+fn index_file(list: &std::path::Path) -> std::path::PathBuf {
+    let mut s = list.as_os_str().to_owned();
+    s.push(".trfidx");
+    s.into()
+}
+
 #[test]
 fn indexed_lookup_equals_one_pass_on_plain_samples() {
     let dir = tempfile::tempdir().unwrap();
@@ -751,7 +759,7 @@ fn indexed_lookup_equals_one_pass_on_plain_samples() {
         let copy = dir.path().join(path.file_name().unwrap());
         std::fs::copy(&path, &copy).unwrap();
         let info = build_index(&copy).unwrap();
-        assert_eq!(info.path, index_path(&copy));
+        assert_eq!(info.path, index_file(&copy));
         let list = RatingList::load(&copy).unwrap();
         assert_eq!(info.entries as usize, list.by_id().len());
         assert_eq!(info.meta, list.meta);
@@ -796,7 +804,7 @@ fn stale_and_bad_indexes_are_refused() {
     );
 
     // Damaged index files.
-    let idx = index_path(&path);
+    let idx = index_file(&path);
     let good = std::fs::read(&idx).unwrap();
     std::fs::write(&idx, &good[..good.len() - 3]).unwrap();
     let err = RatingList::lookup_indexed(&path, &[1]).unwrap_err();

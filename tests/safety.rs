@@ -467,55 +467,6 @@ fn huge_scoring_values_do_not_wrap_to_negative_totals() {
     }
 }
 
-/// Lines `fmt` does not model: comments, free text, `DAT` lines, unreadable
-/// values in a record.
-fn foreign_line() -> impl proptest::strategy::Strategy<Value = String> {
-    use proptest::prelude::*;
-    prop_oneof![
-        "[ -~éüß]{0,50}".prop_map(|s| format!("### {s}")),
-        "[a-z][ -~äö]{0,60}".prop_map(|s| format!("Note{s}")),
-        "[a-z0-9 ]{1,30}".prop_map(|s| format!("DAT    1 x {s}")),
-        "[A-Z]{1,3}".prop_map(|s| format!("062 {s}")),
-    ]
-}
-
-proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
-
-    /// `fmt` keeps every line it does not model, byte for byte, where it
-    /// stood, whatever the line says and wherever it is.
-    #[test]
-    fn fmt_keeps_every_non_modelled_line_verbatim(
-        seed in 0u64..1000,
-        inserts in proptest::collection::vec((0usize..1000, foreign_line()), 1..6),
-    ) {
-        use trfkit::generate::{generate, GenOptions};
-        let mut opts = GenOptions::new(12, 5, seed);
-        opts.diacritics = true;
-        let text = generate(&opts).unwrap();
-        let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
-        let mut foreign = Vec::new();
-        for (at, line) in inserts {
-            let at = at % (lines.len() + 1);
-            lines.insert(at, line.clone());
-            foreign.push(line);
-        }
-        let source = lines.join("\n");
-        let opts = trfkit::ReadOptions::default();
-        let parsed = trfkit::parse_bytes(source.as_bytes(), &opts).unwrap();
-        let target = trfkit::Target::for_dialect(parsed.tournament.dialect.dialect);
-        let new = trfkit::rewrite(&parsed, source.as_bytes(), target, &opts).unwrap();
-        let out: Vec<Vec<u8>> = self::lines(&new.bytes);
-        let src: Vec<Vec<u8>> = self::lines(source.as_bytes());
-        proptest::prop_assert_eq!(out.len(), src.len());
-        for (i, line) in src.iter().enumerate() {
-            if foreign.iter().any(|f| f.as_bytes() == line.as_slice()) {
-                proptest::prop_assert_eq!(&out[i], line, "line {} changed", i + 1);
-            }
-        }
-    }
-}
-
 #[test]
 fn fmt_never_writes_replacement_characters() {
     // A Latin-1 report read as UTF-8: the lines with bytes that are not

@@ -83,6 +83,7 @@ pub struct ReportRef<'a> {
 /// What [`find`] found: the findings of each report, and which reports
 /// repeat another.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct AcrossFindings {
     /// `findings[i]`: the findings that concern report `i` (spans into that
     /// report), in the order of the input.

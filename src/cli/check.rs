@@ -12,7 +12,6 @@ use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::across::ReportRef;
 use crate::check::{check, CheckReport};
 use crate::diag::Verdict;
-use crate::rating::RateOptions;
 use crate::ratinglist::ListLookup;
 use crate::ratinglist::RatingList;
 use crate::render::human::{self};
@@ -112,17 +111,6 @@ impl RuleArgs {
         }
     }
 
-    /// The rating pass's options these arguments set (no rating list, no
-    /// K overrides, no what-if yet).
-    pub(crate) fn rate_options(&self) -> RateOptions {
-        RateOptions {
-            regulations: self.regulations,
-            rating_type: self.rating_type,
-            qc_fast_classic: self.qc_approved_fast_classic,
-            ..RateOptions::default()
-        }
-    }
-
     /// Reads `--registrations`; `Err` (said on stderr) when it cannot be
     /// used, which is a usage error.
     pub(crate) fn registrations(&self) -> Result<Option<Registrations>, ()> {
@@ -163,14 +151,6 @@ pub(crate) fn options_for(
             crate::rules::registrations::not_named(&name)
         );
     }
-    o
-}
-
-/// Like [`options_for`], for the rating pass: the options a row changes.
-pub(crate) fn rate_options_for(base: &RateOptions, check: &CheckOptions) -> RateOptions {
-    let mut o = base.clone();
-    o.rating_type = check.rating_type;
-    o.qc_fast_classic = check.qc_fast_classic;
     o
 }
 

@@ -1,9 +1,9 @@
 //! The `trf` command line (feature `cli`). Shapes of output (JSON fields,
 //! exit codes) are a contract: extend, never rename.
 //!
-//! The binary is [`main`]; [`run`] is the same program on any argument
-//! list, for embedding `trf` (a Python package's console script, a test
-//! harness) without a second executable; [`embed`] gives the JSON of
+//! [`run`] is the program: the binary runs it on the process's arguments,
+//! anything else on any argument list, for embedding `trf` (a Python
+//! package's console script, a test harness) without a second executable; [`embed`] gives the JSON of
 //! `check`, `rate`, `parse` and `period` as values instead of printing it
 //! (the Python module). Everything else here is private: the command line
 //! is a thin layer over the library's public API.
@@ -120,12 +120,6 @@ pub(crate) enum Format {
     Json,
 }
 
-/// Runs `trf` on the process's own arguments: the `trf` binary is this
-/// function. Equivalent to `run(std::env::args_os())`.
-pub fn main() -> ExitCode {
-    run(std::env::args_os())
-}
-
 /// Runs `trf` on `args` and returns its exit status: 0 no errors, 1 errors
 /// found, 2 a usage error or an unreadable input.
 ///
@@ -181,9 +175,9 @@ pub(crate) fn fail(path: &Path, e: &dyn std::fmt::Display) -> u8 {
 /// `--max-size` bytes are read.
 pub(crate) fn read_source(path: &Path, opts: &ReadOptions) -> Result<Vec<u8>, ReadError> {
     if path.as_os_str() == "-" {
-        crate::read_limited(std::io::stdin().lock(), opts.max_file_bytes)
+        crate::read::read_limited(std::io::stdin().lock(), opts.max_file_bytes)
     } else {
-        crate::read_source(path, opts)
+        crate::read::read_source(path, opts)
     }
 }
 

@@ -266,7 +266,6 @@ pub(crate) fn options(
         period,
         rating_type: list_type,
         check: rules.options(crate::rules::CheckOptions::default().max_per_rule),
-        rate: rules.rate_options(),
         list: list.clone(),
         ..PeriodOptions::default()
     };

@@ -7,7 +7,7 @@
 //! obey it (see [`crate::rating::rate_checked`]). Exit status as `trf
 //! check`: 0 ready, 1 otherwise, 2 usage error or unreadable file.
 
-use super::check::{options_for, rate_options_for, read_list, search_list_for, RuleArgs};
+use super::check::{options_for, read_list, search_list_for, RuleArgs};
 use super::files::{self, Inputs};
 use super::terminal::escape;
 use super::{fail, out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
@@ -266,20 +266,22 @@ pub(crate) fn rate_parsed(
 ) -> Vec<CheckedRating> {
     let mut check = rules.options(crate::rules::CheckOptions::default().max_per_rule);
     check.rating_list = list.clone();
-    let mut opts = rules.rate_options();
-    opts.list_facts = list.as_ref().map(|l| crate::rating::ListFacts {
-        name: l.name.clone(),
-        period: l.period,
-        kind: l.meta.kind,
-    });
-    opts.list = list.as_ref().map(|l| l.found.clone());
+    let mut opts = crate::rating::RateOptions {
+        list_facts: list.as_ref().map(|l| crate::rating::ListFacts {
+            name: l.name.clone(),
+            period: l.period,
+            kind: l.meta.kind,
+        }),
+        list: list.as_ref().map(|l| l.found.clone()),
+        ..Default::default()
+    };
     tune(&mut opts);
     let mut rated: Vec<CheckedRating> = files
         .iter()
         .zip(parsed)
         .map(|(f, p)| {
             let mine = options_for(&check, regs, f, p, rules.registrations.as_deref());
-            rate_checked(p, &mine, &rate_options_for(&opts, &mine))
+            rate_checked(p, &mine, &opts)
         })
         .collect();
     // The findings across reports never change the figures: none blocks.

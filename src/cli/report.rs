@@ -7,7 +7,7 @@
 //! or not at all: it is written to a temporary file in the same folder
 //! and renamed into place.
 
-use super::check::{options_for, rate_options_for, read_list, RuleArgs};
+use super::check::{options_for, read_list, RuleArgs};
 use super::files;
 use super::output::write_page;
 use super::rate::{rate_files, Batch};
@@ -98,12 +98,14 @@ pub(crate) fn run(a: Args) -> u8 {
         &parsed,
         a.rules.registrations.as_deref(),
     );
-    let mut rate_opts = a.rules.rate_options();
-    rate_opts.list = list.as_ref().map(|l| l.found.clone());
+    let rate_opts = crate::rating::RateOptions {
+        list: list.as_ref().map(|l| l.found.clone()),
+        ..Default::default()
+    };
     let CheckedRating {
         report: check,
         summary: rating,
-    } = rate_checked(&parsed, &opts, &rate_options_for(&rate_opts, &opts));
+    } = rate_checked(&parsed, &opts, &rate_opts);
     let name = file.display().to_string();
     let html = report_with_list(
         &ReportInput {

@@ -678,12 +678,6 @@ fn declared_basis(t: &crate::model::Tournament) -> Option<String> {
     })
 }
 
-/// The number of rounds the report declares: `142`, else `XXR`.
-pub(crate) fn declared_rounds(ev: &Event<'_>) -> Option<crate::source::span::Spanned<u16>> {
-    let t = ev.tournament;
-    t.header.declared_rounds.or(t.extensions.xxr)
-}
-
 /// A match decided before its last game, and the games played after.
 #[derive(Debug)]
 pub(crate) struct MatchDecided<'a> {
@@ -726,7 +720,7 @@ pub(crate) fn match_decided<'a>(ev: &Event<'a>) -> Option<MatchDecided<'a>> {
     let players = &ev.tournament.players;
     let rounds = players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
     let written = u16::try_from(rounds).unwrap_or(u16::MAX);
-    let declared = declared_rounds(ev).map(|d| d.value);
+    let declared = ev.tournament.planned_rounds().map(|d| d.value);
     let (length, games_assumed) = match declared {
         Some(d) if d >= written => (d, false),
         _ => (written, true),

@@ -41,9 +41,9 @@ pub(crate) mod round_robin;
 pub(crate) use event::{pairings, Event, Game, TimeControlInfo};
 pub(crate) use exclusions::{Excluded, Ruled};
 
-use crate::model::games::NONE;
+use crate::model::games::{Games, NONE};
 use crate::model::tournament_type::TournamentType;
-use crate::model::{ByeKind, RoundResult};
+use crate::model::{ByeKind, RoundResult, Tournament};
 use crate::options::Options;
 use crate::regulations::{InitialRatingMethod, RatingType, Topic};
 use std::collections::HashMap;
@@ -217,6 +217,21 @@ fn unplayed(code: usize) -> Decision {
     })
 }
 
+/// One player's games FIDE rates ([`Eligibility::player_games`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct PlayerGames {
+    /// Rated games against opponents with a rating in the report.
+    pub games: u32,
+    /// Distinct such opponents.
+    pub opponents: u32,
+    /// Half-points scored in those games.
+    pub half_points: u32,
+    /// Rated games against anybody.
+    pub all_games: u32,
+    /// Half-points scored in all of them.
+    pub all_half_points: u32,
+}
+
 /// Every round entry's [`Decision`], in the order of the games table
 /// (player, then round), decided once per report.
 #[derive(Debug, Clone, Default)]
@@ -354,27 +369,55 @@ impl Eligibility {
         self.rated_games
     }
 
+    /// Player `i`'s games FIDE rates, as (opponent index, half-points),
+    /// in round order.
+    pub(crate) fn rated_of<'t>(
+        &'t self,
+        t: &'t Tournament,
+        games: &'t Games,
+        i: usize,
+    ) -> impl Iterator<Item = (usize, u32)> + 't {
+        let rounds = t.players.get(i).map_or(&[][..], |p| &p.rounds[..]);
+        games
+            .of(i)
+            .iter()
+            .zip(self.player(i))
+            .zip(rounds)
+            .filter(|((_, d), _)| **d == Decision::Rated)
+            .filter_map(|((g, _), e)| match e.value.result {
+                RoundResult::Game { outcome } => Some((g.opponent as usize, outcome.half_points())),
+                _ => None,
+            })
+    }
+
+    /// Player `i`'s games FIDE rates, against opponents with a rating in
+    /// the report and in all, with the half-points scored: what the rules
+    /// about unrated players' first ratings count.
+    pub(crate) fn player_games(&self, t: &Tournament, games: &Games, i: usize) -> PlayerGames {
+        let mut out = PlayerGames::default();
+        let mut met: Vec<u16> = Vec::new();
+        for (o, half_points) in self.rated_of(t, games, i) {
+            let Some(opp) = t.players.get(o) else {
+                continue;
+            };
+            out.all_games += 1;
+            out.all_half_points += half_points;
+            if opp.rating.is_some() {
+                out.games += 1;
+                out.half_points += half_points;
+                met.push(opp.start_rank.value);
+            }
+        }
+        met.sort_unstable();
+        met.dedup();
+        out.opponents = met.len() as u32;
+        out
+    }
+
     /// Each player's rated games, as (opponent index, half-points).
     fn played(&self, ev: &Event<'_>) -> Vec<Vec<(usize, u32)>> {
-        ev.tournament
-            .players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                ev.games
-                    .of(i)
-                    .iter()
-                    .zip(self.player(i))
-                    .zip(&p.rounds)
-                    .filter(|((_, d), _)| **d == Decision::Rated)
-                    .filter_map(|((g, _), e)| match e.value.result {
-                        RoundResult::Game { outcome } => {
-                            Some((g.opponent as usize, outcome.half_points()))
-                        }
-                        _ => None,
-                    })
-                    .collect()
-            })
+        (0..ev.tournament.players.len())
+            .map(|i| self.rated_of(ev.tournament, ev.games, i).collect())
             .collect()
     }
 

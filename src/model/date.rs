@@ -28,6 +28,19 @@ pub struct DateField {
 }
 
 impl DateField {
+    /// The dates a date field may denote: the reading the parser chose and,
+    /// when the day and month could be swapped, the other one. Empty when the
+    /// field could not be read.
+    pub(crate) fn readings(&self) -> Vec<NaiveDate> {
+        let mut v: Vec<NaiveDate> = self.date.into_iter().collect();
+        if let Some(alt) = self.other_reading {
+            if !v.contains(&alt) {
+                v.push(alt);
+            }
+        }
+        v
+    }
+
     /// The day-and-month order is settled (by the dates around it, or by the
     /// file's other dates): the field is no longer ambiguous and has no
     /// other reading.

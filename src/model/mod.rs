@@ -130,6 +130,34 @@ impl Tournament {
         self.declared_start().or_else(|| self.first_round_date())
     }
 
+    /// The event's length in days, both ends included, with its ends: the
+    /// [`start_date`](Self::start_date) to the [`end_date`](Self::end_date).
+    /// `None` without both dates or when the end is before the start
+    /// (`end-before-start` reports that). The rules, the norms and the
+    /// rating period read it here.
+    pub(crate) fn length_days(&self) -> Option<(i64, chrono::NaiveDate, chrono::NaiveDate)> {
+        let (start, end) = (self.start_date()?, self.end_date()?);
+        let days = (end - start).num_days() + 1;
+        (days >= 1).then_some((days, start, end))
+    }
+
+    /// The number of rounds the report declares: `142`, else `XXR`. A
+    /// match's length (the games after which it is decided) is read here.
+    pub(crate) fn planned_rounds(&self) -> Option<Spanned<u16>> {
+        self.header.declared_rounds.or(self.extensions.xxr)
+    }
+
+    /// The most rounds the report declares anywhere: the larger of `142`
+    /// and `XXR` (`rounds-mismatch` reports when they differ). A report
+    /// exported before the last round is judged against it, so that
+    /// neither record hides the rounds still to play.
+    pub(crate) fn most_rounds_declared(&self) -> Option<Spanned<u16>> {
+        match (self.header.declared_rounds, self.extensions.xxr) {
+            (Some(a), Some(b)) => Some(if b.value > a.value { b } else { a }),
+            (a, b) => a.or(b),
+        }
+    }
+
     /// The end date: `052` unless the round dates and the start date
     /// contradict it, else the last `132` date.
     pub fn end_date(&self) -> Option<chrono::NaiveDate> {

@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 /// under the normal rule in an application).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum ForeignerRule {
     /// 1.4.3 and 1.4.4 apply.
     Normal,
@@ -48,6 +49,7 @@ impl ForeignerRule {
 
 /// The federations and titles of the opponents.
 #[derive(Debug, Clone, Default, Serialize)]
+#[non_exhaustive]
 pub struct Mix {
     /// The player's federation.
     pub own_federation: Option<String>,
@@ -77,6 +79,7 @@ pub struct Mix {
 
 /// One opponent's rating as used.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct OpponentRating {
     /// The round.
     pub round: u16,
@@ -92,6 +95,7 @@ pub struct OpponentRating {
 
 /// The judgement of one norm on one set of games.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct Assessment {
     /// Counted games.
     pub games: u32,

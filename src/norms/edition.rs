@@ -8,6 +8,7 @@ use serde::Serialize;
 
 /// An edition of the Title Regulations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[non_exhaustive]
 pub enum Edition {
     /// In force for events starting 1 July 2014 – 30 June 2017.
     #[serde(rename = "B01_2014")]

@@ -38,6 +38,7 @@ pub(crate) const MAX_LEAGUE_DAYS_2017: i64 = 365;
 
 /// The facts of the event every norm of it shares.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct EventFacts {
     /// The federation of record 032 (the host).
     pub host: Option<String>,
@@ -77,6 +78,7 @@ pub struct EventFacts {
 /// WGM or WIM; a player counts only when missing at most one round (a
 /// pairing-allocated bye is not a missed round).
 #[derive(Debug, Clone, Default, Serialize)]
+#[non_exhaustive]
 pub struct SwissExemption {
     /// All three numbers are met in every round.
     pub met: bool,
@@ -205,10 +207,7 @@ pub(crate) fn facts(t: &Tournament, games: &Games, e: Edition, ttype: &TypeDecis
         }
     };
 
-    let days = match (t.start_date(), t.end_date()) {
-        (Some(s), Some(end)) if end >= s => Some((end - s).num_days() + 1),
-        _ => None,
-    };
+    let days = t.length_days().map(|(days, ..)| days);
     if let Some(d) = days.filter(|d| *d > 30) {
         to_confirm.push(item(
             e,

@@ -167,6 +167,7 @@ pub(crate) fn opponents(
 
 /// One round of the player, as the norm sees it.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct RoundUse {
     /// The round, 1-based.
     pub round: u16,

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 /// A title a norm is made for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[non_exhaustive]
 pub enum NormKind {
     /// Grandmaster.
     GM,

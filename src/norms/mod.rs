@@ -45,6 +45,7 @@ use serde::Serialize;
 
 /// An exemption from 1.4.3 and 1.4.4 the event has and a TRF cannot show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Exemption {
     /// 1.4.3a: final of the national championship (or national women's).
     A,
@@ -82,6 +83,7 @@ pub struct NormOptions {
 
 /// One condition failed or to confirm.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Item {
     /// The condition's name (`own-federation`).
     pub condition: &'static str,
@@ -95,6 +97,7 @@ pub struct Item {
 
 /// One norm of one player.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct Norm {
     /// The title.
     pub title: NormKind,
@@ -153,6 +156,7 @@ pub struct Norm {
 
 /// The second evaluation of 1.4.2c: a last-round forfeit as a played loss.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct LastRound {
     /// `1.4.2c-last-round`.
     pub rule: &'static str,
@@ -167,6 +171,7 @@ pub struct LastRound {
 
 /// One player's norms.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct PlayerNorms {
     /// Starting rank.
     pub start_rank: u16,
@@ -196,6 +201,7 @@ impl PlayerNorms {
 
 /// The norms of one report.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct NormsReport {
     /// The edition applied (`None`: the event started before 1 July 2014).
     #[serde(serialize_with = "edition_id")]

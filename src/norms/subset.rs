@@ -16,6 +16,7 @@ pub(crate) const BUDGET: u32 = 1 << 13;
 
 /// A subset of the games that makes the norm.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct Subset {
     /// The article(s) used: `1.4.1e`, `1.4.1f` or both.
     pub rule: String,

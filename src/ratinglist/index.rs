@@ -35,7 +35,7 @@ const HEADER_LEN: usize = 40;
 const ENTRY_LEN: usize = 16;
 
 /// The index file of a list: the list's path with `.trfidx` appended.
-pub fn index_path(list: &Path) -> PathBuf {
+pub(crate) fn index_path(list: &Path) -> PathBuf {
     let mut s = list.as_os_str().to_owned();
     s.push(".trfidx");
     PathBuf::from(s)
@@ -43,6 +43,7 @@ pub fn index_path(list: &Path) -> PathBuf {
 
 /// What [`build_index`] wrote.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct IndexInfo {
     /// The index file.
     pub path: PathBuf,
@@ -55,7 +56,7 @@ pub struct IndexInfo {
 }
 
 /// Scans a plain list file once and writes its index beside it
-/// ([`index_path`]). Zip archives and in-memory lists cannot be indexed
+/// (the list's path with `.trfidx` appended). Zip archives and in-memory lists cannot be indexed
 /// (offsets must address the file itself): [`ListError::NotIndexable`].
 pub fn build_index<'a>(list: impl Into<ListSource<'a>>) -> Result<IndexInfo, ListError> {
     let source = list.into();

@@ -14,6 +14,7 @@ use std::path::Path;
 /// The part of a rating list that the reports being checked need: the list's
 /// metadata and the records of the FIDE IDs the reports carry.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct ListLookup {
     /// Layout, kind and period as the reader detected them.
     pub meta: ListMeta,
@@ -37,6 +38,7 @@ pub struct ListLookup {
 
 /// How [`ListLookup::read`] found the records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LookupMethod {
     /// One pass over the list.
     Scan,
@@ -46,6 +48,7 @@ pub enum LookupMethod {
 
 /// What the list says about one FIDE ID.
 #[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
 pub enum Status<'a> {
     /// The list holds this player.
     Listed(&'a ListRecord),
@@ -57,7 +60,7 @@ pub enum Status<'a> {
 
 impl ListLookup {
     /// Looks `ids` up in the list at `path` (plain or zip): through the
-    /// index beside it when there is a usable one ([`index_path`]), else in
+    /// index beside it when there is a usable one (see [`build_index`](crate::build_index)), else in
     /// one pass over the list. A stale or damaged index is not an error: the
     /// list is scanned and [`ListLookup::index_problem`] says why.
     pub fn read(path: &Path, ids: &[u64]) -> Result<ListLookup, ListError> {

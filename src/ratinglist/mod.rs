@@ -49,7 +49,7 @@ mod xml;
 mod zip;
 
 pub use error::ListError;
-pub use index::index_path;
+pub(crate) use index::index_path;
 pub use index::{build_index, IndexInfo};
 pub use lookup::{ListLookup, LookupMethod, Status};
 pub(crate) use names::{fold_name, same_name};

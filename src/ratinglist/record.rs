@@ -95,6 +95,7 @@ pub struct RatingEntry {
 
 /// Sex as written in the list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Sex {
     /// `M`.
     #[serde(rename = "M")]
@@ -107,6 +108,7 @@ pub enum Sex {
 /// A time control with its own rating list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum RatingKind {
     /// Standard (classical).
     Standard,
@@ -119,6 +121,7 @@ pub enum RatingKind {
 /// Which ratings a list file carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum ListKind {
     /// Standard, rapid and blitz in one file (`players_list…`).
     Combined,
@@ -130,6 +133,7 @@ pub enum ListKind {
 /// or its first `<player>` element (XML).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum ListLayout {
     /// Combined TXT with the FOA column, 162 columns (§1.1).
     CombinedFoa,
@@ -159,6 +163,7 @@ pub struct ListPeriod {
 
 /// What is known about a list besides its records.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct ListMeta {
     /// Detected layout.
     pub layout: ListLayout,

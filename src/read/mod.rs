@@ -115,6 +115,7 @@ pub enum ReadError {
 
 /// A parsed report: the decoded text, the model and what the reader found.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Parsed {
     /// The decoded text; every span points into it.
     pub text: String,
@@ -148,7 +149,7 @@ pub fn read_path(path: &Path, opts: &ReadOptions) -> Result<Parsed, ReadError> {
 /// file over the limit is refused before reading; a pipe, FIFO or device
 /// (whose size is unknown) is read up to one byte past the limit, then
 /// refused.
-pub fn read_source(path: &Path, opts: &ReadOptions) -> Result<Vec<u8>, ReadError> {
+pub(crate) fn read_source(path: &Path, opts: &ReadOptions) -> Result<Vec<u8>, ReadError> {
     let io = |source| ReadError::Io {
         path: path.display().to_string(),
         source,
@@ -180,7 +181,7 @@ pub fn read_source(path: &Path, opts: &ReadOptions) -> Result<Vec<u8>, ReadError
 
 /// Reads `r` to its end, but never more than `limit` bytes plus the one that
 /// tells it is over: standard input and pipes are bounded too.
-pub fn read_limited(r: impl std::io::Read, limit: u64) -> Result<Vec<u8>, ReadError> {
+pub(crate) fn read_limited(r: impl std::io::Read, limit: u64) -> Result<Vec<u8>, ReadError> {
     read_limited_into(r, limit, Vec::new())
 }
 

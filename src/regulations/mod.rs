@@ -167,6 +167,7 @@ pub struct Selection {
 /// How the edition applied to a tournament was chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Basis {
     /// Given by the caller (`--regulations`).
     Override,

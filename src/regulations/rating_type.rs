@@ -32,6 +32,7 @@ use serde::Serialize;
 /// A FIDE rating list. A contract: JSON `"rating_type"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum RatingType {
     /// The standard list (B.02).
     Standard,
@@ -156,6 +157,7 @@ pub(crate) fn bands_at(start: NaiveDate) -> Option<&'static Bands> {
 
 /// What an event's time control makes of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Classification {
     /// The list, or `None` when the control is too fast for any list (or
     /// between the rapid and standard bands).

@@ -10,6 +10,7 @@ use std::str::FromStr;
 /// The contract ids are those of docs/spec/regulations.md §0 plus `2013`, the separate
 /// chapter of 1 July 2013 found by docs/spec/regulations-2009-2017.md §0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Version {
     /// The text "as amended by the General Assemblies 1984–2002" plus the
     /// GA-2003 items; in force c. 2003 to 30 June 2005.

@@ -71,7 +71,7 @@ fn annotation(file: &str, loc: &crate::source::Locator<'_>, d: &Diagnostic) -> S
 /// The annotations of every file: at most `PER_LEVEL` (10) per level, chosen
 /// gravest consequence first and written in file and position order, then
 /// one line counting the findings left out (none when nothing was).
-pub fn annotations(files: &[FileFindings<'_>]) -> String {
+pub(crate) fn annotations(files: &[FileFindings<'_>]) -> String {
     // (consequence, file index, finding index) of every finding, per level.
     let mut chosen: Vec<(usize, usize)> = Vec::new();
     let mut left_out = 0usize;

@@ -1,14 +1,14 @@
 //! Findings and ratings as the `trf` command prints them: the JSON
 //! contracts of `check`, `rate`, `parse` and `period` ([`check_json`],
-//! [`rating_json`], [`tournament_json`], [`period_json`]), text for people
-//! ([`check_text`], [`findings_text`], [`rating_text`], [`period_text`],
-//! [`norms_text`]), CSV ([`rating_csv`], [`period_csv`]), an HTML report
-//! ([`html_report`]), SARIF 2.1.0 for code-scanning tools ([`sarif`]) and
-//! GitHub workflow annotations for CI logs ([`github_annotations`]).
+//! [`rating_json`], [`tournament_json`], [`period_json`]), the findings as
+//! text for people ([`check_text`], [`findings_text`],
+//! [`findings_graphical`]), an HTML report ([`html_report`]) and SARIF 2.1.0
+//! for code-scanning tools ([`sarif`]). The other text and CSV forms (the
+//! rating and the period for people, the norms, GitHub annotations) are the
+//! command's own: `trfkit::cli::run` prints them.
 //!
-//! SARIF and the annotations take [`FileFindings`]: one report's name, text
-//! and findings, so several files go into one SARIF run or one annotation
-//! budget.
+//! SARIF takes [`FileFindings`]: one report's name, text and findings, so
+//! several files go into one SARIF run.
 
 pub(crate) mod certificate;
 pub(crate) mod csv;
@@ -27,15 +27,11 @@ mod view;
 
 // The public renderers: each is what one `--format` of the `trf` command
 // prints, so a binding or a script gets the same bytes as the command line.
-pub use github::annotations as github_annotations;
 pub use human::render_report as check_text;
 pub use json::{
     check_line as check_json, period as period_json, rating as rating_json,
     tournament as tournament_json,
 };
-pub use norms::render_human as norms_text;
-pub use period::{render_csv as period_csv, render_human as period_text};
-pub use rating::{render_csv as rating_csv, render_human as rating_text};
 pub use view::ReportInput;
 
 /// Plain, grep-friendly text of findings (`trf check`'s output in a pipe):

@@ -8,7 +8,7 @@ use crate::norms::{Norm, NormsReport, PlayerNorms};
 use std::fmt::Write;
 
 /// The report of one file as text.
-pub fn render_human(file: &str, r: &NormsReport) -> String {
+pub(crate) fn render_human(file: &str, r: &NormsReport) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,

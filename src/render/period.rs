@@ -9,7 +9,7 @@ use crate::rating::period::{PeriodEvent, PeriodPlayer, PeriodSummary};
 use std::fmt::Write as _;
 
 /// The period for people.
-pub fn render_human(s: &PeriodSummary) -> String {
+pub(crate) fn render_human(s: &PeriodSummary) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -177,7 +177,7 @@ fn period_cells(p: &PeriodPlayer) -> Vec<String> {
 }
 
 /// One row per player and event, the period's columns repeated on each.
-pub fn render_csv(s: &PeriodSummary) -> String {
+pub(crate) fn render_csv(s: &PeriodSummary) -> String {
     let mut t = Table::new(&[
         "period",
         "fide_id",

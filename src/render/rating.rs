@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 /// The report for people: a header, the rated players' table, the unrated
 /// players' table and the numbered notes the tables refer to.
-pub fn render_human(s: &RatingSummary) -> String {
+pub(crate) fn render_human(s: &RatingSummary) -> String {
     let t = &s.tournament;
     let mut out = String::new();
     let banner = crate::rating::pass::verdict::banner(s);
@@ -226,18 +226,6 @@ pub fn render_human(s: &RatingSummary) -> String {
     out
 }
 
-/// One row per player with the JSON's player fields as columns (notes
-/// joined with "; "), after a header row. Fields are quoted when they hold
-/// a comma, a quote or a line break. The `file` and `tournament` columns
-/// are empty: `trf rate --format csv` over several files fills them.
-pub fn render_csv(s: &RatingSummary) -> String {
-    render_csv_files(&[RatedFile {
-        file: "",
-        tournament: "",
-        summary: s,
-    }])
-}
-
 /// One rated report of a CSV of several: the file as named, the event's
 /// name (`012`) and its figures.
 #[derive(Debug, Clone, Copy)]
@@ -250,9 +238,11 @@ pub(crate) struct RatedFile<'a> {
     pub summary: &'a RatingSummary,
 }
 
-/// The rows of [`render_csv`] for several reports under one header, each
-/// row ending with its report's `file` and `tournament` (so that a row cut
-/// out of the file still says where it comes from).
+/// One row per player with the JSON's player fields as columns (notes
+/// joined with "; "), for several reports under one header row, each row
+/// ending with its report's `file` and `tournament` (so that a row cut out
+/// of the file still says where it comes from). Fields are quoted when
+/// they hold a comma, a quote or a line break.
 pub(crate) fn render_csv_files(files: &[RatedFile<'_>]) -> String {
     let mut out = super::csv::Table::new(&[
         "start_rank",

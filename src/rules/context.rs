@@ -61,7 +61,7 @@ pub(crate) struct Ctx<'a> {
     eligibility: std::sync::OnceLock<crate::eligibility::Eligibility>,
     /// The games over the board of every unrated player, counted once
     /// for the rules about unrated players ([`Ctx::rated_games`]).
-    rated_games: std::sync::OnceLock<Vec<super::regulations::support::RatedGames>>,
+    rated_games: std::sync::OnceLock<Vec<crate::eligibility::PlayerGames>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -261,19 +261,22 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// The games over the board of player `i` (index in `players`),
-    /// against rated opponents and in all: counted once per report for the
-    /// unrated players, whom several rules ask about.
-    pub(crate) fn rated_games(&self, i: usize) -> super::regulations::support::RatedGames {
-        use super::regulations::support::count_rated_games;
+    /// Player `i`'s (index in `players`) games FIDE rates, against rated
+    /// opponents and in all, from the eligibility: kept once per report for
+    /// the unrated players, whom several rules ask about.
+    pub(crate) fn rated_games(&self, i: usize) -> crate::eligibility::PlayerGames {
         let players = &self.tournament.players;
+        let count = |j: usize| {
+            self.eligibility()
+                .player_games(self.tournament, &self.games, j)
+        };
         if players.get(i).is_some_and(|p| p.rating.is_none()) {
             let all = self.rated_games.get_or_init(|| {
                 players
                     .iter()
                     .enumerate()
                     .map(|(j, p)| match p.rating {
-                        None => count_rated_games(self, j),
+                        None => count(j),
                         Some(_) => Default::default(),
                     })
                     .collect()
@@ -282,7 +285,17 @@ impl<'a> Ctx<'a> {
                 return *g;
             }
         }
-        count_rated_games(self, i)
+        count(i)
+    }
+
+    /// `played[r - 1]`: some player has a game or forfeit result in round `r`,
+    /// from the games table's kinds by round.
+    pub(crate) fn played_rounds(&self) -> Vec<bool> {
+        self.games
+            .round_kinds()
+            .iter()
+            .map(|&k| k & crate::model::games::kind::GAME_OR_FORFEIT != 0)
+            .collect()
     }
 
     /// Whether a finding added to `out` now would be kept (the list holds

@@ -14,14 +14,15 @@ mod edition_tests;
 mod fixtures;
 pub(crate) mod list;
 pub(crate) mod players;
+pub(crate) mod rateability;
 pub(crate) mod registrations;
 pub(crate) mod registry;
-pub(crate) mod regulations;
 pub(crate) mod rounds;
 #[cfg(test)]
 mod rule_times;
-pub(crate) mod support;
+pub(crate) mod spans;
 pub(crate) mod tournament;
+pub(crate) mod wording;
 
 pub(crate) use context::CheckOptions;
 pub(crate) use context::Ctx;

@@ -8,7 +8,7 @@
 use super::cross::*;
 use super::list::*;
 use super::players::*;
-use super::regulations::*;
+use super::rateability::*;
 use super::rounds::*;
 use super::tournament::*;
 use super::Rule;

@@ -34,7 +34,8 @@ use crate::write::{write, Target};
 
 /// A rewritten report.
 #[derive(Debug, Clone)]
-pub struct Rewritten {
+#[non_exhaustive]
+pub(crate) struct Rewritten {
     /// The new file, in the source's encodings (BOM kept).
     pub bytes: Vec<u8>,
     /// The new file decoded, one `\n` per line (for showing a diff).
@@ -48,7 +49,7 @@ pub struct Rewritten {
 /// Why a report is not rewritten. The source is never changed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum RewriteError {
+pub(crate) enum RewriteError {
     /// No `001` line and no header record, or mostly unknown lines.
     #[error("this is not a TRF report ({0}); nothing was written")]
     NotTrf(String),
@@ -67,7 +68,7 @@ pub enum RewriteError {
 
 /// Rewrites `parsed`, read from `source` with `opts`, in the `target`
 /// dialect.
-pub fn rewrite(
+pub(crate) fn rewrite(
     parsed: &Parsed,
     source: &[u8],
     target: Target,
@@ -461,4 +462,69 @@ fn different_parts(a: &Tournament, b: &Tournament) -> Vec<&'static str> {
     .filter(|(_, same)| !same)
     .map(|(part, _)| part)
     .collect()
+}
+
+// `trf fmt`'s property: a unit test, as `rewrite` is the command's own
+// (its reports come from the synthetic generator, which `cli` builds).
+#[cfg(test)]
+#[cfg(any(feature = "cli", feature = "generate"))]
+mod props {
+    use super::rewrite;
+
+    /// The lines of `bytes`, without their endings, as the reader splits
+    /// them.
+    fn line_bytes(bytes: &[u8]) -> Vec<Vec<u8>> {
+        crate::source::lines::split_bytes(bytes)
+            .map(|(start, end)| bytes[start..end].to_vec())
+            .collect()
+    }
+
+    /// Lines `fmt` does not model: comments, free text, `DAT` lines, unreadable
+    /// values in a record.
+    fn foreign_line() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        prop_oneof![
+            "[ -~éüß]{0,50}".prop_map(|s| format!("### {s}")),
+            "[a-z][ -~äö]{0,60}".prop_map(|s| format!("Note{s}")),
+            "[a-z0-9 ]{1,30}".prop_map(|s| format!("DAT    1 x {s}")),
+            "[A-Z]{1,3}".prop_map(|s| format!("062 {s}")),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// `fmt` keeps every line it does not model, byte for byte, where it
+        /// stood, whatever the line says and wherever it is.
+        #[test]
+        fn fmt_keeps_every_non_modelled_line_verbatim(
+            seed in 0u64..1000,
+            inserts in proptest::collection::vec((0usize..1000, foreign_line()), 1..6),
+        ) {
+            use crate::generate::{generate, GenOptions};
+            let mut opts = GenOptions::new(12, 5, seed);
+            opts.diacritics = true;
+            let text = generate(&opts).unwrap();
+            let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+            let mut foreign = Vec::new();
+            for (at, line) in inserts {
+                let at = at % (lines.len() + 1);
+                lines.insert(at, line.clone());
+                foreign.push(line);
+            }
+            let source = lines.join("\n");
+            let opts = crate::ReadOptions::default();
+            let parsed = crate::parse_bytes(source.as_bytes(), &opts).unwrap();
+            let target = crate::Target::for_dialect(parsed.tournament.dialect.dialect);
+            let new = rewrite(&parsed, source.as_bytes(), target, &opts).unwrap();
+            let out: Vec<Vec<u8>> = line_bytes(&new.bytes);
+            let src: Vec<Vec<u8>> = line_bytes(source.as_bytes());
+            proptest::prop_assert_eq!(out.len(), src.len());
+            for (i, line) in src.iter().enumerate() {
+                if foreign.iter().any(|f| f.as_bytes() == line.as_slice()) {
+                    proptest::prop_assert_eq!(&out[i], line, "line {} changed", i + 1);
+                }
+            }
+        }
+    }
 }

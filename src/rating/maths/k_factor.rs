@@ -46,6 +46,7 @@ pub(crate) enum KBasis {
 /// Where K came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum KSource {
     /// Given by the caller for this FIDE ID.
     Override,

@@ -68,8 +68,10 @@ pub struct PeriodOptions {
     pub rating_type: Option<RatingType>,
     /// The checks' options, shared by every report.
     pub check: CheckOptions,
-    /// The rating pass's options (K overrides, edition, rating type); the
-    /// list fields are set per report from [`PeriodOptions::list`].
+    /// The rating pass's own extras (K overrides); the edition, the rating
+    /// type and the approvals are [`PeriodOptions::check`]'s, decided once
+    /// per report by its check, and the list fields are set per report from
+    /// [`PeriodOptions::list`].
     pub rate: RateOptions,
     /// The FIDE rating list given, looked up for every report's IDs.
     pub list: Option<Arc<ListLookup>>,
@@ -101,6 +103,7 @@ pub struct PeriodReport<'a> {
 /// period lists it: the finding as the rating summary words one, and the
 /// reports it concerns.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct PeriodFinding {
     /// Code, rule, consequence, message and reference.
     #[serde(flatten)]
@@ -112,6 +115,7 @@ pub struct PeriodFinding {
 /// The period: every report read, and per player and list the figures.
 /// The JSON form is a contract (extend, never rename).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct PeriodSummary {
     /// The list computed, `YYYY-MM` (dated the 1st of that month).
     pub period: String,
@@ -132,6 +136,7 @@ pub struct PeriodSummary {
 
 /// One report read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct PeriodReportEntry {
     /// The path as given.
     pub file: String,
@@ -160,6 +165,7 @@ pub struct PeriodReportEntry {
 
 /// One player's period on one list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct PeriodPlayer {
     /// FIDE ID; `null` for a player matched by name.
     pub fide_id: Option<u64>,
@@ -208,6 +214,7 @@ pub struct PeriodPlayer {
 
 /// One event of a player's period.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct PeriodEvent {
     /// The report, as in `reports[]`.
     pub file: String,
@@ -251,6 +258,7 @@ pub struct PeriodEvent {
 
 /// An unrated player's results pooled over the period.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Pool {
     /// Games against rated opponents in the pool.
     pub games: u32,
@@ -480,8 +488,6 @@ fn rate_report(
             own = regs
                 .options_for(&opts.check, std::path::Path::new(r.file), event, name)
                 .0;
-            ropts.rating_type = own.rating_type;
-            ropts.qc_fast_classic = own.qc_fast_classic;
             &own
         }
         None => &opts.check,

@@ -3,7 +3,7 @@
 use crate::diag::Diagnostic;
 use crate::model::games::{result_of_code, LOOKS};
 use crate::model::{ByeKind, Colour, Outcome, Player, Points, RoundEntry, RoundResult, TeamRecord};
-use crate::rules::support::played_rounds;
+
 use crate::rules::{always, Ctx};
 use crate::source::span::Spanned;
 use std::collections::HashMap;
@@ -67,7 +67,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     }
     // The last round anybody played; later blocks are for the round being
     // paired (announced byes) or pending.
-    let last = played_rounds(ctx)
+    let last = ctx
+        .played_rounds()
         .iter()
         .rposition(|&p| p)
         .map_or(0, |i| i + 1);

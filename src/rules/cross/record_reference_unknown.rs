@@ -3,7 +3,7 @@
 use crate::diag::Diagnostic;
 use crate::model::TeamRecord;
 use crate::read::columns::{p250, p260, p300, p330, Field};
-use crate::rules::support::line_columns;
+use crate::rules::spans::line_columns;
 use crate::rules::{always, Ctx};
 use crate::source::lines::LineKind;
 use crate::source::span::Span;

@@ -1,6 +1,6 @@
 //! Rule `birth-year-mismatch`.
 
-use super::{has_list, support};
+use super::{has_list, listed};
 use crate::diag::Diagnostic;
 use crate::rules::Ctx;
 
@@ -35,7 +35,7 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    for (p, rec) in support::listed(ctx) {
+    for (p, rec) in listed::listed(ctx) {
         let (Some(birth), Some(listed)) = (p.birth_date, rec.birth_year) else {
             continue;
         };
@@ -47,14 +47,14 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 .diag(format!(
                     "birth year `{}` of {} differs from the rating list's `{listed}`",
                     birth.value.year,
-                    support::who(p)
+                    listed::who(p)
                 ))
                 .primary(birth.span, format!("list: `{listed}`"))
                 .help(format!(
                     "write the birth date FIDE has for ID {} (year `{listed}`) in columns 70-79",
                     rec.fide_id
                 ))
-                .reference(support::reference("columns 70-79", "B-day")),
+                .reference(listed::reference("columns 70-79", "B-day")),
         );
     }
 }

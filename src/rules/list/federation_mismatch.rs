@@ -1,6 +1,6 @@
 //! Rule `federation-mismatch`.
 
-use super::{has_list, support};
+use super::{has_list, listed};
 use crate::diag::Diagnostic;
 use crate::rules::Ctx;
 
@@ -35,7 +35,7 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    for (p, rec) in support::listed(ctx) {
+    for (p, rec) in listed::listed(ctx) {
         let (Some(fed), Some(listed)) = (&p.federation, &rec.federation) else {
             continue;
         };
@@ -47,14 +47,14 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 .diag(format!(
                     "federation `{}` of {} differs from the rating list's `{listed}`",
                     fed.value,
-                    support::who(p)
+                    listed::who(p)
                 ))
                 .primary(fed.span, format!("list: `{listed}`"))
                 .help(format!(
                     "write `{listed}` in columns 54-56 as the list does for FIDE ID {}; a federation transfer shows in the list from the month it takes effect",
                     rec.fide_id
                 ))
-                .reference(support::reference("columns 54-56", "Fed")),
+                .reference(listed::reference("columns 54-56", "Fed")),
         );
     }
 }

@@ -1,6 +1,6 @@
 //! Rule `fide-id-not-in-list`.
 
-use super::support::{self, who};
+use super::listed::{self, who};
 use super::{has_list, Status};
 use crate::diag::{Consequence, Diagnostic, Severity};
 use crate::rules::Ctx;
@@ -40,7 +40,7 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    let Some(list) = support::list(ctx) else {
+    let Some(list) = listed::list(ctx) else {
         return;
     };
     let single = list.is_single();
@@ -67,6 +67,6 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         } else {
             d.help("copy the ID from the player's FIDE profile (look for swapped or missing digits); for a player FIDE does not know yet, leave columns 58-68 blank and give the birth date and sex")
         };
-        out.push(d.reference(support::reference("columns 58-68", "ID Number")));
+        out.push(d.reference(listed::reference("columns 58-68", "ID Number")));
     }
 }

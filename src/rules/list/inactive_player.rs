@@ -1,6 +1,6 @@
 //! Rule `inactive-player`.
 
-use super::{has_list, support};
+use super::{has_list, listed};
 use crate::diag::Diagnostic;
 use crate::ratinglist::ListKind;
 use crate::rules::Ctx;
@@ -37,14 +37,14 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    let Some(list) = support::list(ctx) else {
+    let Some(list) = listed::list(ctx) else {
         return;
     };
     let which = match list.meta.kind {
         ListKind::Combined => "standard",
-        ListKind::Single(k) => support::kind_name(k),
+        ListKind::Single(k) => listed::kind_name(k),
     };
-    for (p, rec) in support::listed(ctx) {
+    for (p, rec) in listed::listed(ctx) {
         if !rec.inactive {
             continue;
         }
@@ -54,7 +54,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             INACTIVE_PLAYER
                 .diag(format!(
                     "{} is flagged inactive ({which}) in the rating list {}",
-                    support::who(p),
+                    listed::who(p),
                     list.describe()
                 ))
                 .primary(id.span, format!("list flag: `{flag}`"))

@@ -12,11 +12,11 @@ pub(crate) mod birth_year_mismatch;
 pub(crate) mod federation_mismatch;
 pub(crate) mod fide_id_not_in_list;
 pub(crate) mod inactive_player;
+mod listed;
 pub(crate) mod name_mismatch;
 pub(crate) mod new_player_missing_data;
 pub(crate) mod rating_mismatch;
 pub(crate) mod sex_mismatch;
-mod support;
 pub(crate) mod title_mismatch;
 
 pub(crate) use crate::ratinglist::{list_in_force, ListLookup, Status};

@@ -1,6 +1,6 @@
 //! Rule `name-mismatch`.
 
-use super::{has_list, support};
+use super::{has_list, listed};
 use crate::diag::Diagnostic;
 use crate::ratinglist::same_name;
 use crate::rules::Ctx;
@@ -41,7 +41,7 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    for (p, rec) in support::listed(ctx) {
+    for (p, rec) in listed::listed(ctx) {
         let listed = rec.name.trim();
         if listed.is_empty() || same_name(&p.name.value, listed) {
             continue;
@@ -68,7 +68,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 "write the name as the list spells it: `{listed}` (FIDE ID {}); if this is another person, the FIDE ID is wrong",
                 rec.fide_id
             ))
-            .reference(support::reference("columns 15-47", "Name")),
+            .reference(listed::reference("columns 15-47", "Name")),
         );
     }
 }

@@ -1,6 +1,6 @@
 //! Rule `new-player-missing-data`.
 
-use super::support::{self, who};
+use super::listed::{self, who};
 use super::{has_list, Status};
 use crate::diag::Diagnostic;
 use crate::read::columns::p001;
@@ -41,10 +41,10 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    let Some(list) = support::list(ctx) else {
+    let Some(list) = listed::list(ctx) else {
         return;
     };
-    let kind = support::rating_kind(ctx);
+    let kind = listed::rating_kind(ctx);
     for p in &ctx.tournament.players {
         if p.rating.is_some() {
             continue;
@@ -54,7 +54,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             None => (false, false),
             Some(id) => match list.status(id.value) {
                 Status::Listed(rec)
-                    if support::carries(list, kind) && rec.rating(kind).is_none() =>
+                    if listed::carries(list, kind) && rec.rating(kind).is_none() =>
                 {
                     (rec.birth_year.is_some(), rec.sex.is_some())
                 }

@@ -1,6 +1,6 @@
 //! Rule `rating-mismatch`.
 
-use super::support::{self, kind_name};
+use super::listed::{self, kind_name};
 use super::{has_list, list_in_force, ListLookup};
 use crate::diag::Diagnostic;
 use crate::ratinglist::period::month_name;
@@ -50,16 +50,16 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    let Some(list) = support::list(ctx) else {
+    let Some(list) = listed::list(ctx) else {
         return;
     };
-    let kind = support::rating_kind(ctx);
-    if !support::carries(list, kind) {
+    let kind = listed::rating_kind(ctx);
+    if !listed::carries(list, kind) {
         return;
     }
     let kind_text = kind_name(kind);
     let when = period_note(ctx, list);
-    for (p, rec) in support::listed(ctx) {
+    for (p, rec) in listed::listed(ctx) {
         let ours = p.rating.map(|r| r.value);
         let theirs = rec.rating(kind);
         let (message, label) = match (ours, theirs) {
@@ -73,7 +73,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 (
                     format!(
                         "rating `{a}` of {} differs from the rating list's {kind_text} rating `{b}`: {why}",
-                        support::who(p)
+                        listed::who(p)
                     ),
                     format!("list: `{b}`"),
                 )
@@ -86,7 +86,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 (
                     format!(
                         "{} has rating `{a}` but the rating list has them unrated in {kind_text}{why}",
-                        support::who(p)
+                        listed::who(p)
                     ),
                     "list: unrated".to_string(),
                 )
@@ -94,7 +94,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             (None, Some(b)) => (
                 format!(
                     "{} has no rating but the rating list's {kind_text} rating is `{b}`",
-                    support::who(p)
+                    listed::who(p)
                 ),
                 format!("list: `{b}`"),
             ),
@@ -119,7 +119,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 ))
                 .reference(format!(
                     "{}; {}",
-                    support::reference("columns 49-52", rating_column(kind)),
+                    listed::reference("columns 49-52", rating_column(kind)),
                     ctx.cite(Topic::RatingLists)
                 )),
         );

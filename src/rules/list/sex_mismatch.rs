@@ -1,6 +1,6 @@
 //! Rule `sex-mismatch`.
 
-use super::{has_list, support};
+use super::{has_list, listed};
 use crate::diag::Diagnostic;
 use crate::model::Sex;
 use crate::ratinglist::Sex as ListSex;
@@ -36,7 +36,7 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    for (p, rec) in support::listed(ctx) {
+    for (p, rec) in listed::listed(ctx) {
         let (Some(sex), Some(listed)) = (p.sex, rec.sex) else {
             continue;
         };
@@ -55,14 +55,14 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             SEX_MISMATCH
                 .diag(format!(
                     "sex `{trf_letter}` of {} differs from the rating list's `{list_letter}`",
-                    support::who(p)
+                    listed::who(p)
                 ))
                 .primary(sex.span, format!("list: `{list_letter}`"))
                 .help(format!(
                     "write `{fix}` in column 10 as the list does for FIDE ID {}; if the list is right about someone else, the FIDE ID is wrong",
                     rec.fide_id
                 ))
-                .reference(support::reference("column 10", "Sex")),
+                .reference(listed::reference("column 10", "Sex")),
         );
     }
 }

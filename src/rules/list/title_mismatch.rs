@@ -1,6 +1,6 @@
 //! Rule `title-mismatch`.
 
-use super::{has_list, support};
+use super::{has_list, listed};
 use crate::diag::Diagnostic;
 use crate::ratinglist::ListRecord;
 use crate::read::columns::p001;
@@ -43,7 +43,7 @@ crate::declare_rule! {
 const TRF_TITLES: [&str; 8] = ["GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"];
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    for (p, rec) in support::listed(ctx) {
+    for (p, rec) in listed::listed(ctx) {
         let listed: Vec<&str> = rec
             .title
             .iter()
@@ -69,13 +69,13 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     format!(
                         "title `{}` of {} is not in the rating list, which gives no title",
                         t.value.as_str(),
-                        support::who(p)
+                        listed::who(p)
                     )
                 } else {
                     format!(
                         "title `{}` of {} differs from the rating list's {list_text}",
                         t.value.as_str(),
-                        support::who(p)
+                        listed::who(p)
                     )
                 };
                 let fix = match writable {
@@ -95,7 +95,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                 TITLE_MISMATCH
                     .diag(format!(
                         "{} has no title; the rating list gives {list_text}",
-                        support::who(p)
+                        listed::who(p)
                     ))
                     .primary(
                         ctx.player_field(p, &p001::TITLE),
@@ -107,7 +107,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     ))
             }
         };
-        out.push(d.reference(support::reference("columns 11-13", "Tit")));
+        out.push(d.reference(listed::reference("columns 11-13", "Tit")));
     }
 }
 

@@ -1,7 +1,7 @@
 //! Rule `start-rank-gap`.
 
 use crate::diag::Diagnostic;
-use crate::rules::support::round_list;
+use crate::rules::wording::round_list;
 use crate::rules::{always, Ctx};
 
 crate::declare_rule! {

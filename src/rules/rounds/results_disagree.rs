@@ -4,7 +4,7 @@ use crate::diag::{Consequence, Diagnostic};
 use crate::eligibility::results::{comparable, judge, Pair};
 use crate::model::games::kind;
 use crate::model::RoundResult;
-use crate::rules::support::{block_part, Part};
+use crate::rules::spans::{block_part, Part};
 use crate::rules::{always, Ctx};
 
 crate::declare_rule! {

@@ -2,7 +2,7 @@
 
 use crate::diag::Diagnostic;
 use crate::model::games::kind;
-use crate::rules::support::{block_part, Part};
+use crate::rules::spans::{block_part, Part};
 use crate::rules::{always, Ctx};
 
 crate::declare_rule! {

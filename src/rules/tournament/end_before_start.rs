@@ -1,7 +1,7 @@
 //! Rule `end-before-start`.
 
 use crate::diag::Diagnostic;
-use crate::rules::support::{readings, ymd};
+use crate::rules::wording::ymd;
 use crate::rules::{always, Ctx};
 
 crate::declare_rule! {
@@ -40,7 +40,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let (Some(start), Some(end)) = (&h.start_date, &h.end_date) else {
         return;
     };
-    let (starts, ends) = (readings(&start.value), readings(&end.value));
+    let (starts, ends) = (start.value.readings(), end.value.readings());
     if starts.is_empty() || ends.is_empty() {
         return; // unreadable: invalid-date
     }

@@ -2,7 +2,7 @@
 
 use crate::diag::Diagnostic;
 use crate::model::Dialect;
-use crate::rules::support::{file_anchor, record_code};
+use crate::rules::spans::{file_anchor, record_code};
 use crate::rules::{always, Ctx};
 
 crate::declare_rule! {

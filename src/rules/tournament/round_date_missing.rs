@@ -2,9 +2,8 @@
 
 use crate::diag::{Diagnostic, Severity};
 use crate::model::Dialect;
-use crate::rules::support::{
-    file_anchor, line_columns, played_rounds, round_date_columns, round_list,
-};
+use crate::rules::spans::{file_anchor, line_columns, round_date_columns};
+use crate::rules::wording::round_list;
 use crate::rules::{always, Ctx};
 
 crate::declare_rule! {
@@ -47,7 +46,7 @@ crate::declare_rule! {
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let t = ctx.tournament;
     let trf26 = t.dialect.dialect == Dialect::Trf26;
-    let played = played_rounds(ctx);
+    let played = ctx.played_rounds();
     let dates = &t.header.round_dates;
     let any_date = dates.iter().any(|d| d.value.is_some());
     if trf26 && !any_date {

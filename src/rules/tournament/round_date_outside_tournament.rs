@@ -3,7 +3,7 @@
 use crate::diag::Diagnostic;
 use crate::model::agreement::DateAgreement;
 use crate::model::DateField;
-use crate::rules::support::{readings, ymd};
+use crate::rules::wording::ymd;
 use crate::rules::{always, Ctx};
 use crate::source::span::Spanned;
 use chrono::NaiveDate;
@@ -59,8 +59,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     // A date that gave way to the round dates is reported once, above.
     let start = h.start_date.as_ref().filter(|_| !agree.start_contradicted);
     let end = h.end_date.as_ref().filter(|_| !agree.end_contradicted);
-    let starts = start.map(|s| readings(&s.value)).unwrap_or_default();
-    let ends = end.map(|e| readings(&e.value)).unwrap_or_default();
+    let starts = start.map(|s| s.value.readings()).unwrap_or_default();
+    let ends = end.map(|e| e.value.readings()).unwrap_or_default();
     if starts.is_empty() && ends.is_empty() {
         return;
     }
@@ -77,7 +77,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let mut after: Vec<(usize, &Spanned<Option<DateField>>)> = Vec::new();
     for (i, d) in h.round_dates.iter().enumerate() {
         let Some(f) = &d.value else { continue };
-        let rs = readings(f);
+        let rs = f.readings();
         if rs.is_empty() {
             continue;
         }

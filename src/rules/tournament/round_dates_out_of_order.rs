@@ -1,7 +1,7 @@
 //! Rule `round-dates-out-of-order`.
 
 use crate::diag::Diagnostic;
-use crate::rules::support::{readings, ymd};
+use crate::rules::wording::ymd;
 use crate::rules::{always, Ctx};
 
 crate::declare_rule! {
@@ -46,7 +46,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let mut prev: Option<(usize, crate::Span, Vec<chrono::NaiveDate>, &str)> = None;
     for (i, d) in ctx.tournament.header.round_dates.iter().enumerate() {
         let Some(f) = &d.value else { continue };
-        let now = readings(f);
+        let now = f.readings();
         if now.is_empty() {
             continue;
         }

@@ -1,9 +1,12 @@
 //! Rule `unrated-too-few-rated-opponents`.
 
-use super::support::{cite, named, plural, rated_games, rating_span, score_disregarded, text};
+use super::cite::{cite, text};
+use super::unrated::score_disregarded;
 use crate::diag::Diagnostic;
 use crate::model::tournament_type::TournamentType;
 use crate::regulations::{RatedCount, RequirementScope, Topic};
+use crate::rules::spans::rating_span;
+use crate::rules::wording::{named, plural};
 use crate::rules::{always, Ctx};
 
 crate::declare_rule! {
@@ -73,7 +76,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         // art. 7.2.1) "is considered to be rated".
         .filter(|(_, p)| p.rating.is_none() && ctx.standard_seed(p).is_none())
         .filter_map(|(i, p)| {
-            let g = rated_games(ctx, i);
+            let g = ctx.rated_games(i);
             if score_disregarded(ctx, &g) {
                 return None; // unrated-zero-score: the result is disregarded
             }
@@ -94,7 +97,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         return;
     }
     for &(i, p, _) in &short {
-        let g = rated_games(ctx, i);
+        let g = ctx.rated_games(i);
         let (message, help) = match rule.min_rated_opponents {
             Some(req) => {
                 let scope = match req.scope {

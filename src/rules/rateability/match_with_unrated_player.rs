@@ -1,9 +1,11 @@
 //! Rule `match-with-unrated-player`.
 
-use super::support::{cite, named, rating_span, text};
+use super::cite::{cite, text};
 use crate::diag::Diagnostic;
 use crate::eligibility::exclusions::{is_match, match_with_unrated};
 use crate::regulations::{MatchWithUnrated, Topic};
+use crate::rules::spans::rating_span;
+use crate::rules::wording::named;
 use crate::rules::Ctx;
 
 crate::declare_rule! {

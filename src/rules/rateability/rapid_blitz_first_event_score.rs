@@ -1,10 +1,10 @@
 //! Rule `rapid-blitz-first-event-score`.
 
-use super::rapid_blitz_support::{cite_rb, rapid_blitz};
-use super::support::{named, plural, rated_games, score};
+use super::cite::{cite_rb, rapid_blitz};
 use crate::diag::Diagnostic;
 use crate::model::tournament_type::TournamentType;
 use crate::regulations::RapidBlitzTopic;
+use crate::rules::wording::{named, plural, score};
 use crate::rules::Ctx;
 
 crate::declare_rule! {
@@ -57,7 +57,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         if p.rating.is_some() || ctx.standard_seed(p).is_some() {
             continue;
         }
-        let g = rated_games(ctx, i);
+        let g = ctx.rated_games(i);
         // Zero is `unrated-zero-score`'s finding.
         if g.games == 0 || g.half_points == 0 || g.half_points >= need {
             continue;

@@ -1,9 +1,11 @@
 //! Rule `qc-approved-fast-classic`.
 
-use super::support::{cite, days, plural, ymd};
+use super::cite::cite;
+use super::days::days;
 use crate::diag::Diagnostic;
 use crate::regulations::rating_type::FAST_CLASSIC;
 use crate::regulations::Topic;
+use crate::rules::wording::{plural, ymd};
 use crate::rules::Ctx;
 
 crate::declare_rule! {

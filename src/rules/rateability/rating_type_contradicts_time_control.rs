@@ -1,6 +1,6 @@
 //! Rule `rating-type-contradicts-time-control`.
 
-use super::support::cite;
+use super::cite::cite;
 use crate::diag::Diagnostic;
 use crate::regulations::{RapidBlitz, RapidBlitzTopic, Topic};
 use crate::rules::context::TimeControlInfo;
@@ -64,9 +64,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     );
     let on = ctx.start.unwrap_or(ctx.regs.effective_from);
     out.push(match RapidBlitz::at(on) {
-        Some(rb) => {
-            super::rapid_blitz_support::cite_rb(ctx, rb, d, RapidBlitzTopic::RateOfPlay, help)
-        }
+        Some(rb) => super::cite::cite_rb(ctx, rb, d, RapidBlitzTopic::RateOfPlay, help),
         None => cite(ctx, d, Topic::RateOfPlay, help),
     });
 }

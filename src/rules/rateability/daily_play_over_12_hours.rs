@@ -1,9 +1,11 @@
 //! Rule `daily-play-over-12-hours`.
 
-use super::support::{cite, days, hours, minutes, plural, text, ymd};
+use super::cite::{cite, text};
+use super::days::days;
 use crate::diag::Diagnostic;
 use crate::regulations::Topic;
 use crate::rules::context::TimeControlInfo;
+use crate::rules::wording::{hours, minutes, plural, ymd};
 use crate::rules::Ctx;
 
 crate::declare_rule! {

@@ -1,8 +1,9 @@
 //! Rule `rating-below-floor`.
 
-use super::support::{cite, plural, text, ymd};
+use super::cite::{cite, text};
 use crate::diag::{Consequence, Diagnostic};
 use crate::regulations::{Basis, Topic};
+use crate::rules::wording::{plural, ymd};
 use crate::rules::{always, Ctx};
 
 crate::declare_rule! {

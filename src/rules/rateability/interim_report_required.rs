@@ -1,8 +1,9 @@
 //! Rule `interim-report-required`.
 
-use super::support::{cite, length_days, text, ymd};
+use super::cite::{cite, text};
 use crate::diag::Diagnostic;
 use crate::regulations::Topic;
+use crate::rules::wording::ymd;
 use crate::rules::Ctx;
 
 crate::declare_rule! {
@@ -47,7 +48,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let Some(after) = ctx.regs.interim_report_after_days else {
         return;
     };
-    let Some((days, start, end)) = length_days(ctx) else {
+    let Some((days, start, end)) = ctx.tournament.length_days() else {
         return;
     };
     if days <= i64::from(after) {

@@ -1,9 +1,10 @@
 //! Rule `match-decided-games`.
 
-use super::support::{cite, game_text, plural, score, text};
+use super::cite::{cite, text};
 use crate::diag::Diagnostic;
-use crate::eligibility::exclusions::{declared_rounds, is_match, match_decided};
+use crate::eligibility::exclusions::{is_match, match_decided};
 use crate::regulations::{AfterMatchDecided, Topic};
+use crate::rules::wording::{game_text, plural, score};
 use crate::rules::Ctx;
 
 crate::declare_rule! {
@@ -80,7 +81,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             text(ctx),
         ))
         .primary(first.entry.span, format!("round {}", first.round));
-    if let (Some(r), false) = (declared_rounds(&ctx.event()), m.games_assumed) {
+    if let (Some(r), false) = (ctx.tournament.planned_rounds(), m.games_assumed) {
         d = d.secondary(r.span, format!("{} games", m.games));
     }
     let list: Vec<String> = m.after.iter().map(game_text).collect();

@@ -1,9 +1,10 @@
 //! Rule `rapid-blitz-rounds-per-day`.
 
-use super::rapid_blitz_support::{cite_rb, rapid_blitz};
-use super::support::{days, ymd, Day};
+use super::cite::{cite_rb, rapid_blitz};
+use super::days::{days, Day};
 use crate::diag::Diagnostic;
 use crate::regulations::RapidBlitzTopic;
+use crate::rules::wording::ymd;
 use crate::rules::Ctx;
 
 crate::declare_rule! {

@@ -1,10 +1,11 @@
 //! Rule `rating-gap-over-600`.
 
-use super::rapid_blitz_support::{cite_rb, rapid_blitz};
-use super::support::{game_text, games, plural};
+use super::cite::{cite_rb, rapid_blitz};
+use super::games;
 use crate::diag::Diagnostic;
 use crate::model::RoundResult;
 use crate::regulations::RapidBlitzTopic;
+use crate::rules::wording::{game_text, plural};
 use crate::rules::Ctx;
 
 crate::declare_rule! {

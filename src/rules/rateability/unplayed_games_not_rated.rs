@@ -1,10 +1,12 @@
 //! Rule `unplayed-games-not-rated`.
 
-use super::support::{cite, games_where, plural, Game};
+use super::cite::cite;
+use super::{games_where, Game};
 use crate::diag::Diagnostic;
 use crate::model::games::{kind, NONE};
 use crate::model::{ByeKind, RoundResult};
 use crate::regulations::Topic;
+use crate::rules::wording::plural;
 use crate::rules::{always, Ctx};
 use crate::source::span::Span;
 

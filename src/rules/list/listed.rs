@@ -1,4 +1,4 @@
-//! What the rating-list rules share: the list, the players it holds, the
+//! The rating list of the rating-list rules: the list, the players it holds, the
 //! columns findings point at, and which of the list's ratings the
 //! tournament's rating column holds.
 

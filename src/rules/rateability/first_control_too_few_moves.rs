@@ -1,6 +1,6 @@
 //! Rule `first-control-too-few-moves`.
 
-use super::support::{cite, text};
+use super::cite::{cite, text};
 use crate::diag::{Consequence, Diagnostic, Severity};
 use crate::regulations::{MoveCountRule, MoveCountVerdict, Topic};
 use crate::rules::context::TimeControlInfo;

@@ -1,6 +1,6 @@
 //! Rule `rapid-blitz-standard-seed`.
 
-use super::rapid_blitz_support::{cite_rb, rapid_blitz};
+use super::cite::{cite_rb, rapid_blitz};
 use crate::diag::Diagnostic;
 use crate::regulations::RapidBlitzTopic;
 use crate::rules::Ctx;

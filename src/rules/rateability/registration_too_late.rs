@@ -1,9 +1,10 @@
 //! Rule `registration-too-late`.
 
-use super::support::{cite, text, who, ymd};
+use super::cite::{cite, text};
 use crate::diag::{Consequence, Diagnostic};
 use crate::model::{Player, Sex};
 use crate::regulations::{FieldStrength, LeadTime, RegistrationRule, Topic};
+use crate::rules::wording::{who, ymd};
 use crate::rules::Ctx;
 use chrono::NaiveDate;
 
@@ -222,7 +223,7 @@ fn rapid_blitz_late(
             .with_consequence(Consequence::GamesNotRated)
             .with_severity(crate::diag::Severity::Warning);
     }
-    out.push(super::rapid_blitz_support::cite_rb(
+    out.push(super::cite::cite_rb(
         ctx,
         rb,
         d,

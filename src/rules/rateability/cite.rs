@@ -1,9 +1,26 @@
-//! What the rules of the rapid and blitz chapter share: the citation of
-//! the chapter edition in force, with its (from a secondary source)/(not confirmed in FIDE's text) caveat.
+//! The article a regulation finding cites: of the FIDE Rating Regulations
+//! (B.02) in the edition applied, or of its rapid and blitz chapter in force,
+//! with the caveat of a value from a secondary source or not confirmed in
+//! FIDE's text.
 
 use crate::diag::Diagnostic;
-use crate::regulations::{RapidBlitz, RapidBlitzTopic};
+use crate::regulations::{RapidBlitz, RapidBlitzTopic, Topic};
 use crate::rules::Ctx;
+
+/// Sets the help, followed by the caveat of the matrix when the rule's
+/// value for this edition is (s) or (?), and the citation of `topic`.
+pub(crate) fn cite(ctx: &Ctx<'_>, d: Diagnostic, topic: Topic, help: String) -> Diagnostic {
+    let help = match ctx.regs.caveat(topic) {
+        Some(c) => format!("{help} (this value is {c})"),
+        None => help,
+    };
+    d.help(help).reference(ctx.cite(topic))
+}
+
+/// The version id as messages name it: "the 2024 text".
+pub(crate) fn text(ctx: &Ctx<'_>) -> String {
+    format!("the {} text", ctx.regs.version.id())
+}
 
 /// Sets the help, followed by the caveat when the chapter's value is (from a secondary source)
 /// or (not confirmed in FIDE's text), and the citation of `topic` in the chapter `rb`.

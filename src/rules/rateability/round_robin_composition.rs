@@ -1,10 +1,11 @@
 //! Rule `round-robin-composition`.
 
-use super::support::{cite, rating_span, text};
+use super::cite::{cite, text};
 use crate::diag::Diagnostic;
 use crate::model::tournament_type::TournamentType;
 use crate::model::Sex;
 use crate::regulations::{RoundRobinFacts, Topic};
+use crate::rules::spans::rating_span;
 use crate::rules::Ctx;
 
 crate::declare_rule! {

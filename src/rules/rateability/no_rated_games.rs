@@ -1,8 +1,8 @@
 //! Rule `no-rated-games`.
 
-use super::support::plural;
 use crate::diag::{Consequence, Diagnostic};
 use crate::eligibility::{Decision, Reason};
+use crate::rules::wording::plural;
 use crate::rules::{always, Ctx};
 
 crate::declare_rule! {

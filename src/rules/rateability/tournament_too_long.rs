@@ -1,8 +1,9 @@
 //! Rule `tournament-too-long`.
 
-use super::support::{cite, length_days, text, ymd};
+use super::cite::{cite, text};
 use crate::diag::Diagnostic;
 use crate::regulations::Topic;
+use crate::rules::wording::ymd;
 use crate::rules::Ctx;
 
 crate::declare_rule! {
@@ -58,7 +59,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     }
     let rule = ctx.regs.duration;
     let Some(max) = rule.max_days else { return };
-    let Some((days, start, end)) = length_days(ctx) else {
+    let Some((days, start, end)) = ctx.tournament.length_days() else {
         return;
     };
     if days <= i64::from(max) {

@@ -1,10 +1,10 @@
 //! Rule `time-control-unparsed`.
 
-use super::support::minutes;
 use crate::diag::{Consequence, Diagnostic, Severity};
 use crate::model::timecontrol::parse_free;
 use crate::regulations::Topic;
 use crate::rules::context::TimeControlInfo;
+use crate::rules::wording::minutes;
 use crate::rules::{always, Ctx};
 
 crate::declare_rule! {

@@ -1,8 +1,10 @@
 //! Rule `too-many-rounds-per-day`.
 
-use super::support::{cite, days, text, ymd};
+use super::cite::{cite, text};
+use super::days::days;
 use crate::diag::Diagnostic;
 use crate::regulations::Topic;
+use crate::rules::wording::ymd;
 use crate::rules::Ctx;
 
 crate::declare_rule! {

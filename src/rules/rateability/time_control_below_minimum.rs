@@ -1,11 +1,14 @@
 //! Rule `time-control-below-minimum`.
 
-use super::support::{cite, game_text, minutes, plural, rating, rating_span, text, who, Game};
+use super::cite::{cite, text};
+use super::Game;
 use crate::diag::{Consequence, Diagnostic};
 use crate::eligibility::exclusions::{rate_of_play_shortfall, RateOfPlayShortfall, Shortfall};
 use crate::model::Player;
 use crate::regulations::{RateOfPlay, Topic};
 use crate::rules::context::TimeControlInfo;
+use crate::rules::spans::rating_span;
+use crate::rules::wording::{game_text, minutes, plural, rating, who};
 use crate::rules::Ctx;
 
 crate::declare_rule! {

@@ -1,12 +1,13 @@
 //! Rule `unequal-playing-times`.
 
-use super::rapid_blitz_support::{cite_rb, rapid_blitz};
-use super::support::{games, minutes, plural};
+use super::cite::{cite_rb, rapid_blitz};
+use super::games;
 use crate::diag::{Consequence, Diagnostic, Severity};
 use crate::model::RoundResult;
 use crate::regulations::Certainty;
 use crate::regulations::RapidBlitzTopic;
 use crate::rules::context::TimeControlInfo;
+use crate::rules::wording::{minutes, plural};
 use crate::rules::Ctx;
 
 crate::declare_rule! {

@@ -1,13 +1,13 @@
 //! Rule `unfinished-games`.
 
-use super::support::{length_days, plural};
 use crate::diag::{Consequence, Diagnostic};
 use crate::model::games::kind;
 use crate::model::{Player, RoundResult};
 use crate::regulations::Topic;
+use crate::rules::wording::plural;
 use crate::rules::{always, Ctx};
 use crate::source::lines::Columns;
-use crate::source::span::{Span, Spanned};
+use crate::source::span::Span;
 
 crate::declare_rule! {
     /// ## What it checks
@@ -140,7 +140,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     if last_played == 0 {
         return; // nothing played at all: no-rated-games
     }
-    let Some(declared) = declared_rounds(ctx) else {
+    let Some(declared) = ctx.tournament.most_rounds_declared() else {
         return;
     };
     if usize::from(declared.value) <= last_played {
@@ -161,15 +161,6 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     ));
 }
 
-/// The declared number of rounds: the larger of `142` and `XXR`.
-fn declared_rounds(ctx: &Ctx<'_>) -> Option<Spanned<u16>> {
-    let t = ctx.tournament;
-    match (t.header.declared_rounds, t.extensions.xxr) {
-        (Some(a), Some(b)) => Some(if b.value > a.value { b } else { a }),
-        (a, b) => a.or(b),
-    }
-}
-
 /// Why the report may be an interim one: a standard event longer than the
 /// edition's interim-report threshold.
 fn interim(ctx: &Ctx<'_>) -> Option<String> {
@@ -177,7 +168,7 @@ fn interim(ctx: &Ctx<'_>) -> Option<String> {
     if !ctx.standard_rules() {
         return None; // no interim reports in the rapid and blitz chapter
     }
-    let (days, ..) = length_days(ctx)?;
+    let (days, ..) = ctx.tournament.length_days()?;
     (days > i64::from(after)).then(|| {
         format!(
             "the event lasts {days} days, more than the {after} days after which the {} text asks for interim reports",

@@ -1,9 +1,11 @@
 //! Rule `unrated-zero-score`.
 
-use super::support::{named, plural, rated_games, score, score_disregarded, text};
+use super::cite::text;
+use super::unrated::score_disregarded;
 use crate::diag::Diagnostic;
 use crate::model::tournament_type::TournamentType;
 use crate::regulations::{RequirementScope, Topic};
+use crate::rules::wording::{named, plural, score};
 use crate::rules::{always, Ctx};
 
 crate::declare_rule! {
@@ -96,7 +98,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     }
     let reference = ctx.cite(Topic::UnratedEvent);
     for (i, p) in ctx.tournament.players.iter().enumerate().filter(unrated) {
-        let g = rated_games(ctx, i);
+        let g = ctx.rated_games(i);
         if !score_disregarded(ctx, &g) {
             continue;
         }
