@@ -5,7 +5,7 @@
 //! Spans come from [`Columns`], which counts characters, so a name with
 //! diacritics never shifts a label.
 
-use crate::model::games::kind;
+use crate::model::games::Kind;
 use crate::model::DateField;
 use crate::rules::Ctx;
 use crate::source::lines::{Columns, LineKind};
@@ -69,7 +69,7 @@ pub(crate) fn played_rounds(ctx: &Ctx<'_>) -> Vec<bool> {
     ctx.games
         .round_kinds()
         .iter()
-        .map(|&k| k & kind::GAME_OR_FORFEIT != 0)
+        .map(|k| k.intersects(Kind::GAME_OR_FORFEIT))
         .collect()
 }
 
