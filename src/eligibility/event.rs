@@ -222,16 +222,16 @@ pub(crate) struct Game<'a> {
 
 /// Every pairing with an opponent who exists, once, in player then round
 /// order, among the rows with any bit of `bits`
-/// ([`kind`](crate::model::games::kind)). Byes and blocks naming an
+/// ([`kind`](crate::model::games::Kind)). Byes and blocks naming an
 /// unknown player are left out.
 pub(crate) fn pairings<'a>(
     t: &'a Tournament,
     games: &'a Games,
-    bits: u32,
+    bits: crate::model::games::Kind,
 ) -> impl Iterator<Item = Game<'a>> + 'a {
-    use crate::model::games::kind;
+    use crate::model::games::Kind;
     games.rows_with(bits).filter_map(move |g| {
-        if g.has_any(kind::ANY_BYE) || !g.is_pairing_side() {
+        if g.has_any(Kind::ANY_BYE) || !g.is_pairing_side() {
             return None;
         }
         let player = &t.players[g.player as usize];

@@ -16,7 +16,7 @@
 use super::event::{pairings, Event, Game, TimeControlInfo};
 use super::results::contradictory;
 use crate::diag::Consequence;
-use crate::model::games::kind;
+use crate::model::games::Kind;
 use crate::model::timecontrol::TimeControl;
 use crate::model::tournament_type::TournamentType;
 use crate::model::{Player, RoundResult};
@@ -27,7 +27,7 @@ use serde::Serialize;
 
 /// Every pairing with an opponent who exists, once.
 fn games<'a>(ev: &Event<'a>) -> impl Iterator<Item = Game<'a>> + 'a {
-    pairings(ev.tournament, ev.games, u32::MAX)
+    pairings(ev.tournament, ev.games, Kind::all())
 }
 
 /// `0`, `½`, `2½`.
@@ -205,8 +205,8 @@ pub(crate) fn excluded(ev: &Event<'_>) -> Vec<Excluded> {
     }
     // Only pairings whose two sides are not each other's mirror can
     // contradict each other.
-    if on("results_disagree") && ev.games.seen(kind::ODD_RESULTS) {
-        for g in games(ev).filter(|g| g.row.has_all(kind::ODD_RESULTS)) {
+    if on("results_disagree") && ev.games.seen(Kind::ODD_RESULTS) {
+        for g in games(ev).filter(|g| g.row.has_all(Kind::ODD_RESULTS)) {
             let theirs = ev
                 .games
                 .mirror_of(g.row)

@@ -26,53 +26,56 @@ use super::{ByeKind, Colour, Outcome, Player, RoundResult, Tournament};
 /// "No such row or player".
 pub(crate) const NONE: u32 = u32::MAX;
 
-/// Kinds of entries and anomalies, as bits of [`Game::flags`],
-/// [`Games::seen`] and [`Games::round_kinds`].
-pub(crate) mod kind {
-    /// `1 = 0`: a game over the board.
-    pub(crate) const GAME: u32 = 1 << 0;
-    /// `W D L`: a game of less than one move.
-    pub(crate) const SHORT: u32 = 1 << 1;
-    /// `+ -`: a forfeit.
-    pub(crate) const FORFEIT: u32 = 1 << 2;
-    /// `H F Z`: a bye other than the pairing-allocated one.
-    pub(crate) const BYE: u32 = 1 << 3;
-    /// `U`: a pairing-allocated bye.
-    pub(crate) const PAIRING_BYE: u32 = 1 << 4;
-    /// Blank against a named opponent, or TRF26's `?`.
-    pub(crate) const PENDING: u32 = 1 << 5;
-    /// A result letter TRF does not define (other than `?`).
-    pub(crate) const UNKNOWN: u32 = 1 << 6;
-    /// Not paired (a blank block, `0000 -` without a letter).
-    pub(crate) const NOT_PAIRED: u32 = 1 << 7;
-    /// The entry names the player's own starting rank.
-    pub(crate) const SELF: u32 = 1 << 8;
-    /// The entry names a starting rank no player has.
-    pub(crate) const UNRESOLVED: u32 = 1 << 9;
-    /// The opponent's entry for the round names this player back.
-    pub(crate) const NAMED_BACK: u32 = 1 << 10;
-    /// The opponent exists but does not name this player back (or has no
-    /// entry for the round).
-    pub(crate) const ONE_SIDED: u32 = 1 << 11;
-    /// Named back, with the same colour on both sides.
-    pub(crate) const SAME_COLOUR: u32 = 1 << 12;
-    /// Named back, and the two results are not complementary: anything
-    /// but `1`/`0`, `=`/`=`, `W`/`L`, `D`/`D`, `+`/`-`, `-`/`-`, two
-    /// pending sides (blank or `?`), or the same bye or letter on both
-    /// sides.
-    pub(crate) const ODD_RESULTS: u32 = 1 << 13;
-    /// A result over the board (`1 = 0 W D L`) without a colour, against a
-    /// named opponent.
-    pub(crate) const NO_COLOUR: u32 = 1 << 14;
-    /// A result over the board without an opponent.
-    pub(crate) const PLAYED_ALONE: u32 = 1 << 15;
-    /// A bye that names an opponent.
-    pub(crate) const BYE_NAMED: u32 = 1 << 16;
+bitflags::bitflags! {
+    /// Kinds of entries and anomalies, as bits of [`Game::flags`],
+    /// [`Games::seen`] and [`Games::round_kinds`].
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+    pub(crate) struct Kind: u32 {
+        /// `1 = 0`: a game over the board.
+        const GAME = 1 << 0;
+        /// `W D L`: a game of less than one move.
+        const SHORT = 1 << 1;
+        /// `+ -`: a forfeit.
+        const FORFEIT = 1 << 2;
+        /// `H F Z`: a bye other than the pairing-allocated one.
+        const BYE = 1 << 3;
+        /// `U`: a pairing-allocated bye.
+        const PAIRING_BYE = 1 << 4;
+        /// Blank against a named opponent, or TRF26's `?`.
+        const PENDING = 1 << 5;
+        /// A result letter TRF does not define (other than `?`).
+        const UNKNOWN = 1 << 6;
+        /// Not paired (a blank block, `0000 -` without a letter).
+        const NOT_PAIRED = 1 << 7;
+        /// The entry names the player's own starting rank.
+        const SELF = 1 << 8;
+        /// The entry names a starting rank no player has.
+        const UNRESOLVED = 1 << 9;
+        /// The opponent's entry for the round names this player back.
+        const NAMED_BACK = 1 << 10;
+        /// The opponent exists but does not name this player back (or has no
+        /// entry for the round).
+        const ONE_SIDED = 1 << 11;
+        /// Named back, with the same colour on both sides.
+        const SAME_COLOUR = 1 << 12;
+        /// Named back, and the two results are not complementary: anything
+        /// but `1`/`0`, `=`/`=`, `W`/`L`, `D`/`D`, `+`/`-`, `-`/`-`, two
+        /// pending sides (blank or `?`), or the same bye or letter on both
+        /// sides.
+        const ODD_RESULTS = 1 << 13;
+        /// A result over the board (`1 = 0 W D L`) without a colour, against a
+        /// named opponent.
+        const NO_COLOUR = 1 << 14;
+        /// A result over the board without an opponent.
+        const PLAYED_ALONE = 1 << 15;
+        /// A bye that names an opponent.
+        const BYE_NAMED = 1 << 16;
 
-    /// A result that needs a game on the board: played, short or forfeit.
-    pub(crate) const GAME_OR_FORFEIT: u32 = GAME | SHORT | FORFEIT;
-    /// Any bye.
-    pub(crate) const ANY_BYE: u32 = BYE | PAIRING_BYE;
+        /// A result that needs a game on the board: played, short or forfeit.
+        const GAME_OR_FORFEIT = Self::GAME.bits() | Self::SHORT.bits() | Self::FORFEIT.bits();
+        /// Any bye.
+        const ANY_BYE = Self::BYE.bits() | Self::PAIRING_BYE.bits();
+    }
 }
 
 /// One round entry, both sides resolved.
@@ -82,14 +85,14 @@ pub struct Game {
     /// Index in [`Tournament::players`] of the player whose entry this is.
     pub player: u32,
     /// Index of the first player with the starting rank the entry names
-    /// (the player's own when [`kind::SELF`]), or [`NONE`] (no opponent
+    /// (the player's own when [`Kind::SELF`]), or [`NONE`] (no opponent
     /// named, or no player with that starting rank).
     pub opponent: u32,
     /// Row of the opponent's entry for the same round, or [`NONE`] (no
     /// opponent, or the opponent's line stops before the round).
     pub mirror: u32,
     /// The bits of [`kind`] that describe the entry.
-    pub flags: u32,
+    pub(crate) flags: Kind,
     /// The player's starting rank (`0` when it could not be read).
     pub rank: u16,
     /// The round, 1-based.
@@ -115,13 +118,13 @@ impl Game {
     }
 
     /// Whether the entry has every kind bit of `bits`.
-    pub fn has_all(&self, bits: u32) -> bool {
-        self.flags & bits == bits
+    pub(crate) fn has_all(&self, bits: Kind) -> bool {
+        self.flags.contains(bits)
     }
 
     /// Whether the entry has any kind bit of `bits`.
-    pub fn has_any(&self, bits: u32) -> bool {
-        self.flags & bits != 0
+    pub(crate) fn has_any(&self, bits: Kind) -> bool {
+        self.flags.intersects(bits)
     }
 
     /// The opponent's starting rank as written.
@@ -158,7 +161,7 @@ impl Game {
     /// against another player of the report. The regulations may still
     /// leave it out (the eligibility stage, `crate::eligibility`).
     pub fn is_rated_result(&self) -> bool {
-        self.has_all(kind::GAME) && self.opponent != NONE && !self.has_all(kind::SELF)
+        self.has_all(Kind::GAME) && self.opponent != NONE && !self.has_all(Kind::SELF)
     }
 
     /// Whether the pairing is taken once from this side: the opponent
@@ -167,8 +170,8 @@ impl Game {
     /// the lower rank, a one-sided one from the side that writes it).
     pub fn is_pairing_side(&self) -> bool {
         self.opponent != NONE
-            && !self.has_all(kind::SELF)
-            && !(self.has_all(kind::NAMED_BACK)
+            && !self.has_all(Kind::SELF)
+            && !(self.has_all(Kind::NAMED_BACK)
                 && self.opponent_rank().is_some_and(|o| self.rank > o))
     }
 }
@@ -184,9 +187,9 @@ pub struct Games {
     /// `index[rank]`: the first player with that starting rank, or [`NONE`].
     index: Vec<u32>,
     /// The bits of every row, or-ed.
-    seen: u32,
+    seen: Kind,
     /// `round_kinds[r - 1]`: the bits of the rows of round `r`, or-ed.
-    round_kinds: Vec<u32>,
+    round_kinds: Vec<Kind>,
     /// The rows with a bit outside [`COMMON`], in row order: a rule after
     /// a rare kind of entry walks these, not every row.
     rare: Vec<u32>,
@@ -194,18 +197,18 @@ pub struct Games {
 
 /// The bits of most rows of a report: a game over the board named on both
 /// sides. Rows with no other bit are left out of [`Games::rare`].
-const COMMON: u32 = kind::GAME | kind::NAMED_BACK;
+const COMMON: Kind = Kind::GAME.union(Kind::NAMED_BACK);
 
 /// The rows with any of some bits, in row order ([`Games::rows_with`]).
 #[derive(Debug, Clone)]
 #[non_exhaustive]
-pub struct RowsWith<'a> {
+pub(crate) struct RowsWith<'a> {
     rows: &'a [Game],
     /// Indices into `rows` to visit, when only rare rows can match.
     rare: Option<std::slice::Iter<'a, u32>>,
     /// The next row to visit, when every row is walked.
     next: usize,
-    bits: u32,
+    bits: Kind,
 }
 
 impl<'a> Iterator for RowsWith<'a> {
@@ -286,27 +289,24 @@ pub(crate) fn result_of_code(c: usize) -> RoundResult {
 pub(crate) const CODES: usize = 16;
 
 /// The bits of each result [`code`].
-const CODE_BITS: [u32; CODES] = {
-    use kind::*;
-    [
-        GAME,
-        GAME,
-        GAME,
-        SHORT,
-        SHORT,
-        SHORT,
-        FORFEIT,
-        FORFEIT,
-        BYE,
-        BYE,
-        PAIRING_BYE,
-        BYE,
-        PENDING,
-        NOT_PAIRED,
-        UNKNOWN,
-        PENDING,
-    ]
-};
+const CODE_BITS: [Kind; CODES] = [
+    Kind::GAME,
+    Kind::GAME,
+    Kind::GAME,
+    Kind::SHORT,
+    Kind::SHORT,
+    Kind::SHORT,
+    Kind::FORFEIT,
+    Kind::FORFEIT,
+    Kind::BYE,
+    Kind::BYE,
+    Kind::PAIRING_BYE,
+    Kind::BYE,
+    Kind::PENDING,
+    Kind::NOT_PAIRED,
+    Kind::UNKNOWN,
+    Kind::PENDING,
+];
 
 /// No opponent named, in a packed side ([`side`]).
 const NO_OPPONENT: u32 = 1 << 16;
@@ -326,15 +326,15 @@ fn side(e: &super::RoundEntry) -> u32 {
 
 /// The bits of an entry without an opponent, by colour and result code
 /// (bits 17-22 of a packed [`side`]).
-const ALONE: [u32; 64] = {
-    let mut t = [0u32; 64];
+const ALONE: [Kind; 64] = {
+    let mut t = [Kind::empty(); 64];
     let mut i = 0;
     while i < 64 {
         let c = i >> 2;
         if c < CODES {
             t[i] = CODE_BITS[c];
             if c < 6 {
-                t[i] |= kind::PLAYED_ALONE;
+                t[i] = t[i].union(Kind::PLAYED_ALONE);
             }
         }
         i += 1;
@@ -344,18 +344,18 @@ const ALONE: [u32; 64] = {
 
 /// The bits of an entry naming an opponent, by colour and result code,
 /// before the other side is read.
-const NAMED: [u32; 64] = {
-    let mut t = [0u32; 64];
+const NAMED: [Kind; 64] = {
+    let mut t = [Kind::empty(); 64];
     let mut i = 0;
     while i < 64 {
         let (colour, c) = (i & 3, i >> 2);
         if c < CODES {
             t[i] = CODE_BITS[c];
             if c < 6 && colour == 0 {
-                t[i] |= kind::NO_COLOUR;
+                t[i] = t[i].union(Kind::NO_COLOUR);
             }
             if c >= 8 && c < 12 {
-                t[i] |= kind::BYE_NAMED;
+                t[i] = t[i].union(Kind::BYE_NAMED);
             }
         }
         i += 1;
@@ -364,21 +364,21 @@ const NAMED: [u32; 64] = {
 };
 
 /// The bits of a pairing named on both sides, by this side's and the other
-/// side's colour and result code: [`kind::NAMED_BACK`], and
-/// [`kind::SAME_COLOUR`] and [`kind::ODD_RESULTS`] where they hold.
-const PAIR: [[u32; 64]; 64] = {
-    let mut t = [[0u32; 64]; 64];
+/// side's colour and result code: [`Kind::NAMED_BACK`], and
+/// [`Kind::SAME_COLOUR`] and [`Kind::ODD_RESULTS`] where they hold.
+const PAIR: [[Kind; 64]; 64] = {
+    let mut t = [[Kind::empty(); 64]; 64];
     let mut i = 0;
     while i < 64 {
         let mut j = 0;
         while j < 64 {
             let (a, b) = (i >> 2, j >> 2);
-            let mut bits = kind::NAMED_BACK;
+            let mut bits = Kind::NAMED_BACK;
             if i & 3 != 0 && i & 3 == j & 3 {
-                bits |= kind::SAME_COLOUR;
+                bits = bits.union(Kind::SAME_COLOUR);
             }
             if a < CODES && b < CODES && COMPLEMENT[a] & (1 << b) == 0 {
-                bits |= kind::ODD_RESULTS;
+                bits = bits.union(Kind::ODD_RESULTS);
             }
             t[i][j] = bits;
             j += 1;
@@ -388,7 +388,7 @@ const PAIR: [[u32; 64]; 64] = {
     t
 };
 
-/// The codes the other side may write without [`kind::ODD_RESULTS`], by
+/// The codes the other side may write without [`Kind::ODD_RESULTS`], by
 /// [`code`], as bits: `1`/`0`, `=`/`=`, `W`/`L`, `D`/`D`, `+`/`-`, `-`/`+`
 /// and `-`/`-`, pending (blank or `?`) against pending, and the same bye,
 /// not-paired or unknown code on both sides.
@@ -432,7 +432,7 @@ impl Games {
         }
         let mut rows: Vec<Game> = Vec::with_capacity(total as usize);
         let mut rare = Vec::new();
-        let mut round_kinds = vec![0u32; longest];
+        let mut round_kinds = vec![Kind::empty(); longest];
         for (i, (p, w)) in players.iter().zip(start.windows(2)).enumerate() {
             let rank = p.start_rank.value;
             let me = u32::from(rank);
@@ -452,7 +452,7 @@ impl Games {
                     flags = NAMED[look];
                     opponent = index.get(o as usize).copied().unwrap_or(NONE);
                     if o == me && rank != 0 {
-                        flags |= kind::SELF;
+                        flags |= Kind::SELF;
                     } else if let (Some(&from), Some(&to)) = (
                         start.get(opponent as usize),
                         start.get((opponent as usize).wrapping_add(1)),
@@ -464,17 +464,17 @@ impl Games {
                                 flags |= if theirs & 0x1_ffff == me {
                                     PAIR[look][(theirs >> 17) as usize & 63]
                                 } else {
-                                    kind::ONE_SIDED
+                                    Kind::ONE_SIDED
                                 };
                             }
-                            None => flags |= kind::ONE_SIDED,
+                            None => flags |= Kind::ONE_SIDED,
                         }
                     } else {
-                        flags |= kind::UNRESOLVED;
+                        flags |= Kind::UNRESOLVED;
                     }
                 }
                 *bits |= flags;
-                if flags & !COMMON != 0 {
+                if !COMMON.contains(flags) {
                     rare.push((base + r) as u32);
                 }
                 Game {
@@ -489,7 +489,7 @@ impl Games {
             }));
         }
         // Every row's bits are in its round's.
-        let seen = round_kinds.iter().fold(0, |a, b| a | b);
+        let seen = round_kinds.iter().fold(Kind::empty(), |a, &b| a | b);
         Games {
             rows,
             start,
@@ -508,13 +508,13 @@ impl Games {
     /// The rows with any bit of `bits`, player by player: without a bit of
     /// a plain game named on both sides, only the rows with a rarer bit are
     /// walked.
-    pub fn rows_with(&self, bits: u32) -> RowsWith<'_> {
+    pub(crate) fn rows_with(&self, bits: Kind) -> RowsWith<'_> {
         let seen = self.seen(bits);
         let rows: &[Game] = if seen { &self.rows } else { &[] };
         let rare: &[u32] = if seen { &self.rare } else { &[] };
         RowsWith {
             rows,
-            rare: (bits & COMMON == 0 || !seen).then(|| rare.iter()),
+            rare: (!bits.intersects(COMMON) || !seen).then(|| rare.iter()),
             next: 0,
             bits,
         }
@@ -554,13 +554,13 @@ impl Games {
     }
 
     /// Whether any entry of the report has any bit of `bits`.
-    pub fn seen(&self, bits: u32) -> bool {
-        self.seen & bits != 0
+    pub(crate) fn seen(&self, bits: Kind) -> bool {
+        self.seen.intersects(bits)
     }
 
     /// `round_kinds()[r - 1]`: the bits of the entries of round `r`, or-ed
     /// (as long as the longest line).
-    pub fn round_kinds(&self) -> &[u32] {
+    pub(crate) fn round_kinds(&self) -> &[Kind] {
         &self.round_kinds
     }
 

@@ -8,7 +8,7 @@ use super::conditions as c;
 use super::edition::Edition;
 use super::{item, Item};
 use crate::eligibility::TimeControlInfo;
-use crate::model::games::{kind, Games};
+use crate::model::games::{Games, Kind};
 use crate::model::tournament_type::{TournamentType, TypeDecision};
 use crate::model::{Title, Tournament};
 use chrono::NaiveDate;
@@ -303,7 +303,7 @@ fn presence(games: &Games, i: usize, rounds: usize) -> Option<Vec<bool>> {
             games
                 .of(i)
                 .get(r - 1)
-                .is_some_and(|g| g.has_any(kind::GAME_OR_FORFEIT | kind::PAIRING_BYE))
+                .is_some_and(|g| g.has_any(Kind::GAME_OR_FORFEIT | Kind::PAIRING_BYE))
         })
         .collect();
     (present.iter().filter(|p| !**p).count() <= 1).then_some(present)

@@ -5,7 +5,7 @@
 use super::conditions as c;
 use super::edition::Edition;
 use super::{item, Item};
-use crate::model::games::{kind, Game, Games};
+use crate::model::games::{Game, Games, Kind};
 use crate::model::{Player, RoundResult, Title, Tournament};
 use crate::ratinglist::{ListLookup, RatingKind};
 use crate::rules::players::federations::{self, Status};
@@ -210,7 +210,7 @@ pub(crate) fn classify(
         let entry = t.players[i].round(usize::from(r));
         let result = entry.result.letter().to_string();
         let opponent = g
-            .filter(|g| g.opponent != crate::model::games::NONE && !g.has_all(kind::SELF))
+            .filter(|g| g.opponent != crate::model::games::NONE && !g.has_all(Kind::SELF))
             .map(|g| g.opponent as usize);
         let reason: Option<String> = match (g, entry.result) {
             (None, _) | (_, RoundResult::NotPaired) => Some("not paired".to_owned()),

@@ -36,7 +36,7 @@ pub use games::RoundUse;
 pub use kind::NormKind;
 pub use subset::Subset;
 
-use crate::model::games::{kind as gk, Games};
+use crate::model::games::{Games, Kind};
 use crate::model::tournament_type::{self, TournamentType};
 use crate::model::{ByeKind, RoundResult, Sex, Tournament};
 use crate::ratinglist::ListLookup;
@@ -276,7 +276,7 @@ pub fn evaluate(t: &Tournament, opts: &NormOptions) -> NormsReport {
     // The open points that concern this event.
     for (case, text) in e.open_points() {
         let concerns = match case {
-            "short" => games.seen(gk::SHORT),
+            "short" => games.seen(Kind::SHORT),
             "8+1" => t.rounds == 9,
             "drr" => drr,
             _ => true,
@@ -320,7 +320,7 @@ pub fn evaluate(t: &Tournament, opts: &NormOptions) -> NormsReport {
     let min_games = opts.min_games.unwrap_or(9);
     let mut players = Vec::new();
     for (i, p) in t.players.iter().enumerate() {
-        if !games.of(i).iter().any(|g| g.has_all(gk::GAME)) {
+        if !games.of(i).iter().any(|g| g.has_all(Kind::GAME)) {
             continue;
         }
         let held = p.title.as_ref().map(|t| &t.value);
@@ -366,9 +366,9 @@ pub fn evaluate(t: &Tournament, opts: &NormOptions) -> NormsReport {
             .of(i)
             .get(usize::from(t.rounds).wrapping_sub(1))
             .filter(|g| {
-                g.has_all(gk::FORFEIT)
+                g.has_all(Kind::FORFEIT)
                     && g.opponent != crate::model::games::NONE
-                    && !g.has_all(gk::SELF)
+                    && !g.has_all(Kind::SELF)
             })
             .map(|g| games::Counted {
                 round: g.round,

@@ -294,7 +294,7 @@ impl<'a> Ctx<'a> {
         self.games
             .round_kinds()
             .iter()
-            .map(|&k| k & crate::model::games::kind::GAME_OR_FORFEIT != 0)
+            .map(|k| k.intersects(crate::model::games::Kind::GAME_OR_FORFEIT))
             .collect()
     }
 

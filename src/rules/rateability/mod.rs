@@ -39,16 +39,17 @@ pub(crate) mod unrated_too_few_rated_opponents;
 pub(crate) mod unrated_zero_score;
 
 pub(crate) use crate::eligibility::Game;
+use crate::model::games::Kind;
 use crate::rules::Ctx;
 
 /// Every pairing with an opponent who exists, once, in player then round
 /// order. Byes and blocks naming an unknown player are left out.
 pub(crate) fn games<'a>(ctx: &'a Ctx<'a>) -> impl Iterator<Item = Game<'a>> + 'a {
-    games_where(ctx, u32::MAX)
+    games_where(ctx, Kind::all())
 }
 
-/// Like [`games`], for the entries with any bit of `bits` (`model::games::kind`); a
+/// Like [`games`], for the entries with any bit of `bits`; a
 /// rule after a rare kind of result walks only the rare rows.
-pub(crate) fn games_where<'a>(ctx: &'a Ctx<'a>, bits: u32) -> impl Iterator<Item = Game<'a>> + 'a {
+pub(crate) fn games_where<'a>(ctx: &'a Ctx<'a>, bits: Kind) -> impl Iterator<Item = Game<'a>> + 'a {
     crate::eligibility::pairings(ctx.tournament, &ctx.games, bits)
 }

@@ -1,7 +1,7 @@
 //! Rule `unfinished-games`.
 
 use crate::diag::{Consequence, Diagnostic};
-use crate::model::games::kind;
+use crate::model::games::Kind;
 use crate::model::{Player, RoundResult};
 use crate::regulations::Topic;
 use crate::rules::wording::plural;
@@ -76,16 +76,16 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         .games
         .round_kinds()
         .iter()
-        .rposition(|&k| k & (kind::GAME_OR_FORFEIT | kind::ANY_BYE) != 0)
+        .rposition(|k| k.intersects(Kind::GAME_OR_FORFEIT | Kind::ANY_BYE))
         .map_or(0, |i| i + 1);
-    for g in ctx.games.rows_with(kind::PENDING) {
+    for g in ctx.games.rows_with(Kind::PENDING) {
         let (p, e) = (ctx.player_of(g), ctx.block(g));
         let r = e.value.result;
         // A result on the other side makes it `results-disagree`'s.
         let answered = ctx
             .games
             .mirror_of(g)
-            .is_some_and(|t| t.opponent_rank() == Some(g.rank) && !t.has_all(kind::PENDING));
+            .is_some_and(|t| t.opponent_rank() == Some(g.rank) && !t.has_all(Kind::PENDING));
         if answered {
             continue;
         }

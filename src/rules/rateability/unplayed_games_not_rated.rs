@@ -3,7 +3,7 @@
 use super::cite::cite;
 use super::{games_where, Game};
 use crate::diag::Diagnostic;
-use crate::model::games::{kind, NONE};
+use crate::model::games::{Kind, NONE};
 use crate::model::{ByeKind, RoundResult};
 use crate::regulations::Topic;
 use crate::rules::wording::plural;
@@ -110,12 +110,12 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let mut short = 0u32;
     let mut byes = [0u32; 4];
     let mut examples: Vec<Example> = Vec::new();
-    if !ctx.games.seen(kind::FORFEIT | kind::SHORT | kind::ANY_BYE) {
+    if !ctx.games.seen(Kind::FORFEIT | Kind::SHORT | Kind::ANY_BYE) {
         return;
     }
     // Only forfeits and short games need the opponent's side: the pairing
     // walk (with its look-ups) is filtered to them before it starts.
-    for g in games_where(ctx, kind::FORFEIT | kind::SHORT) {
+    for g in games_where(ctx, Kind::FORFEIT | Kind::SHORT) {
         let (a, b) = (g.player.start_rank.value, g.opponent.start_rank.value);
         let forfeit = match g.entry.value.result {
             RoundResult::Forfeit { .. } => {
@@ -142,7 +142,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         });
     }
     // Byes, and forfeits without a known opponent.
-    let lone = kind::ANY_BYE | kind::FORFEIT;
+    let lone = Kind::ANY_BYE | Kind::FORFEIT;
     for g in ctx.games.rows_with(lone) {
         let (round, rank, e) = (usize::from(g.round), g.rank, ctx.block(g));
         let what = match e.value.result {

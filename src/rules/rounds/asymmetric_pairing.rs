@@ -1,7 +1,7 @@
 //! Rule `asymmetric-pairing`.
 
 use crate::diag::Diagnostic;
-use crate::model::games::kind;
+use crate::model::games::Kind;
 use crate::model::RoundResult;
 use crate::rules::{always, Ctx};
 
@@ -36,12 +36,12 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    if !ctx.games.seen(kind::ONE_SIDED | kind::SAME_COLOUR) {
+    if !ctx.games.seen(Kind::ONE_SIDED | Kind::SAME_COLOUR) {
         return;
     }
     for g in ctx
         .games
-        .rows_with(kind::ONE_SIDED | kind::SAME_COLOUR)
+        .rows_with(Kind::ONE_SIDED | Kind::SAME_COLOUR)
         .filter(|g| g.rank != 0)
     {
         let (me, e) = (g.rank, ctx.block(g));

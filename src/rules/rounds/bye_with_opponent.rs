@@ -1,7 +1,7 @@
 //! Rule `bye-with-opponent`.
 
 use crate::diag::Diagnostic;
-use crate::model::games::kind;
+use crate::model::games::Kind;
 use crate::model::RoundResult;
 use crate::rules::spans::{block_part, Part};
 use crate::rules::{always, Ctx};
@@ -39,10 +39,10 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    if !ctx.games.seen(kind::BYE_NAMED) {
+    if !ctx.games.seen(Kind::BYE_NAMED) {
         return;
     }
-    for g in ctx.games.rows_with(kind::BYE_NAMED).filter(|g| g.rank != 0) {
+    for g in ctx.games.rows_with(Kind::BYE_NAMED).filter(|g| g.rank != 0) {
         let (me, round, e) = (g.rank, g.round, ctx.block(g));
         let (Some(opp), RoundResult::Bye { bye }) = (e.value.opponent, e.value.result) else {
             continue;

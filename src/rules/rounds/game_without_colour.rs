@@ -1,7 +1,7 @@
 //! Rule `game-without-colour`.
 
 use crate::diag::Diagnostic;
-use crate::model::games::kind;
+use crate::model::games::Kind;
 use crate::rules::spans::{block_part, Part};
 use crate::rules::{always, Ctx};
 
@@ -36,10 +36,10 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    if !ctx.games.seen(kind::NO_COLOUR) {
+    if !ctx.games.seen(Kind::NO_COLOUR) {
         return;
     }
-    for g in ctx.games.rows_with(kind::NO_COLOUR).filter(|g| g.rank != 0) {
+    for g in ctx.games.rows_with(Kind::NO_COLOUR).filter(|g| g.rank != 0) {
         let (me, round, e) = (g.rank, g.round, ctx.block(g));
         let v = e.value;
         let Some(opp) = v.opponent else { continue };

@@ -1,7 +1,7 @@
 //! Rule `multiple-pairing-byes-in-round`.
 
 use crate::diag::Diagnostic;
-use crate::model::games::kind;
+use crate::model::games::Kind;
 use crate::model::TeamRecord;
 use crate::rules::spans::{block_part, Part};
 use crate::rules::{always, Ctx};
@@ -52,7 +52,7 @@ struct Bye {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    if !ctx.games.seen(kind::PAIRING_BYE) {
+    if !ctx.games.seen(Kind::PAIRING_BYE) {
         return;
     }
     let t = ctx.tournament;
@@ -73,7 +73,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         }
     }
     let mut byes: Vec<Vec<Bye>> = Vec::new();
-    for g in ctx.games.rows_with(kind::PAIRING_BYE) {
+    for g in ctx.games.rows_with(Kind::PAIRING_BYE) {
         let (p, e, i) = (ctx.player_of(g), ctx.block(g), usize::from(g.round) - 1);
         if byes.len() <= i {
             byes.resize_with(i + 1, Vec::new);

@@ -2,7 +2,7 @@
 
 use crate::diag::{Consequence, Diagnostic};
 use crate::eligibility::results::{comparable, judge, Pair};
-use crate::model::games::kind;
+use crate::model::games::Kind;
 use crate::model::RoundResult;
 use crate::rules::spans::{block_part, Part};
 use crate::rules::{always, Ctx};
@@ -87,12 +87,12 @@ const REFERENCE: &str =
     "TRF16 record 001, round blocks (result); FIDE TEC checklist VCL4THP Q180-Q184";
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    if !ctx.games.seen(kind::ODD_RESULTS) {
+    if !ctx.games.seen(Kind::ODD_RESULTS) {
         return;
     }
     for g in ctx
         .games
-        .rows_with(kind::ODD_RESULTS)
+        .rows_with(Kind::ODD_RESULTS)
         .filter(|g| g.rank != 0)
     {
         let (me, e) = (g.rank, ctx.block(g));

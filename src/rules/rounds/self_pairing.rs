@@ -1,7 +1,7 @@
 //! Rule `self-pairing`.
 
 use crate::diag::Diagnostic;
-use crate::model::games::kind;
+use crate::model::games::Kind;
 use crate::rules::spans::{block_part, Part};
 use crate::rules::{always, Ctx};
 
@@ -35,10 +35,10 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    if !ctx.games.seen(kind::SELF) {
+    if !ctx.games.seen(Kind::SELF) {
         return;
     }
-    for g in ctx.games.rows_with(kind::SELF) {
+    for g in ctx.games.rows_with(Kind::SELF) {
         let (p, e) = (ctx.player_of(g), ctx.block(g));
         if !ctx.keeps(out) {
             // Past the limit: counted, not formatted.

@@ -1,7 +1,7 @@
 //! Rule `unknown-opponent`.
 
 use crate::diag::{Diagnostic, Severity};
-use crate::model::games::kind;
+use crate::model::games::Kind;
 use crate::model::{Outcome, RoundResult};
 use crate::rules::spans::{block_part, Part};
 use crate::rules::{always, Ctx};
@@ -45,10 +45,10 @@ crate::declare_rule! {
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
-    if !ctx.games.seen(kind::UNRESOLVED | kind::PLAYED_ALONE) {
+    if !ctx.games.seen(Kind::UNRESOLVED | Kind::PLAYED_ALONE) {
         return;
     }
-    for g in ctx.games.rows_with(kind::UNRESOLVED | kind::PLAYED_ALONE) {
+    for g in ctx.games.rows_with(Kind::UNRESOLVED | Kind::PLAYED_ALONE) {
         let (me, e) = (g.rank, ctx.block(g));
         let round = g.round;
         let result = e.value.result;
