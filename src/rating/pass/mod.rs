@@ -211,6 +211,7 @@ pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
 
 /// A report checked and rated: `trf rate`.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct CheckedRating {
     /// What `trf check` finds, with the verdict.
     pub report: CheckReport,

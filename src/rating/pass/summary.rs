@@ -16,6 +16,7 @@ use serde::{Serialize, Serializer};
 
 /// The rating pass over one report.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct RatingSummary {
     /// What FIDE will do with the report (`trf check`'s verdict), when the
     /// checks ran ([`super::rate_checked`]); `None` from [`super::rate`].
@@ -63,6 +64,7 @@ pub struct RatingSummary {
 
 /// A finding that stops the upload or the event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct VerdictReason {
     /// The rule's code, e.g. `TRF-F004`.
     pub code: &'static str,
@@ -78,6 +80,7 @@ pub struct VerdictReason {
 
 /// One game (or bye) left out of the figures.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct ExcludedGame {
     /// Round, 1-based.
     pub round: u16,
@@ -99,6 +102,7 @@ pub struct ExcludedGame {
 
 /// The tournament's figures.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct TournamentSummary {
     /// `012`.
     pub name: Option<String>,
@@ -133,6 +137,7 @@ pub struct TournamentSummary {
 /// counted once (both players' records describe it); a bye, or a result
 /// without an opponent, once per player and round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[non_exhaustive]
 pub struct ExcludedGames {
     /// Forfeited games (`+`/`-`): unplayed games are never rated (R10).
     pub forfeits: u32,
@@ -208,6 +213,7 @@ impl ExcludedGames {
 
 /// A round robin's figures for the unrated players' route (docs/spec/regulations.md §3.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct RoundRobinFigures {
     /// 1 or 2.
     pub cycles: u8,
@@ -226,6 +232,7 @@ pub struct RoundRobinFigures {
 /// What becomes of an unrated player's result from this event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum UnratedOutcome {
     /// A first rating is published from this event alone.
     Published,
@@ -256,6 +263,7 @@ impl UnratedOutcome {
 
 /// One player's line of the summary.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct PlayerRating {
     /// Starting rank.
     pub start_rank: u16,
