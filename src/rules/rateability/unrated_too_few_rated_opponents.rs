@@ -111,17 +111,20 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                         plural(g.opponents, "rated opponent", "rated opponents"),
                         "rated opponents",
                     ),
+                    // Only the games FIDE rates count: a game the event
+                    // does not rate (a decided match, a match with an
+                    // unrated player, ...) was played but is not counted.
                     RatedCount::Games => (
                         format!(
                             "{} against rated opponents",
-                            plural(g.games, "game", "games")
+                            plural(g.games, "rated game", "rated games")
                         ),
                         "games against rated opponents",
                     ),
                 };
                 let verb = match rule.rated_counted {
                     RatedCount::Opponents => "met",
-                    RatedCount::Games => "played",
+                    RatedCount::Games => "has",
                 };
                 (
                     format!(
