@@ -8,8 +8,7 @@
 //! how the command prints (`--format`, `--summary`, `--width`) change
 //! nothing here.
 
-use super::{Cli, Command};
-use clap::Parser;
+use super::{arguments, Command};
 use std::ffi::OsString;
 use std::path::PathBuf;
 
@@ -98,7 +97,7 @@ fn command(name: &str, flags: &[OsString], inputs: &[OsString]) -> Result<Comman
         // Inputs are never taken for flags, whatever they start with.
         .chain(std::iter::once(OsString::from("--")))
         .chain(inputs.iter().cloned());
-    match Cli::try_parse_from(argv) {
+    match arguments::parse(argv) {
         Ok(c) => Ok(c.command),
         Err(e) => {
             let text = e.render().to_string();

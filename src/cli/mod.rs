@@ -8,6 +8,7 @@
 //! (the Python module). Everything else here is private: the command line
 //! is a thin layer over the library's public API.
 
+mod arguments;
 mod check;
 pub mod embed;
 mod explain;
@@ -38,12 +39,11 @@ pub(crate) const EXIT_ERRORS: u8 = 1;
 /// Exit status: usage error or unreadable file.
 pub(crate) const EXIT_USAGE: u8 = 2;
 
+/// What `trf --help` says `trf` is.
+const ABOUT: &str = "Read, check and rate FIDE Tournament Report Files (TRF16, TRF26)";
+
 #[derive(Parser, Debug)]
-#[command(
-    name = "trf",
-    version,
-    about = "Read, check and rate FIDE Tournament Report Files (TRF16, TRF26)"
-)]
+#[command(name = "trf", version, about = ABOUT)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -136,7 +136,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match arguments::parse(args) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
