@@ -14,7 +14,7 @@ use crate::rating::period::{rate_together, PeriodOptions};
 use crate::rating::{rate_checked, CheckedRating, RateOptions};
 use crate::ratinglist::{ListLookup, ListSource};
 use crate::read::{parse_vec, Parsed, ReadOptions};
-use crate::render::html::{report, Download, Page, PageReport, ReportInput};
+use crate::render::html::{report_with_list, Download, Page, PageReport, ReportInput};
 use crate::render::period::PeriodSection;
 use crate::rules::CheckOptions;
 use base64::Engine as _;
@@ -119,7 +119,7 @@ pub(crate) fn check_uploads(
                 "Download this report (HTML)",
                 format!("{stem}.report.html"),
                 "text/html;charset=utf-8",
-                &report(&input),
+                &report_with_list(&input, opts.rating_list.clone()),
             ),
             data_url(
                 "Findings (JSON)",
@@ -134,7 +134,12 @@ pub(crate) fn check_uploads(
                 &format!("{}\n", crate::render::json::rating(rating)),
             ),
         ];
-        page.reports.push(PageReport::new(&input, i, downloads));
+        page.reports.push(PageReport::new(
+            &input,
+            i,
+            downloads,
+            opts.rating_list.clone(),
+        ));
     }
     page
 }
