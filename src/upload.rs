@@ -13,7 +13,7 @@ use crate::check::add_across_all;
 use crate::rating::period::{rate_together, PeriodOptions};
 use crate::rating::{rate_checked, CheckedRating, RateOptions};
 use crate::ratinglist::{ListLookup, ListSource};
-use crate::read::{parse_vec, Parsed, ReadOptions};
+use crate::read::{parse_vec, Parsed, ReadError, ReadOptions};
 use crate::render::html::{report_with_list, Download, Page, PageReport, ReportInput};
 use crate::render::period::PeriodSection;
 use crate::rules::CheckOptions;
@@ -37,7 +37,7 @@ pub(crate) fn check_uploads(
 ) -> Page {
     let mut parsed = Vec::new();
     for (name, bytes) in reports {
-        match parse_vec(bytes, read) {
+        match parse_report(bytes, read) {
             Ok(p) => parsed.push((name, p)),
             Err(e) => page.problems.push((
                 format!("{name} could not be read"),
@@ -142,6 +142,19 @@ pub(crate) fn check_uploads(
         ));
     }
     page
+}
+
+/// Parses the bytes of a report a person gave (a file named on the command
+/// line, or uploaded to the page): bytes that do not look like a TRF
+/// (prose, a PDF, a spreadsheet) are refused with the words a folder walk
+/// uses when it skips such a file, and get no verdict.
+pub(crate) fn parse_report(bytes: Vec<u8>, opts: &ReadOptions) -> Result<Parsed, ReadError> {
+    if !bytes.iter().all(u8::is_ascii_whitespace) && !crate::source::sniff::looks_like_trf(&bytes) {
+        use crate::read::decode::{decode, DecodeError};
+        let binary = matches!(decode(&bytes, None), Err(DecodeError::Binary { .. }));
+        return Err(DecodeError::NotTrf { binary }.into());
+    }
+    parse_vec(bytes, opts)
 }
 
 /// A message with the control characters a binary upload may bring into
