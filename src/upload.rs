@@ -13,8 +13,8 @@ use crate::check::add_across_all;
 use crate::rating::period::{rate_together, PeriodOptions};
 use crate::rating::{rate_checked, CheckedRating, RateOptions};
 use crate::ratinglist::{ListLookup, ListSource};
-use crate::read::{parse_vec, Parsed, ReadOptions};
-use crate::render::html::{report, Download, Page, PageReport, ReportInput};
+use crate::read::{parse_vec, Parsed, ReadError, ReadOptions};
+use crate::render::html::{report_with_list, Download, Page, PageReport, ReportInput};
 use crate::render::period::PeriodSection;
 use crate::rules::CheckOptions;
 use base64::Engine as _;
@@ -37,7 +37,7 @@ pub(crate) fn check_uploads(
 ) -> Page {
     let mut parsed = Vec::new();
     for (name, bytes) in reports {
-        match parse_vec(bytes, read) {
+        match parse_report(bytes, read) {
             Ok(p) => parsed.push((name, p)),
             Err(e) => page.problems.push((
                 format!("{name} could not be read"),
@@ -119,7 +119,7 @@ pub(crate) fn check_uploads(
                 "Download this report (HTML)",
                 format!("{stem}.report.html"),
                 "text/html;charset=utf-8",
-                &report(&input),
+                &report_with_list(&input, opts.rating_list.clone()),
             ),
             data_url(
                 "Findings (JSON)",
@@ -134,9 +134,27 @@ pub(crate) fn check_uploads(
                 &format!("{}\n", crate::render::json::rating(rating)),
             ),
         ];
-        page.reports.push(PageReport::new(&input, i, downloads));
+        page.reports.push(PageReport::new(
+            &input,
+            i,
+            downloads,
+            opts.rating_list.clone(),
+        ));
     }
     page
+}
+
+/// Parses the bytes of a report a person gave (a file named on the command
+/// line, or uploaded to the page): bytes that do not look like a TRF
+/// (prose, a PDF, a spreadsheet) are refused with the words a folder walk
+/// uses when it skips such a file, and get no verdict.
+pub(crate) fn parse_report(bytes: Vec<u8>, opts: &ReadOptions) -> Result<Parsed, ReadError> {
+    if !bytes.iter().all(u8::is_ascii_whitespace) && !crate::source::sniff::looks_like_trf(&bytes) {
+        use crate::read::decode::{decode, DecodeError};
+        let binary = matches!(decode(&bytes, None), Err(DecodeError::Binary { .. }));
+        return Err(DecodeError::NotTrf { binary }.into());
+    }
+    parse_vec(bytes, opts)
 }
 
 /// A message with the control characters a binary upload may bring into

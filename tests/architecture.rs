@@ -109,7 +109,15 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     (
         "upload",
-        &["read", "ratinglist", "rules", "check", "rating", "render"],
+        &[
+            "source",
+            "read",
+            "ratinglist",
+            "rules",
+            "check",
+            "rating",
+            "render",
+        ],
     ),
     ("write", &["source", "read", "model"]),
     (

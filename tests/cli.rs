@@ -157,6 +157,22 @@ fn a_file_that_is_not_a_trf_gets_no_verdict() {
         let (code, out, _) = trf(&["check", "--format", "json", name]);
         assert_eq!(code, 2);
         assert!(!out.contains("\"verdict\""), "{out}");
+        // Every command that judges or rates a report refuses it alike; the
+        // HTML report is not written (it would carry a verdict).
+        for cmd in ["rate", "report", "period", "norms"] {
+            let (code, out, err) = trf(&[cmd, name]);
+            assert_eq!(code, 2, "{cmd} {name}: {out}{err}");
+            assert!(
+                err.contains(&format!("{name}: does not look like a TRF")),
+                "{cmd}: {err}"
+            );
+        }
+        let written: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".html"))
+            .collect();
+        assert!(written.is_empty(), "{written:?}");
     }
     let (_, _, err) = trf(&["check", pdf.to_str().unwrap()]);
     assert!(err.contains("binary"), "{err}");

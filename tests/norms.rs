@@ -1472,3 +1472,29 @@ fn report_norms_section_uses_the_rating_list() {
     let html = std::fs::read_to_string(&out).unwrap();
     assert!(html.contains("<h2>Norms</h2>") && !gm_row(&html), "{html}");
 }
+
+/// The local page (`trf serve`) shows the "Norms" section of `trf report`:
+/// from the report alone, and checked against a rating list sent with it,
+/// as `trf norms --rating-list` does.
+#[test]
+fn the_local_page_checks_the_norms_against_the_list_sent_with_the_report() {
+    use common::serve::{post, serve_with};
+    let dir = tempfile::tempdir().unwrap();
+    let list = std::fs::read(e1_list(dir.path())).unwrap();
+    let report = std::fs::read(root().join("samples/norms/e1-gm-and-im.trf")).unwrap();
+    let gm_row = |html: &str| html.contains("<td>GER</td><td>GM</td>");
+    let (_server, url) = serve_with(&[]);
+    let (status, page) = post(&url, &[("trf", "e1.trf", &report)]);
+    assert_eq!(status, 200, "{page:.300}");
+    assert!(page.contains("<h2>Norms</h2>") && gm_row(&page));
+    // The list shows two of the GMs as IMs: the GM norm is not made.
+    let (status, page) = post(
+        &url,
+        &[
+            ("trf", "e1.trf", &report),
+            ("rating_list", "players_list_foa.txt", &list),
+        ],
+    );
+    assert_eq!(status, 200, "{page:.300}");
+    assert!(page.contains("<h2>Norms</h2>") && !gm_row(&page), "{page}");
+}

@@ -100,3 +100,37 @@ fn findings_and_rating_notes_are_plain() {
     bad.dedup();
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// "1 round", "1 rated player": the norms' text (the event line, the Swiss
+/// exemption, the failed conditions) counts in English plurals, over every
+/// sample report (1-round events and events with one foreign player
+/// among them).
+#[test]
+fn norms_count_in_english_plurals() {
+    let nouns = [
+        "rounds",
+        "days",
+        "players",
+        "federations",
+        "opponents",
+        "holders",
+        "games",
+    ];
+    let (code, out, err) = common::trf(&["norms", "samples/"]);
+    assert_eq!(code, 0, "{err}");
+    let mut bad = Vec::new();
+    for line in out.lines() {
+        let words: Vec<&str> = line.split([' ', '(', ':', ';', ',']).collect();
+        for w in words.windows(3) {
+            // "1 rated players", "1 opponents"
+            let plural = |x: &str| nouns.contains(&x);
+            if w[0] == "1" && (plural(w[1]) || (w[1] == "rated" && plural(w[2]))) {
+                bad.push(line.trim().to_owned());
+            }
+        }
+    }
+    bad.dedup();
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    // Not vacuous: the samples hold a 1-round event.
+    assert!(out.contains("Swiss, 1 round"), "no 1-round event");
+}

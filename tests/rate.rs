@@ -1259,3 +1259,38 @@ fn csv_names_a_spreadsheet_would_run_are_written_as_text() {
         }
     }
 }
+
+/// Issue 24 item 9: a player line whose starting rank cannot be read is
+/// named by its line in `rate`'s table and in its games not rated, never
+/// as "player 0" or rank 0.
+#[test]
+fn a_player_whose_rank_cannot_be_read_is_named_by_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(common::root().join("samples/hand/swiss-utf8-lf.trf"))
+        .unwrap()
+        .replace("001    3 m ", "001   x3 m ");
+    let f = dir.path().join("rank.trf");
+    std::fs::write(&f, text).unwrap();
+    let (_, out, err) = trf(&["rate", f.to_str().unwrap()]);
+    assert!(out.contains("Ó Briain"), "{out}{err}");
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains("Ó Briain")).collect();
+    assert!(
+        lines.iter().all(|l| l.contains("line 15")
+            && !l.contains(" 0 Ó")
+            && !l.trim_start().starts_with("0 ")),
+        "{}",
+        lines.join("\n")
+    );
+    assert!(!out.contains("player 0"), "{out}");
+    // The HTML report alike: its tables, chart, notes and crosstable.
+    let html = dir.path().join("rank.html");
+    let (code, _, err) = trf(&["report", f.to_str().unwrap(), "-o", html.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(html).unwrap();
+    assert!(html.contains(">line 15 Ó Briain"), "chart and notes");
+    assert!(html.contains("<td class=\"n\">line 15</td><td class=\"name\">Ó Briain"));
+    assert!(
+        !html.contains(">0 Ó Briain")
+            && !html.contains("<td class=\"n\">0</td><td class=\"name\">Ó")
+    );
+}

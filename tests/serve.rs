@@ -127,3 +127,28 @@ fn idle_connections_beyond_the_file_limit_do_not_stop_the_server() {
     assert!(server.0.try_wait().unwrap().is_none(), "the server ended");
     drop(idle);
 }
+
+#[test]
+fn an_upload_that_is_not_a_trf_gets_no_verdict() {
+    // Prose, a PDF, a spreadsheet chosen by mistake: the words of `trf
+    // check`, no verdict, no report; a TRF sent with them is still checked.
+    let (_server, url) = serve_with(&[]);
+    let prose = b"Dear arbiter,\nthe results of the open are attached.\n".to_vec();
+    let pdf =
+        b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Length 5 >>\nstream\n\x00\x01\nendstream\n"
+            .to_vec();
+    for (name, bytes) in [("notes.trf", &prose), ("report.pdf", &pdf)] {
+        let (status, page) = post(&url, &[("trf", name, bytes)]);
+        // Nothing could be read: 422, as for any unreadable upload.
+        assert_eq!(status, 422, "{page:.300}");
+        assert!(page.contains("does not look like a TRF"), "{name}: {page}");
+        assert!(!page.contains("data-verdict"), "{name}");
+    }
+    let (status, page) = post(
+        &url,
+        &[("trf", "notes.trf", &prose), ("trf", "s.trf", &sample())],
+    );
+    assert_eq!(status, 200);
+    assert!(page.contains("does not look like a TRF"));
+    assert_eq!(page.matches("data-verdict=").count(), 1, "{page}");
+}

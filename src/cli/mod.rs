@@ -204,12 +204,5 @@ pub(crate) fn read_given(
 }
 
 /// Parses the bytes of a report as [`read_report`] parses a file's: bytes
-/// that do not look like a TRF are refused.
-pub(crate) fn parse_report(bytes: Vec<u8>, opts: &ReadOptions) -> Result<Parsed, ReadError> {
-    if !bytes.iter().all(u8::is_ascii_whitespace) && !files::looks_like_trf(&bytes) {
-        use crate::read::decode::{decode, DecodeError};
-        let binary = matches!(decode(&bytes, None), Err(DecodeError::Binary { .. }));
-        return Err(DecodeError::NotTrf { binary }.into());
-    }
-    crate::read::parse_vec(bytes, opts)
-}
+/// that do not look like a TRF are refused (as the local page refuses them).
+pub(crate) use crate::upload::parse_report;

@@ -73,7 +73,9 @@ pub(crate) fn run(a: Args) -> u8 {
     let Ok(regs) = a.rules.registrations() else {
         return EXIT_USAGE;
     };
-    let parsed = match crate::read_path(&file, &a.read.options()) {
+    // A file that does not look like a TRF (prose, a PDF, a spreadsheet)
+    // gets the words of `trf check` and no report with a verdict.
+    let parsed = match super::read_report(&file, &a.read.options()) {
         Ok(p) => p,
         Err(e) => return fail(&file, &e),
     };

@@ -9,6 +9,7 @@ use super::item;
 use super::kind::{is_title_holder, NormKind};
 use super::performance::{dp, percentage, rating_average, reaches_35_percent};
 use super::Item;
+use crate::diag::plural;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -253,7 +254,10 @@ pub(crate) fn assess(s: &Setting<'_>, games: &[Counted], opps: &[Opponent]) -> A
         failed.push(item(
             e,
             &c::TITLE_HOLDERS,
-            format!("{holders} title holders among {n} opponents (at least {holders_min})"),
+            format!(
+                "{} among {n} opponents (at least {holders_min})",
+                plural(holders, "title holder", "title holders")
+            ),
         ));
     }
     if norm_holders < norm_min {
@@ -261,7 +265,8 @@ pub(crate) fn assess(s: &Setting<'_>, games: &[Counted], opps: &[Opponent]) -> A
             e,
             &c::NORM_TITLE_HOLDERS,
             format!(
-                "{norm_holders} opponents with {} (at least {norm_min})",
+                "{} with {} (at least {norm_min})",
+                plural(norm_holders, "opponent", "opponents"),
                 match s.kind {
                     NormKind::GM => "GM",
                     NormKind::IM => "GM or IM",

@@ -69,12 +69,20 @@ pub(crate) struct PageReport {
 
 impl PageReport {
     /// The report of `input`, offered with `downloads`; `index` keeps the
-    /// section ids of several reports on one page apart.
-    pub(crate) fn new(input: &ReportInput<'_>, index: usize, downloads: Vec<Download>) -> Self {
+    /// section ids of several reports on one page apart. Its "Norms"
+    /// section checks the opponents' titles and ratings against the rating
+    /// list sent with the reports, when one was, as `trf report
+    /// --rating-list` does.
+    pub(crate) fn new(
+        input: &ReportInput<'_>,
+        index: usize,
+        downloads: Vec<Download>,
+        list: Option<Arc<ListLookup>>,
+    ) -> Self {
         PageReport {
             view: view::build(input, &format!("f{index}")),
             downloads,
-            norms: norms_of(input, None),
+            norms: norms_of(input, list),
         }
     }
 

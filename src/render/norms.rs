@@ -4,6 +4,7 @@
 //! conditions failed, then what the arbiter must confirm and the readings
 //! trfkit used where FIDE's text is not available.
 
+use crate::diag::plural;
 use crate::norms::{Norm, NormsReport, PlayerNorms};
 use std::fmt::Write;
 
@@ -25,7 +26,11 @@ pub(crate) fn render_human(file: &str, r: &NormsReport) -> String {
         );
     }
     if let Some(ev) = &r.event {
-        let mut facts = vec![format!("{}, {} rounds", ev.tournament_type, ev.rounds)];
+        let mut facts = vec![format!(
+            "{}, {}",
+            ev.tournament_type,
+            plural(ev.rounds, "round", "rounds")
+        )];
         if let Some(h) = &ev.host {
             facts.push(format!("host {h}"));
         }
@@ -39,17 +44,17 @@ pub(crate) fn render_human(file: &str, r: &NormsReport) -> String {
             facts.push(format!("{tc}: {m} min for 60 moves"));
         }
         if let Some(d) = ev.days {
-            facts.push(format!("{d} days"));
+            facts.push(format!("{d} day{}", if d == 1 { "" } else { "s" }));
         }
         let _ = writeln!(s, "  event: {}", facts.join("; "));
         let x = &ev.swiss_exemption;
         if let Some(round) = x.worst_round {
             let _ = writeln!(
                 s,
-                "  Swiss exemption (1.4.3d): {} (round {round}: {} rated players not of the host federation (20), {} federations (3), {} GM/IM/WGM/WIM (10))",
+                "  Swiss exemption (1.4.3d): {} (round {round}: {} not of the host federation (20), {} (3), {} GM/IM/WGM/WIM (10))",
                 if x.met { "met" } else { "not met" },
-                x.foreign_rated,
-                x.federations,
+                plural(x.foreign_rated, "rated player", "rated players"),
+                plural(x.federations, "federation", "federations"),
                 x.titled
             );
         }

@@ -113,7 +113,7 @@ pub(crate) fn render_human(s: &RatingSummary) -> String {
             .iter()
             .map(|p| {
                 vec![
-                    p.start_rank.to_string(),
+                    start(p),
                     p.name.clone(),
                     opt(p.fide_id),
                     opt(p.ro),
@@ -146,7 +146,7 @@ pub(crate) fn render_human(s: &RatingSummary) -> String {
             .iter()
             .map(|p| {
                 vec![
-                    p.start_rank.to_string(),
+                    start(p),
                     p.name.clone(),
                     opt(p.fide_id),
                     p.games.to_string(),
@@ -168,14 +168,14 @@ pub(crate) fn render_human(s: &RatingSummary) -> String {
         out.push_str("\nGames not rated\n");
         // The first player of each starting rank, indexed once: a scan
         // per excluded game was players × games.
-        let mut by_rank: std::collections::HashMap<u16, &str> =
+        let mut by_rank: std::collections::HashMap<u16, &PlayerRating> =
             std::collections::HashMap::with_capacity(s.players.len());
         for p in &s.players {
-            by_rank.entry(p.start_rank).or_insert(p.name.as_str());
+            by_rank.entry(p.start_rank).or_insert(p);
         }
         let name = |rank: u16| -> String {
             match by_rank.get(&rank) {
-                Some(n) => format!("{rank} {n}"),
+                Some(p) => format!("{} {}", start(p), p.name),
                 None => rank.to_string(),
             }
         };
@@ -436,6 +436,15 @@ pub(crate) fn json_name<T: serde::Serialize>(v: &T) -> String {
     match serde_json::to_value(v) {
         Ok(serde_json::Value::String(s)) => s,
         _ => String::new(),
+    }
+}
+
+/// A player's starting rank as people read it: the rank, or `line 15` for
+/// a player line whose rank cannot be read (never "player 0").
+pub(super) fn start(p: &PlayerRating) -> String {
+    match p.start_rank {
+        0 => format!("line {}", p.line),
+        r => r.to_string(),
     }
 }
 

@@ -2,6 +2,7 @@
 //! only lay it out: every value here is plain text that the template
 //! engine escapes.
 
+use super::rating::start;
 use crate::check::CheckReport;
 use crate::diag::{Consequence, Diagnostic, Verdict};
 use crate::eligibility::{Decision, Reason};
@@ -170,8 +171,8 @@ pub(super) struct RatingView {
 /// A rated player's line.
 #[derive(Debug)]
 pub(super) struct RatedRow {
-    /// Starting rank.
-    pub rank: u16,
+    /// Starting rank, or `line 15` when it cannot be read.
+    pub rank: String,
     /// Name.
     pub name: String,
     /// FIDE ID or empty.
@@ -201,8 +202,8 @@ pub(super) struct RatedRow {
 /// An unrated player's line.
 #[derive(Debug)]
 pub(super) struct UnratedRow {
-    /// Starting rank.
-    pub rank: u16,
+    /// Starting rank, or `line 15` when it cannot be read.
+    pub rank: String,
     /// Name.
     pub name: String,
     /// FIDE ID or empty.
@@ -243,8 +244,8 @@ pub(super) const CROSS_CELLS: usize = 50_000;
 /// A player's row.
 #[derive(Debug)]
 pub(super) struct CrossRow {
-    /// Starting rank.
-    pub rank: u16,
+    /// Starting rank, or `line 15` when it cannot be read.
+    pub rank: String,
     /// Name.
     pub name: String,
     /// Rating or empty.
@@ -650,7 +651,7 @@ fn rating(s: &RatingSummary) -> RatingView {
         .iter()
         .filter(|p| p.rated)
         .map(|p| RatedRow {
-            rank: p.start_rank,
+            rank: start(p),
             name: p.name.clone(),
             fide_id: opt(p.fide_id),
             ro: opt(p.ro),
@@ -678,7 +679,7 @@ fn rating(s: &RatingSummary) -> RatingView {
         .iter()
         .filter(|p| !p.rated)
         .map(|p| UnratedRow {
-            rank: p.start_rank,
+            rank: start(p),
             name: p.name.clone(),
             fide_id: opt(p.fide_id),
             games: p.games,
@@ -712,7 +713,7 @@ fn rating(s: &RatingSummary) -> RatingView {
             .players
             .iter()
             .filter(|p| !p.notes.is_empty())
-            .map(|p| (format!("{} {}", p.start_rank, p.name), p.notes.clone()))
+            .map(|p| (format!("{} {}", start(p), p.name), p.notes.clone()))
             .collect(),
     }
 }
@@ -874,7 +875,10 @@ fn crosstable(
                 })
                 .collect();
             (i < shown).then(|| CrossRow {
-                rank: p.start_rank.value,
+                rank: match p.start_rank.value {
+                    0 => format!("line {}", p.line),
+                    r => r.to_string(),
+                },
                 name: p.name.value.clone(),
                 rating: opt(p.rating.map(|r| r.value)),
                 points: opt(p.points.as_ref().map(|x| x.value)),
@@ -949,7 +953,7 @@ fn chart(players: &[PlayerRating]) -> Option<Chart> {
                 text_y: y + 12,
                 x,
                 w: len.max(1),
-                label: format!("{} {}", p.start_rank, p.name),
+                label: format!("{} {}", start(p), p.name),
                 value: signed(*c),
                 value_x,
                 anchor,

@@ -4,6 +4,7 @@
 pub(crate) mod encoding;
 pub(crate) mod lines;
 pub(crate) mod locate;
+pub(crate) mod sniff;
 pub(crate) mod span;
 
 pub use encoding::TextEncoding;

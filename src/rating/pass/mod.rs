@@ -756,6 +756,7 @@ impl Pass<'_> {
         );
         let row = PlayerRating {
             start_rank: p.start_rank.value,
+            line: p.line,
             fide_id: p.fide_id.map(|f| f.value),
             name: p.name.value.clone(),
             rated: true,
@@ -786,6 +787,7 @@ impl Pass<'_> {
         let regs = self.version.regulations();
         let mut row = PlayerRating {
             start_rank: p.start_rank.value,
+            line: p.line,
             fide_id: p.fide_id.map(|f| f.value),
             name: p.name.value.clone(),
             rated: false,

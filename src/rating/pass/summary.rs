@@ -327,6 +327,10 @@ pub struct PlayerRating {
     /// JSON of `rate`.
     #[serde(skip)]
     pub(crate) counted_at: Vec<(u16, usize)>,
+    /// The report's line of the player: people's text names a player whose
+    /// starting rank cannot be read (0) by it. Not in the JSON of `rate`.
+    #[serde(skip)]
+    pub(crate) line: u32,
 }
 
 /// Half-points as a JSON number: `3`, `3.5`.

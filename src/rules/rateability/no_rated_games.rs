@@ -1,7 +1,9 @@
 //! Rule `no-rated-games`.
 
 use crate::diag::{Consequence, Diagnostic};
+use crate::eligibility::exclusions::Ruled;
 use crate::eligibility::{Decision, Reason};
+use crate::rules::context::TimeControlInfo;
 use crate::rules::wording::plural;
 use crate::rules::{always, Ctx};
 
@@ -21,7 +23,14 @@ crate::declare_rule! {
     /// - games were played, but nobody in the report is rated. When some
     ///   players have a FIDE ID the rating column may merely be blank (FIDE
     ///   rates from its own list): then the finding asks for the ratings
-    ///   (`fix-before-upload`) instead of refusing the event.
+    ///   (`fix-before-upload`) instead of refusing the event;
+    /// - every game played over the board is left out by rules of the
+    ///   regulations that only warn (a time control that does not say what
+    ///   follows its last period, or reaches its band only with its delay):
+    ///   a report FIDE would rate nothing of is not ready, so the finding is
+    ///   `fix-before-upload` (complete the control in `122`, or ask the
+    ///   rating officer about the delay). When such a rule blocks the event
+    ///   itself, it says why and this rule stays silent.
     ///
     /// No edition rates a game between two unrated players: a rated
     /// player's change is computed from games against rated opponents, and
@@ -73,6 +82,10 @@ struct Tally {
     pending: usize,
     /// Blocks with a rapid or blitz game the 600-point rule leaves out.
     gap: usize,
+    /// Games with a rated player that a rule of the regulations leaves out
+    /// while it only warns (a time control that reaches its band only with
+    /// its delay, or that does not say what follows its last period).
+    warned: usize,
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
@@ -85,6 +98,16 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     // before it because the report codes it as a result not rated).
     let eligibility = ctx.eligibility();
     let rating = |i: usize| ctx.ratings.get(i).copied().flatten();
+    // A game the regulations leave out is worded by its own rule; when that
+    // rule blocks the event or asks for a fix, the verdict is not `ready`
+    // and it says why. When every such rule only warns, they are counted
+    // here: a report FIDE would rate nothing of is never `ready`.
+    let ruled_blocks = eligibility.excluded.iter().any(|e| {
+        matches!(
+            e.consequence,
+            Consequence::EventNotRated | Consequence::FixBeforeUpload
+        )
+    });
     let mut t = Tally::default();
     for (i, p) in players.iter().enumerate() {
         for ((g, d), e) in ctx
@@ -103,10 +126,21 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
                     reason: Reason::Ruled(_) | Reason::NotOnList,
                     ..
                 } => {
-                    if rating(i).is_some() || rating(g.opponent as usize).is_some() {
+                    let warned = !ruled_blocks
+                        && matches!(
+                            d,
+                            Decision::NotRated {
+                                reason: Reason::Ruled(_),
+                                ..
+                            }
+                        );
+                    if rating(i).is_none() && rating(g.opponent as usize).is_none() {
+                        t.games += 1;
+                    } else if warned {
+                        t.warned += 1;
+                    } else {
                         return; // a game that can be rated
                     }
-                    t.games += 1;
                 }
                 Decision::NotRated { reason, .. } => match reason {
                     Reason::Bye(_) => t.byes += 1,
@@ -123,7 +157,22 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let blocks = t.byes + t.forfeits + t.short + t.pending + t.gap;
     let with_id = players.iter().filter(|p| p.fide_id.is_some()).count();
     let mut consequence = None;
-    let (message, help) = if t.games > 0 {
+    let (message, help) = if t.warned > 0 {
+        consequence = Some(Consequence::FixBeforeUpload);
+        let n = eligibility.excluded.len();
+        let rules: std::collections::BTreeSet<&str> =
+            eligibility.excluded.iter().map(|e| e.rule).collect();
+        let rules: Vec<&str> = rules.into_iter().collect();
+        (
+            format!(
+                "no game of the report is rated as it stands: {} played over the board {} left out ({}), though those findings only warn",
+                plural(n as u64, "game", "games"),
+                if n == 1 { "is" } else { "are all" },
+                rules.join(", ")
+            ),
+            warned_help(eligibility),
+        )
+    } else if t.games > 0 {
         let who = plural(players.len() as u64, "player", "players");
         if with_id > 0 {
             // FIDE rates from its own list: players with IDs may be rated
@@ -178,16 +227,49 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             "byes, forfeits and games of less than one move are not rated; enter the results of the games played, or export the report after they are".to_owned(),
         )
     };
-    let d = NO_RATED_GAMES
-        .diag(message)
-        .primary(
+    // Games left out by the time control point at it; otherwise the
+    // report's first player stands for its players.
+    let (at, label) = match &ctx.time_control {
+        TimeControlInfo::Read { span, .. } if t.warned > 0 => (*span, "the time control"),
+        _ => (
             ctx.player_field(&players[0], &crate::read::columns::p001::NAME),
             "first player",
-        )
+        ),
+    };
+    let d = NO_RATED_GAMES
+        .diag(message)
+        .primary(at, label)
         .help(help)
         .reference(ctx.cite(crate::regulations::Topic::UnplayedGames));
     out.push(match consequence {
         Some(c) => d.with_consequence(c),
         None => d,
     });
+}
+
+/// What the arbiter can do when every game is left out by rules that only
+/// warn: complete a time control that stops after its stated periods, or
+/// ask the rating officer about one that reaches its band only with its
+/// delay (FIDE's texts are silent on delays).
+fn warned_help(eligibility: &crate::eligibility::Eligibility) -> String {
+    let (mut incomplete, mut delayed) = (false, false);
+    for e in &eligibility.excluded {
+        if let Ruled::BelowRateOfPlay {
+            delay_not_counted,
+            stated_periods_only,
+            ..
+        } = e.reason
+        {
+            incomplete |= stated_periods_only;
+            delayed |= delay_not_counted;
+        }
+    }
+    let mut help = String::from("a report FIDE would rate nothing of is not ready to upload");
+    if incomplete {
+        help.push_str("; the time control does not say what follows its last period: write the whole control as played in `122` (if nothing followed, no game reaches its band and FIDE rates none)");
+    }
+    if delayed {
+        help.push_str("; the time control reaches the band only if its delay counts like an increment: FIDE has not published whether it does, and trfkit assumes it does not, so ask the rating officer before the upload");
+    }
+    help
 }
