@@ -240,7 +240,13 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         .diag(message)
         .primary(at, label)
         .help(help)
-        .reference(ctx.cite(crate::regulations::Topic::UnplayedGames));
+        // Games left out by their rate of play cite its article, not the
+        // one on unplayed games.
+        .reference(ctx.cite(if t.warned > 0 {
+            crate::regulations::Topic::RateOfPlay
+        } else {
+            crate::regulations::Topic::UnplayedGames
+        }));
     out.push(match consequence {
         Some(c) => d.with_consequence(c),
         None => d,
