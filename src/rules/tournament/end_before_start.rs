@@ -40,6 +40,14 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let (Some(start), Some(end)) = (&h.start_date, &h.end_date) else {
         return;
     };
+    // A date that the round dates and the other date both contradict (a
+    // year typed wrong) is reported once, by round-date-outside-tournament,
+    // with the date followed instead: the end is not "before" a start the
+    // check no longer follows.
+    let agree = ctx.tournament.date_agreement();
+    if agree.start_contradicted || agree.end_contradicted {
+        return;
+    }
     let (starts, ends) = (start.value.readings(), end.value.readings());
     if starts.is_empty() || ends.is_empty() {
         return; // unreadable: invalid-date
