@@ -4,6 +4,7 @@
 //! history, birth date) are optional. When one is missing the decision
 //! states what it assumed, in words meant for users.
 
+use crate::diag::words::{join, Piece::Number, Piece::Text};
 use crate::model::PartialDate;
 use crate::regulations::{JuniorUntil, KRules, Version};
 use chrono::{Datelike, NaiveDate};
@@ -110,10 +111,11 @@ pub(crate) fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
     let new_player = match inputs.has_30_games {
         Some(has) => !has,
         None => {
-            assumptions.push(format!(
-                "assumed at least {} rated games (game count unknown)",
-                rules.new_player_games
-            ));
+            assumptions.push(join(&[
+                Text("assumed at least "),
+                Number(rules.new_player_games.into()),
+                Text(" rated games (game count unknown)"),
+            ]));
             false
         }
     };
@@ -121,10 +123,11 @@ pub(crate) fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
         || match inputs.ever_reached_2400 {
             Some(r) => r,
             None => {
-                assumptions.push(format!(
-                    "assumed the published rating never reached {} (rating history unknown)",
-                    rules.top_threshold
-                ));
+                assumptions.push(join(&[
+                    Text("assumed the published rating never reached "),
+                    Number(rules.top_threshold.into()),
+                    Text(" (rating history unknown)"),
+                ]));
                 false
             }
         };
@@ -133,16 +136,20 @@ pub(crate) fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
         (
             rules.new_player,
             KBasis::NewPlayer,
-            format!(
-                "new player with fewer than {} rated games",
-                rules.new_player_games
-            ),
+            join(&[
+                Text("new player with fewer than "),
+                Number(rules.new_player_games.into()),
+                Text(" rated games"),
+            ]),
         )
     } else if reached_top {
         (
             rules.top,
             KBasis::Reached2400,
-            format!("published rating has reached {}", rules.top_threshold),
+            join(&[
+                Text("published rating has reached "),
+                Number(rules.top_threshold.into()),
+            ]),
         )
     } else if let Some(why) = junior(rules, inputs, &mut assumptions) {
         (
@@ -154,7 +161,10 @@ pub(crate) fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
         (
             rules.standard,
             KBasis::Standard,
-            format!("rating below {}", rules.top_threshold),
+            join(&[
+                Text("rating below "),
+                Number(rules.top_threshold.into()),
+            ]),
         )
     };
 
@@ -175,11 +185,19 @@ pub(crate) fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
         }
     }
 
-    let mut notes = vec![format!(
-        "K {base_k}: {rule} ({}, {})",
-        regs.title(),
-        regs.article(crate::regulations::Topic::KFactor)
-    )];
+    // Written for every rated player of a report: joined, not formatted.
+    let mut notes = Vec::with_capacity(2 + assumptions.len());
+    notes.push(join(&[
+        Text("K "),
+        Number(base_k.into()),
+        Text(": "),
+        Text(&rule),
+        Text(" ("),
+        Text(regs.title()),
+        Text(", "),
+        Text(regs.article(crate::regulations::Topic::KFactor)),
+        Text(")"),
+    ]));
     notes.extend(cap_note);
     notes.extend(assumptions.iter().cloned());
     KDecision {

@@ -322,11 +322,13 @@ fn finish(
     if input.games.is_empty() {
         notes.push("no rated games: no change".to_owned());
     }
-    if let Some(caveat) = version
-        .regulations()
-        .caveat(crate::regulations::Topic::Rounding)
-    {
-        if raw.0 % 100 != 0 {
+    // The rounding caveat matters only where .5 is rounded (the rating
+    // pass states it once for the tournament): formatted only then.
+    if raw.0.rem_euclid(100) == 50 {
+        if let Some(caveat) = version
+            .regulations()
+            .caveat(crate::regulations::Topic::Rounding)
+        {
             notes.push(format!(
                 "change {raw} rounded to {rounded} (nearest, .5 away from zero): {caveat}"
             ));
