@@ -7,6 +7,7 @@
 //! specific to one occurrence (message, labels, help).
 
 pub(crate) mod overflow;
+pub(crate) mod words;
 
 /// `1 game`, `3 games`: how every message counts things (English plurals,
 /// never "game(s)").

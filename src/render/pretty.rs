@@ -20,6 +20,7 @@ pub(crate) fn to_string<T: Serialize + ?Sized>(value: &T, capacity: usize) -> St
     let mut w = Writer {
         out: Vec::with_capacity(capacity),
         depth: 0,
+        keys: KeyRuns::default(),
     };
     if value.serialize(&mut w).is_err() {
         return String::new();
@@ -54,6 +55,78 @@ const INDENT: &[u8; 65] = b"\n                                                  
 struct Writer {
     out: Vec<u8>,
     depth: usize,
+    /// The runs that start the fields of structs, built once each.
+    keys: KeyRuns,
+}
+
+/// Slots of the cache of [`KeyRuns`] (a power of two): far more than the
+/// (key, depth) pairs of any output, so that probes stay short.
+const KEY_SLOTS: usize = 256;
+
+/// A struct field's key with what precedes it, as one pre-built byte run:
+/// `,`, a newline, the indentation of its depth, the quoted key and `": "`.
+/// The derives name each field with a `&'static str`, so a key is known by
+/// its address, length and depth; a rating summary writes the same twenty
+/// keys for each of 10,000 players, each now one copy instead of six.
+#[derive(Default)]
+struct KeyRuns {
+    /// Open addressing by address and depth, filled on first use and
+    /// never evicted; when full, runs are written without the cache.
+    slots: Vec<Option<KeyRun>>,
+}
+
+struct KeyRun {
+    key: &'static str,
+    depth: usize,
+    run: Vec<u8>,
+}
+
+impl KeyRun {
+    fn new(key: &'static str, depth: usize) -> Self {
+        let mut run = Vec::with_capacity(key.len() + 2 * depth + 6);
+        run.extend_from_slice(b",\n");
+        run.resize(run.len() + 2 * depth, b' ');
+        escape_into(&mut run, key);
+        run.extend_from_slice(b": ");
+        KeyRun { key, depth, run }
+    }
+
+    fn is(&self, key: &'static str, depth: usize) -> bool {
+        std::ptr::eq(self.key.as_ptr(), key.as_ptr())
+            && self.key.len() == key.len()
+            && self.depth == depth
+    }
+}
+
+impl KeyRuns {
+    /// Writes the run of `key` at `depth` to `out`, with the comma between
+    /// fields when `comma`.
+    fn write(&mut self, out: &mut Vec<u8>, key: &'static str, depth: usize, comma: bool) {
+        let skip = usize::from(!comma);
+        if self.slots.is_empty() {
+            self.slots.resize_with(KEY_SLOTS, || None);
+        }
+        let hash = (key.as_ptr() as usize ^ depth.rotate_right(8))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15_u64 as usize);
+        let mut at = hash >> (usize::BITS - KEY_SLOTS.trailing_zeros());
+        for _ in 0..KEY_SLOTS {
+            let slot = &mut self.slots[at % KEY_SLOTS];
+            match slot {
+                Some(r) if r.is(key, depth) => {
+                    out.extend_from_slice(r.run.get(skip..).unwrap_or_default());
+                    return;
+                }
+                Some(_) => at += 1,
+                None => {
+                    let r = slot.insert(KeyRun::new(key, depth));
+                    out.extend_from_slice(r.run.get(skip..).unwrap_or_default());
+                    return;
+                }
+            }
+        }
+        let r = KeyRun::new(key, depth);
+        out.extend_from_slice(r.run.get(skip..).unwrap_or_default());
+    }
 }
 
 impl Writer {
@@ -74,37 +147,18 @@ impl Writer {
         serde_json::to_writer(&mut self.out, &v).map_err(|e| Error(e.to_string()))
     }
 
-    /// A JSON string: quoted, with `serde_json`'s escapes (`\"`, `\\`,
-    /// `\b \f \n \r \t`, `\u00xx` for the other control characters).
+    /// A JSON string: quoted, with `serde_json`'s escapes.
     fn string(&mut self, s: &str) {
-        let bytes = s.as_bytes();
-        self.out.reserve(bytes.len() + 2);
-        self.out.push(b'"');
-        let mut start = 0;
-        let mut i = first_escape(bytes, 0);
-        while i < bytes.len() {
-            self.out.extend_from_slice(&bytes[start..i]);
-            let b = bytes[i];
-            match b {
-                b'"' => self.out.extend_from_slice(b"\\\""),
-                b'\\' => self.out.extend_from_slice(b"\\\\"),
-                0x08 => self.out.extend_from_slice(b"\\b"),
-                0x0C => self.out.extend_from_slice(b"\\f"),
-                b'\n' => self.out.extend_from_slice(b"\\n"),
-                b'\r' => self.out.extend_from_slice(b"\\r"),
-                b'\t' => self.out.extend_from_slice(b"\\t"),
-                _ => {
-                    const HEX: &[u8; 16] = b"0123456789abcdef";
-                    self.out.extend_from_slice(b"\\u00");
-                    self.out.push(HEX[usize::from(b >> 4)]);
-                    self.out.push(HEX[usize::from(b & 0xF)]);
-                }
-            }
-            start = i + 1;
-            i = first_escape(bytes, start);
+        escape_into(&mut self.out, s);
+    }
+
+    /// An integer in decimal, as `serde_json` (and `itoa`) writes it.
+    fn integer(&mut self, negative: bool, v: u64) {
+        if negative {
+            self.out.push(b'-');
         }
-        self.out.extend_from_slice(&bytes[start..]);
-        self.out.push(b'"');
+        self.out
+            .extend_from_slice(crate::diag::words::decimal(v, &mut [0; 20]));
     }
 
     /// `{"variant": ` then the variant's array or object, as `serde_json`
@@ -131,38 +185,105 @@ impl Writer {
     }
 }
 
+/// `s` as a JSON string: quoted, with `serde_json`'s escapes (`\"`, `\\`,
+/// `\b \f \n \r \t`, `\u00xx` for the other control characters).
+fn escape_into(out: &mut Vec<u8>, s: &str) {
+    let bytes = s.as_bytes();
+    out.reserve(bytes.len() + 2);
+    out.push(b'"');
+    let mut start = 0;
+    let mut i = first_escape(bytes, 0);
+    while i < bytes.len() {
+        out.extend_from_slice(&bytes[start..i]);
+        let b = bytes[i];
+        match b {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            0x0C => out.extend_from_slice(b"\\f"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            _ => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.extend_from_slice(b"\\u00");
+                out.push(HEX[usize::from(b >> 4)]);
+                out.push(HEX[usize::from(b & 0xF)]);
+            }
+        }
+        start = i + 1;
+        i = first_escape(bytes, start);
+    }
+    out.extend_from_slice(&bytes[start..]);
+    out.push(b'"');
+}
+
 /// The index of the first byte from `from` that JSON escapes (a control
 /// character, `"` or `\`), or the length: eight bytes at a time.
 fn first_escape(bytes: &[u8], from: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let len = bytes.len();
     let mut i = from;
-    while i + 8 <= bytes.len() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(&bytes[i..i + 8]);
-        let w = u64::from_le_bytes(word);
-        // A byte is flagged when below 0x20, or equal to '"' or '\'; bytes
-        // of 0x80 and above (UTF-8) are never flagged.
-        let quote = w ^ (ONES * u64::from(b'"'));
-        let backslash = w ^ (ONES * u64::from(b'\\'));
-        let flagged =
-            (w.wrapping_sub(ONES * 0x20) | quote.wrapping_sub(ONES) | backslash.wrapping_sub(ONES))
-                & !w
-                & HIGH;
-        if flagged != 0 {
-            // The lowest flagged byte is exact (borrows only run upwards).
-            return i + (flagged.trailing_zeros() / 8) as usize;
+    // Sixteen bytes a turn, one branch for both words.
+    while i + 16 <= len {
+        let (a, b) = (flags(bytes, i), flags(bytes, i + 8));
+        if a | b != 0 {
+            return if a != 0 {
+                i + (a.trailing_zeros() / 8) as usize
+            } else {
+                i + 8 + (b.trailing_zeros() / 8) as usize
+            };
+        }
+        i += 16;
+    }
+    while i + 8 <= len {
+        if let Some(k) = flagged_in(bytes, i) {
+            return i + k;
         }
         i += 8;
     }
-    while i < bytes.len() {
+    if i == len {
+        return len;
+    }
+    // The last eight bytes as one word, overlapping bytes already found
+    // clean: the lowest flagged byte of a word is exact, so it is the
+    // first escape (not one of the clean bytes). When the overlap would
+    // reach below `from` (an escape just before it), byte by byte.
+    if len >= 8 && len - 8 >= from {
+        return flagged_in(bytes, len - 8).map_or(len, |k| len - 8 + k);
+    }
+    while i < len {
         let b = bytes[i];
         if b < 0x20 || b == b'"' || b == b'\\' {
             return i;
         }
         i += 1;
     }
-    bytes.len()
+    len
+}
+
+/// The offset of the first byte JSON escapes among the eight from `at`
+/// (which must exist).
+fn flagged_in(bytes: &[u8], at: usize) -> Option<usize> {
+    let f = flags(bytes, at);
+    (f != 0).then(|| (f.trailing_zeros() / 8) as usize)
+}
+
+/// The high bit set in each of the eight bytes from `at` that JSON
+/// escapes; only the lowest set byte is exact (borrows run upwards, so a
+/// byte above a flagged one may be flagged too).
+fn flags(bytes: &[u8], at: usize) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&bytes[at..at + 8]);
+    let w = u64::from_le_bytes(word);
+    // A byte is flagged when below 0x20, or equal to '"' or '\'; bytes
+    // of 0x80 and above (UTF-8) are never flagged.
+    let quote = w ^ (ONES * u64::from(b'"'));
+    let backslash = w ^ (ONES * u64::from(b'\\'));
+    (w.wrapping_sub(ONES * 0x20) | quote.wrapping_sub(ONES) | backslash.wrapping_sub(ONES))
+        & !w
+        & HIGH
 }
 
 /// An array or object being written: whether it has a value yet.
@@ -202,13 +323,9 @@ impl<'a> Compound<'a> {
         Ok(())
     }
 
-    fn key(&mut self, key: &str) {
-        if self.has_value {
-            self.w.out.push(b',');
-        }
-        self.w.newline();
-        self.w.string(key);
-        self.w.out.extend_from_slice(b": ");
+    fn key(&mut self, key: &'static str) {
+        let w = &mut *self.w;
+        w.keys.write(&mut w.out, key, w.depth, self.has_value);
     }
 
     fn value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
@@ -251,6 +368,26 @@ macro_rules! numbers {
     )*};
 }
 
+/// The signed integer methods of a serializer, written by [`Writer::integer`].
+macro_rules! integers {
+    ($($t:ident $name:ident),*) => {$(
+        fn $name(self, v: $t) -> Result {
+            self.integer(v < 0, v.unsigned_abs().into());
+            Ok(())
+        }
+    )*};
+}
+
+/// The unsigned integer methods of a serializer, written by [`Writer::integer`].
+macro_rules! naturals {
+    ($($t:ident $name:ident),*) => {$(
+        fn $name(self, v: $t) -> Result {
+            self.integer(false, v.into());
+            Ok(())
+        }
+    )*};
+}
+
 impl<'a> ser::Serializer for &'a mut Writer {
     type Ok = ();
     type Error = Error;
@@ -267,7 +404,9 @@ impl<'a> ser::Serializer for &'a mut Writer {
             .extend_from_slice(if v { b"true" as &[u8] } else { b"false" });
         Ok(())
     }
-    numbers!(number);
+    integers!(i8 serialize_i8, i16 serialize_i16, i32 serialize_i32, i64 serialize_i64);
+    naturals!(u8 serialize_u8, u16 serialize_u16, u32 serialize_u32, u64 serialize_u64);
+    numbers!(number: serialize_i128 i128, serialize_u128 u128, serialize_f32 f32, serialize_f64 f64);
     fn serialize_char(self, v: char) -> Result {
         self.string(v.encode_utf8(&mut [0; 4]));
         Ok(())
@@ -632,6 +771,101 @@ mod tests {
         assert_eq!(
             to_string(&deep, 0),
             serde_json::to_string_pretty(&deep).unwrap_or_default()
+        );
+    }
+
+    #[derive(Serialize)]
+    struct Ints {
+        a: i8,
+        b: i16,
+        c: i32,
+        d: i64,
+        e: u8,
+        f: u16,
+        g: u32,
+        h: u64,
+        i: i128,
+        j: u128,
+        list: Vec<i64>,
+    }
+
+    /// A struct that holds itself: the same keys at every depth, more
+    /// (key, depth) pairs than the key cache has slots, and a key that
+    /// needs escaping.
+    #[derive(Serialize)]
+    struct Nest {
+        level: u32,
+        #[serde(rename = "we\"ird\\key\n\u{1}é")]
+        weird: bool,
+        ints: Option<Ints>,
+        inner: Option<Box<Nest>>,
+        all: Vec<E>,
+    }
+
+    fn nest(level: u32) -> Nest {
+        Nest {
+            level,
+            weird: level % 2 == 0,
+            ints: (level % 3 == 0).then(|| Ints {
+                a: i8::MIN,
+                b: i16::MAX,
+                c: -1,
+                d: i64::MIN,
+                e: u8::MAX,
+                f: 0,
+                g: 10,
+                h: u64::MAX,
+                i: i128::MIN,
+                j: u128::MAX,
+                list: vec![0, -9, 10, 99, 100, -1000, i64::MAX, 1_000_000_007],
+            }),
+            inner: (level < 40).then(|| Box::new(nest(level + 1))),
+            all: if level % 4 == 0 {
+                vec![E::Struct {
+                    a: Some(-0.25),
+                    b: vec![1],
+                }]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    #[test]
+    fn integers_and_keys_at_every_depth_as_serde_json() {
+        let n = nest(0);
+        assert_eq!(
+            to_string(&n, 0),
+            serde_json::to_string_pretty(&n).unwrap_or_default()
+        );
+        let all: Vec<Nest> = (0..3).map(nest).collect();
+        assert_eq!(
+            to_string(&all, 64),
+            serde_json::to_string_pretty(&all).unwrap_or_default()
+        );
+    }
+
+    #[test]
+    fn every_escape_position_against_the_last_word() {
+        // Strings of every length up to 24 with one escaped byte at every
+        // position (after a clean prefix, an escape right before the last
+        // word, or two escapes close together).
+        let mut v = Vec::new();
+        for len in 0..24usize {
+            for at in 0..len {
+                for b in [b'"', b'\\', b'\n', 0x1F, b'a'] {
+                    let mut s: Vec<u8> = (0..len).map(|k| b'a' + (k % 26) as u8).collect();
+                    s[at] = b;
+                    if at + 2 < len {
+                        s[at + 2] = b'"';
+                    }
+                    v.push(String::from_utf8(s).unwrap_or_default());
+                }
+            }
+        }
+        assert_eq!(
+            to_string(&v, 0),
+            serde_json::to_string_pretty(&v).unwrap_or_default()
         );
     }
 

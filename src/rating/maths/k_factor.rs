@@ -4,10 +4,13 @@
 //! history, birth date) are optional. When one is missing the decision
 //! states what it assumed, in words meant for users.
 
+use crate::diag::words::{join, Piece::Number, Piece::Text};
 use crate::model::PartialDate;
 use crate::regulations::{JuniorUntil, KRules, Version};
 use chrono::{Datelike, NaiveDate};
 use serde::Serialize;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// What the K decision is based on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,13 +110,12 @@ pub(crate) fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
     let rules = regs.k_factor.at(inputs.start_date);
     let mut assumptions = Vec::new();
 
+    // Worded once per edition's K rules, cloned for each player.
+    let words = words(version, rules);
     let new_player = match inputs.has_30_games {
         Some(has) => !has,
         None => {
-            assumptions.push(format!(
-                "assumed at least {} rated games (game count unknown)",
-                rules.new_player_games
-            ));
+            assumptions.push(words.assumed_games.clone());
             false
         }
     };
@@ -121,41 +123,24 @@ pub(crate) fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
         || match inputs.ever_reached_2400 {
             Some(r) => r,
             None => {
-                assumptions.push(format!(
-                    "assumed the published rating never reached {} (rating history unknown)",
-                    rules.top_threshold
-                ));
+                assumptions.push(words.assumed_top.clone());
                 false
             }
         };
 
-    let (base_k, basis, rule) = if new_player {
+    let (base_k, basis, rule_note) = if new_player {
         (
             rules.new_player,
             KBasis::NewPlayer,
-            format!(
-                "new player with fewer than {} rated games",
-                rules.new_player_games
-            ),
+            words.new_player.clone(),
         )
     } else if reached_top {
-        (
-            rules.top,
-            KBasis::Reached2400,
-            format!("published rating has reached {}", rules.top_threshold),
-        )
+        (rules.top, KBasis::Reached2400, words.top.clone())
     } else if let Some(why) = junior(rules, inputs, &mut assumptions) {
-        (
-            rules.junior.map_or(rules.standard, |j| j.k),
-            KBasis::Junior,
-            why,
-        )
+        let k = rules.junior.map_or(rules.standard, |j| j.k);
+        (k, KBasis::Junior, k_note(version, k, &why))
     } else {
-        (
-            rules.standard,
-            KBasis::Standard,
-            format!("rating below {}", rules.top_threshold),
-        )
+        (rules.standard, KBasis::Standard, words.standard.clone())
     };
 
     let mut k = base_k;
@@ -175,11 +160,8 @@ pub(crate) fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
         }
     }
 
-    let mut notes = vec![format!(
-        "K {base_k}: {rule} ({}, {})",
-        regs.title(),
-        regs.article(crate::regulations::Topic::KFactor)
-    )];
+    let mut notes = Vec::with_capacity(2 + assumptions.len());
+    notes.push(rule_note);
     notes.extend(cap_note);
     notes.extend(assumptions.iter().cloned());
     KDecision {
@@ -190,6 +172,90 @@ pub(crate) fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
         notes,
         assumptions,
     }
+}
+
+/// "K 20: rating below 2400 (FIDE Rating Regulations effective 1 March
+/// 2024, art. 8.3.3)": the rule that gave K, with the edition's article.
+fn k_note(version: Version, k: u8, rule: &str) -> String {
+    let regs = version.regulations();
+    join(&[
+        Text("K "),
+        Number(k.into()),
+        Text(": "),
+        Text(rule),
+        Text(" ("),
+        Text(regs.title()),
+        Text(", "),
+        Text(regs.article(crate::regulations::Topic::KFactor)),
+        Text(")"),
+    ])
+}
+
+/// The notes of [`k_factor`] that depend on the edition's K rules alone.
+struct Words {
+    assumed_games: String,
+    assumed_top: String,
+    /// The K notes of a new player, a player who reached the threshold and
+    /// the standard K.
+    new_player: String,
+    top: String,
+    standard: String,
+}
+
+thread_local! {
+    /// The words of the K rules last used on this thread: a report's
+    /// players share one edition and start date, so the notes of
+    /// thousands of players are worded once (keyed by the rules' address,
+    /// which is static).
+    static WORDS: RefCell<Option<(Version, usize, Rc<Words>)>> = const { RefCell::new(None) };
+}
+
+/// The words of `rules` of `version`.
+fn words(version: Version, rules: &'static KRules) -> Rc<Words> {
+    let at = std::ptr::from_ref(rules) as usize;
+    WORDS.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        if let Some((v, a, w)) = cell.as_ref() {
+            if *v == version && *a == at {
+                return Rc::clone(w);
+            }
+        }
+        let threshold = Number(rules.top_threshold.into());
+        let games = Number(rules.new_player_games.into());
+        let w = Rc::new(Words {
+            assumed_games: join(&[
+                Text("assumed at least "),
+                games,
+                Text(" rated games (game count unknown)"),
+            ]),
+            assumed_top: join(&[
+                Text("assumed the published rating never reached "),
+                threshold,
+                Text(" (rating history unknown)"),
+            ]),
+            new_player: k_note(
+                version,
+                rules.new_player,
+                &join(&[
+                    Text("new player with fewer than "),
+                    games,
+                    Text(" rated games"),
+                ]),
+            ),
+            top: k_note(
+                version,
+                rules.top,
+                &join(&[Text("published rating has reached "), threshold]),
+            ),
+            standard: k_note(
+                version,
+                rules.standard,
+                &join(&[Text("rating below "), threshold]),
+            ),
+        });
+        *cell = Some((version, at, Rc::clone(&w)));
+        w
+    })
 }
 
 /// Largest K with K × n ≤ `limit` (docs/spec/regulations.md R25), or `k` if already within.

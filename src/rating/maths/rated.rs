@@ -12,6 +12,7 @@
 use super::rounding::round_change;
 use super::tables::pd;
 use super::units::{Fraction, GameScore, HalfPoints, Hundredths};
+use crate::diag::words::{join, Piece::Number, Piece::Text};
 use crate::regulations::{CapApplication, ChangeMethod, DifferenceCap, Version};
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -322,11 +323,13 @@ fn finish(
     if input.games.is_empty() {
         notes.push("no rated games: no change".to_owned());
     }
-    if let Some(caveat) = version
-        .regulations()
-        .caveat(crate::regulations::Topic::Rounding)
-    {
-        if raw.0 % 100 != 0 {
+    // The rounding caveat matters only where .5 is rounded (the rating
+    // pass states it once for the tournament): formatted only then.
+    if raw.0.rem_euclid(100) == 50 {
+        if let Some(caveat) = version
+            .regulations()
+            .caveat(crate::regulations::Topic::Rounding)
+        {
             notes.push(format!(
                 "change {raw} rounded to {rounded} (nearest, .5 away from zero): {caveat}"
             ));
@@ -382,12 +385,15 @@ fn cap_notes(
                 cap.points
             ));
         }
-        (CapApplication::EveryGame, _) if over > 0 => notes.push(format!(
-            "{} with a difference over {} counted as {}",
-            crate::diag::plural(over as u64, "game", "games"),
-            cap.points,
-            cap.points
-        )),
+        // Written for many players of a large report: joined, not formatted.
+        (CapApplication::EveryGame, _) if over > 0 => notes.push(join(&[
+            Number(over as u64),
+            Text(if over == 1 { " game" } else { " games" }),
+            Text(" with a difference over "),
+            Number(cap.points.into()),
+            Text(" counted as "),
+            Number(cap.points.into()),
+        ])),
         _ => {}
     }
 }

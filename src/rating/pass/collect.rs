@@ -150,6 +150,16 @@ pub(crate) fn listing(
 ) -> Vec<ExcludedGame> {
     let regs = version.regulations();
     let rank = |i: usize| t.players.get(i).map_or(0, |p| p.start_rank.value);
+    // Each topic's reference formatted once, not once per game.
+    let mut references: Vec<(crate::regulations::Topic, String)> = Vec::new();
+    let mut reference = |topic| match references.iter().find(|(t, _)| *t == topic) {
+        Some((_, r)) => r.clone(),
+        None => {
+            let r = regs.reference(topic);
+            references.push((topic, r.clone()));
+            r
+        }
+    };
     let mut out: Vec<ExcludedGame> = skipped_once(games)
         .map(|(i, s)| {
             let mut players = vec![rank(i)];
@@ -177,7 +187,7 @@ pub(crate) fn listing(
                     Unplayed::Ruled(crate::eligibility::Ruled::ResultsDisagree) => {
                         "TRF16 record 001, round blocks (both players' results); FIDE TEC checklist VCL4THP Q181-Q184".to_owned()
                     }
-                    other => regs.reference(other.topic()),
+                    other => reference(other.topic()),
                 },
             }
         })

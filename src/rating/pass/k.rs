@@ -50,7 +50,7 @@ pub(crate) fn choose_for(
 ) -> KDecision {
     let rules = version.regulations().k_factor.at(start);
     let fide_id = player.fide_id.map(|f| f.value);
-    let mut notes = Vec::new();
+    let mut notes = Vec::with_capacity(4);
     let record = list_record(opts, kind, fide_id, &mut notes);
     let listed = record.and_then(|r| r.entry(kind).copied());
 
@@ -81,8 +81,12 @@ pub(crate) fn choose_for(
                 games_in_period: Some(0),
             },
         );
-        if let Some(rule) = d.notes.first() {
-            notes.push(rule.clone());
+        // `d.notes` is the rule, the cap if any, then the assumptions
+        // (also in `d.assumptions`): moved here, not copied.
+        let mut from_rules = d.notes;
+        let assumed = from_rules.split_off(from_rules.len().saturating_sub(d.assumptions.len()));
+        if let Some(rule) = from_rules.into_iter().next() {
+            notes.push(rule);
         }
         if let Some(g) = list_games {
             notes.push(format!(
@@ -92,7 +96,7 @@ pub(crate) fn choose_for(
         if player.birth_date.is_none() && birth.is_some() {
             notes.push("birth year taken from the rating list".to_owned());
         }
-        notes.extend(d.assumptions.iter().cloned());
+        notes.extend(assumed);
         basis = d.basis;
         assumptions = d.assumptions;
         (d.base_k, KSource::Derived)

@@ -741,19 +741,16 @@ impl Pass<'_> {
             }
             (None, None) => rated_change(self.version, &input),
         };
-        let mut notes = self.ro_note(i);
+        let excluded = self.exclusion_notes(i, &uses, true);
+        // Sized once: these vectors are built for every rated player.
+        let mut notes =
+            Vec::with_capacity(2 + kc.notes.len() + excluded.len() + change.notes.len());
+        notes.extend(self.ro_notes.get(i).cloned().flatten());
         notes.extend(seed);
         notes.extend(kc.notes);
-        notes.extend(self.exclusion_notes(i, &uses, true));
-        let half = change.raw_change.0.rem_euclid(100) == 50;
-        notes.extend(
-            change
-                .notes
-                .into_iter()
-                // The rounding caveat matters only where .5 is rounded; the
-                // summary states it once for the tournament.
-                .filter(|n| half || !(n.starts_with("change ") && n.contains(" rounded to "))),
-        );
+        notes.extend(excluded);
+        // The maths word the rounding caveat only where .5 is rounded.
+        notes.extend(change.notes);
         let row = PlayerRating {
             start_rank: p.start_rank.value,
             line: p.line,
@@ -936,8 +933,10 @@ impl Pass<'_> {
                 }
             }
         }
-        let mut all = self.ro_note(i);
-        all.extend(self.exclusion_notes(i, &uses, false));
+        let excluded = self.exclusion_notes(i, &uses, false);
+        let mut all = Vec::with_capacity(1 + excluded.len() + notes.len());
+        all.extend(self.ro_notes.get(i).cloned().flatten());
+        all.extend(excluded);
         all.extend(notes);
         row.notes = all;
         (row, uses)
@@ -976,16 +975,6 @@ impl Pass<'_> {
         }
     }
 
-    /// The note of player `i`'s Ro taken from the list, if any.
-    fn ro_note(&self, i: usize) -> Vec<String> {
-        self.ro_notes
-            .get(i)
-            .cloned()
-            .flatten()
-            .into_iter()
-            .collect()
-    }
-
     /// "#9": the starting rank of player index `j`.
     fn rank_of(&self, j: usize) -> String {
         self.players
@@ -999,16 +988,26 @@ impl Pass<'_> {
     /// One note per reason, with the rounds: skipped entries and played
     /// games that do not count on this side.
     fn exclusion_notes(&self, i: usize, uses: &[Use], rated: bool) -> Vec<String> {
-        use std::fmt::Write;
         let g = &self.games[i];
         // The labels are static words: grouping compares them without a
         // copy per game (this runs for every player of the report).
         let mut groups: Vec<(&'static str, Vec<u16>)> = Vec::new();
-        let mut add =
-            |what: &'static str, round: u16| match groups.iter_mut().find(|(w, _)| *w == what) {
+        let entries = g.skipped.len() + g.played.len();
+        let mut add = |what: &'static str, round: u16| {
+            // The same word is usually the same literal: its address
+            // decides before its bytes are compared.
+            match groups
+                .iter_mut()
+                .find(|(w, _)| std::ptr::eq(*w, what) || *w == what)
+            {
                 Some((_, rounds)) => rounds.push(round),
-                None => groups.push((what, vec![round])),
-            };
+                None => {
+                    let mut rounds = Vec::with_capacity(entries);
+                    rounds.push(round);
+                    groups.push((what, rounds));
+                }
+            }
+        };
         for s in &g.skipped {
             add(s.why.label(), s.round);
         }
@@ -1027,14 +1026,18 @@ impl Pass<'_> {
             .map(|(what, mut rounds)| {
                 rounds.sort_unstable();
                 let r = if rounds.len() == 1 { "round" } else { "rounds" };
+                // Built by hand: `write!` per round was most of the cost
+                // of a note written for thousands of players.
                 let mut note =
-                    String::with_capacity(head.len() + what.len() + 12 + 5 * rounds.len());
-                let _ = write!(note, "{head}: {what} ({r} ");
-                for (k, round) in rounds.iter().enumerate() {
+                    String::with_capacity(head.len() + what.len() + 12 + 7 * rounds.len());
+                for part in [head, ": ", what, " (", r, " "] {
+                    note.push_str(part);
+                }
+                for (k, &round) in rounds.iter().enumerate() {
                     if k > 0 {
                         note.push_str(", ");
                     }
-                    let _ = write!(note, "{round}");
+                    crate::diag::words::push_decimal(&mut note, round);
                 }
                 note.push(')');
                 note
