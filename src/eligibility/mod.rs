@@ -241,8 +241,9 @@ const SPECIAL: Byte = u8::MAX;
 /// result code ([`crate::model::Game::code`], above 2), as a byte: `W D L`
 /// short, `+ -` forfeits, `H F U Z` byes, blank pending, not paired no
 /// entry, any other letter (`?` included) unknown.
-const UNPLAYED: [Byte; crate::model::games::CODES] =
-    [RATED, RATED, RATED, 2, 2, 2, 3, 3, 4, 5, 6, 7, 8, NO_ENTRY, 9, 9];
+const UNPLAYED: [Byte; crate::model::games::CODES] = [
+    RATED, RATED, RATED, 2, 2, 2, 3, 3, 4, 5, 6, 7, 8, NO_ENTRY, 9, 9,
+];
 
 /// One player's games FIDE rates ([`Eligibility::player_games`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -348,9 +349,7 @@ impl Eligibility {
                             SPECIAL
                         }
                         None => match (rating(me), rating(o)) {
-                            (Some(x), Some(y))
-                                if big_gap.is_some_and(|gap| gap.excludes(x, y)) =>
-                            {
+                            (Some(x), Some(y)) if big_gap.is_some_and(|gap| gap.excludes(x, y)) => {
                                 RATING_GAP
                             }
                             _ if off_list => NOT_ON_LIST,
@@ -386,7 +385,10 @@ impl Eligibility {
                 let found = self.special.binary_search_by_key(&(k as u32), |s| s.0);
                 found.map_or(Decision::NoEntry, |at| self.special[at].1)
             }
-            Some(&b) => BYTES.get(usize::from(b)).copied().unwrap_or(Decision::NoEntry),
+            Some(&b) => BYTES
+                .get(usize::from(b))
+                .copied()
+                .unwrap_or(Decision::NoEntry),
             None => Decision::NoEntry,
         }
     }
@@ -543,8 +545,7 @@ impl Eligibility {
             // player index, as the rating pass counts it.
             let mirrored = j < i
                 && ev.games.mirror_of(g).is_some_and(|m| {
-                    m.opponent as usize == i
-                        && self.rows.get(g.mirror as usize) == Some(&RATED)
+                    m.opponent as usize == i && self.rows.get(g.mirror as usize) == Some(&RATED)
                 });
             if !mirrored {
                 n += 1;
