@@ -224,6 +224,18 @@ const BYTES: [Decision; 13] = [
     not_rated(Reason::NotOnList),
 ];
 
+/// [`BYTES`] over every byte (the others no entry): read by the byte
+/// without a bounds test.
+const DECODE: [Decision; 256] = {
+    let mut t = [Decision::NoEntry; 256];
+    let mut b = 0;
+    while b < BYTES.len() {
+        t[b] = BYTES[b];
+        b += 1;
+    }
+    t
+};
+
 /// [`Decision::NoEntry`] as a byte.
 const NO_ENTRY: Byte = 0;
 /// [`Decision::Rated`] as a byte.
@@ -381,15 +393,18 @@ impl Eligibility {
     /// The decision on the row `k` of the games table.
     fn at(&self, k: usize) -> Decision {
         match self.rows.get(k) {
-            Some(&SPECIAL) => {
-                let found = self.special.binary_search_by_key(&(k as u32), |s| s.0);
-                found.map_or(Decision::NoEntry, |at| self.special[at].1)
-            }
-            Some(&b) => BYTES
-                .get(usize::from(b))
-                .copied()
-                .unwrap_or(Decision::NoEntry),
+            Some(&b) => self.decode(k, b),
             None => Decision::NoEntry,
+        }
+    }
+
+    /// The decision the byte `b` of row `k` stands for.
+    fn decode(&self, k: usize, b: Byte) -> Decision {
+        if b == SPECIAL {
+            let found = self.special.binary_search_by_key(&(k as u32), |s| s.0);
+            found.map_or(Decision::NoEntry, |at| self.special[at].1)
+        } else {
+            DECODE[usize::from(b)]
         }
     }
 
@@ -418,7 +433,12 @@ impl Eligibility {
 
     /// Player `i`'s decisions, in round order.
     pub fn player(&self, i: usize) -> impl ExactSizeIterator<Item = Decision> + '_ {
-        self.range(i).map(|k| self.at(k))
+        let range = self.range(i);
+        let from = range.start;
+        self.rows[range]
+            .iter()
+            .enumerate()
+            .map(move |(j, &b)| self.decode(from + j, b))
     }
 
     /// The games FIDE rates, each pairing once, between two players with
