@@ -194,28 +194,68 @@ pub enum Decision {
 }
 
 /// Not rated, for a reason that does not stop the event.
-fn not_rated(reason: Reason) -> Decision {
+const fn not_rated(reason: Reason) -> Decision {
     Decision::NotRated {
         reason,
         stops_event: false,
     }
 }
 
+/// A decision as one byte ([`Eligibility`] keeps one per round entry):
+/// an index into [`BYTES`], or [`SPECIAL`] for a decision that carries
+/// more than its kind (the regulations' exclusions, with their figures),
+/// kept beside the bytes.
+type Byte = u8;
+
+/// The decisions a byte stands for, by byte.
+const BYTES: [Decision; 13] = [
+    Decision::NoEntry,
+    Decision::Rated,
+    not_rated(Reason::ShortGame),
+    not_rated(Reason::Forfeit),
+    not_rated(Reason::Bye(ByeKind::Half)),
+    not_rated(Reason::Bye(ByeKind::Full)),
+    not_rated(Reason::Bye(ByeKind::PairingAllocated)),
+    not_rated(Reason::Bye(ByeKind::Zero)),
+    not_rated(Reason::Pending),
+    not_rated(Reason::UnknownResult),
+    not_rated(Reason::WithoutOpponent),
+    not_rated(Reason::RatingGap),
+    not_rated(Reason::NotOnList),
+];
+
+/// [`BYTES`] over every byte (the others no entry): read by the byte
+/// without a bounds test.
+const DECODE: [Decision; 256] = {
+    let mut t = [Decision::NoEntry; 256];
+    let mut b = 0;
+    while b < BYTES.len() {
+        t[b] = BYTES[b];
+        b += 1;
+    }
+    t
+};
+
+/// [`Decision::NoEntry`] as a byte.
+const NO_ENTRY: Byte = 0;
+/// [`Decision::Rated`] as a byte.
+const RATED: Byte = 1;
+/// Not rated, [`Reason::WithoutOpponent`], as a byte.
+const WITHOUT_OPPONENT: Byte = 10;
+/// Not rated, [`Reason::RatingGap`], as a byte.
+const RATING_GAP: Byte = 11;
+/// Not rated, [`Reason::NotOnList`], as a byte.
+const NOT_ON_LIST: Byte = 12;
+/// A decision kept beside the bytes ([`Eligibility::special`]).
+const SPECIAL: Byte = u8::MAX;
+
 /// The decision on an entry that is not a result over the board, by its
-/// result code ([`crate::model::Game::code`], above 2).
-fn unplayed(code: usize) -> Decision {
-    not_rated(match code {
-        3..=5 => Reason::ShortGame,
-        6 | 7 => Reason::Forfeit,
-        8 => Reason::Bye(ByeKind::Half),
-        9 => Reason::Bye(ByeKind::Full),
-        10 => Reason::Bye(ByeKind::PairingAllocated),
-        11 => Reason::Bye(ByeKind::Zero),
-        12 => Reason::Pending,
-        13 => return Decision::NoEntry,
-        _ => Reason::UnknownResult,
-    })
-}
+/// result code ([`crate::model::Game::code`], above 2), as a byte: `W D L`
+/// short, `+ -` forfeits, `H F U Z` byes, blank pending, not paired no
+/// entry, any other letter (`?` included) unknown.
+const UNPLAYED: [Byte; crate::model::games::CODES] = [
+    RATED, RATED, RATED, 2, 2, 2, 3, 3, 4, 5, 6, 7, 8, NO_ENTRY, 9, 9,
+];
 
 /// One player's games FIDE rates ([`Eligibility::player_games`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -236,8 +276,11 @@ pub(crate) struct PlayerGames {
 /// (player, then round), decided once per report.
 #[derive(Debug, Clone, Default)]
 pub struct Eligibility {
-    /// One decision per row of the games table.
-    rows: Vec<Decision>,
+    /// One decision per row of the games table, as a byte ([`BYTES`]).
+    rows: Vec<Byte>,
+    /// The decisions of the rows whose byte is [`SPECIAL`], as (row,
+    /// decision), in row order.
+    special: Vec<(u32, Decision)>,
     /// Where each player's rows start.
     start: Vec<usize>,
     /// The games the regulations leave out, with the consequence of each.
@@ -288,42 +331,50 @@ impl Eligibility {
         // or unequal times leave out: then a game over the board between
         // two players is rated without a look-up.
         let plain = ruled.is_empty() && big_gap.is_none() && !off_list;
-        let mut rows = Vec::with_capacity(ev.games.rows().len());
+        let mut rows: Vec<Byte> = Vec::with_capacity(ev.games.rows().len());
+        let mut special = Vec::new();
         let mut start = Vec::with_capacity(t.players.len());
         for (me, p) in t.players.iter().enumerate() {
             start.push(rows.len());
             // The games table has one row per round entry, in the same
             // order: the result is read from its code, not the entry.
-            rows.extend(ev.games.of(me).iter().map(|g| {
+            for g in ev.games.of(me) {
                 let code = g.code();
-                if code > 2 {
-                    return unplayed(code);
-                }
                 let o = g.opponent as usize;
-                if g.opponent == NONE || o == me {
-                    return not_rated(Reason::WithoutOpponent);
-                }
-                if plain {
-                    return Decision::Rated;
-                }
-                let (a, b) = (p.start_rank.value, t.players[o].start_rank.value);
-                match ruled.get(&(g.round, a.min(b), a.max(b))) {
-                    Some(&(r, stops_event)) => Decision::NotRated {
-                        reason: Reason::Ruled(r),
-                        stops_event,
-                    },
-                    None => match (rating(me), rating(o)) {
-                        (Some(x), Some(y)) if big_gap.is_some_and(|gap| gap.excludes(x, y)) => {
-                            not_rated(Reason::RatingGap)
+                let byte = if code > 2 {
+                    UNPLAYED[code]
+                } else if g.opponent == NONE || o == me {
+                    WITHOUT_OPPONENT
+                } else if plain {
+                    RATED
+                } else {
+                    let (a, b) = (p.start_rank.value, t.players[o].start_rank.value);
+                    match ruled.get(&(g.round, a.min(b), a.max(b))) {
+                        Some(&(r, stops_event)) => {
+                            special.push((
+                                rows.len() as u32,
+                                Decision::NotRated {
+                                    reason: Reason::Ruled(r),
+                                    stops_event,
+                                },
+                            ));
+                            SPECIAL
                         }
-                        _ if off_list => not_rated(Reason::NotOnList),
-                        _ => Decision::Rated,
-                    },
-                }
-            }));
+                        None => match (rating(me), rating(o)) {
+                            (Some(x), Some(y)) if big_gap.is_some_and(|gap| gap.excludes(x, y)) => {
+                                RATING_GAP
+                            }
+                            _ if off_list => NOT_ON_LIST,
+                            _ => RATED,
+                        },
+                    }
+                };
+                rows.push(byte);
+            }
         }
         let mut out = Eligibility {
             rows,
+            special,
             start,
             excluded,
             round_robin: None,
@@ -339,6 +390,24 @@ impl Eligibility {
         out
     }
 
+    /// The decision on the row `k` of the games table.
+    fn at(&self, k: usize) -> Decision {
+        match self.rows.get(k) {
+            Some(&b) => self.decode(k, b),
+            None => Decision::NoEntry,
+        }
+    }
+
+    /// The decision the byte `b` of row `k` stands for.
+    fn decode(&self, k: usize, b: Byte) -> Decision {
+        if b == SPECIAL {
+            let found = self.special.binary_search_by_key(&(k as u32), |s| s.0);
+            found.map_or(Decision::NoEntry, |at| self.special[at].1)
+        } else {
+            DECODE[usize::from(b)]
+        }
+    }
+
     /// The decision on player `i`'s entry in round `round` (1-based).
     pub fn of(&self, i: usize, round: u16) -> Decision {
         let Some(&s) = self.start.get(i) else {
@@ -347,19 +416,29 @@ impl Eligibility {
         let end = self.start.get(i + 1).copied().unwrap_or(self.rows.len());
         let k = s + usize::from(round.max(1)) - 1;
         if k < end {
-            self.rows[k]
+            self.at(k)
         } else {
             Decision::NoEntry
         }
     }
 
-    /// Player `i`'s decisions, in round order.
-    pub fn player(&self, i: usize) -> &[Decision] {
+    /// The rows of the games table of player `i`.
+    fn range(&self, i: usize) -> std::ops::Range<usize> {
         let Some(&s) = self.start.get(i) else {
-            return &[];
+            return 0..0;
         };
         let end = self.start.get(i + 1).copied().unwrap_or(self.rows.len());
-        &self.rows[s..end]
+        s..end
+    }
+
+    /// Player `i`'s decisions, in round order.
+    pub fn player(&self, i: usize) -> impl ExactSizeIterator<Item = Decision> + '_ {
+        let range = self.range(i);
+        let from = range.start;
+        self.rows[range]
+            .iter()
+            .enumerate()
+            .map(move |(j, &b)| self.decode(from + j, b))
     }
 
     /// The games FIDE rates, each pairing once, between two players with
@@ -381,9 +460,9 @@ impl Eligibility {
         games
             .of(i)
             .iter()
-            .zip(self.player(i))
+            .zip(&self.rows[self.range(i)])
             .zip(rounds)
-            .filter(|((_, d), _)| **d == Decision::Rated)
+            .filter(|((_, &d), _)| d == RATED)
             .filter_map(|((g, _), e)| match e.value.result {
                 RoundResult::Game { outcome } => Some((g.opponent as usize, outcome.half_points())),
                 _ => None,
@@ -473,7 +552,7 @@ impl Eligibility {
         // The decisions are in the order of the games table's rows, so the
         // decision on a row's other side is at its mirror row.
         for (g, d) in ev.games.rows().iter().zip(&self.rows) {
-            if *d != Decision::Rated {
+            if *d != RATED {
                 continue;
             }
             let (i, j) = (g.player as usize, g.opponent as usize);
@@ -486,8 +565,7 @@ impl Eligibility {
             // player index, as the rating pass counts it.
             let mirrored = j < i
                 && ev.games.mirror_of(g).is_some_and(|m| {
-                    m.opponent as usize == i
-                        && self.rows.get(g.mirror as usize) == Some(&Decision::Rated)
+                    m.opponent as usize == i && self.rows.get(g.mirror as usize) == Some(&RATED)
                 });
             if !mirrored {
                 n += 1;

@@ -433,11 +433,17 @@ impl Games {
         let mut rows: Vec<Game> = Vec::with_capacity(total as usize);
         let mut rare = Vec::new();
         let mut round_kinds = vec![Kind::empty(); longest];
-        for (i, (p, w)) in players.iter().zip(start.windows(2)).enumerate() {
+        // Where each player's rows start and end, for the other side's
+        // look-up: one load per row.
+        let bounds: Vec<(u32, u32)> = start.windows(2).map(|w| (w[0], w[1])).collect();
+        for (i, (p, &(from, to))) in players.iter().zip(&bounds).enumerate() {
             let rank = p.start_rank.value;
             let me = u32::from(rank);
+            // The rank an entry names to be the player's own (`0` names
+            // nobody).
+            let own = if rank != 0 { me } else { NO_OPPONENT };
             let base = rows.len();
-            let mine = sides.get(w[0] as usize..w[1] as usize).unwrap_or(&[]);
+            let mine = sides.get(from as usize..to as usize).unwrap_or(&[]);
             // An exact-size iterator: the rows are written without a
             // capacity check each.
             let each = mine.iter().zip(round_kinds.iter_mut()).enumerate();
@@ -445,34 +451,32 @@ impl Games {
                 let o = s & 0x1_ffff;
                 let look = (s >> 17) as usize & 63;
                 let (mut opponent, mut mirror) = (NONE, NONE);
-                let mut flags;
-                if o == NO_OPPONENT {
-                    flags = ALONE[look];
-                } else {
-                    flags = NAMED[look];
+                let flags = if o == NO_OPPONENT {
+                    ALONE[look]
+                } else if o == own {
                     opponent = index.get(o as usize).copied().unwrap_or(NONE);
-                    if o == me && rank != 0 {
-                        flags |= Kind::SELF;
-                    } else if let (Some(&from), Some(&to)) = (
-                        start.get(opponent as usize),
-                        start.get((opponent as usize).wrapping_add(1)),
-                    ) {
-                        let k = from as usize + r;
-                        match sides.get(k).filter(|_| k < to as usize) {
-                            Some(&theirs) => {
-                                mirror = k as u32;
-                                flags |= if theirs & 0x1_ffff == me {
-                                    PAIR[look][(theirs >> 17) as usize & 63]
-                                } else {
-                                    Kind::ONE_SIDED
-                                };
+                    NAMED[look] | Kind::SELF
+                } else {
+                    opponent = index.get(o as usize).copied().unwrap_or(NONE);
+                    NAMED[look]
+                        | match bounds.get(opponent as usize) {
+                            Some(&(a, b)) => {
+                                let k = a as usize + r;
+                                match sides.get(k).filter(|_| k < b as usize) {
+                                    Some(&theirs) => {
+                                        mirror = k as u32;
+                                        if theirs & 0x1_ffff == me {
+                                            PAIR[look][(theirs >> 17) as usize & 63]
+                                        } else {
+                                            Kind::ONE_SIDED
+                                        }
+                                    }
+                                    None => Kind::ONE_SIDED,
+                                }
                             }
-                            None => flags |= Kind::ONE_SIDED,
+                            None => Kind::UNRESOLVED,
                         }
-                    } else {
-                        flags |= Kind::UNRESOLVED;
-                    }
-                }
+                };
                 *bits |= flags;
                 if !COMMON.contains(flags) {
                     rare.push((base + r) as u32);

@@ -73,7 +73,7 @@ pub(crate) fn collect(
             for ((g, e), d) in rows.iter().zip(&p.rounds).zip(eligibility.player(me)) {
                 let round = g.round;
                 let opponent = Some(g.opponent as usize).filter(|&o| o != NONE as usize && o != me);
-                let why = match *d {
+                let why = match d {
                     Decision::NoEntry => continue,
                     Decision::NotRated {
                         reason,

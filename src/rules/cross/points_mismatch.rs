@@ -93,6 +93,11 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             result: result_of_code(look >> 2),
         });
     }
+    // When no line is long enough for its worths to leave `i32`, a plain
+    // sum is the saturating one: the rows are summed without a test each.
+    let largest = worth.iter().map(|w| u64::from(w.0.unsigned_abs())).max();
+    let longest = ctx.games.round_kinds().len() as u64;
+    let plain = largest.unwrap_or(0).saturating_mul(longest) <= i32::MAX as u64;
     let records = Records::new(t, last);
     for (i, p) in t.players.iter().enumerate() {
         let Some(written) = p.points else { continue };
@@ -101,13 +106,29 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         let rows = ctx.games.of(i);
         let (before, after) = rows.split_at(last.min(rows.len()));
         let (mut played, mut later, mut unknown) = (Points::ZERO, Points::ZERO, false);
-        for g in before {
-            unknown |= g.is_unknown_letter();
-            played += worth[g.colour_and_code()];
-        }
-        for g in after {
-            unknown |= g.is_unknown_letter();
-            later += worth[g.colour_and_code()];
+        if plain {
+            // Letters TRF does not define are the result codes 14 and 15:
+            // the looks from 56 up.
+            let sum = |rows: &[crate::model::Game], unknown: &mut bool| {
+                let mut sum = 0i32;
+                for g in rows {
+                    let look = g.colour_and_code();
+                    sum += worth[look].0;
+                    *unknown |= look >= 56;
+                }
+                Points(sum)
+            };
+            played = sum(before, &mut unknown);
+            later = sum(after, &mut unknown);
+        } else {
+            for g in before {
+                unknown |= g.is_unknown_letter();
+                played += worth[g.colour_and_code()];
+            }
+            for g in after {
+                unknown |= g.is_unknown_letter();
+                later += worth[g.colour_and_code()];
+            }
         }
         if unknown {
             continue;

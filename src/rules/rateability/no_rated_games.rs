@@ -117,7 +117,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             .zip(eligibility.player(i))
             .zip(&p.rounds)
         {
-            match *d {
+            match d {
                 Decision::NoEntry => {}
                 // Played over the board: rated, or left out by a rule of
                 // the regulations that words it with its own consequence.
