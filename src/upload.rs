@@ -98,7 +98,14 @@ pub(crate) fn check_uploads(
             rate: rate_opts.clone(),
             ..PeriodOptions::default()
         };
-        page.period = Some(PeriodSection::of(&rate_together(&named, &period)));
+        let summary = rate_together(&named, &period);
+        page.other_periods = summary
+            .other_periods
+            .iter()
+            .flatten()
+            .map(PeriodSection::of)
+            .collect();
+        page.period = Some(PeriodSection::of(&summary));
     }
     // Each report is let go once its part of the page is built.
     let reports = names.into_iter().zip(parsed).zip(rated);

@@ -479,6 +479,19 @@ fn several_reports_get_their_rating_period_after_the_overview() {
     for cell in [">3<", ">1850<", ">12<", ">+23.60<", ">+24*<", ">1874<"] {
         assert!(row.contains(cell), "{cell} in {row}");
     }
+    // Reports expected on two lists: a section per list, the list most
+    // reports are expected on first.
+    let d = std::fs::read(root().join("samples/hand/period-d-2022-p.trf")).unwrap();
+    let mut two = parts.clone();
+    two.push(("trf", "period-d-2022-p.trf", &d));
+    let (_, page) = post(&url, &two);
+    let april = page
+        .find("Rating period 2025-04 (standard): 4 reports read, 3 in the period")
+        .expect(&page);
+    let march = page
+        .find("Rating period 2023-04 (standard): 1 report read, 1 in the period")
+        .expect(&page);
+    assert!(april < march);
     // One report: no period.
     let (_, page) = post(&url, &parts[..1]);
     assert!(!page.contains("<section class=\"period\""));

@@ -345,7 +345,7 @@ fn reports_out_of_the_period_say_why() {
     assert_eq!(r["in_period"], false);
     assert_eq!(
         r["why"],
-        "expected on the April 2023 list: rated in that period (run with --period 2023-04)"
+        "expected on the April 2023 list: rated in that period, shown with the other lists"
     );
     // Another rating type.
     let v = period_json(&[
@@ -378,6 +378,107 @@ fn reports_out_of_the_period_say_why() {
         .as_str()
         .is_some_and(|w| w.starts_with("not rateable: ")));
     assert_eq!(v["players"], serde_json::json!([]));
+}
+
+/// The notes of a period after its first (the first says there was no
+/// `--period` and which list this is).
+fn notes_after_first(v: &Value) -> Vec<Value> {
+    v["notes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .skip(1)
+        .cloned()
+        .collect()
+}
+
+/// Without `--period`, reports expected on two lists: each list is rated
+/// as its own period, exactly as `--period` of that month rates the
+/// reports expected on it, in every format.
+#[test]
+fn without_period_each_expected_list_is_its_own_period() {
+    let (a1, a2, d) = (
+        "samples/hand/period-a-1.trf",
+        "samples/hand/period-a-2.trf",
+        "samples/hand/period-d-2022-p.trf",
+    );
+    let v = period_json(&[d, a1, a2]);
+    // The top level is the list most reports are expected on.
+    assert_eq!(v["period"], "2025-04");
+    let others = v["other_periods"].as_array().expect("other_periods");
+    assert_eq!(others.len(), 1, "{others:?}");
+    let other = &others[0];
+    assert_eq!(other["period"], "2023-04");
+    assert!(other.get("other_periods").is_none(), "{other}");
+    assert_eq!(other["reports"].as_array().map(Vec::len), Some(1));
+    assert_eq!(other["reports"][0]["file"], d);
+    assert_eq!(other["reports"][0]["in_period"], true);
+    // Each period is --period of its month over its reports.
+    let april = period_json(&["--period", "2025-04", a1, a2]);
+    let march = period_json(&["--period", "2023-04", d]);
+    assert!(april.get("other_periods").is_none(), "{april}");
+    for (got, want) in [(&v, &april), (other, &march)] {
+        assert_eq!(got["players"], want["players"]);
+        assert_eq!(got["rating_type"], want["rating_type"]);
+        assert_eq!(
+            notes_after_first(got),
+            want["notes"].as_array().cloned().unwrap_or_default()
+        );
+    }
+    assert_eq!(other["reports"], march["reports"]);
+    assert_eq!(
+        v["reports"].as_array().map(|r| r[1..].to_vec()),
+        april["reports"].as_array().cloned()
+    );
+    assert_eq!(v["reports"][0]["in_period"], false);
+    assert!(player(&v, 2930001)["new_rating"].is_i64());
+    assert!(player(other, 293000501)["new_rating"].is_i64());
+    // Every report is ready and rated in a period: exit 0.
+    let (code, _, err) = trf(&["period", d, a1, a2]);
+    assert_eq!(code, 0, "{err}");
+    // CSV: the rows of both periods, each with its month.
+    let (_, out, _) = trf(&["period", "--format", "csv", d, a1, a2]);
+    let mut rows = csv::Reader::from_reader(out.as_bytes());
+    let periods: Vec<String> = rows
+        .records()
+        .map(|r| r.expect("row")[0].to_owned())
+        .collect();
+    let rows_of = |p: &Value| {
+        p["players"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|p| p["events"].as_array().map_or(0, Vec::len))
+            .sum::<usize>()
+    };
+    assert_eq!(
+        periods.iter().filter(|p| *p == "2025-04").count(),
+        rows_of(&april)
+    );
+    assert_eq!(
+        periods.iter().filter(|p| *p == "2023-04").count(),
+        rows_of(&march)
+    );
+    assert_eq!(periods.len(), rows_of(&april) + rows_of(&march));
+    // Human: one section per list, saying which.
+    let (_, out, _) = trf(&["period", d, a1, a2]);
+    let main = out
+        .find("== The 2025-04 list: the list most reports are expected on (1 other list below) ==")
+        .expect(&out);
+    let second = out
+        .find("== The 2023-04 list: the reports expected on it ==")
+        .expect(&out);
+    assert!(main < second, "{out}");
+    assert!(out[second..].contains("Period:      2023-04"), "{out}");
+    assert!(out[second..].contains("293000501"), "{out}");
+    // With --period, or with every report on one list: one section, no
+    // other periods to show.
+    let (_, out, _) = trf(&["period", a1, a2]);
+    assert!(!out.contains("== The"), "{out}");
+    assert_eq!(
+        period_json(&[a1, a2])["other_periods"],
+        serde_json::json!([])
+    );
 }
 
 /// A duplicate report (found by the cross-report checks) is counted once.

@@ -2,7 +2,8 @@
 //! a federation's month, rated as FIDE publishes it (one change per player
 //! and list, see [`crate::rating::period`]).
 //!
-//! Exit status: 0 when every report read is ready and in the period, 1
+//! Exit status: 0 when every report read is ready and rated in a period
+//! (the one computed, or without `--period` its expected list's), 1
 //! otherwise, 2 for a usage error or an unreadable file or list.
 
 use super::check::{read_list, search_list_for, RuleArgs};
@@ -23,7 +24,9 @@ pub(crate) struct Args {
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// The list being computed, `YYYY-MM` (the list dated the 1st of that
-    /// month). Without it, the list most reports are expected on, said.
+    /// month). Without it, each report goes to the list it is expected on
+    /// and each such list is rated as its own period (the list most
+    /// reports are expected on first; JSON: the others in `other_periods`).
     #[arg(long, value_name = "YYYY-MM", value_parser = parse_period)]
     period: Option<ListPeriod>,
     /// A FIDE rating list: the list before the period (t − 1) gives the
@@ -56,11 +59,14 @@ pub(crate) struct Args {
 /// Output formats of `trf period`.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum PeriodFormat {
-    /// The reports, then one table of players and events, the notes once.
+    /// The reports, then one table of players and events, the notes once
+    /// (one section per list without `--period`).
     Human,
-    /// The period as one JSON object.
+    /// The period as one JSON object (the other lists in `other_periods`
+    /// without `--period`).
     Json,
-    /// One row per player and event, the period's columns repeated.
+    /// One row per player and event, the period's columns repeated (every
+    /// list's rows without `--period`).
     Csv,
 }
 
@@ -194,15 +200,26 @@ pub(crate) fn run(a: Args) -> u8 {
     }
     if unreadable {
         EXIT_USAGE
-    } else if summary
-        .reports
-        .iter()
-        .all(|r| r.in_period && r.verdict == Verdict::Ready)
-    {
+    } else if every_report_ready_and_rated(&summary) {
         EXIT_OK
     } else {
         EXIT_ERRORS
     }
+}
+
+/// Every report read is ready and rated in a period: the one computed, or
+/// without `--period` the one of the list it is expected on.
+fn every_report_ready_and_rated(summary: &PeriodSummary) -> bool {
+    let elsewhere: std::collections::HashSet<&str> = summary
+        .other_periods
+        .iter()
+        .flatten()
+        .flat_map(|o| o.reports.iter().filter(|r| r.in_period))
+        .map(|r| r.file.as_str())
+        .collect();
+    summary.reports.iter().all(|r| {
+        r.verdict == Verdict::Ready && (r.in_period || elsewhere.contains(r.file.as_str()))
+    })
 }
 
 /// The JSON `trf period --format json` prints for `a`, for

@@ -108,6 +108,9 @@ pub(crate) struct Page {
     pub overview: Option<Overview>,
     /// The rating period of the reports dropped together, when several.
     pub period: Option<super::period::PeriodSection>,
+    /// The other lists the reports are expected on, each its own period,
+    /// in month order (the page has no `--period`).
+    pub other_periods: Vec<super::period::PeriodSection>,
     /// "trfkit 0.1.0".
     pub generator: String,
     /// The server's per-run secret, sent back with the form (empty: no
@@ -124,6 +127,7 @@ impl Page {
             reports: Vec::new(),
             overview: None,
             period: None,
+            other_periods: Vec::new(),
             generator: format!("trfkit {}", env!("CARGO_PKG_VERSION")),
             token: String::new(),
         }

@@ -1,15 +1,46 @@
 //! The rating period ([`PeriodSummary`]) for people (the reports read, then
-//! one table of players and events, the notes once each) and for
+//! one table of players and events, the notes once each; one such section
+//! per list when the reports are expected on several) and for
 //! spreadsheets (one row per player and event, the period's columns
-//! repeated). The JSON form is the summary's serde form.
+//! repeated, every list's rows). The JSON form is the summary's serde form.
 
 use super::csv::Table;
 use super::rating::{json_name, opt, signed, signed_int, table, NoteIndex};
 use crate::rating::period::{PeriodEvent, PeriodPlayer, PeriodSummary};
 use std::fmt::Write as _;
 
-/// The period for people.
+/// The period for people: without `--period` and with reports expected on
+/// several lists, one section per list, the list most reports are
+/// expected on first, then the others in month order, each headed with
+/// the list it is.
 pub(crate) fn render_human(s: &PeriodSummary) -> String {
+    let others = s.other_periods.as_deref().unwrap_or_default();
+    if others.is_empty() {
+        return render_one(s);
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "== The {} list: the list most reports are expected on ({} other list{} below) ==\n",
+        s.period,
+        others.len(),
+        if others.len() == 1 { "" } else { "s" }
+    );
+    out.push_str(&render_one(s));
+    for o in others {
+        let _ = writeln!(
+            out,
+            "\n== The {} list: the reports expected on it ==\n",
+            o.period
+        );
+        out.push_str(&render_one(o));
+    }
+    out
+}
+
+/// One period for people: the reports, the table, the findings and the
+/// notes.
+fn render_one(s: &PeriodSummary) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -176,7 +207,9 @@ fn period_cells(p: &PeriodPlayer) -> Vec<String> {
     }
 }
 
-/// One row per player and event, the period's columns repeated on each.
+/// One row per player and event, the period's columns repeated on each;
+/// without `--period`, the rows of every list's period (its month in the
+/// `period` column), the list most reports are expected on first.
 pub(crate) fn render_csv(s: &PeriodSummary) -> String {
     let mut t = Table::new(&[
         "period",
@@ -214,7 +247,8 @@ pub(crate) fn render_csv(s: &PeriodSummary) -> String {
         "rate_change",
         "ru",
     ]);
-    for p in &s.players {
+    let all = std::iter::once(s).chain(s.other_periods.iter().flatten());
+    for (s, p) in all.flat_map(|s| s.players.iter().map(move |p| (s, p))) {
         for e in &p.events {
             let opponents: Vec<String> = e.opponents.iter().map(u16::to_string).collect();
             t.row([

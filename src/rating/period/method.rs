@@ -20,13 +20,13 @@ pub(crate) struct Step {
 pub(crate) const METHOD: &[Step] = &[
     Step {
         topic: "The period",
-        text: "FIDE publishes one change per player and list (a rating period), added over every event of the period (FIDE Rating Regulations 2024 art. 7.1). A report cannot say when it was uploaded: --period YYYY-MM names the list computed, and every rateable report given is rated in it, with a warning where the regulations expect another list and a refusal only where they forbid it (an event not finished by the list's closing date, or more than the allowed lists late). Without --period each report goes to the list it is expected on, and the period shown is the list most reports are expected on.",
+        text: "FIDE publishes one change per player and list (a rating period), added over every event of the period (FIDE Rating Regulations 2024 art. 7.1). A report cannot say when it was uploaded: --period YYYY-MM names the list computed, and every rateable report given is rated in it, with a warning where the regulations expect another list and a refusal only where they forbid it (an event not finished by the list's closing date, or more than the allowed lists late). Without --period each report goes to the list it is expected on, and each such list is rated as its own period, exactly as --period of that month rates the reports expected on it: the list most reports are expected on comes first (in JSON the top-level object, which then lists every report read), every other list after it in month order (in JSON `other_periods`, present only without --period; human: one section per list; CSV: every list's rows, the month in the `period` column).",
         reading: Some("The expected list is, from 2022, the list after the event's end, or the one after that when five days or fewer remain before it; the closing date is 3 days before the list from 2013, 7 days under the 2009 texts, and a month under quarterly lists."),
     },
     Step {
         topic: "Ro and the opponents' ratings",
         text: "Each event is rated with the ratings of the list in force at its start (art. 7.2.1): from --rating-list when that list is the start list, else the report's ratings, said per event.",
-        reading: Some("A rating list whose month neither its header nor its file name tells is taken as the list before the period (t - 1), and said. An event of more than 30 days uses, for rounds dated under the list given, that list's ratings (as the Title Regulations 1.1.4 do for norms), and its start ratings for the others, said per event; unrated players' pools keep the start ratings."),
+        reading: Some("A rating list whose month neither its header nor its file name tells is taken as the list before the period (t - 1), and said; without --period, as the list before the period most reports are expected on, for every period. An event of more than 30 days uses, for rounds dated under the list given, that list's ratings (as the Title Regulations 1.1.4 do for norms), and its start ratings for the others, said per event; unrated players' pools keep the start ratings."),
     },
     Step {
         topic: "K",

@@ -11,8 +11,10 @@
 //! * Which reports: the caller's period decides ([`PeriodOptions::period`]):
 //!   a report expected on another list is rated with a warning, one that
 //!   FIDE's rules forbid on that list is left out and says why ([`lists`]).
-//!   Without it each report goes to the list it is expected on, and the
-//!   period shown is the list most reports are expected on (said).
+//!   Without it each report goes to the list it is expected on, and each
+//!   list is rated as its own period, as `--period` of that month rates the
+//!   reports expected on it: the summary is the list most reports are
+//!   expected on, the others are in [`PeriodSummary::other_periods`] (said).
 //! * Per event, the figures are the rating pass's ([`rate_checked`]): the
 //!   same checks, exclusions and ΣΔR as `trf rate`. Nothing is computed
 //!   again here except the period's aggregation ([`total`]) and the
@@ -61,8 +63,9 @@ use total::{period_total, EventTerm};
 #[non_exhaustive]
 pub struct PeriodOptions {
     /// The list being computed (`--period YYYY-MM`); `None`: each report
-    /// goes to the list it is expected on, and the period is the list most
-    /// reports are expected on.
+    /// goes to the list it is expected on, and each such list is a period
+    /// (the one most reports are expected on first, the others in
+    /// [`PeriodSummary::other_periods`]).
     pub period: Option<ListPeriod>,
     /// Compute only this list; reports of another rating type are left out.
     pub rating_type: Option<RatingType>,
@@ -132,6 +135,14 @@ pub struct PeriodSummary {
     pub findings: Vec<PeriodFinding>,
     /// The defaults and readings the period used, each once.
     pub notes: Vec<String>,
+    /// Only without [`PeriodOptions::period`] (`null` and not in the JSON
+    /// otherwise): every other list some report is expected on, in month
+    /// order, each a period of its own over the reports expected on it, as
+    /// `--period` of that month rates them (`[]` when every report is
+    /// expected on this list). Its findings are those across reports that
+    /// concern one of its reports; it has no `other_periods` of its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_periods: Option<Vec<PeriodSummary>>,
 }
 
 /// One report read.
@@ -295,7 +306,10 @@ struct Rated<'a> {
     kind: RatingType,
 }
 
-/// Rates the period of `reports`.
+/// Rates the period of `reports`: the list [`PeriodOptions::period`] names,
+/// or without it the list most reports are expected on, with every other
+/// list some report is expected on rated as its own period in
+/// [`PeriodSummary::other_periods`].
 pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> PeriodSummary {
     let mut notes: Vec<String> = Vec::new();
     let expected: Vec<Option<ListPeriod>> = reports
@@ -305,24 +319,38 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
             t.end_date().or_else(|| t.start_date()).map(lists::expected)
         })
         .collect();
-    let period = match opts.period {
+    let main = match opts.period {
         Some(p) => p,
         None => {
             let p = most_common(&expected).unwrap_or(ListPeriod {
                 year: 2024,
                 month: 3,
             });
+            let others: std::collections::BTreeSet<String> = expected
+                .iter()
+                .flatten()
+                .filter(|&&e| e != p)
+                .map(|&e| lists::key(e))
+                .collect();
             notes.push(format!(
-                "no --period: each report goes to the list it is expected on; shown is the {} list ({}), the one most reports are expected on (a report cannot say when it was uploaded: --period decides)",
+                "no --period: each report goes to the list it is expected on, and each list is rated as its own period, as --period of that month rates it; this is the {} list ({}), {} (a report cannot say when it was uploaded: --period decides)",
                 month_name(p),
-                lists::key(p)
+                lists::key(p),
+                if others.is_empty() {
+                    "the only list the reports are expected on".to_owned()
+                } else {
+                    format!(
+                        "the one most reports are expected on; the other lists follow it ({})",
+                        others.into_iter().collect::<Vec<_>>().join(", ")
+                    )
+                }
             ));
             p
         }
     };
-    let prev = lists::previous(period);
-    let regs = lists::edition_of(period);
-    let list_date = lists::list_date(period).unwrap_or_default();
+    let prev = lists::previous(main);
+    // The month of the list given is decided once, for every period: a
+    // list whose month nothing tells is the list before the main period.
     let list_month = opts.list.as_ref().map(|l| match l.period {
         Some(m) => m,
         None => {
@@ -337,71 +365,153 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
 
     // Each report is rated on its own (the rating pass is per report):
     // in parallel where the feature allows, then assembled in order.
-    let rate_one = |r: &PeriodReport<'_>| rate_report(r, opts, list_month);
+    let rate_one = |r: &PeriodReport<'_>| Some(rate_report(r, opts, list_month));
     #[cfg(feature = "parallel")]
-    let ratings: Vec<(CheckedRating, bool)> = {
+    let mut ratings: Vec<Option<(CheckedRating, bool)>> = {
         use rayon::prelude::*;
         reports.par_iter().map(rate_one).collect()
     };
     #[cfg(not(feature = "parallel"))]
-    let ratings: Vec<(CheckedRating, bool)> = reports.iter().map(rate_one).collect();
+    let mut ratings: Vec<Option<(CheckedRating, bool)>> = reports.iter().map(rate_one).collect();
 
-    let mut entries = Vec::with_capacity(reports.len());
-    let mut rated = Vec::new();
-    for ((i, r), (mut rating, list_used)) in reports.iter().enumerate().zip(ratings) {
-        let s = &rating.summary;
-        // An event whose time control tells no list gets the standard
-        // calculation, as `trf rate` gives it, with a warning.
-        let kind = s.rating_type.unwrap_or(RatingType::Standard);
-        let no_list = s.rating_type.is_none().then(|| {
-            format!(
-                "the time control tells no list ({}): rated as standard, as `trf rate` computes it",
-                s.rating_type_reason
-            )
-        });
-        let mut entry = PeriodReportEntry {
-            file: r.file.to_owned(),
-            event: s.tournament.name.clone(),
-            start: s.tournament.start,
-            end: s.tournament.end,
-            verdict: rating.report.verdict,
-            rating_type: s.rating_type,
-            expected_period: expected[i].map(lists::key),
-            in_period: false,
-            why: None,
-            registration_source: rating.report.registration_source.clone(),
-        };
-        let refusal = if let Some(j) = r.duplicate_of {
-            Some(format!(
-                "duplicate of {}: the same event is counted once",
-                reports.get(j).map_or("another report", |d| d.file)
-            ))
-        } else if rating.report.verdict == Verdict::NotRateable {
-            Some(format!(
-                "not rateable: {}",
-                s.verdict_reasons
-                    .iter()
-                    .find(|v| v.consequence == Consequence::EventNotRated)
-                    .map_or("FIDE will not rate this event", |v| v.message.as_str())
-            ))
-        } else if opts.rating_type.is_some_and(|t| t != kind) {
-            Some(format!(
-                "other rating type: {} (this period computes the {} list)",
-                kind.as_str(),
-                opts.rating_type.map_or("", RatingType::as_str)
-            ))
-        } else if let Some(e) = expected[i].filter(|&e| opts.period.is_none() && e != period) {
-            Some(format!(
-                "expected on the {} list: rated in that period (run with --period {})",
-                month_name(e),
-                lists::key(e)
-            ))
-        } else {
-            forbidden(entry.end, period)
-        };
-        match refusal {
-            Some(why) => entry.why = Some(why),
-            None => {
+    let given = Given {
+        reports,
+        expected: &expected,
+        opts,
+        list_month,
+    };
+    let all: Vec<usize> = (0..reports.len()).collect();
+    let mut summary = given.assemble(main, &all, &mut ratings, notes);
+    if opts.period.is_some() {
+        return summary;
+    }
+    // Every other list some report is expected on, in month order, each
+    // over the reports expected on it: a report is rated in one period,
+    // the one of its expected list.
+    let others: std::collections::BTreeSet<ListPeriod> = expected
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|&e| e != main)
+        .collect();
+    let mut other_periods = Vec::with_capacity(others.len());
+    for e in others {
+        let members: Vec<usize> = (0..reports.len())
+            .filter(|&i| expected[i] == Some(e))
+            .collect();
+        let mut notes = vec![format!(
+            "no --period: each report goes to the list it is expected on; this is the {} list ({}), of the reports expected on it, rated as --period {} rates them; the list most reports are expected on is the {} list ({})",
+            month_name(e),
+            lists::key(e),
+            lists::key(e),
+            month_name(main),
+            lists::key(main)
+        )];
+        if let (Some(l), Some(m)) = (&opts.list, list_month) {
+            if l.period.is_none() {
+                notes.push(format!(
+                    "nothing tells the month of `{}`: it is taken as the {} list, the list before the {} list most reports are expected on (one month for every period)",
+                    l.name,
+                    month_name(m),
+                    month_name(main)
+                ));
+            }
+        }
+        other_periods.push(given.assemble(e, &members, &mut ratings, notes));
+    }
+    summary.other_periods = Some(other_periods);
+    summary
+}
+
+/// What every period of one call shares: the reports, the list each is
+/// expected on, the options and the month of the list given.
+struct Given<'g, 'a> {
+    reports: &'g [PeriodReport<'a>],
+    expected: &'g [Option<ListPeriod>],
+    opts: &'g PeriodOptions,
+    list_month: Option<ListPeriod>,
+}
+
+impl Given<'_, '_> {
+    /// The period of list `period` over the reports at `members` (indices
+    /// in the reports given), starting from `notes`. A report rated here
+    /// takes its rating out of `ratings`: each report is rated in one
+    /// period only.
+    fn assemble(
+        &self,
+        period: ListPeriod,
+        members: &[usize],
+        ratings: &mut [Option<(CheckedRating, bool)>],
+        mut notes: Vec<String>,
+    ) -> PeriodSummary {
+        let (reports, expected, opts, list_month) =
+            (self.reports, self.expected, self.opts, self.list_month);
+        let prev = lists::previous(period);
+        let regs = lists::edition_of(period);
+        let list_date = lists::list_date(period).unwrap_or_default();
+        let mut entries = Vec::with_capacity(members.len());
+        let mut rated = Vec::new();
+        for &i in members {
+            let (Some(r), Some(Some((rating, _)))) = (reports.get(i), ratings.get(i)) else {
+                continue;
+            };
+            let s = &rating.summary;
+            // An event whose time control tells no list gets the standard
+            // calculation, as `trf rate` gives it, with a warning.
+            let kind = s.rating_type.unwrap_or(RatingType::Standard);
+            let no_list = s.rating_type.is_none().then(|| {
+                format!(
+                    "the time control tells no list ({}): rated as standard, as `trf rate` computes it",
+                    s.rating_type_reason
+                )
+            });
+            let mut entry = PeriodReportEntry {
+                file: r.file.to_owned(),
+                event: s.tournament.name.clone(),
+                start: s.tournament.start,
+                end: s.tournament.end,
+                verdict: rating.report.verdict,
+                rating_type: s.rating_type,
+                expected_period: expected[i].map(lists::key),
+                in_period: false,
+                why: None,
+                registration_source: rating.report.registration_source.clone(),
+            };
+            let refusal = if let Some(j) = r.duplicate_of {
+                Some(format!(
+                    "duplicate of {}: the same event is counted once",
+                    reports.get(j).map_or("another report", |d| d.file)
+                ))
+            } else if rating.report.verdict == Verdict::NotRateable {
+                Some(format!(
+                    "not rateable: {}",
+                    s.verdict_reasons
+                        .iter()
+                        .find(|v| v.consequence == Consequence::EventNotRated)
+                        .map_or("FIDE will not rate this event", |v| v.message.as_str())
+                ))
+            } else if opts.rating_type.is_some_and(|t| t != kind) {
+                Some(format!(
+                    "other rating type: {} (this period computes the {} list)",
+                    kind.as_str(),
+                    opts.rating_type.map_or("", RatingType::as_str)
+                ))
+            } else if let Some(e) = expected[i].filter(|&e| opts.period.is_none() && e != period) {
+                Some(format!(
+                    "expected on the {} list: rated in that period, shown with the other lists",
+                    month_name(e)
+                ))
+            } else {
+                forbidden(entry.end, period)
+            };
+            let rating = match refusal {
+                Some(why) => {
+                    entry.why = Some(why);
+                    None
+                }
+                None => ratings.get_mut(i).and_then(Option::take),
+            };
+            if let Some((mut rating, list_used)) = rating {
                 entry.in_period = true;
                 entry.why = late_warning(expected[i], period, entry.end);
                 if let Some(w) = no_list {
@@ -433,41 +543,42 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
                     kind,
                 });
             }
+            entries.push(entry);
         }
-        entries.push(entry);
-    }
 
-    let types: Vec<RatingType> = rated.iter().map(|r| r.kind).collect();
-    let rating_type = opts.rating_type.or_else(|| {
-        types
-            .first()
-            .copied()
-            .filter(|&f| types.iter().all(|&t| t == f))
-    });
+        let types: Vec<RatingType> = rated.iter().map(|r| r.kind).collect();
+        let rating_type = opts.rating_type.or_else(|| {
+            types
+                .first()
+                .copied()
+                .filter(|&f| types.iter().all(|&t| t == f))
+        });
 
-    let ctx = Aggregate {
-        period,
-        prev,
-        regs,
-        list_date,
-        list: opts.list.as_deref(),
-        list_is_prev: list_month == Some(prev),
-        list_month,
-        overrides: &opts.rate.k_overrides,
-        bases: &opts.bases,
-    };
-    let players = ctx.players(&rated, &mut notes);
-    notes.extend(base::unused(&opts.bases, &players));
-    notes.extend(ctx.defaults(&rated));
-    let mut seen = std::collections::HashSet::new();
-    notes.retain(|n| seen.insert(n.clone()));
-    PeriodSummary {
-        period: lists::key(period),
-        rating_type,
-        reports: entries,
-        players,
-        findings: Vec::new(),
-        notes,
+        let ctx = Aggregate {
+            period,
+            prev,
+            regs,
+            list_date,
+            list: opts.list.as_deref(),
+            list_is_prev: list_month == Some(prev),
+            list_month,
+            overrides: &opts.rate.k_overrides,
+            bases: &opts.bases,
+        };
+        let players = ctx.players(&rated, &mut notes);
+        notes.extend(base::unused(&opts.bases, &players));
+        notes.extend(ctx.defaults(&rated));
+        let mut seen = std::collections::HashSet::new();
+        notes.retain(|n| seen.insert(n.clone()));
+        PeriodSummary {
+            period: lists::key(period),
+            rating_type,
+            reports: entries,
+            players,
+            findings: Vec::new(),
+            notes,
+            other_periods: None,
+        }
     }
 }
 

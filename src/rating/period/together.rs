@@ -1,7 +1,8 @@
 //! The period of reports read together (`trf period`, the local page):
 //! the problems across them found first, so that a duplicate is counted
 //! once, then the period rated, then every finding across reports listed
-//! once with the reports it concerns.
+//! once with the reports it concerns (and, in each other list's period,
+//! those that concern one of its reports).
 
 use super::{rate_period, PeriodFinding, PeriodOptions, PeriodReport, PeriodSummary};
 use crate::across::ReportRef;
@@ -42,6 +43,18 @@ pub(crate) fn rate_together(reports: &[(&str, &Parsed)], opts: &PeriodOptions) -
         summary.reports.get(i).and_then(|r| r.rating_type)
     }));
     summary.findings = period_findings(reports, found.findings);
+    // Each other list's period lists the findings that concern one of its
+    // reports.
+    for other in summary.other_periods.iter_mut().flatten() {
+        let files: std::collections::HashSet<&str> =
+            other.reports.iter().map(|r| r.file.as_str()).collect();
+        other.findings = summary
+            .findings
+            .iter()
+            .filter(|f| f.files.iter().any(|file| files.contains(file.as_str())))
+            .cloned()
+            .collect();
+    }
     summary
 }
 
