@@ -4,7 +4,16 @@
 //! score.
 
 use crate::eligibility::PlayerGames;
+use crate::regulations::UnratedEventRule;
 use crate::rules::Ctx;
+
+/// The edition's rule on unrated players' results in force at the event's
+/// start (the edition's own date when the report has none): one reading
+/// for the two rules about first ratings and [`score_disregarded`].
+pub(crate) fn event_rule(ctx: &Ctx<'_>) -> UnratedEventRule {
+    let start = ctx.start.unwrap_or(ctx.regs.effective_from);
+    *ctx.regs.unrated_event.at(start)
+}
 
 /// Whether the edition disregards this unrated player's score (a zero, or
 /// ½ where the text asks for a point): the rule `unrated-zero-score` says
@@ -13,8 +22,7 @@ use crate::rules::Ctx;
 /// few rated opponents under a text that asks for them is that rule's
 /// case instead: the event does not count at all.
 pub(crate) fn score_disregarded(ctx: &Ctx<'_>, g: &PlayerGames) -> bool {
-    let start = ctx.start.unwrap_or(ctx.regs.effective_from);
-    let rule = *ctx.regs.unrated_event.at(start);
+    let rule = event_rule(ctx);
     let Some(req) = rule.min_half_points else {
         return false;
     };

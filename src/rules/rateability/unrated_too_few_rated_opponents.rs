@@ -56,8 +56,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     if ctx.tournament_type.kind == TournamentType::Match {
         return;
     }
-    let start = ctx.start.unwrap_or(ctx.regs.effective_from);
-    let rule = *ctx.regs.unrated_event.at(start);
+    let rule = super::unrated::event_rule(ctx);
     if rule.min_rated_opponents.is_some() && ctx.tournament_type.kind.is_round_robin() {
         return;
     }
@@ -199,7 +198,7 @@ fn summary(
             format!(
                 "under {} an event counts towards a first rating only with {m} or more {}; `trf rate` lists every player",
                 text(ctx),
-                match ctx.regs.unrated_event.at(ctx.start.unwrap_or(ctx.regs.effective_from)).rated_counted {
+                match super::unrated::event_rule(ctx).rated_counted {
                     RatedCount::Opponents => "rated opponents",
                     RatedCount::Games => "games against rated opponents",
                 }

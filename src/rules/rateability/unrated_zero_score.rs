@@ -56,8 +56,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     if ctx.tournament_type.kind == TournamentType::Match {
         return;
     }
-    let start = ctx.start.unwrap_or(ctx.regs.effective_from);
-    let rule = *ctx.regs.unrated_event.at(start);
+    let rule = super::unrated::event_rule(ctx);
     let Some(req) = rule.min_half_points else {
         return;
     };
