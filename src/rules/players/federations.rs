@@ -64,8 +64,8 @@ impl Federation {
 /// up, so a binary search per player showed in the profile), a binary
 /// search for anything else.
 pub(crate) fn find(code: &str) -> Option<&'static Federation> {
-    match slot(code) {
-        Some(k) => match by_letters()[k] {
+    match slot(code.as_bytes()) {
+        Some(k) => match BY_LETTERS[k] {
             NO_ROW => None,
             i => ROWS.get(usize::from(i)),
         },
@@ -76,31 +76,47 @@ pub(crate) fn find(code: &str) -> Option<&'static Federation> {
     }
 }
 
-/// No row at this slot of [`by_letters`].
+/// No row at this slot of [`BY_LETTERS`].
 const NO_ROW: u16 = u16::MAX;
 
-/// The slot of a code of three capital letters in [`by_letters`].
-fn slot(code: &str) -> Option<usize> {
-    let &[a, b, c] = code.as_bytes() else {
+/// The slot of a code of three capital letters in [`BY_LETTERS`].
+const fn slot(code: &[u8]) -> Option<usize> {
+    let &[a, b, c] = code else {
         return None;
     };
-    let l = |x: u8| x.is_ascii_uppercase().then(|| usize::from(x - b'A'));
-    Some((l(a)? * 26 + l(b)?) * 26 + l(c)?)
+    match (letter(a), letter(b), letter(c)) {
+        (Some(a), Some(b), Some(c)) => Some((a * 26 + b) * 26 + c),
+        _ => None,
+    }
 }
 
-/// `by_letters()[slot(code)]`: the row of each code of three capital
-/// letters, built from the table on first use.
-fn by_letters() -> &'static [u16; 26 * 26 * 26] {
-    static INDEX: std::sync::OnceLock<Box<[u16; 26 * 26 * 26]>> = std::sync::OnceLock::new();
-    INDEX.get_or_init(|| {
-        let mut index = Box::new([NO_ROW; 26 * 26 * 26]);
-        for (i, f) in ROWS.iter().enumerate() {
-            if let (Some(k), Ok(i)) = (slot(f.code), u16::try_from(i)) {
-                index[k] = i;
-            }
+/// A capital letter's place in the alphabet.
+const fn letter(x: u8) -> Option<usize> {
+    if x.is_ascii_uppercase() {
+        Some((x - b'A') as usize)
+    } else {
+        None
+    }
+}
+
+/// `BY_LETTERS[slot(code)]`: the row of each code of three capital
+/// letters. Built by the compiler from the table, so that no run pays for
+/// it: a small report looks up a few hundred codes, fewer than the
+/// 17,576 slots a run-time build would fill.
+static BY_LETTERS: [u16; 26 * 26 * 26] = index_of(ROWS);
+
+/// The index of [`BY_LETTERS`] for `rows`.
+const fn index_of(rows: &[Federation]) -> [u16; 26 * 26 * 26] {
+    let mut index = [NO_ROW; 26 * 26 * 26];
+    let mut i = 0;
+    // The table has a few hundred rows: far below `NO_ROW`.
+    while i < rows.len() && i < NO_ROW as usize {
+        if let Some(k) = slot(rows[i].code.as_bytes()) {
+            index[k] = i as u16;
         }
-        index
-    })
+        i += 1;
+    }
+    index
 }
 
 #[cfg(test)]

@@ -123,16 +123,16 @@ fn online_mark(text: &str, name: bool) -> Option<String> {
 /// `host` is platform `p` itself, `p` with a top-level domain
 /// (`lichess.org`), or a subdomain of either.
 fn is_platform(host: &str, p: &str) -> bool {
-    let labels: Vec<&str> = host.split('.').collect();
-    let wanted: Vec<&str> = p.split('.').collect();
-    let ends_with =
-        |tail: &[&str]| labels.len() >= tail.len() && labels[labels.len() - tail.len()..] == *tail;
-    if wanted.len() > 1 {
+    // Label by label from the end, without collecting: every word of the
+    // header is tried against every platform.
+    if p.contains('.') {
         // A domain: `chess.com`, `www.chess.com`.
-        return ends_with(&wanted);
+        let mut labels = host.rsplit('.');
+        return p.rsplit('.').all(|w| labels.next() == Some(w));
     }
     // A name: the whole word, or the label before a top-level domain.
-    host == p || (labels.len() >= 2 && labels[labels.len() - 2] == p)
+    let mut labels = host.rsplit('.');
+    host == p || (labels.next().is_some() && labels.next() == Some(p))
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
