@@ -335,26 +335,40 @@ impl Eligibility {
         let mut special = Vec::new();
         let mut start = Vec::with_capacity(t.players.len());
         for (me, p) in t.players.iter().enumerate() {
-            start.push(rows.len());
+            let base = rows.len();
+            start.push(base);
             // The games table has one row per round entry, in the same
             // order: the result is read from its code, not the entry.
-            for g in ev.games.of(me) {
+            // An exact-size iterator: no capacity test per row.
+            let of = ev.games.of(me).iter();
+            if plain {
+                rows.extend(of.map(|g| {
+                    let code = g.code();
+                    if code > 2 {
+                        UNPLAYED[code]
+                    } else if g.opponent == NONE || g.opponent as usize == me {
+                        WITHOUT_OPPONENT
+                    } else {
+                        RATED
+                    }
+                }));
+                continue;
+            }
+            rows.extend(of.enumerate().map(|(r, g)| {
                 let code = g.code();
                 let o = g.opponent as usize;
-                let byte = if code > 2 {
+                if code > 2 {
                     UNPLAYED[code]
                 } else if g.opponent == NONE || o == me {
                     WITHOUT_OPPONENT
-                } else if plain {
-                    RATED
                 } else {
                     let (a, b) = (p.start_rank.value, t.players[o].start_rank.value);
                     match ruled.get(&(g.round, a.min(b), a.max(b))) {
-                        Some(&(r, stops_event)) => {
+                        Some(&(why, stops_event)) => {
                             special.push((
-                                rows.len() as u32,
+                                (base + r) as u32,
                                 Decision::NotRated {
-                                    reason: Reason::Ruled(r),
+                                    reason: Reason::Ruled(why),
                                     stops_event,
                                 },
                             ));
@@ -368,9 +382,8 @@ impl Eligibility {
                             _ => RATED,
                         },
                     }
-                };
-                rows.push(byte);
-            }
+                }
+            }));
         }
         let mut out = Eligibility {
             rows,
@@ -551,24 +564,34 @@ impl Eligibility {
         let mut n = 0;
         // The decisions are in the order of the games table's rows, so the
         // decision on a row's other side is at its mirror row.
-        for (g, d) in ev.games.rows().iter().zip(&self.rows) {
-            if *d != RATED {
+        for i in 0..ev.tournament.players.len() {
+            let (rated_i, rating_i) = (rated(i), rating(i));
+            // A player neither rated nor counted at a computed rating has
+            // no game counted from their side.
+            if !rated_i && !rating_i {
                 continue;
             }
-            let (i, j) = (g.player as usize, g.opponent as usize);
-            // A rated player's change counts the game (both rated, or
-            // an unrated opponent the round-robin route counts).
-            if !(rated(i) && rating(j) || rated(j) && rating(i)) {
-                continue;
-            }
-            // A pairing both records describe is taken from the lower
-            // player index, as the rating pass counts it.
-            let mirrored = j < i
-                && ev.games.mirror_of(g).is_some_and(|m| {
-                    m.opponent as usize == i && self.rows.get(g.mirror as usize) == Some(&RATED)
-                });
-            if !mirrored {
-                n += 1;
+            let from = self.start.get(i).copied().unwrap_or(self.rows.len());
+            let decided = self.rows.get(from..).unwrap_or(&[]);
+            for (g, d) in ev.games.of(i).iter().zip(decided) {
+                if *d != RATED {
+                    continue;
+                }
+                let j = g.opponent as usize;
+                // A rated player's change counts the game (both rated, or
+                // an unrated opponent the round-robin route counts).
+                if !(rated_i && rating(j) || rated(j) && rating_i) {
+                    continue;
+                }
+                // A pairing both records describe is taken from the lower
+                // player index, as the rating pass counts it.
+                let mirrored = j < i
+                    && ev.games.mirror_of(g).is_some_and(|m| {
+                        m.opponent as usize == i && self.rows.get(g.mirror as usize) == Some(&RATED)
+                    });
+                if !mirrored {
+                    n += 1;
+                }
             }
         }
         n

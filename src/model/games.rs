@@ -308,6 +308,27 @@ const CODE_BITS: [Kind; CODES] = [
     Kind::PENDING,
 ];
 
+/// Where the entries of the first player with a starting rank are
+/// ([`Games::new`]).
+#[derive(Debug, Clone, Copy)]
+struct Seat {
+    /// The player's index, or [`NONE`].
+    player: u32,
+    /// The player's first row.
+    from: u32,
+    /// The row after the player's last.
+    to: u32,
+}
+
+impl Seat {
+    /// No player has the rank.
+    const NOBODY: Seat = Seat {
+        player: NONE,
+        from: 0,
+        to: 0,
+    };
+}
+
 /// No opponent named, in a packed side ([`side`]).
 const NO_OPPONENT: u32 = 1 << 16;
 
@@ -430,52 +451,59 @@ impl Games {
         for p in players {
             sides.extend(p.rounds.iter().map(|e| side(&e.value)));
         }
+        // By starting rank as written: the first player with the rank and
+        // where that player's rows start and end, so that an entry finds
+        // its opponent and the other side of its pairing in one load.
+        let seats: Vec<Seat> = index
+            .iter()
+            .map(
+                |&i| match (start.get(i as usize), start.get(i as usize + 1)) {
+                    (Some(&from), Some(&to)) => Seat {
+                        player: i,
+                        from,
+                        to,
+                    },
+                    _ => Seat::NOBODY,
+                },
+            )
+            .collect();
         let mut rows: Vec<Game> = Vec::with_capacity(total as usize);
         let mut rare = Vec::new();
         let mut round_kinds = vec![Kind::empty(); longest];
-        // Where each player's rows start and end, for the other side's
-        // look-up: one load per row.
-        let bounds: Vec<(u32, u32)> = start.windows(2).map(|w| (w[0], w[1])).collect();
-        for (i, (p, &(from, to))) in players.iter().zip(&bounds).enumerate() {
+        for (i, (p, w)) in players.iter().zip(start.windows(2)).enumerate() {
             let rank = p.start_rank.value;
             let me = u32::from(rank);
             // The rank an entry names to be the player's own (`0` names
             // nobody).
             let own = if rank != 0 { me } else { NO_OPPONENT };
             let base = rows.len();
-            let mine = sides.get(from as usize..to as usize).unwrap_or(&[]);
+            let mine = sides.get(w[0] as usize..w[1] as usize).unwrap_or(&[]);
             // An exact-size iterator: the rows are written without a
             // capacity check each.
             let each = mine.iter().zip(round_kinds.iter_mut()).enumerate();
             rows.extend(each.map(|(r, (&s, bits))| {
                 let o = s & 0x1_ffff;
                 let look = (s >> 17) as usize & 63;
-                let (mut opponent, mut mirror) = (NONE, NONE);
-                let flags = if o == NO_OPPONENT {
-                    ALONE[look]
-                } else if o == own {
-                    opponent = index.get(o as usize).copied().unwrap_or(NONE);
-                    NAMED[look] | Kind::SELF
+                let (opponent, mirror, flags) = if o == NO_OPPONENT {
+                    (NONE, NONE, ALONE[look])
                 } else {
-                    opponent = index.get(o as usize).copied().unwrap_or(NONE);
-                    NAMED[look]
-                        | match bounds.get(opponent as usize) {
-                            Some(&(a, b)) => {
-                                let k = a as usize + r;
-                                match sides.get(k).filter(|_| k < b as usize) {
-                                    Some(&theirs) => {
-                                        mirror = k as u32;
-                                        if theirs & 0x1_ffff == me {
-                                            PAIR[look][(theirs >> 17) as usize & 63]
-                                        } else {
-                                            Kind::ONE_SIDED
-                                        }
-                                    }
-                                    None => Kind::ONE_SIDED,
-                                }
-                            }
-                            None => Kind::UNRESOLVED,
-                        }
+                    let seat = seats.get(o as usize).copied().unwrap_or(Seat::NOBODY);
+                    let k = seat.from.wrapping_add(r as u32);
+                    if o == own {
+                        (seat.player, NONE, NAMED[look] | Kind::SELF)
+                    } else if seat.player == NONE {
+                        (NONE, NONE, NAMED[look] | Kind::UNRESOLVED)
+                    } else if k >= seat.to {
+                        (seat.player, NONE, NAMED[look] | Kind::ONE_SIDED)
+                    } else {
+                        let theirs = sides.get(k as usize).copied().unwrap_or(0);
+                        let back = if theirs & 0x1_ffff == me {
+                            PAIR[look][(theirs >> 17) as usize & 63]
+                        } else {
+                            Kind::ONE_SIDED
+                        };
+                        (seat.player, k, NAMED[look] | back)
+                    }
                 };
                 *bits |= flags;
                 if !COMMON.contains(flags) {
