@@ -383,3 +383,19 @@ fn check_human_is_verdict_first_and_each_finding_once() {
         "{out}"
     );
 }
+
+/// `build.rs` links `trf` at a fixed address on Linux (glibc): the dynamic
+/// loader then has no relocations to apply at each start (issue 20, the
+/// start-up's cost). An ELF executable's type, at byte 16, is 2 (`EXEC`)
+/// for a fixed address and 3 (`DYN`) for a position-independent one.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[test]
+fn trf_is_linked_at_a_fixed_address() {
+    let bin = std::fs::read(env!("CARGO_BIN_EXE_trf")).expect("the trf binary");
+    assert_eq!(&bin[..4], b"\x7fELF");
+    assert_eq!(
+        u16::from_le_bytes([bin[16], bin[17]]),
+        2,
+        "trf is position-independent: build.rs's -no-pie was not applied"
+    );
+}
