@@ -137,7 +137,7 @@ pub use rating::period::{
     PeriodReportEntry, PeriodSummary, Pool,
 };
 pub use rating::{
-    rate, rate_checked, CheckedRating, ExcludedGame, ExcludedGames, KSource, ListFacts,
+    rate, rate_checked, CheckedRating, ExcludedGame, ExcludedGames, KSource, ListFacts, Note,
     PlayerRating, RateOptions, RatingSummary, RoundRobinFigures, TournamentSummary, UnratedOutcome,
     VerdictReason,
 };

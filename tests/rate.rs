@@ -140,7 +140,7 @@ fn round_robin_2003_averaged_method_uses_the_tournament_average() {
             .notes
             .iter()
             .find(|n| n.starts_with("Rc = "))
-            .cloned()
+            .map(|n| n.to_string())
             .unwrap_or_default()
     };
     assert!(

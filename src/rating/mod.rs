@@ -6,6 +6,7 @@
 //!   whom, the games the regulations leave out, and the summary.
 
 pub(crate) mod maths;
+pub(crate) mod note;
 pub(crate) mod pass;
 pub(crate) mod period;
 

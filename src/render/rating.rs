@@ -344,8 +344,11 @@ impl NoteIndex {
     }
 
     /// "3, 4, 9" for a player's notes.
-    pub(super) fn refs(&mut self, notes: &[String]) -> String {
-        let nums: Vec<String> = notes.iter().map(|n| self.number(n).to_string()).collect();
+    pub(super) fn refs<N: AsRef<str>>(&mut self, notes: &[N]) -> String {
+        let nums: Vec<String> = notes
+            .iter()
+            .map(|n| self.number(n.as_ref()).to_string())
+            .collect();
         nums.join(",")
     }
 }
@@ -455,8 +458,8 @@ mod tests {
     #[test]
     fn notes_are_numbered_once() {
         let mut n = NoteIndex::default();
-        assert_eq!(n.refs(&["a".into(), "b".into()]), "1,2");
-        assert_eq!(n.refs(&["b".into(), "c".into()]), "2,3");
+        assert_eq!(n.refs(&["a", "b"]), "1,2");
+        assert_eq!(n.refs(&["b", "c"]), "2,3");
         assert_eq!(n.list, ["a", "b", "c"]);
     }
 

@@ -713,7 +713,10 @@ fn rating(s: &RatingSummary) -> RatingView {
             .players
             .iter()
             .filter(|p| !p.notes.is_empty())
-            .map(|p| (format!("{} {}", start(p), p.name), p.notes.clone()))
+            .map(|p| {
+                let notes = p.notes.iter().map(|n| n.to_string()).collect();
+                (format!("{} {}", start(p), p.name), notes)
+            })
             .collect(),
     }
 }

@@ -6,6 +6,7 @@
 
 use crate::diag::words::{join, Piece::Number, Piece::Text};
 use crate::model::PartialDate;
+use crate::rating::note::Note;
 use crate::regulations::{JuniorUntil, KRules, Version};
 use chrono::{Datelike, NaiveDate};
 use serde::Serialize;
@@ -86,13 +87,20 @@ pub(crate) struct KDecision {
     /// from them.
     pub basis: Option<KBasis>,
     /// In words for users, in order: the rule, the cap if any, and every
-    /// assumption.
-    pub notes: Vec<String>,
-    /// The assumptions alone (also among `notes`).
-    pub assumptions: Vec<String>,
+    /// assumption (the words of an edition's K rules shared by every
+    /// player they concern).
+    pub notes: Vec<Note>,
+    /// Where the assumptions are among `notes` ([`KDecision::assumptions`]).
+    pub assumed: std::ops::Range<usize>,
 }
 
 impl KDecision {
+    /// The assumptions alone (also among `notes`).
+    #[cfg(test)]
+    pub(crate) fn assumptions(&self) -> &[Note] {
+        self.notes.get(self.assumed.clone()).unwrap_or_default()
+    }
+
     /// The notes as one sentence.
     #[cfg(test)]
     pub(crate) fn source_note(&self) -> String {
@@ -108,14 +116,18 @@ impl KDecision {
 pub(crate) fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
     let regs = version.regulations();
     let rules = regs.k_factor.at(inputs.start_date);
-    let mut assumptions = Vec::new();
+    // The rule's note comes first: its place is kept while the
+    // assumptions are found. Room for the notes a caller adds after (the
+    // rating pass: the player's exclusions), so that its list is this one.
+    let mut notes = Vec::with_capacity(8);
+    notes.push(Note::default());
 
     // Worded once per edition's K rules, cloned for each player.
     let words = words(version, rules);
     let new_player = match inputs.has_30_games {
         Some(has) => !has,
         None => {
-            assumptions.push(words.assumed_games.clone());
+            notes.push(words.assumed_games.clone());
             false
         }
     };
@@ -123,7 +135,7 @@ pub(crate) fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
         || match inputs.ever_reached_2400 {
             Some(r) => r,
             None => {
-                assumptions.push(words.assumed_top.clone());
+                notes.push(words.assumed_top.clone());
                 false
             }
         };
@@ -136,9 +148,9 @@ pub(crate) fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
         )
     } else if reached_top {
         (rules.top, KBasis::Reached2400, words.top.clone())
-    } else if let Some(why) = junior(rules, inputs, &mut assumptions) {
+    } else if let Some(why) = junior(rules, inputs, &mut notes) {
         let k = rules.junior.map_or(rules.standard, |j| j.k);
-        (k, KBasis::Junior, k_note(version, k, &why))
+        (k, KBasis::Junior, Note::from(k_note(version, k, &why)))
     } else {
         (rules.standard, KBasis::Standard, words.standard.clone())
     };
@@ -149,28 +161,29 @@ pub(crate) fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
         match inputs.games_in_period {
             Some(n) if n > 0 && u64::from(k) * u64::from(n) > u64::from(limit) => {
                 k = u8::try_from(limit / n).unwrap_or(u8::MAX);
-                cap_note = Some(format!(
+                cap_note = Some(Note::from(format!(
                     "K × n ≤ {limit}: {n} games in the period, so K {k} instead of {base_k}"
-                ));
+                )));
             }
             Some(_) => {}
-            None => assumptions.push(format!(
+            None => notes.push(Note::from(format!(
                 "games in the rating period unknown: K × n ≤ {limit} not applied"
-            )),
+            ))),
         }
     }
 
-    let mut notes = Vec::with_capacity(2 + assumptions.len());
-    notes.push(rule_note);
-    notes.extend(cap_note);
-    notes.extend(assumptions.iter().cloned());
+    notes[0] = rule_note;
+    let capped = cap_note.is_some();
+    if let Some(c) = cap_note {
+        notes.insert(1, c);
+    }
     KDecision {
         k,
         base_k,
         source: KSource::Derived,
         basis: Some(basis),
+        assumed: 1 + usize::from(capped)..notes.len(),
         notes,
-        assumptions,
     }
 }
 
@@ -193,13 +206,13 @@ fn k_note(version: Version, k: u8, rule: &str) -> String {
 
 /// The notes of [`k_factor`] that depend on the edition's K rules alone.
 struct Words {
-    assumed_games: String,
-    assumed_top: String,
+    assumed_games: Note,
+    assumed_top: Note,
     /// The K notes of a new player, a player who reached the threshold and
     /// the standard K.
-    new_player: String,
-    top: String,
-    standard: String,
+    new_player: Note,
+    top: Note,
+    standard: Note,
 }
 
 thread_local! {
@@ -223,17 +236,17 @@ fn words(version: Version, rules: &'static KRules) -> Rc<Words> {
         let threshold = Number(rules.top_threshold.into());
         let games = Number(rules.new_player_games.into());
         let w = Rc::new(Words {
-            assumed_games: join(&[
+            assumed_games: Note::shared(&join(&[
                 Text("assumed at least "),
                 games,
                 Text(" rated games (game count unknown)"),
-            ]),
-            assumed_top: join(&[
+            ])),
+            assumed_top: Note::shared(&join(&[
                 Text("assumed the published rating never reached "),
                 threshold,
                 Text(" (rating history unknown)"),
-            ]),
-            new_player: k_note(
+            ])),
+            new_player: Note::shared(&k_note(
                 version,
                 rules.new_player,
                 &join(&[
@@ -241,17 +254,17 @@ fn words(version: Version, rules: &'static KRules) -> Rc<Words> {
                     games,
                     Text(" rated games"),
                 ]),
-            ),
-            top: k_note(
+            )),
+            top: Note::shared(&k_note(
                 version,
                 rules.top,
                 &join(&[Text("published rating has reached "), threshold]),
-            ),
-            standard: k_note(
+            )),
+            standard: Note::shared(&k_note(
                 version,
                 rules.standard,
                 &join(&[Text("rating below "), threshold]),
-            ),
+            )),
         });
         *cell = Some((version, at, Rc::clone(&w)));
         w
@@ -268,13 +281,13 @@ pub(crate) fn cap_k_for_games(k: u8, games: u32, limit: u32) -> u8 {
 }
 
 /// `Some(reason)` if the junior K applies.
-fn junior(rules: &KRules, inputs: &KInputs, assumptions: &mut Vec<String>) -> Option<String> {
+fn junior(rules: &KRules, inputs: &KInputs, assumptions: &mut Vec<Note>) -> Option<String> {
     let j = rules.junior?;
     if inputs.rating >= j.below_rating {
         return None;
     }
     let Some(birth) = inputs.birth else {
-        assumptions.push("birth date unknown: junior K not considered".to_owned());
+        assumptions.push(Note::fixed("birth date unknown: junior K not considered"));
         return None;
     };
     let start = inputs.start_date;
@@ -293,18 +306,18 @@ fn junior(rules: &KRules, inputs: &KInputs, assumptions: &mut Vec<String>) -> Op
             }
             let month = birth.month.filter(|m| (1..=12).contains(m));
             let Some(month) = month else {
-                assumptions.push(format!(
+                assumptions.push(Note::from(format!(
                     "birth month unknown: assumed the 18th birthday (in {turns_18}) had passed by the start, junior K not applied"
-                ));
+                )));
                 return None;
             };
             if start.month() != month {
                 return (start.month() < month).then(why);
             }
             let Some(day) = birth.day.filter(|d| (1..=31).contains(d)) else {
-                assumptions.push(format!(
+                assumptions.push(Note::from(format!(
                     "birth day unknown: assumed the 18th birthday ({turns_18}-{month:02}) had passed by the start, junior K not applied"
-                ));
+                )));
                 return None;
             };
             (start.day() < day).then(why)
@@ -434,22 +447,22 @@ mod tests {
         let d = k_factor(Version::V2024, &i);
         assert_eq!(d.k, 20);
         assert!(d
-            .assumptions
+            .assumptions()
             .iter()
             .any(|a| a == "assumed at least 30 rated games (game count unknown)"));
         assert!(d
-            .assumptions
+            .assumptions()
             .iter()
             .any(|a| a == "birth date unknown: junior K not considered"));
         assert!(d
-            .assumptions
+            .assumptions()
             .iter()
             .any(|a| a.contains("never reached 2400")));
         assert!(d
-            .assumptions
+            .assumptions()
             .iter()
             .any(|a| a.contains("K × n ≤ 700 not applied")));
-        for a in &d.assumptions {
+        for a in d.assumptions() {
             assert!(d.source_note().contains(a.as_str()));
         }
         // Birth year only, in the year of the 18th birthday, under the 2017 wording.
@@ -458,7 +471,7 @@ mod tests {
         let d = k_factor(Version::V2017, &i);
         assert_eq!(d.k, 20);
         assert!(d
-            .assumptions
+            .assumptions()
             .iter()
             .any(|a| a.contains("birth month unknown")));
         // Earlier year: certainly a junior.

@@ -48,5 +48,5 @@ pub(crate) use units::GameScore;
 pub use units::HalfPoints;
 pub use units::Hundredths;
 pub(crate) use unrated::{
-    initial_rating, publication, InitialRating, Publication, UnratedGame, UnratedInput,
+    initial_rating, publication, Exclusion, InitialRating, Publication, UnratedGame, UnratedInput,
 };

@@ -445,7 +445,7 @@ fn example_a_v2022_caps_once() {
         games: &EXAMPLE_A,
         start_date: date(2023, 3, 1),
     };
-    let r = rated_change(Version::V2022, &input);
+    let r = rated_change_per_game(Version::V2022, &input);
     let counted: Vec<i32> = r.per_game.iter().map(|g| g.counted_difference).collect();
     assert_eq!(counted, [-100, 70, 450, 400, 50]);
     let pds: Vec<i64> = r.per_game.iter().map(|g| g.expected.0).collect();
@@ -474,7 +474,7 @@ fn example_a_v2024_caps_every_game() {
             games: &EXAMPLE_A,
             start_date: start,
         };
-        let r = rated_change(Version::V2024, &input);
+        let r = rated_change_per_game(Version::V2024, &input);
         let counted: Vec<i32> = r.per_game.iter().map(|g| g.counted_difference).collect();
         assert_eq!(counted, [-100, 70, 400, 400, 50]);
         assert_eq!(r.score_minus_expected, Hundredths(13));
@@ -745,7 +745,7 @@ fn example_d_v2005_per_game() {
         games: &EXAMPLE_D,
         start_date: date(2006, 1, 1),
     };
-    let r = rated_change(Version::V2005, &input);
+    let r = rated_change_per_game(Version::V2005, &input);
     assert_eq!(r.method, ChangeMethod::PerGame);
     let counted: Vec<i32> = r.per_game.iter().map(|g| g.counted_difference).collect();
     assert_eq!(counted, [-90, 350, -40, 110]);

@@ -108,7 +108,8 @@ pub(crate) struct RatedChange {
     pub raw_change: Hundredths,
     /// The change rounded as the version prescribes.
     pub rounded_change: i64,
-    /// Per-game expectations (per-game method only).
+    /// Per-game expectations (per-game method only, and only where the
+    /// detail was asked for: `rated_change_per_game`).
     pub per_game: Vec<GameExpectation>,
     /// Averaged-method detail (averaged method only).
     pub averaged: Option<AveragedDetail>,
@@ -117,15 +118,20 @@ pub(crate) struct RatedChange {
 }
 
 /// The change by the method of `version` (averaged for 2003 with Rc from the
-/// opponents, per game otherwise).
+/// opponents, per game otherwise): the figures and notes, without the
+/// per-game detail (`per_game` empty; the tests read it from
+/// `rated_change_per_game`).
 pub(crate) fn rated_change(version: Version, input: &RatedInput<'_>) -> RatedChange {
     match version.regulations().change_method {
         ChangeMethod::Averaged => rated_change_averaged(version, input, AverageSource::Opponents),
-        ChangeMethod::PerGame => rated_change_per_game(version, input),
+        ChangeMethod::PerGame => {
+            let cap = *version.regulations().difference_cap.at(input.start_date);
+            rated_change_per_game_with_cap(version, input, cap)
+        }
     }
 }
 
-/// The per-game method with `version`'s cap.
+/// The per-game method with `version`'s cap, with the per-game detail.
 ///
 /// The 2022 text lets a player "benefit" from the 400 cap only once, for
 /// the game with the greatest difference. Whether that limit also binds the
@@ -134,19 +140,32 @@ pub(crate) fn rated_change(version: Version, input: &RatedInput<'_>) -> RatedCha
 /// example: the cap is applied to exactly one game, the one with the largest
 /// |D| of either sign (the first such game on a tie); every other game counts
 /// its real difference.
+#[cfg(test)]
 pub(crate) fn rated_change_per_game(version: Version, input: &RatedInput<'_>) -> RatedChange {
     let cap = *version.regulations().difference_cap.at(input.start_date);
-    rated_change_per_game_with_cap(version, input, cap)
+    per_game_change(version, input, cap, true)
 }
 
 /// The per-game method with a cap other than the standard edition's: the
 /// rapid and blitz chapter's (400 for every game and every player in 2024,
 /// without the standard 2650 exemption; no cap in 2013–2022, given as
-/// `points: u16::MAX`). Rounding and tables are `version`'s.
+/// `points: u16::MAX`). Rounding and tables are `version`'s. The figures
+/// and notes only (`per_game` empty): the rating pass and the period read
+/// the sums, for thousands of players.
 pub(crate) fn rated_change_per_game_with_cap(
     version: Version,
     input: &RatedInput<'_>,
     cap: DifferenceCap,
+) -> RatedChange {
+    per_game_change(version, input, cap, false)
+}
+
+/// The per-game method; `per_game` filled when `detail`.
+fn per_game_change(
+    version: Version,
+    input: &RatedInput<'_>,
+    cap: DifferenceCap,
+    detail: bool,
 ) -> RatedChange {
     let mut notes = Vec::new();
     let exempt = cap.exempt_from_rating.is_some_and(|t| input.rating >= t);
@@ -167,40 +186,51 @@ pub(crate) fn rated_change_per_game_with_cap(
         _ => None,
     };
 
-    let mut per_game = Vec::with_capacity(input.games.len());
+    let mut per_game = Vec::with_capacity(if detail { input.games.len() } else { 0 });
+    let mut score = HalfPoints(0);
+    let mut expected_sum = Hundredths(0);
+    // Games whose |D| is over the cap, and the game the cap is applied to
+    // once (|D|, opponent's rating), for the notes.
+    let mut over = 0usize;
+    let mut once = None;
     for (i, g) in input.games.iter().enumerate() {
         let d = rating - i32::from(g.opponent_rating);
         let capped_d = match (exempt, cap.application) {
             (true, _) => d,
             (false, CapApplication::EveryGame) => d.clamp(-limit, limit),
             (false, CapApplication::OncePerPlayer) if once_index == Some(i) => {
+                once = Some((d.unsigned_abs(), g.opponent_rating));
                 d.clamp(-limit, limit)
             }
             (false, CapApplication::OncePerPlayer) => d,
         };
+        if d.unsigned_abs() > u32::from(cap.points) {
+            over += 1;
+        }
         let expected = pd(capped_d);
-        per_game.push(GameExpectation {
-            opponent_rating: g.opponent_rating,
-            score: g.score,
-            difference: d,
-            counted_difference: capped_d,
-            capped: capped_d != d,
-            expected,
-            delta: g.score.half_points().hundredths() - expected,
-        });
+        let half_points = g.score.half_points();
+        score = score + half_points;
+        expected_sum += expected;
+        if detail {
+            per_game.push(GameExpectation {
+                opponent_rating: g.opponent_rating,
+                score: g.score,
+                difference: d,
+                counted_difference: capped_d,
+                capped: capped_d != d,
+                expected,
+                delta: half_points.hundredths() - expected,
+            });
+        }
     }
 
-    cap_notes(
-        &mut notes, version, &cap, exempt, input, &per_game, once_index,
-    );
-    let score: HalfPoints = input.games.iter().map(|g| g.score.half_points()).sum();
-    let expected: Hundredths = per_game.iter().map(|g| g.expected).sum();
+    cap_notes(&mut notes, version, &cap, exempt, input, over, once);
     finish(
         version,
         ChangeMethod::PerGame,
         input,
         score,
-        expected,
+        expected_sum,
         per_game,
         None,
         notes,
@@ -350,19 +380,17 @@ fn finish(
     }
 }
 
+/// `over`: the games whose |D| is over the cap; `once`: the game the cap
+/// is applied to once (|D|, opponent's rating).
 fn cap_notes(
     notes: &mut Vec<String>,
     version: Version,
     cap: &DifferenceCap,
     exempt: bool,
     input: &RatedInput<'_>,
-    games: &[GameExpectation],
-    once_index: Option<usize>,
+    over: usize,
+    once: Option<(u32, u16)>,
 ) {
-    let over = games
-        .iter()
-        .filter(|g| g.difference.unsigned_abs() > u32::from(cap.points))
-        .count();
     if exempt {
         if let Some(t) = cap.exempt_from_rating {
             notes.push(format!(
@@ -372,15 +400,14 @@ fn cap_notes(
         }
         return;
     }
-    match (cap.application, once_index) {
-        (CapApplication::OncePerPlayer, Some(i)) => {
-            let Some(g) = games.get(i) else { return };
+    match (cap.application, once) {
+        (CapApplication::OncePerPlayer, Some((difference, opponent_rating))) => {
             notes.push(format!(
                 "{} text: the {}-point cap applied once, to the game with the largest difference (|D| = {} against {}); {} over {} counted in full; the largest |D| of either sign is capped (FIDE has not published which sign the text means; trfkit assumes either)",
                 version.id(),
                 cap.points,
-                g.difference.unsigned_abs(),
-                g.opponent_rating,
+                difference,
+                opponent_rating,
                 crate::diag::plural(over.saturating_sub(1) as u64, "other game", "other games"),
                 cap.points
             ));
@@ -444,6 +471,32 @@ mod tests {
         let r = rated_change_per_game(Version::V2022, &input);
         assert_eq!(r.per_game[1].counted_difference, -400);
         assert_eq!(r.per_game[0].counted_difference, 450);
+    }
+
+    #[test]
+    fn the_figures_are_those_of_the_detail() {
+        let games = [
+            g(1600, GameScore::Win),
+            g(2500, GameScore::Draw),
+            g(2100, GameScore::Loss),
+            g(1500, GameScore::Win),
+        ];
+        for v in [Version::V2005, Version::V2022, Version::V2024] {
+            for start in [date(2023, 1, 1), date(2025, 11, 1)] {
+                for rating in [1400, 2050, 2700] {
+                    let input = RatedInput {
+                        rating,
+                        k: 20,
+                        games: &games,
+                        start_date: start,
+                    };
+                    let mut detail = rated_change_per_game(v, &input);
+                    assert_eq!(detail.per_game.len(), games.len());
+                    detail.per_game.clear();
+                    assert_eq!(rated_change(v, &input), detail, "{v} {rating}");
+                }
+            }
+        }
     }
 
     #[test]

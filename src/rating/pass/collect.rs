@@ -14,6 +14,7 @@ use crate::eligibility::{Decision, Eligibility};
 use crate::model::games::NONE;
 use crate::model::{Games, Outcome, RoundResult, Tournament};
 use crate::rating::maths::GameScore;
+use crate::rating::note::Note;
 use crate::regulations::Version;
 
 /// A played game from one player's side.
@@ -150,19 +151,42 @@ pub(crate) fn listing(
 ) -> Vec<ExcludedGame> {
     let regs = version.regulations();
     let rank = |i: usize| t.players.get(i).map_or(0, |p| p.start_rank.value);
-    // Each topic's reference formatted once, not once per game.
-    let mut references: Vec<(crate::regulations::Topic, String)> = Vec::new();
+    // Each topic's reference worded once and shared by its games.
+    let mut references: Vec<(crate::regulations::Topic, Note)> = Vec::new();
     let mut reference = |topic| match references.iter().find(|(t, _)| *t == topic) {
         Some((_, r)) => r.clone(),
         None => {
-            let r = regs.reference(topic);
+            let r = Note::shared(&regs.reference(topic));
             references.push((topic, r.clone()));
             r
         }
     };
-    let mut out: Vec<ExcludedGame> = skipped_once(games)
-        .map(|(i, s)| {
-            let mut players = vec![rank(i)];
+    let entries: Vec<(usize, &Skipped)> = skipped_once(games).collect();
+    // The order is by round, then by the players' ranks (lower first; one
+    // player before a pairing he leads), then as found: one key of plain
+    // numbers per entry, computed once, and the entries sorted through it.
+    let mut order: Vec<(u64, u32)> = entries
+        .iter()
+        .enumerate()
+        .map(|(seq, &(i, s))| {
+            let (a, b) = match s.opponent {
+                Some(j) => {
+                    let (x, y) = (rank(i), rank(j));
+                    (x.min(y), u64::from(x.max(y)) + 1)
+                }
+                None => (rank(i), 0),
+            };
+            let key = u64::from(s.round) << 33 | u64::from(a) << 17 | b;
+            (key, seq as u32)
+        })
+        .collect();
+    order.sort_unstable();
+    order
+        .iter()
+        .filter_map(|&(_, seq)| entries.get(seq as usize))
+        .map(|&(i, s)| {
+            let mut players = Vec::with_capacity(2);
+            players.push(rank(i));
             if let Some(j) = s.opponent {
                 players.push(rank(j));
                 players.sort_unstable();
@@ -172,28 +196,26 @@ pub(crate) fn listing(
                 players,
                 reason: s.why.key(),
                 why: match s.why {
-                    Unplayed::Ruled(r) => r.describe(),
-                    other => other.label().to_owned(),
+                    Unplayed::Ruled(r) => Note::from(r.describe()),
+                    other => Note::fixed(other.label()),
                 },
                 rule: s.why.rule(),
                 article: match s.why {
                     // Rules of the rapid and blitz chapter, not of B.02.
-                    Unplayed::RatingGap => {
-                        "FIDE Rapid and Blitz Rating Regulations (2024), art. 7.3.1 as amended from 1 December 2024".to_owned()
-                    }
-                    Unplayed::NotOnList => {
-                        "FIDE Rapid and Blitz Rating Regulations, art. 1.1–1.2 (rate of play, equal times)".to_owned()
-                    }
-                    Unplayed::Ruled(crate::eligibility::Ruled::ResultsDisagree) => {
-                        "TRF16 record 001, round blocks (both players' results); FIDE TEC checklist VCL4THP Q181-Q184".to_owned()
-                    }
+                    Unplayed::RatingGap => Note::fixed(
+                        "FIDE Rapid and Blitz Rating Regulations (2024), art. 7.3.1 as amended from 1 December 2024",
+                    ),
+                    Unplayed::NotOnList => Note::fixed(
+                        "FIDE Rapid and Blitz Rating Regulations, art. 1.1–1.2 (rate of play, equal times)",
+                    ),
+                    Unplayed::Ruled(crate::eligibility::Ruled::ResultsDisagree) => Note::fixed(
+                        "TRF16 record 001, round blocks (both players' results); FIDE TEC checklist VCL4THP Q181-Q184",
+                    ),
                     other => reference(other.topic()),
                 },
             }
         })
-        .collect();
-    out.sort_by(|a, b| (a.round, &a.players).cmp(&(b.round, &b.players)));
-    out
+        .collect()
 }
 
 /// The player's result as the rating maths take it.

@@ -7,6 +7,7 @@ use crate::model::Player;
 use crate::rating::maths::{
     cap_k_for_games, k_factor, KBasis, KDecision, KInputs, KSource, PartialDate,
 };
+use crate::rating::note::Note;
 use crate::ratinglist::{ListRecord, RatingKind};
 use crate::regulations::Version;
 use chrono::NaiveDate;
@@ -50,17 +51,17 @@ pub(crate) fn choose_for(
 ) -> KDecision {
     let rules = version.regulations().k_factor.at(start);
     let fide_id = player.fide_id.map(|f| f.value);
-    let mut notes = Vec::with_capacity(4);
+    let mut notes = Vec::new();
     let record = list_record(opts, kind, fide_id, &mut notes);
     let listed = record.and_then(|r| r.entry(kind).copied());
 
     let mut basis: Option<KBasis> = None;
-    let mut assumptions = Vec::new();
+    let mut assumed = 0..0;
     let (base, source) = if let Some(&k) = fide_id.and_then(|id| opts.k_overrides.get(&id)) {
-        notes.push(format!("K {k} given by the user"));
+        notes.push(format!("K {k} given by the user").into());
         (k, KSource::Override)
     } else if let Some(k) = listed.and_then(|e| e.k) {
-        notes.push(format!("K {k} as published in the rating list"));
+        notes.push(format!("K {k} as published in the rating list").into());
         (k, KSource::List)
     } else {
         let list_games = listed.and_then(|e| e.games).filter(|&g| u32::from(g) >= 30);
@@ -81,24 +82,34 @@ pub(crate) fn choose_for(
                 games_in_period: Some(0),
             },
         );
-        // `d.notes` is the rule, the cap if any, then the assumptions
-        // (also in `d.assumptions`): moved here, not copied.
-        let mut from_rules = d.notes;
-        let assumed = from_rules.split_off(from_rules.len().saturating_sub(d.assumptions.len()));
-        if let Some(rule) = from_rules.into_iter().next() {
-            notes.push(rule);
+        // `d.notes` is the rule, then the assumptions (no cap: no games
+        // given): moved here, not copied.
+        let birth_from_list = player.birth_date.is_none() && birth.is_some();
+        if notes.is_empty() && list_games.is_none() && !birth_from_list {
+            // No list: the notes as the rules word them, one vector.
+            notes = d.notes;
+            assumed = d.assumed;
+        } else {
+            let mut from_rules = d.notes.into_iter();
+            notes.extend(from_rules.next());
+            // A cap note (none here) is not the caller's.
+            let from_rules = from_rules.skip(d.assumed.start.saturating_sub(1));
+            if let Some(g) = list_games {
+                notes.push(
+                    format!(
+                        "at least 30 rated games: the rating list shows {g} games in its period"
+                    )
+                    .into(),
+                );
+            }
+            if birth_from_list {
+                notes.push(Note::fixed("birth year taken from the rating list"));
+            }
+            let at = notes.len();
+            notes.extend(from_rules);
+            assumed = at..notes.len();
         }
-        if let Some(g) = list_games {
-            notes.push(format!(
-                "at least 30 rated games: the rating list shows {g} games in its period"
-            ));
-        }
-        if player.birth_date.is_none() && birth.is_some() {
-            notes.push("birth year taken from the rating list".to_owned());
-        }
-        notes.extend(assumed);
         basis = d.basis;
-        assumptions = d.assumptions;
         (d.base_k, KSource::Derived)
     };
 
@@ -106,9 +117,12 @@ pub(crate) fn choose_for(
         Some(limit) => {
             let k = cap_k_for_games(base, games, limit);
             if k != base {
-                notes.push(format!(
-                    "K × n ≤ {limit}: {games} rated games in this event, so K {k} instead of {base}"
-                ));
+                notes.push(
+                    format!(
+                        "K × n ≤ {limit}: {games} rated games in this event, so K {k} instead of {base}"
+                    )
+                    .into(),
+                );
             }
             k
         }
@@ -120,7 +134,7 @@ pub(crate) fn choose_for(
         source,
         basis,
         notes,
-        assumptions,
+        assumed,
     }
 }
 
@@ -130,27 +144,30 @@ fn list_record<'a>(
     opts: &'a RateOptions,
     kind: RatingKind,
     fide_id: Option<u64>,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<Note>,
 ) -> Option<&'a ListRecord> {
     let list = opts.list.as_ref()?;
     let Some(id) = fide_id else {
-        notes.push(
-            "no FIDE ID: not looked up in the rating list; the report's rating is used as Ro"
-                .to_owned(),
-        );
+        notes.push(Note::fixed(
+            "no FIDE ID: not looked up in the rating list; the report's rating is used as Ro",
+        ));
         return None;
     };
     let Some(record) = list.get(&id) else {
-        notes.push(format!(
-            "FIDE ID {id} is not in the rating list: the report's rating is used as Ro"
-        ));
+        notes.push(
+            format!("FIDE ID {id} is not in the rating list: the report's rating is used as Ro")
+                .into(),
+        );
         return None;
     };
     if record.entry(kind).is_none() {
-        notes.push(format!(
-            "the rating list shows no {} rating for this FIDE ID",
-            kind_name(kind)
-        ));
+        notes.push(
+            format!(
+                "the rating list shows no {} rating for this FIDE ID",
+                kind_name(kind)
+            )
+            .into(),
+        );
     }
     Some(record)
 }
@@ -224,9 +241,9 @@ mod tests {
             "{:?}",
             c.notes
         );
-        assert!(c
-            .notes
-            .contains(&"assumed at least 30 rated games (game count unknown)".to_owned()));
+        assert!(c.notes.contains(&Note::fixed(
+            "assumed at least 30 rated games (game count unknown)"
+        )));
         assert!(c.notes.iter().any(|n| n.contains("so K 17 instead of 20")));
         // No cap before 2014.
         let c = choose(
@@ -273,8 +290,8 @@ mod tests {
         // Not in the list.
         let q = player("", 999);
         let c = choose(Version::V2024, date(2024, 5, 1), &q, 2000, 5, &opts);
-        assert!(c.notes.contains(
-            &"FIDE ID 999 is not in the rating list: the report's rating is used as Ro".to_owned()
-        ));
+        assert!(c.notes.contains(&Note::fixed(
+            "FIDE ID 999 is not in the rating list: the report's rating is used as Ro"
+        )));
     }
 }

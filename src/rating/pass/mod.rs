@@ -100,7 +100,9 @@ mod rapid;
 pub(crate) mod ro;
 pub(crate) mod summary;
 pub(crate) mod verdict;
+mod words;
 
+pub use crate::rating::note::Note;
 pub use ro::ListFacts;
 pub use summary::{
     ExcludedGame, ExcludedGames, KSource, PlayerRating, RatingSummary, RoundRobinFigures,
@@ -379,16 +381,17 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
         chapter: chapter.as_ref(),
         seeds: &seeds,
         ro_notes: &ro_notes,
+        words: words::Words::default(),
     };
     let mut players = Vec::with_capacity(t.players.len());
-    let mut uses = Vec::with_capacity(t.players.len());
+    // Every player's uses of the played games, player after player: one
+    // vector for the report.
+    let mut uses = Vec::with_capacity(games.iter().map(|g| g.played.len()).sum());
     for (i, p) in t.players.iter().enumerate() {
-        let (row, u) = match ratings[i] {
-            Some(ro) => pass.rated_player(i, p, ro),
-            None => pass.unrated_player(i, p),
-        };
-        players.push(row);
-        uses.push(u);
+        players.push(match ratings[i] {
+            Some(ro) => pass.rated_player(i, p, ro, &mut uses),
+            None => pass.unrated_player(i, p, &mut uses),
+        });
     }
 
     if any_rated {
@@ -667,14 +670,19 @@ struct Pass<'a> {
     seeds: &'a [Option<String>],
     /// Per player, the note of a list rating used instead of the report's.
     ro_notes: &'a [Option<String>],
+    /// The notes worded once for the report's players.
+    words: words::Words,
 }
 
 impl Pass<'_> {
-    fn rated_player(&self, i: usize, p: &Player, ro: u16) -> (PlayerRating, Vec<Use>) {
+    /// A rated player's line; the uses of the player's played games are
+    /// pushed onto `all_uses`.
+    fn rated_player(&self, i: usize, p: &Player, ro: u16, all_uses: &mut Vec<Use>) -> PlayerRating {
         let g = &self.games[i];
         let mut counted = Vec::with_capacity(g.played.len());
         let mut counted_at = Vec::with_capacity(g.played.len());
-        let mut uses = Vec::with_capacity(g.played.len());
+        let first_use = all_uses.len();
+        let uses = all_uses;
         for pl in &g.played {
             let opponent = match self.ratings[pl.opponent] {
                 Some(r) => Ok(r),
@@ -714,8 +722,8 @@ impl Pass<'_> {
                 base_k: k,
                 source: KSource::Derived,
                 basis: None,
-                notes: vec![note],
-                assumptions: Vec::new(),
+                notes: vec![note.into()],
+                assumed: 0..0,
             },
             None => {
                 let kind = self
@@ -730,6 +738,7 @@ impl Pass<'_> {
             games: &counted,
             start_date: self.start,
         };
+        // The figures without the per-game detail, which the line does not show.
         let change = match (self.chapter, self.rr_average) {
             (Some(ch), _) => rated_change_per_game_with_cap(
                 self.version,
@@ -741,17 +750,21 @@ impl Pass<'_> {
             }
             (None, None) => rated_change(self.version, &input),
         };
-        let excluded = self.exclusion_notes(i, &uses, true);
-        // Sized once: these vectors are built for every rated player.
-        let mut notes =
-            Vec::with_capacity(2 + kc.notes.len() + excluded.len() + change.notes.len());
-        notes.extend(self.ro_notes.get(i).cloned().flatten());
-        notes.extend(seed);
-        notes.extend(kc.notes);
-        notes.extend(excluded);
+        let ro_note = self.ro_notes.get(i).cloned().flatten();
+        let mut notes = if ro_note.is_none() && seed.is_none() {
+            // The K notes' vector has room for the rest: one vector.
+            kc.notes
+        } else {
+            let mut notes = Vec::with_capacity(6 + kc.notes.len());
+            notes.extend(ro_note.map(Note::from));
+            notes.extend(seed.map(Note::from));
+            notes.extend(kc.notes);
+            notes
+        };
+        self.exclusion_notes(i, &uses[first_use..], true, &mut notes);
         // The maths word the rounding caveat only where .5 is rounded.
-        notes.extend(change.notes);
-        let row = PlayerRating {
+        notes.extend(change.notes.into_iter().map(Note::from));
+        PlayerRating {
             start_rank: p.start_rank.value,
             line: p.line,
             fide_id: p.fide_id.map(|f| f.value),
@@ -775,11 +788,12 @@ impl Pass<'_> {
             k_before_cap: Some(kc.base_k),
             counted,
             counted_at,
-        };
-        (row, uses)
+        }
     }
 
-    fn unrated_player(&self, i: usize, p: &Player) -> (PlayerRating, Vec<Use>) {
+    /// An unrated player's line; the uses of the player's played games
+    /// are pushed onto `all_uses`.
+    fn unrated_player(&self, i: usize, p: &Player, all_uses: &mut Vec<Use>) -> PlayerRating {
         let g = &self.games[i];
         let regs = self.version.regulations();
         let mut row = PlayerRating {
@@ -807,7 +821,7 @@ impl Pass<'_> {
             counted: Vec::new(),
             counted_at: Vec::new(),
         };
-        let mut notes = Vec::new();
+        let mut notes: Vec<Note> = Vec::new();
         let uses: Vec<Use>;
         if let Some(route) = self.route {
             // Bounded: the route runs only on a complete round robin
@@ -815,10 +829,10 @@ impl Pass<'_> {
             // ≤ 1000 and these scans (m per player, m² in all) are linear
             // in the m × (m − 1) round entries of the report.
             if let Some((_, why)) = route.excluded.iter().find(|(j, _)| *j == i) {
-                notes.push(format!(
+                notes.push(Note::from(format!(
                     "this event does not count towards an initial rating: {why}; the opponents' games against the player are disregarded too ({})",
                     regs.reference(Topic::UnratedEvent)
-                ));
+                )));
                 uses = vec![Use::Not(NotCounted::EventExcluded); g.played.len()];
             } else if let Some(u) = route.unrated.iter().find(|u| u.player == i) {
                 uses = g
@@ -837,7 +851,7 @@ impl Pass<'_> {
                     .iter()
                     .map(|&(j, c)| format!("{} counted as {c}", self.rank_of(j)))
                     .collect();
-                notes.push(format!(
+                notes.push(Note::from(format!(
                     "round robin: first-pass Ru {} from Ra {}; {}; Rc {}, Ru {}",
                     u.first_pass,
                     route.ra,
@@ -848,7 +862,7 @@ impl Pass<'_> {
                     },
                     u.rc,
                     u.ru
-                ));
+                )));
                 notes.extend(publication_notes(u.publication, u.ru));
                 row.games = route.games_per_player;
                 row.score = u.score;
@@ -860,22 +874,27 @@ impl Pass<'_> {
                 uses = vec![Use::Not(NotCounted::EventExcluded); g.played.len()];
             }
         } else {
+            // Only the games against rated opponents can enter an initial
+            // rating: the maths get those alone, `at` their places among
+            // the played games (the exclusion notes list the others, which
+            // the maths would only count in a note the pass drops).
+            let mut at: Vec<usize> = Vec::new();
             let list: Vec<UnratedGame> = g
                 .played
                 .iter()
-                .map(|pl| UnratedGame {
-                    opponent_rating: self.ratings[pl.opponent],
-                    score: pl.score,
+                .enumerate()
+                .filter_map(|(k, pl)| {
+                    let r = self.ratings[pl.opponent]?;
+                    at.push(k);
+                    Some(UnratedGame {
+                        opponent_rating: Some(r),
+                        score: pl.score,
+                    })
                 })
                 .collect();
             // The texts that ask three rated opponents count opponents, not
             // games: a player met twice counts once.
-            let mut met: Vec<usize> = g
-                .played
-                .iter()
-                .filter(|pl| self.ratings[pl.opponent].is_some())
-                .map(|pl| pl.opponent)
-                .collect();
+            let mut met: Vec<usize> = at.iter().map(|&k| g.played[k].opponent).collect();
             met.sort_unstable();
             met.dedup();
             let input = UnratedInput {
@@ -884,25 +903,16 @@ impl Pass<'_> {
                 has_earlier_results: None,
                 rated_opponents: u32::try_from(met.len()).ok(),
             };
+            let mut these = vec![Use::Not(NotCounted::BetweenUnrated); g.played.len()];
             match initial_rating(self.version, &input) {
                 Ok(ir) => {
-                    // A mask of the games used, built once: a search of
-                    // `games_used` per game was rounds² per player.
                     let mut used = vec![false; list.len()];
-                    for &k in &ir.games_used {
-                        if let Some(u) = used.get_mut(k) {
+                    for &m in &ir.games_used {
+                        if let (Some(u), Some(&k)) = (used.get_mut(m), at.get(m)) {
                             *u = true;
+                            these[k] = Use::Initial;
                         }
                     }
-                    uses = (0..list.len())
-                        .map(|k| {
-                            if used[k] {
-                                Use::Initial
-                            } else {
-                                Use::Not(NotCounted::BetweenUnrated)
-                            }
-                        })
-                        .collect();
                     row.counted = list
                         .iter()
                         .zip(&used)
@@ -917,32 +927,36 @@ impl Pass<'_> {
                     self.fill_initial(&mut row, &ir, &mut notes);
                 }
                 Err(ex) => {
-                    notes.push(format!(
-                        "this event does not count towards an initial rating: {} ({})",
-                        ex.reason,
-                        regs.reference(Topic::UnratedEvent)
-                    ));
-                    notes.extend(ex.notes.into_iter().filter(|n| !repeats_exclusions(n)));
-                    uses = list
-                        .iter()
-                        .map(|u| match u.opponent_rating {
-                            Some(_) => Use::Not(NotCounted::EventExcluded),
-                            None => Use::Not(NotCounted::BetweenUnrated),
-                        })
-                        .collect();
+                    notes.push(self.words.not_counting(&ex.reason, || {
+                        format!(
+                            "this event does not count towards an initial rating: {} ({})",
+                            ex.reason,
+                            regs.reference(Topic::UnratedEvent)
+                        )
+                    }));
+                    notes.extend(
+                        ex.notes
+                            .into_iter()
+                            .filter(|n| !repeats_exclusions(n))
+                            .map(Note::from),
+                    );
+                    for &k in &at {
+                        these[k] = Use::Not(NotCounted::EventExcluded);
+                    }
                 }
             }
+            uses = these;
         }
-        let excluded = self.exclusion_notes(i, &uses, false);
-        let mut all = Vec::with_capacity(1 + excluded.len() + notes.len());
-        all.extend(self.ro_notes.get(i).cloned().flatten());
-        all.extend(excluded);
+        let mut all = Vec::with_capacity(3 + notes.len());
+        all.extend(self.ro_notes.get(i).cloned().flatten().map(Note::from));
+        self.exclusion_notes(i, &uses, false, &mut all);
         all.extend(notes);
         row.notes = all;
-        (row, uses)
+        all_uses.extend(uses);
+        row
     }
 
-    fn fill_initial(&self, row: &mut PlayerRating, ir: &InitialRating, notes: &mut Vec<String>) {
+    fn fill_initial(&self, row: &mut PlayerRating, ir: &InitialRating, notes: &mut Vec<Note>) {
         row.games = ir.games;
         row.score = ir.score;
         row.ra = Some(ir.ra);
@@ -967,11 +981,16 @@ impl Pass<'_> {
             ),
             _ => format!("Ra {}, Ru {}", ir.ra, ir.ru),
         };
-        notes.push(detail);
-        notes.extend(ir.notes.iter().filter(|n| !repeats_exclusions(n)).cloned());
+        notes.push(Note::from(detail));
+        notes.extend(
+            ir.notes
+                .iter()
+                .filter(|n| !repeats_exclusions(n))
+                .map(|n| Note::from(n.clone())),
+        );
         // The Swiss route words the floor and game-count findings itself.
         if matches!(ir.publication, Publication::TooFewGames { .. }) {
-            notes.push(POOLED.to_owned());
+            notes.push(Note::fixed(POOLED));
         }
     }
 
@@ -985,64 +1004,17 @@ impl Pass<'_> {
             })
     }
 
-    /// One note per reason, with the rounds: skipped entries and played
-    /// games that do not count on this side.
-    fn exclusion_notes(&self, i: usize, uses: &[Use], rated: bool) -> Vec<String> {
+    /// One note per reason, with the rounds, onto `out`: skipped entries
+    /// and played games that do not count on this side. Worded once per
+    /// report ([`words::Words`]): most players share theirs.
+    fn exclusion_notes(&self, i: usize, uses: &[Use], rated: bool, out: &mut Vec<Note>) {
         let g = &self.games[i];
-        // The labels are static words: grouping compares them without a
-        // copy per game (this runs for every player of the report).
-        let mut groups: Vec<(&'static str, Vec<u16>)> = Vec::new();
-        let entries = g.skipped.len() + g.played.len();
-        let mut add = |what: &'static str, round: u16| {
-            // The same word is usually the same literal: its address
-            // decides before its bytes are compared.
-            match groups
-                .iter_mut()
-                .find(|(w, _)| std::ptr::eq(*w, what) || *w == what)
-            {
-                Some((_, rounds)) => rounds.push(round),
-                None => {
-                    let mut rounds = Vec::with_capacity(entries);
-                    rounds.push(round);
-                    groups.push((what, rounds));
-                }
-            }
-        };
-        for s in &g.skipped {
-            add(s.why.label(), s.round);
-        }
-        for (pl, u) in g.played.iter().zip(uses) {
-            if let Use::Not(why) = u {
-                add(not_counted_label(*why), pl.round);
-            }
-        }
-        let head = if rated {
-            "not rated"
-        } else {
-            "not counted for an initial rating"
-        };
-        groups
-            .into_iter()
-            .map(|(what, mut rounds)| {
-                rounds.sort_unstable();
-                let r = if rounds.len() == 1 { "round" } else { "rounds" };
-                // Built by hand: `write!` per round was most of the cost
-                // of a note written for thousands of players.
-                let mut note =
-                    String::with_capacity(head.len() + what.len() + 12 + 7 * rounds.len());
-                for part in [head, ": ", what, " (", r, " "] {
-                    note.push_str(part);
-                }
-                for (k, &round) in rounds.iter().enumerate() {
-                    if k > 0 {
-                        note.push_str(", ");
-                    }
-                    crate::diag::words::push_decimal(&mut note, round);
-                }
-                note.push(')');
-                note
-            })
-            .collect()
+        let skipped = g.skipped.iter().map(|s| (s.why.label(), s.round));
+        let played = g.played.iter().zip(uses).filter_map(|(pl, u)| match u {
+            Use::Not(why) => Some((not_counted_label(*why), pl.round)),
+            _ => None,
+        });
+        self.words.exclusions(rated, skipped.chain(played), out);
     }
 }
 
@@ -1100,22 +1072,24 @@ fn outcome(p: Publication) -> UnratedOutcome {
 
 /// The publication finding in words, for the round-robin route (whose
 /// maths return no notes), and whether the result waits for later events.
-fn publication_notes(p: Publication, ru: i64) -> Vec<String> {
+fn publication_notes(p: Publication, ru: i64) -> Vec<Note> {
     match p {
         Publication::Published => Vec::new(),
         Publication::BelowFloor {
             floor,
             discarded: true,
-        } => vec![format!(
+        } => vec![Note::from(format!(
             "Ru {ru} is below the floor {floor}: not published, and the result is discarded"
-        )],
+        ))],
         Publication::BelowFloor { floor, .. } => vec![
-            format!("Ru {ru} is below the floor {floor}: not published"),
-            POOLED.to_owned(),
+            Note::from(format!("Ru {ru} is below the floor {floor}: not published")),
+            Note::fixed(POOLED),
         ],
         Publication::TooFewGames { games, required } => vec![
-            format!("{games} games; {required} are needed before a first rating is published"),
-            POOLED.to_owned(),
+            Note::from(format!(
+                "{games} games; {required} are needed before a first rating is published"
+            )),
+            Note::fixed(POOLED),
         ],
     }
 }
@@ -1173,28 +1147,61 @@ fn caveats(regs: &Regulations, rated: bool, unrated: bool, route: bool) -> Vec<S
 }
 
 /// Rated games, games towards initial ratings, and the excluded games by
-/// reason, each pairing counted once.
+/// reason, each pairing counted once. `uses` holds every player's uses of
+/// the played games, player after player.
 fn count_games(
     games: &[PlayerGames],
-    uses: &[Vec<Use>],
+    uses: &[Use],
     ratings: &[Option<u16>],
 ) -> (u32, u32, ExcludedGames) {
     let mut ex = ExcludedGames::default();
     let (mut rated, mut initial) = (0u32, 0u32);
+    // Where each player's uses start in `uses`, and each player's played
+    // game by round: `slots[at[j] + r − 1]` is 1 + the index of player
+    // j's game of round r (0: none). Rounds are the places of a player's
+    // entries, so the slots are at most the report's entries; the
+    // opponent's side of a game is found without a search.
+    let mut first = Vec::with_capacity(games.len());
+    let mut at = Vec::with_capacity(games.len() + 1);
+    let mut slots: Vec<u32> = Vec::new();
+    let mut used = 0;
+    for g in games {
+        first.push(used);
+        used += g.played.len();
+        let base = slots.len();
+        at.push(base);
+        let last = g
+            .played
+            .iter()
+            .map(|p| usize::from(p.round))
+            .max()
+            .unwrap_or(0);
+        slots.resize(base + last, 0);
+        for (k, p) in g.played.iter().enumerate() {
+            if let Some(r) = usize::from(p.round).checked_sub(1) {
+                slots[base + r] = k as u32 + 1;
+            }
+        }
+    }
+    at.push(slots.len());
     for (i, g) in games.iter().enumerate() {
         for (k, pl) in g.played.iter().enumerate() {
             let j = pl.opponent;
-            let mirror = games.get(j).and_then(|o| {
-                let at = o.played.binary_search_by_key(&pl.round, |q| q.round).ok()?;
-                let q = o.played.get(at)?;
+            let mirror = (|| {
+                let (&from, &to) = (at.get(j)?, at.get(j + 1)?);
+                let r = usize::from(pl.round).checked_sub(1)?;
+                let slot = *slots.get(from + r).filter(|_| from + r < to)?;
+                let kk = (slot as usize).checked_sub(1)?;
+                let q = games.get(j)?.played.get(kk)?;
                 (q.opponent == i)
-                    .then(|| uses.get(j).and_then(|u| u.get(at)).copied())
+                    .then(|| uses.get(first.get(j)? + kk).copied())
                     .flatten()
-            });
+            })();
             if mirror.is_some() && j < i {
                 continue;
             }
-            let sides = [uses.get(i).and_then(|u| u.get(k)).copied(), mirror];
+            let own = first.get(i).and_then(|f| uses.get(f + k)).copied();
+            let sides = [own, mirror];
             let any = |u: Use| sides.contains(&Some(u));
             if any(Use::Change) {
                 rated += 1;

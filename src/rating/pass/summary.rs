@@ -92,12 +92,13 @@ pub struct ExcludedGame {
     /// `without_opponent`, `below_rate_of_play`, `after_match_decided`,
     /// `match_with_unrated`, `results_disagree`, `rating_gap`, `not_on_list`.
     pub reason: &'static str,
-    /// The reason in words.
-    pub why: String,
+    /// The reason in words (a string in the JSON).
+    pub why: super::Note,
     /// The rule of `trf check` that reports it, if one does.
     pub rule: Option<&'static str>,
-    /// The article of the edition applied.
-    pub article: String,
+    /// The article of the edition applied (a string in the JSON; shared by
+    /// the games of one article).
+    pub article: super::Note,
 }
 
 /// The tournament's figures.
@@ -307,8 +308,10 @@ pub struct PlayerRating {
     pub ru: Option<i64>,
     /// What becomes of the result (unrated players).
     pub outcome: Option<UnratedOutcome>,
-    /// Assumptions and exclusions, in words for people.
-    pub notes: Vec<String>,
+    /// Assumptions and exclusions, in words for people (each a
+    /// [`Note`](super::Note): a string in the JSON; the notes many players
+    /// share are worded once per report).
+    pub notes: Vec<super::Note>,
     /// The figures are hypothetical: FIDE will not rate this event
     /// (`--what-if`).
     pub hypothetical: bool,

@@ -1,0 +1,222 @@
+//! The players' notes the pass words once per report: the exclusion notes
+//! ("not rated: half-point bye (round 3)") and the reasons an unrated
+//! player's event does not count. Thousands of players of a large report
+//! share a handful of these: each is worded the first time it is needed
+//! and every later player holds a [`Note`] sharing that text.
+
+use crate::rating::maths::Exclusion;
+use crate::rating::note::Note;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The notes worded so far in one report's pass.
+#[derive(Default)]
+pub(super) struct Words {
+    /// Exclusion notes by what decides their words.
+    exclusions: RefCell<HashMap<Key, Note, BuildHasherDefault<WordHasher>>>,
+    /// One player's groups, kept between players (no allocation each).
+    groups: RefCell<Vec<Group>>,
+    /// "this event does not count towards an initial rating: …" by reason.
+    not_counting: RefCell<Vec<(Exclusion, Note)>>,
+}
+
+/// What decides an exclusion note's words: its head, its label (static
+/// words: by address, then length) and its rounds as bits (round r is bit
+/// r − 1). A label at another address with the same words is another key
+/// with the same text.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Key {
+    rated: bool,
+    label: usize,
+    len: usize,
+    rounds: u64,
+}
+
+/// One reason of a player's exclusion notes: its label, its rounds as bits
+/// and whether a round did not fit the bits (beyond 64, or twice).
+#[derive(Clone, Copy)]
+struct Group {
+    label: &'static str,
+    rounds: u64,
+    overflow: bool,
+}
+
+/// At most this many reasons of unrated players' events are kept: the
+/// scores of "scored ½; at least 1 is needed" make a few.
+const NOT_COUNTING_KEPT: usize = 32;
+
+impl Words {
+    /// One note per reason, in the order the reasons first appear in
+    /// `entries` (label, round), with its rounds ascending, pushed onto
+    /// `out`: "not rated: forfeit (rounds 2, 5)". `rated` chooses the head
+    /// ("not rated" or "not counted for an initial rating").
+    pub(super) fn exclusions<I>(&self, rated: bool, entries: I, out: &mut Vec<Note>)
+    where
+        I: Iterator<Item = (&'static str, u16)> + Clone,
+    {
+        let mut groups = self.groups.borrow_mut();
+        groups.clear();
+        for (label, round) in entries.clone() {
+            // The same words are usually the same literal: the address
+            // decides before the bytes are compared.
+            let at = match groups
+                .iter()
+                .position(|g| std::ptr::eq(g.label, label) || g.label == label)
+            {
+                Some(at) => at,
+                None => {
+                    groups.push(Group {
+                        label,
+                        rounds: 0,
+                        overflow: false,
+                    });
+                    groups.len() - 1
+                }
+            };
+            let g = &mut groups[at];
+            match round
+                .checked_sub(1)
+                .and_then(|b| 1u64.checked_shl(b.into()))
+            {
+                Some(bit) if g.rounds & bit == 0 => g.rounds |= bit,
+                _ => g.overflow = true,
+            }
+        }
+        let mut worded = self.exclusions.borrow_mut();
+        for g in groups.iter() {
+            if g.overflow {
+                // Rounds beyond 64 (or one twice): listed as they come.
+                let mut rounds: Vec<u16> = entries
+                    .clone()
+                    .filter(|(label, _)| *label == g.label)
+                    .map(|(_, r)| r)
+                    .collect();
+                rounds.sort_unstable();
+                out.push(Note::from(exclusion_words(rated, g.label, &rounds)));
+                continue;
+            }
+            let key = Key {
+                rated,
+                label: g.label.as_ptr() as usize,
+                len: g.label.len(),
+                rounds: g.rounds,
+            };
+            let note = worded.entry(key).or_insert_with(|| {
+                let rounds: Vec<u16> = (0..64u16)
+                    .filter(|b| g.rounds & (1u64 << b) != 0)
+                    .map(|b| b + 1)
+                    .collect();
+                Note::shared(&exclusion_words(rated, g.label, &rounds))
+            });
+            out.push(note.clone());
+        }
+    }
+
+    /// The note of an unrated player whose event does not count for
+    /// `reason`, worded by `words` the first time.
+    pub(super) fn not_counting(&self, reason: &Exclusion, words: impl FnOnce() -> String) -> Note {
+        let mut kept = self.not_counting.borrow_mut();
+        if let Some((_, n)) = kept.iter().find(|(r, _)| r == reason) {
+            return n.clone();
+        }
+        let note = Note::shared(&words());
+        if kept.len() < NOT_COUNTING_KEPT {
+            kept.push((*reason, note.clone()));
+        }
+        note
+    }
+}
+
+/// "not rated: forfeit (rounds 2, 5)", `rounds` ascending.
+fn exclusion_words(rated: bool, what: &str, rounds: &[u16]) -> String {
+    let head = if rated {
+        "not rated"
+    } else {
+        "not counted for an initial rating"
+    };
+    let r = if rounds.len() == 1 { "round" } else { "rounds" };
+    let mut note = String::with_capacity(head.len() + what.len() + 12 + 7 * rounds.len());
+    for part in [head, ": ", what, " (", r, " "] {
+        note.push_str(part);
+    }
+    for (k, &round) in rounds.iter().enumerate() {
+        if k > 0 {
+            note.push_str(", ");
+        }
+        crate::diag::words::push_decimal(&mut note, round);
+    }
+    note.push(')');
+    note
+}
+
+/// A multiply-rotate hash of a few words (the keys are integers made
+/// here, not input an adversary chooses): std's SipHash costs more than
+/// the wording it saves on a note of one round.
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl WordHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(w: &Words, rated: bool, entries: &[(&'static str, u16)]) -> Vec<String> {
+        let mut out = Vec::new();
+        w.exclusions(rated, entries.iter().copied(), &mut out);
+        out.into_iter().map(String::from).collect()
+    }
+
+    #[test]
+    fn groups_by_label_in_order_of_first_appearance_with_rounds_ascending() {
+        let w = Words::default();
+        let entries = [("forfeit", 5), ("half-point bye", 1), ("forfeit", 2)];
+        let want = [
+            "not rated: forfeit (rounds 2, 5)",
+            "not rated: half-point bye (round 1)",
+        ];
+        assert_eq!(words(&w, true, &entries), want);
+        // Worded once, then shared: the same words again.
+        assert_eq!(words(&w, true, &entries), want);
+        assert_eq!(
+            words(&w, false, &entries[1..2]),
+            ["not counted for an initial rating: half-point bye (round 1)"]
+        );
+    }
+
+    #[test]
+    fn rounds_beyond_sixty_four_are_listed_too() {
+        let w = Words::default();
+        let entries = [("forfeit", 70), ("forfeit", 3), ("forfeit", 64)];
+        assert_eq!(
+            words(&w, true, &entries),
+            ["not rated: forfeit (rounds 3, 64, 70)"]
+        );
+        assert_eq!(words(&w, true, &[]), Vec::<String>::new());
+    }
+}
