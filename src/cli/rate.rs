@@ -147,11 +147,16 @@ pub(crate) fn run(a: Args) -> u8 {
             out(&render_csv_files(&tables));
         }
     }
-    if rated.iter().all(|r| r.report.verdict == Verdict::Ready) {
+    let code = if rated.iter().all(|r| r.report.verdict == Verdict::Ready) {
         EXIT_OK
     } else {
         EXIT_ERRORS
-    }
+    };
+    // The process ends here: handing the memory back to the OS at exit is
+    // cheaper than freeing every player's allocations one by one (4.2 M
+    // instructions for 10,000 players, as in `check`).
+    std::mem::forget((parsed, rated));
+    code
 }
 
 /// The JSON `trf rate --format json` prints for the one report of `a`
