@@ -198,13 +198,19 @@ pub(crate) fn run(a: Args) -> u8 {
         }
         PeriodFormat::Csv => out(&render_csv(&summary)),
     }
-    if unreadable {
+    let code = if unreadable {
         EXIT_USAGE
     } else if every_report_ready_and_rated(&summary) {
         EXIT_OK
     } else {
         EXIT_ERRORS
-    }
+    };
+    // The process ends here: handing the memory back to the OS at exit is
+    // cheaper than freeing every report's and player's allocations one by
+    // one (as `check` and `rate` do).
+    drop(reports);
+    std::mem::forget((summary, parsed));
+    code
 }
 
 /// Every report read is ready and rated in a period: the one computed, or
