@@ -17,15 +17,11 @@ use std::fmt::Display;
 
 /// `value` as pretty JSON; `capacity` is a guess of its length in bytes.
 pub(crate) fn to_string<T: Serialize + ?Sized>(value: &T, capacity: usize) -> String {
-    let mut w = Writer {
-        out: Vec::with_capacity(capacity),
-        depth: 0,
-        keys: KeyRuns::default(),
-    };
-    if value.serialize(&mut w).is_err() {
+    let mut w = Writer::new(capacity);
+    if w.value_at(0, value).is_err() {
         return String::new();
     }
-    String::from_utf8(w.out).unwrap_or_default()
+    w.finish()
 }
 
 /// Why a value could not be written (a map key that is not a string or a
@@ -47,13 +43,70 @@ impl ser::Error for Error {
     }
 }
 
-type Result<T = ()> = std::result::Result<T, Error>;
+pub(super) type Result<T = ()> = std::result::Result<T, Error>;
 
 /// A newline and up to 32 levels of indentation, written in one copy.
-const INDENT: &[u8; 65] = b"\n                                                                ";
+const INDENT: &str = "\n                                                                ";
 
-struct Writer {
-    out: Vec<u8>,
+/// `n` spaces at the end of `out`.
+fn push_spaces(out: &mut String, n: usize) {
+    out.extend(std::iter::repeat_n(' ', n));
+}
+
+/// `v` in decimal at the end of `out`.
+fn push_decimal(out: &mut String, v: u64) {
+    for &d in crate::diag::words::decimal(v, &mut [0; 20]) {
+        out.push(char::from(d));
+    }
+}
+
+/// Largest magnitude, in hundredths, that [`two_decimals`] accepts: the
+/// spacing of doubles below 10^10 is under 2^-19, far below the 0.005
+/// that would let a shorter decimal read back as the same double.
+const TWO_DECIMALS_MAX: i64 = 1_000_000_000_000;
+
+/// The hundredths `h` when `v` is the double nearest to `h / 100` (what
+/// `v as f64 / 100.0` gives for the figures), else `None`. Such a `v`
+/// reads back from the decimal of `h` with its two decimals (trailing
+/// zeros dropped), and no shorter decimal does: any other decimal of at
+/// most two decimals lies at least 0.01 away, and the doubles around `v`
+/// are far closer together. So that decimal is the shortest round trip
+/// `serde_json` writes. Zero (`0.0`, `-0.0`) and large values are left
+/// to `serde_json`.
+fn two_decimals(v: f64) -> Option<i64> {
+    // Rounded to the nearest hundredth; a wrong rounding only sends the
+    // value to `serde_json`, as the check below fails.
+    let scaled = v * 100.0 + 0.5_f64.copysign(v);
+    if v == 0.0 || !(scaled.abs() < TWO_DECIMALS_MAX as f64) {
+        return None;
+    }
+    #[allow(clippy::cast_possible_truncation)]
+    let h = scaled as i64;
+    (h as f64 / 100.0 == v).then_some(h)
+}
+
+/// `h` hundredths as `serde_json` writes the double nearest to `h / 100`:
+/// `2.44`, `-0.5`, `0.05`, and a whole value with `.0` (`3.0`).
+fn push_hundredths(out: &mut String, h: i64) {
+    if h < 0 {
+        out.push('-');
+    }
+    let a = h.unsigned_abs();
+    push_decimal(out, a / 100);
+    out.push('.');
+    let (tens, ones) = ((a / 10 % 10) as u8, (a % 10) as u8);
+    out.push(char::from(b'0' + tens));
+    if ones != 0 {
+        out.push(char::from(b'0' + ones));
+    }
+}
+
+/// The output being written: a `String` from the start, so that the
+/// result needs no check of its 8 MB for UTF-8 at the end (every piece
+/// written is a `str`). [`super::rate_json`] writes the rating summary's
+/// fixed parts itself and the rest through [`Writer::value_at`].
+pub(super) struct Writer {
+    out: String,
     depth: usize,
     /// The runs that start the fields of structs, built once each.
     keys: KeyRuns,
@@ -78,16 +131,16 @@ struct KeyRuns {
 struct KeyRun {
     key: &'static str,
     depth: usize,
-    run: Vec<u8>,
+    run: String,
 }
 
 impl KeyRun {
     fn new(key: &'static str, depth: usize) -> Self {
-        let mut run = Vec::with_capacity(key.len() + 2 * depth + 6);
-        run.extend_from_slice(b",\n");
-        run.resize(run.len() + 2 * depth, b' ');
+        let mut run = String::with_capacity(key.len() + 2 * depth + 6);
+        run.push_str(",\n");
+        push_spaces(&mut run, 2 * depth);
         escape_into(&mut run, key);
-        run.extend_from_slice(b": ");
+        run.push_str(": ");
         KeyRun { key, depth, run }
     }
 
@@ -101,7 +154,7 @@ impl KeyRun {
 impl KeyRuns {
     /// Writes the run of `key` at `depth` to `out`, with the comma between
     /// fields when `comma`.
-    fn write(&mut self, out: &mut Vec<u8>, key: &'static str, depth: usize, comma: bool) {
+    fn write(&mut self, out: &mut String, key: &'static str, depth: usize, comma: bool) {
         let skip = usize::from(!comma);
         if self.slots.is_empty() {
             self.slots.resize_with(KEY_SLOTS, || None);
@@ -113,52 +166,94 @@ impl KeyRuns {
             let slot = &mut self.slots[at % KEY_SLOTS];
             match slot {
                 Some(r) if r.is(key, depth) => {
-                    out.extend_from_slice(r.run.get(skip..).unwrap_or_default());
+                    out.push_str(r.run.get(skip..).unwrap_or_default());
                     return;
                 }
                 Some(_) => at += 1,
                 None => {
                     let r = slot.insert(KeyRun::new(key, depth));
-                    out.extend_from_slice(r.run.get(skip..).unwrap_or_default());
+                    out.push_str(r.run.get(skip..).unwrap_or_default());
                     return;
                 }
             }
         }
         let r = KeyRun::new(key, depth);
-        out.extend_from_slice(r.run.get(skip..).unwrap_or_default());
+        out.push_str(r.run.get(skip..).unwrap_or_default());
     }
 }
 
 impl Writer {
-    /// A newline, then the indentation of the current depth.
-    fn newline(&mut self) {
-        let n = 2 * self.depth;
-        if n < INDENT.len() {
-            self.out.extend_from_slice(&INDENT[..=n]);
-        } else {
-            self.out.push(b'\n');
-            self.out.resize(self.out.len() + n, b' ');
+    /// An empty output of `capacity` bytes.
+    pub(super) fn new(capacity: usize) -> Self {
+        Writer {
+            out: String::with_capacity(capacity),
+            depth: 0,
+            keys: KeyRuns::default(),
         }
     }
 
-    /// A number, written by `serde_json` (shortest round-trip for floats,
-    /// `null` for one that is not finite).
+    /// The JSON written.
+    pub(super) fn finish(self) -> String {
+        self.out
+    }
+
+    /// Text written as is (brackets, newlines, indentation, keys).
+    pub(super) fn push(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+
+    /// `value` as pretty JSON, its inner lines indented for `depth`
+    /// (its first line follows what is already written).
+    pub(super) fn value_at<T: Serialize + ?Sized>(&mut self, depth: usize, value: &T) -> Result {
+        self.depth = depth;
+        value.serialize(&mut *self)
+    }
+
+    /// A newline, then the indentation of the current depth.
+    fn newline(&mut self) {
+        let n = 2 * self.depth;
+        match INDENT.get(..=n) {
+            Some(run) => self.out.push_str(run),
+            None => {
+                self.out.push('\n');
+                push_spaces(&mut self.out, n);
+            }
+        }
+    }
+
+    /// A number of a type without a writer of ours (128-bit integers),
+    /// written by `serde_json`.
     fn number<T: Serialize>(&mut self, v: T) -> Result {
-        serde_json::to_writer(&mut self.out, &v).map_err(|e| Error(e.to_string()))
+        let s = serde_json::to_string(&v).map_err(|e| Error(e.to_string()))?;
+        self.out.push_str(&s);
+        Ok(())
+    }
+
+    /// A float as `serde_json` writes it (the shortest decimal that reads
+    /// back, `3.0` for a whole one, `null` when not finite). One with at
+    /// most two decimals (every score and expectation of the figures) is
+    /// written here, the others by `serde_json`: see [`two_decimals`].
+    fn float(&mut self, v: f64) -> Result {
+        match two_decimals(v) {
+            Some(h) => {
+                push_hundredths(&mut self.out, h);
+                Ok(())
+            }
+            None => self.number(v),
+        }
     }
 
     /// A JSON string: quoted, with `serde_json`'s escapes.
-    fn string(&mut self, s: &str) {
+    pub(super) fn string(&mut self, s: &str) {
         escape_into(&mut self.out, s);
     }
 
     /// An integer in decimal, as `serde_json` (and `itoa`) writes it.
-    fn integer(&mut self, negative: bool, v: u64) {
+    pub(super) fn integer(&mut self, negative: bool, v: u64) {
         if negative {
-            self.out.push(b'-');
+            self.out.push('-');
         }
-        self.out
-            .extend_from_slice(crate::diag::words::decimal(v, &mut [0; 20]));
+        push_decimal(&mut self.out, v);
     }
 
     /// `{"variant": ` then the variant's array or object, as `serde_json`
@@ -167,13 +262,13 @@ impl Writer {
         self.open(b'{');
         self.newline();
         self.string(variant);
-        self.out.extend_from_slice(b": ");
+        self.out.push_str(": ");
         Compound::new(self, open, close, Some(len))
     }
 
     fn open(&mut self, bracket: u8) {
         self.depth += 1;
-        self.out.push(bracket);
+        self.out.push(char::from(bracket));
     }
 
     fn close(&mut self, bracket: u8, has_value: bool) {
@@ -181,59 +276,67 @@ impl Writer {
         if has_value {
             self.newline();
         }
-        self.out.push(bracket);
+        self.out.push(char::from(bracket));
     }
 }
 
 /// `s` as a JSON string: quoted, with `serde_json`'s escapes (`\"`, `\\`,
 /// `\b \f \n \r \t`, `\u00xx` for the other control characters).
-fn escape_into(out: &mut Vec<u8>, s: &str) {
+fn escape_into(out: &mut String, s: &str) {
     let bytes = s.as_bytes();
     out.reserve(bytes.len() + 2);
-    out.push(b'"');
+    out.push('"');
     let mut start = 0;
     let mut i = first_escape(bytes, 0);
     while i < bytes.len() {
-        out.extend_from_slice(&bytes[start..i]);
+        out.push_str(s.get(start..i).unwrap_or_default());
         let b = bytes[i];
         match b {
-            b'"' => out.extend_from_slice(b"\\\""),
-            b'\\' => out.extend_from_slice(b"\\\\"),
-            0x08 => out.extend_from_slice(b"\\b"),
-            0x0C => out.extend_from_slice(b"\\f"),
-            b'\n' => out.extend_from_slice(b"\\n"),
-            b'\r' => out.extend_from_slice(b"\\r"),
-            b'\t' => out.extend_from_slice(b"\\t"),
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            0x08 => out.push_str("\\b"),
+            0x0C => out.push_str("\\f"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
             _ => {
                 const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.extend_from_slice(b"\\u00");
-                out.push(HEX[usize::from(b >> 4)]);
-                out.push(HEX[usize::from(b & 0xF)]);
+                out.push_str("\\u00");
+                out.push(char::from(HEX[usize::from(b >> 4)]));
+                out.push(char::from(HEX[usize::from(b & 0xF)]));
             }
         }
         start = i + 1;
         i = first_escape(bytes, start);
     }
-    out.extend_from_slice(&bytes[start..]);
-    out.push(b'"');
+    out.push_str(s.get(start..).unwrap_or_default());
+    out.push('"');
 }
 
 /// The index of the first byte from `from` that JSON escapes (a control
-/// character, `"` or `\`), or the length: eight bytes at a time.
+/// character, `"` or `\`), or the length: sixteen bytes at a time, the
+/// tail of a string as its last sixteen bytes, and a string shorter than
+/// that eight bytes at a time.
 fn first_escape(bytes: &[u8], from: usize) -> usize {
     let len = bytes.len();
     let mut i = from;
-    // Sixteen bytes a turn, one branch for both words.
-    while i + 16 <= len {
-        let (a, b) = (flags(bytes, i), flags(bytes, i + 8));
-        if a | b != 0 {
-            return if a != 0 {
-                i + (a.trailing_zeros() / 8) as usize
-            } else {
-                i + 8 + (b.trailing_zeros() / 8) as usize
-            };
+    while let Some(chunk) = sixteen(bytes, i) {
+        if !clean(chunk) {
+            return i + first_in(chunk);
         }
         i += 16;
+    }
+    if i == len {
+        return len;
+    }
+    // The last sixteen bytes, overlapping bytes already found clean: when
+    // the overlap would reach below `from` (a short string, or an escape
+    // just before it), eight bytes at a time.
+    if let Some(tail) = len.checked_sub(16).filter(|&t| t >= from) {
+        return match sixteen(bytes, tail) {
+            Some(chunk) if !clean(chunk) => tail + first_in(chunk),
+            _ => len,
+        };
     }
     while i + 8 <= len {
         if let Some(k) = flagged_in(bytes, i) {
@@ -244,21 +347,42 @@ fn first_escape(bytes: &[u8], from: usize) -> usize {
     if i == len {
         return len;
     }
-    // The last eight bytes as one word, overlapping bytes already found
-    // clean: the lowest flagged byte of a word is exact, so it is the
-    // first escape (not one of the clean bytes). When the overlap would
-    // reach below `from` (an escape just before it), byte by byte.
+    // The last eight bytes as one word, as above.
     if len >= 8 && len - 8 >= from {
         return flagged_in(bytes, len - 8).map_or(len, |k| len - 8 + k);
     }
     while i < len {
-        let b = bytes[i];
-        if b < 0x20 || b == b'"' || b == b'\\' {
+        if escaped(bytes[i]) {
             return i;
         }
         i += 1;
     }
     len
+}
+
+/// The sixteen bytes from `at`, if there are as many.
+fn sixteen(bytes: &[u8], at: usize) -> Option<&[u8; 16]> {
+    bytes.get(at..at + 16).and_then(|c| c.try_into().ok())
+}
+
+/// Whether JSON writes `b` escaped.
+fn escaped(b: u8) -> bool {
+    b < 0x20 || b == b'"' || b == b'\\'
+}
+
+/// No byte of `chunk` is escaped. Written without branches so that the
+/// compiler checks the sixteen bytes in a few vector instructions.
+fn clean(chunk: &[u8; 16]) -> bool {
+    let mut bad = false;
+    for &b in chunk {
+        bad |= (b < 0x20) | (b == b'"') | (b == b'\\');
+    }
+    !bad
+}
+
+/// The offset of the first escaped byte of `chunk` (16 when none).
+fn first_in(chunk: &[u8; 16]) -> usize {
+    chunk.iter().position(|&b| escaped(b)).unwrap_or(16)
 }
 
 /// The offset of the first byte JSON escapes among the eight from `at`
@@ -287,7 +411,7 @@ fn flags(bytes: &[u8], at: usize) -> u64 {
 }
 
 /// An array or object being written: whether it has a value yet.
-struct Compound<'a> {
+pub(super) struct Compound<'a> {
     w: &'a mut Writer,
     has_value: bool,
     /// The bracket that closes it; `None` for an empty one already closed.
@@ -313,9 +437,8 @@ impl<'a> Compound<'a> {
     }
 
     fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
-        self.w.out.push(b',');
-        if !self.has_value {
-            self.w.out.pop();
+        if self.has_value {
+            self.w.out.push(',');
         }
         self.w.newline();
         value.serialize(&mut *self.w)?;
@@ -400,13 +523,15 @@ impl<'a> ser::Serializer for &'a mut Writer {
     type SerializeStructVariant = Compound<'a>;
 
     fn serialize_bool(self, v: bool) -> Result {
-        self.out
-            .extend_from_slice(if v { b"true" as &[u8] } else { b"false" });
+        self.out.push_str(if v { "true" } else { "false" });
         Ok(())
     }
     integers!(i8 serialize_i8, i16 serialize_i16, i32 serialize_i32, i64 serialize_i64);
     naturals!(u8 serialize_u8, u16 serialize_u16, u32 serialize_u32, u64 serialize_u64);
-    numbers!(number: serialize_i128 i128, serialize_u128 u128, serialize_f32 f32, serialize_f64 f64);
+    numbers!(number: serialize_i128 i128, serialize_u128 u128, serialize_f32 f32);
+    fn serialize_f64(self, v: f64) -> Result {
+        self.float(v)
+    }
     fn serialize_char(self, v: char) -> Result {
         self.string(v.encode_utf8(&mut [0; 4]));
         Ok(())
@@ -430,7 +555,7 @@ impl<'a> ser::Serializer for &'a mut Writer {
         value.serialize(self)
     }
     fn serialize_unit(self) -> Result {
-        self.out.extend_from_slice(b"null");
+        self.out.push_str("null");
         Ok(())
     }
     fn serialize_unit_struct(self, _name: &'static str) -> Result {
@@ -522,11 +647,11 @@ impl ser::SerializeMap for Compound<'_> {
     type Error = Error;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result {
         if self.has_value {
-            self.w.out.push(b',');
+            self.w.out.push(',');
         }
         self.w.newline();
         key.serialize(KeyWriter(&mut *self.w))?;
-        self.w.out.extend_from_slice(b": ");
+        self.w.out.push_str(": ");
         Ok(())
     }
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
@@ -566,9 +691,9 @@ struct KeyWriter<'a>(&'a mut Writer);
 
 impl KeyWriter<'_> {
     fn quoted<T: Serialize>(self, v: T) -> Result {
-        self.0.out.push(b'"');
+        self.0.out.push('"');
         self.0.number(v)?;
-        self.0.out.push(b'"');
+        self.0.out.push('"');
         Ok(())
     }
 }
@@ -867,6 +992,75 @@ mod tests {
             to_string(&v, 0),
             serde_json::to_string_pretty(&v).unwrap_or_default()
         );
+    }
+
+    /// A float as the writer writes it.
+    fn float(v: f64) -> String {
+        let mut w = Writer::new(0);
+        let _ = w.float(v);
+        w.finish()
+    }
+
+    #[test]
+    fn every_hundredth_as_serde_json_writes_it() {
+        // Every figure of two decimals up to ±10,000, then a sample of
+        // the larger ones up to where `serde_json` is left to write them.
+        let near = -1_000_000..=1_000_000_i64;
+        let far = (-1_100_000_000_000_000_i64..=1_100_000_000_000_000).step_by(99_999_999_977);
+        for h in near.chain(far) {
+            let v = h as f64 / 100.0;
+            assert_eq!(
+                float(v),
+                serde_json::to_string(&v).unwrap_or_default(),
+                "{h} hundredths"
+            );
+        }
+    }
+
+    #[test]
+    fn other_floats_as_serde_json_writes_them() {
+        let mut values = vec![
+            0.0,
+            -0.0,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::MIN,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            f64::EPSILON,
+            0.1 + 0.2,
+            1e21,
+            1e-7,
+            9_999_999_999.995,
+            10_000_000_000.0,
+            123_456_789_012.34,
+            -0.005,
+            0.004_999,
+            1.0 / 3.0,
+            2.0_f64.powi(53),
+        ];
+        // Neighbours of figures: one step of the double away.
+        for h in [1_i64, 5, 244, -57, 99, 100, 12_345, 999_999_999_999] {
+            let v = h as f64 / 100.0;
+            values.push(f64::from_bits(v.to_bits() + 1));
+            values.push(f64::from_bits(v.to_bits() - 1));
+        }
+        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            values.push(f64::from_bits(x));
+            values.push((x % 2_000_000_000) as f64 / 1000.0 - 1e6);
+        }
+        for v in values {
+            assert_eq!(
+                float(v),
+                serde_json::to_string(&v).unwrap_or_default(),
+                "{v:?}"
+            );
+        }
     }
 
     #[test]
