@@ -110,6 +110,74 @@ pub(super) struct Writer {
     depth: usize,
     /// The runs that start the fields of structs, built once each.
     keys: KeyRuns,
+    /// The key runs of each struct type, in the order of its fields.
+    templates: Templates,
+    /// Strings written before that needed no escape.
+    clean: CleanStrings,
+}
+
+/// Strings of [`CleanStrings::SHORTEST`] bytes or more already written
+/// that need no escape, by content: the notes of a rating summary are a
+/// few texts repeated for thousands of players (the K rules, the
+/// assumptions, the article of each excluded game), and comparing with a
+/// known string (`memcmp`, many bytes a step) costs far less than looking
+/// at each byte for escapes. Direct-mapped by length and first and last
+/// bytes; a slot keeps its string while it is met more often than the
+/// strings that collide with it.
+#[derive(Default)]
+struct CleanStrings {
+    /// (credit, string): a hit adds credit, a colliding clean string
+    /// takes one, and takes the slot when none is left.
+    slots: Vec<(u8, Box<str>)>,
+}
+
+impl CleanStrings {
+    /// Shorter strings are looked at directly: the look-up would cost as
+    /// much.
+    const SHORTEST: usize = 16;
+    /// Slots (a power of two).
+    const SLOTS: usize = 1024;
+
+    /// The slot of `s` (at least [`Self::SHORTEST`] bytes).
+    fn slot(s: &str) -> usize {
+        let b = s.as_bytes();
+        let word = |at: usize| {
+            let mut w = [0u8; 8];
+            if let Some(src) = b.get(at..at + 8) {
+                w.copy_from_slice(src);
+            }
+            u64::from_le_bytes(w)
+        };
+        let mixed = word(0) ^ word(b.len().saturating_sub(8)).rotate_left(29) ^ b.len() as u64;
+        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::SLOTS.trailing_zeros())) as usize
+    }
+
+    /// Whether `s` was remembered (and is still).
+    fn knows(&mut self, s: &str) -> bool {
+        match self.slots.get_mut(Self::slot(s)) {
+            Some((credit, known)) if **known == *s => {
+                *credit = credit.saturating_add(1);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Remembers `s`, found clean, unless its slot holds a string met
+    /// more often.
+    fn remember(&mut self, s: &str) {
+        if self.slots.is_empty() {
+            self.slots.resize_with(Self::SLOTS, || (0, Box::default()));
+        }
+        if let Some((credit, known)) = self.slots.get_mut(Self::slot(s)) {
+            if *credit == 0 {
+                *known = s.into();
+                *credit = 1;
+            } else {
+                *credit -= 1;
+            }
+        }
+    }
 }
 
 /// Slots of the cache of [`KeyRuns`] (a power of two): far more than the
@@ -189,6 +257,8 @@ impl Writer {
             out: String::with_capacity(capacity),
             depth: 0,
             keys: KeyRuns::default(),
+            templates: Templates::default(),
+            clean: CleanStrings::default(),
         }
     }
 
@@ -198,6 +268,8 @@ impl Writer {
     }
 
     /// Text written as is (brackets, newlines, indentation, keys).
+    /// Inlined, so that a constant run is a few moves, not a call.
+    #[inline]
     pub(super) fn push(&mut self, s: &str) {
         self.out.push_str(s);
     }
@@ -243,12 +315,24 @@ impl Writer {
         }
     }
 
-    /// A JSON string: quoted, with `serde_json`'s escapes.
+    /// A JSON string: quoted, with `serde_json`'s escapes. A string met
+    /// before and found clean is copied without a second look at its
+    /// bytes (see [`CleanStrings`]).
     pub(super) fn string(&mut self, s: &str) {
-        escape_into(&mut self.out, s);
+        if s.len() < CleanStrings::SHORTEST {
+            escape_into(&mut self.out, s);
+        } else if self.clean.knows(s) {
+            self.out.reserve(s.len() + 2);
+            self.out.push('"');
+            self.out.push_str(s);
+            self.out.push('"');
+        } else if escape_into(&mut self.out, s) {
+            self.clean.remember(s);
+        }
     }
 
     /// An integer in decimal, as `serde_json` (and `itoa`) writes it.
+    #[inline]
     pub(super) fn integer(&mut self, negative: bool, v: u64) {
         if negative {
             self.out.push('-');
@@ -281,13 +365,20 @@ impl Writer {
 }
 
 /// `s` as a JSON string: quoted, with `serde_json`'s escapes (`\"`, `\\`,
-/// `\b \f \n \r \t`, `\u00xx` for the other control characters).
-fn escape_into(out: &mut String, s: &str) {
+/// `\b \f \n \r \t`, `\u00xx` for the other control characters); whether
+/// it needed none.
+fn escape_into(out: &mut String, s: &str) -> bool {
     let bytes = s.as_bytes();
     out.reserve(bytes.len() + 2);
     out.push('"');
-    let mut start = 0;
     let mut i = first_escape(bytes, 0);
+    if i == bytes.len() {
+        // Nothing to escape (the usual case): one copy.
+        out.push_str(s);
+        out.push('"');
+        return true;
+    }
+    let mut start = 0;
     while i < bytes.len() {
         out.push_str(s.get(start..i).unwrap_or_default());
         let b = bytes[i];
@@ -311,6 +402,7 @@ fn escape_into(out: &mut String, s: &str) {
     }
     out.push_str(s.get(start..).unwrap_or_default());
     out.push('"');
+    false
 }
 
 /// The index of the first byte from `from` that JSON escapes (a control
@@ -361,6 +453,7 @@ fn first_escape(bytes: &[u8], from: usize) -> usize {
 }
 
 /// The sixteen bytes from `at`, if there are as many.
+#[inline(always)]
 fn sixteen(bytes: &[u8], at: usize) -> Option<&[u8; 16]> {
     bytes.get(at..at + 16).and_then(|c| c.try_into().ok())
 }
@@ -372,6 +465,7 @@ fn escaped(b: u8) -> bool {
 
 /// No byte of `chunk` is escaped. Written without branches so that the
 /// compiler checks the sixteen bytes in a few vector instructions.
+#[inline(always)]
 fn clean(chunk: &[u8; 16]) -> bool {
     let mut bad = false;
     for &b in chunk {
@@ -410,12 +504,67 @@ fn flags(bytes: &[u8], at: usize) -> u64 {
         & HIGH
 }
 
+/// The key runs of the struct types written, each in the order its fields
+/// came the first time: a struct's fields come in the same order each
+/// time, so its next key is the next run, checked by the key's address and
+/// depth and copied without a look-up. A field left out of one value
+/// (`skip_serializing_if`) ends the template's use for that value: its
+/// other keys go through [`KeyRuns`].
+#[derive(Default)]
+struct Templates {
+    /// Open addressing by the struct name's address and the depth: the
+    /// index of its runs in `runs`, filled on first use.
+    slots: Vec<Option<(&'static str, usize, usize)>>,
+    runs: Vec<Vec<KeyRun>>,
+}
+
+/// Slots of [`Templates`] (a power of two), far more than the struct
+/// types and depths of any output.
+const TEMPLATE_SLOTS: usize = 64;
+
+/// No template (a sequence, a map, a variant, or no free slot).
+const NO_TEMPLATE: usize = usize::MAX;
+
+impl Templates {
+    /// The index of the template of struct `name` at `depth`.
+    fn find(&mut self, name: &'static str, depth: usize) -> usize {
+        if self.slots.is_empty() {
+            self.slots.resize(TEMPLATE_SLOTS, None);
+        }
+        let hash = (name.as_ptr() as usize ^ depth.rotate_right(8))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15_u64 as usize);
+        let mut at = hash >> (usize::BITS - TEMPLATE_SLOTS.trailing_zeros());
+        for _ in 0..TEMPLATE_SLOTS {
+            match &mut self.slots[at % TEMPLATE_SLOTS] {
+                Some((n, d, index))
+                    if std::ptr::eq(n.as_ptr(), name.as_ptr())
+                        && n.len() == name.len()
+                        && *d == depth =>
+                {
+                    return *index;
+                }
+                Some(_) => at += 1,
+                slot @ None => {
+                    *slot = Some((name, depth, self.runs.len()));
+                    self.runs.push(Vec::new());
+                    return self.runs.len() - 1;
+                }
+            }
+        }
+        NO_TEMPLATE
+    }
+}
+
 /// An array or object being written: whether it has a value yet.
 pub(super) struct Compound<'a> {
     w: &'a mut Writer,
     has_value: bool,
     /// The bracket that closes it; `None` for an empty one already closed.
     close: Option<u8>,
+    /// A struct's template in [`Templates`], or [`NO_TEMPLATE`].
+    template: usize,
+    /// The number of fields written.
+    field: usize,
 }
 
 impl<'a> Compound<'a> {
@@ -427,12 +576,16 @@ impl<'a> Compound<'a> {
                 w,
                 has_value: false,
                 close: None,
+                template: NO_TEMPLATE,
+                field: 0,
             };
         }
         Compound {
             w,
             has_value: false,
             close: Some(close),
+            template: NO_TEMPLATE,
+            field: 0,
         }
     }
 
@@ -448,6 +601,24 @@ impl<'a> Compound<'a> {
 
     fn key(&mut self, key: &'static str) {
         let w = &mut *self.w;
+        if let Some(runs) = w.templates.runs.get_mut(self.template) {
+            let skip = usize::from(!self.has_value);
+            match runs.get(self.field) {
+                Some(r) if r.is(key, w.depth) => {
+                    w.out.push_str(r.run.get(skip..).unwrap_or_default());
+                    self.field += 1;
+                    return;
+                }
+                None if runs.len() == self.field => {
+                    let r = KeyRun::new(key, w.depth);
+                    w.out.push_str(r.run.get(skip..).unwrap_or_default());
+                    runs.push(r);
+                    self.field += 1;
+                    return;
+                }
+                _ => self.template = NO_TEMPLATE,
+            }
+        }
         w.keys.write(&mut w.out, key, w.depth, self.has_value);
     }
 
@@ -605,8 +776,11 @@ impl<'a> ser::Serializer for &'a mut Writer {
     fn serialize_map(self, len: Option<usize>) -> Result<Compound<'a>> {
         Ok(Compound::new(self, b'{', b'}', len))
     }
-    fn serialize_struct(self, _name: &'static str, len: usize) -> Result<Compound<'a>> {
-        self.serialize_map(Some(len))
+    fn serialize_struct(self, name: &'static str, len: usize) -> Result<Compound<'a>> {
+        let template = self.templates.find(name, self.depth);
+        let mut c = Compound::new(self, b'{', b'}', Some(len));
+        c.template = template;
+        Ok(c)
     }
     fn serialize_struct_variant(
         self,
@@ -1061,6 +1235,90 @@ mod tests {
                 "{v:?}"
             );
         }
+    }
+
+    #[derive(Serialize)]
+    struct Skips {
+        a: u8,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        b: Option<u8>,
+        c: Vec<Skips>,
+    }
+
+    mod one {
+        #[derive(serde::Serialize)]
+        pub(super) struct Same {
+            pub(super) p: u8,
+        }
+    }
+
+    mod other {
+        #[derive(serde::Serialize)]
+        pub(super) struct Same {
+            pub(super) q: u8,
+            pub(super) p: u8,
+        }
+    }
+
+    #[test]
+    fn struct_templates_with_skipped_fields_and_shared_names() {
+        // A field present in some values only, first absent then present
+        // and the other way round, and two struct types of one name.
+        let skips = |b: Option<u8>, c: Vec<Skips>| Skips { a: 1, b, c };
+        let v = vec![
+            skips(None, vec![skips(Some(2), vec![]), skips(None, vec![])]),
+            skips(Some(3), vec![skips(None, vec![]), skips(Some(4), vec![])]),
+            skips(None, vec![]),
+            skips(Some(5), vec![]),
+        ];
+        assert_eq!(
+            to_string(&v, 0),
+            serde_json::to_string_pretty(&v).unwrap_or_default()
+        );
+        let same = (
+            vec![one::Same { p: 1 }, one::Same { p: 2 }],
+            vec![other::Same { q: 3, p: 4 }],
+            one::Same { p: 5 },
+        );
+        assert_eq!(
+            to_string(&same, 0),
+            serde_json::to_string_pretty(&same).unwrap_or_default()
+        );
+    }
+
+    #[test]
+    fn strings_met_again_as_serde_json_writes_them() {
+        // A pool of long strings, clean and not, of lengths around the
+        // shortest remembered, written many times in a scrambled order:
+        // more strings than slots, so that slots change hands.
+        let pool: Vec<String> = (0..3000usize)
+            .map(|k| {
+                let mut s = format!("note {k}: ").repeat(1 + k % 9);
+                s.truncate(12 + k % 80);
+                match k % 7 {
+                    0 => s.push('"'),
+                    1 => s.insert(3, '\n'),
+                    2 => s.push_str("Łukasiewicz"),
+                    _ => {}
+                }
+                s
+            })
+            .collect();
+        let mut x = 0x9E37_79B9_u64;
+        let v: Vec<&String> = (0..40_000)
+            .map(|k| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Most from a few hot strings, the rest from all.
+                let i = if k % 3 == 0 { x % 3000 } else { x % 40 };
+                &pool[i as usize]
+            })
+            .collect();
+        assert_eq!(
+            to_string(&v, 0),
+            serde_json::to_string_pretty(&v).unwrap_or_default()
+        );
     }
 
     #[test]

@@ -56,7 +56,7 @@ fn summary(w: &mut Writer, s: &RatingSummary) -> Result {
     w.push(",\n  \"players\": ");
     list(w, &s.players, player)?;
     w.push(",\n  \"notes\": ");
-    w.value_at(1, &s.notes)?;
+    strings(w, 1, &s.notes)?;
     if let Some(r) = &s.registration_source {
         w.push(",\n  \"registration_source\": ");
         w.string(r);
@@ -118,7 +118,7 @@ fn player(w: &mut Writer, p: &PlayerRating) -> Result {
     w.push(",\n      \"outcome\": ");
     w.value_at(3, &p.outcome)?;
     w.push(",\n      \"notes\": ");
-    w.value_at(3, &p.notes)?;
+    strings(w, 3, &p.notes)?;
     w.push(",\n      \"hypothetical\": ");
     boolean(w, p.hypothetical);
     w.push("\n    }");
@@ -153,6 +153,28 @@ fn excluded_game(w: &mut Writer, g: &ExcludedGame) -> Result {
     w.push(",\n      \"article\": ");
     w.string(&g.article);
     w.push("\n    }");
+    Ok(())
+}
+
+/// An array of strings (notes, whatever type holds them) at `depth`,
+/// each on its own line: the indentation of each a constant run.
+fn strings<T: serde::Serialize>(w: &mut Writer, depth: usize, items: &[T]) -> Result {
+    let (first, next, end) = match depth {
+        1 => ("[\n    ", ",\n    ", "\n  ]"),
+        3 => ("[\n        ", ",\n        ", "\n      ]"),
+        _ => return w.value_at(depth, items),
+    };
+    if items.is_empty() {
+        w.push("[]");
+        return Ok(());
+    }
+    let mut sep = first;
+    for item in items {
+        w.push(sep);
+        w.value_at(depth + 1, item)?;
+        sep = next;
+    }
+    w.push(end);
     Ok(())
 }
 
