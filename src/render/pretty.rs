@@ -53,9 +53,34 @@ fn push_spaces(out: &mut String, n: usize) {
     out.extend(std::iter::repeat_n(' ', n));
 }
 
-/// `v` in decimal at the end of `out`.
+/// `v` in decimal at the end of `out`, two digits a division (a rating
+/// summary writes some 100,000 numbers, most of four digits).
 fn push_decimal(out: &mut String, v: u64) {
-    for &d in crate::diag::words::decimal(v, &mut [0; 20]) {
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+        2021222324252627282930313233343536373839\
+        4041424344454647484950515253545556575859\
+        6061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899";
+    let mut buf = [b'0'; 20];
+    let mut at = buf.len();
+    let mut v = v;
+    while v >= 100 {
+        let pair = 2 * (v % 100) as usize;
+        v /= 100;
+        at -= 2;
+        buf[at] = PAIRS[pair];
+        buf[at + 1] = PAIRS[pair + 1];
+    }
+    if v >= 10 {
+        let pair = 2 * v as usize;
+        at -= 2;
+        buf[at] = PAIRS[pair];
+        buf[at + 1] = PAIRS[pair + 1];
+    } else {
+        at -= 1;
+        buf[at] = b'0' + v as u8;
+    }
+    for &d in &buf[at..] {
         out.push(char::from(d));
     }
 }
@@ -77,7 +102,7 @@ fn two_decimals(v: f64) -> Option<i64> {
     // Rounded to the nearest hundredth; a wrong rounding only sends the
     // value to `serde_json`, as the check below fails.
     let scaled = v * 100.0 + 0.5_f64.copysign(v);
-    if v == 0.0 || !(scaled.abs() < TWO_DECIMALS_MAX as f64) {
+    if v == 0.0 || !v.is_finite() || scaled.abs() >= TWO_DECIMALS_MAX as f64 {
         return None;
     }
     #[allow(clippy::cast_possible_truncation)]
@@ -1319,6 +1344,21 @@ mod tests {
             to_string(&v, 0),
             serde_json::to_string_pretty(&v).unwrap_or_default()
         );
+    }
+
+    #[test]
+    fn decimals_as_itoa_writes_them() {
+        let mut values: Vec<u64> = (0..=100_000).collect();
+        for k in 1..=19 {
+            let p = 10_u64.pow(k);
+            values.extend([p - 1, p, p + 1, p / 3, p / 7 * 5]);
+        }
+        values.extend([u64::MAX, u64::MAX - 1, u64::MAX / 10]);
+        for v in values {
+            let mut s = String::new();
+            push_decimal(&mut s, v);
+            assert_eq!(s, v.to_string());
+        }
     }
 
     #[test]
