@@ -154,9 +154,7 @@ pub fn check_line(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
 /// The JSON of `trf rate --format json` for one report (pretty-printed,
 /// without the final newline).
 pub fn rating(summary: &crate::rating::RatingSummary) -> String {
-    // About 800 bytes a player and 200 an excluded game: one allocation.
-    let guess = 4096 + 900 * summary.players.len() + 250 * summary.excluded_games.len();
-    crate::render::pretty::to_string(summary, guess)
+    crate::render::rate_json::to_string(summary)
 }
 
 /// The JSON of `trf parse --format json`: the model of a report

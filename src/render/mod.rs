@@ -20,6 +20,7 @@ pub(crate) mod json;
 pub(crate) mod norms;
 pub(crate) mod period;
 mod pretty;
+mod rate_json;
 pub(crate) mod rating;
 pub(crate) mod sarif;
 pub(crate) mod summary;

@@ -17,15 +17,11 @@ use std::fmt::Display;
 
 /// `value` as pretty JSON; `capacity` is a guess of its length in bytes.
 pub(crate) fn to_string<T: Serialize + ?Sized>(value: &T, capacity: usize) -> String {
-    let mut w = Writer {
-        out: Vec::with_capacity(capacity),
-        depth: 0,
-        keys: KeyRuns::default(),
-    };
-    if value.serialize(&mut w).is_err() {
+    let mut w = Writer::new(capacity);
+    if w.value_at(0, value).is_err() {
         return String::new();
     }
-    String::from_utf8(w.out).unwrap_or_default()
+    w.finish()
 }
 
 /// Why a value could not be written (a map key that is not a string or a
@@ -47,16 +43,166 @@ impl ser::Error for Error {
     }
 }
 
-type Result<T = ()> = std::result::Result<T, Error>;
+pub(super) type Result<T = ()> = std::result::Result<T, Error>;
 
 /// A newline and up to 32 levels of indentation, written in one copy.
-const INDENT: &[u8; 65] = b"\n                                                                ";
+const INDENT: &str = "\n                                                                ";
 
-struct Writer {
-    out: Vec<u8>,
+/// `n` spaces at the end of `out`.
+fn push_spaces(out: &mut String, n: usize) {
+    out.extend(std::iter::repeat_n(' ', n));
+}
+
+/// `v` in decimal at the end of `out`, two digits a division (a rating
+/// summary writes some 100,000 numbers, most of four digits).
+fn push_decimal(out: &mut String, v: u64) {
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+        2021222324252627282930313233343536373839\
+        4041424344454647484950515253545556575859\
+        6061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899";
+    let mut buf = [b'0'; 20];
+    let mut at = buf.len();
+    let mut v = v;
+    while v >= 100 {
+        let pair = 2 * (v % 100) as usize;
+        v /= 100;
+        at -= 2;
+        buf[at] = PAIRS[pair];
+        buf[at + 1] = PAIRS[pair + 1];
+    }
+    if v >= 10 {
+        let pair = 2 * v as usize;
+        at -= 2;
+        buf[at] = PAIRS[pair];
+        buf[at + 1] = PAIRS[pair + 1];
+    } else {
+        at -= 1;
+        buf[at] = b'0' + v as u8;
+    }
+    for &d in &buf[at..] {
+        out.push(char::from(d));
+    }
+}
+
+/// Largest magnitude, in hundredths, that [`two_decimals`] accepts: the
+/// spacing of doubles below 10^10 is under 2^-19, far below the 0.005
+/// that would let a shorter decimal read back as the same double.
+const TWO_DECIMALS_MAX: i64 = 1_000_000_000_000;
+
+/// The hundredths `h` when `v` is the double nearest to `h / 100` (what
+/// `v as f64 / 100.0` gives for the figures), else `None`. Such a `v`
+/// reads back from the decimal of `h` with its two decimals (trailing
+/// zeros dropped), and no shorter decimal does: any other decimal of at
+/// most two decimals lies at least 0.01 away, and the doubles around `v`
+/// are far closer together. So that decimal is the shortest round trip
+/// `serde_json` writes. Zero (`0.0`, `-0.0`) and large values are left
+/// to `serde_json`.
+fn two_decimals(v: f64) -> Option<i64> {
+    // Rounded to the nearest hundredth; a wrong rounding only sends the
+    // value to `serde_json`, as the check below fails.
+    let scaled = v * 100.0 + 0.5_f64.copysign(v);
+    if v == 0.0 || !v.is_finite() || scaled.abs() >= TWO_DECIMALS_MAX as f64 {
+        return None;
+    }
+    #[allow(clippy::cast_possible_truncation)]
+    let h = scaled as i64;
+    (h as f64 / 100.0 == v).then_some(h)
+}
+
+/// `h` hundredths as `serde_json` writes the double nearest to `h / 100`:
+/// `2.44`, `-0.5`, `0.05`, and a whole value with `.0` (`3.0`).
+fn push_hundredths(out: &mut String, h: i64) {
+    if h < 0 {
+        out.push('-');
+    }
+    let a = h.unsigned_abs();
+    push_decimal(out, a / 100);
+    out.push('.');
+    let (tens, ones) = ((a / 10 % 10) as u8, (a % 10) as u8);
+    out.push(char::from(b'0' + tens));
+    if ones != 0 {
+        out.push(char::from(b'0' + ones));
+    }
+}
+
+/// The output being written: a `String` from the start, so that the
+/// result needs no check of its 8 MB for UTF-8 at the end (every piece
+/// written is a `str`). [`super::rate_json`] writes the rating summary's
+/// fixed parts itself and the rest through [`Writer::value_at`].
+pub(super) struct Writer {
+    out: String,
     depth: usize,
     /// The runs that start the fields of structs, built once each.
     keys: KeyRuns,
+    /// The key runs of each struct type, in the order of its fields.
+    templates: Templates,
+    /// Strings written before that needed no escape.
+    clean: CleanStrings,
+}
+
+/// Strings of [`CleanStrings::SHORTEST`] bytes or more already written
+/// that need no escape, by content: the notes of a rating summary are a
+/// few texts repeated for thousands of players (the K rules, the
+/// assumptions, the article of each excluded game), and comparing with a
+/// known string (`memcmp`, many bytes a step) costs far less than looking
+/// at each byte for escapes. Direct-mapped by length and first and last
+/// bytes; a slot keeps its string while it is met more often than the
+/// strings that collide with it.
+#[derive(Default)]
+struct CleanStrings {
+    /// (credit, string): a hit adds credit, a colliding clean string
+    /// takes one, and takes the slot when none is left.
+    slots: Vec<(u8, Box<str>)>,
+}
+
+impl CleanStrings {
+    /// Shorter strings are looked at directly: the look-up would cost as
+    /// much.
+    const SHORTEST: usize = 16;
+    /// Slots (a power of two).
+    const SLOTS: usize = 1024;
+
+    /// The slot of `s` (at least [`Self::SHORTEST`] bytes).
+    fn slot(s: &str) -> usize {
+        let b = s.as_bytes();
+        let word = |at: usize| {
+            let mut w = [0u8; 8];
+            if let Some(src) = b.get(at..at + 8) {
+                w.copy_from_slice(src);
+            }
+            u64::from_le_bytes(w)
+        };
+        let mixed = word(0) ^ word(b.len().saturating_sub(8)).rotate_left(29) ^ b.len() as u64;
+        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::SLOTS.trailing_zeros())) as usize
+    }
+
+    /// Whether `s` was remembered (and is still).
+    fn knows(&mut self, s: &str) -> bool {
+        match self.slots.get_mut(Self::slot(s)) {
+            Some((credit, known)) if **known == *s => {
+                *credit = credit.saturating_add(1);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Remembers `s`, found clean, unless its slot holds a string met
+    /// more often.
+    fn remember(&mut self, s: &str) {
+        if self.slots.is_empty() {
+            self.slots.resize_with(Self::SLOTS, || (0, Box::default()));
+        }
+        if let Some((credit, known)) = self.slots.get_mut(Self::slot(s)) {
+            if *credit == 0 {
+                *known = s.into();
+                *credit = 1;
+            } else {
+                *credit -= 1;
+            }
+        }
+    }
 }
 
 /// Slots of the cache of [`KeyRuns`] (a power of two): far more than the
@@ -78,16 +224,16 @@ struct KeyRuns {
 struct KeyRun {
     key: &'static str,
     depth: usize,
-    run: Vec<u8>,
+    run: String,
 }
 
 impl KeyRun {
     fn new(key: &'static str, depth: usize) -> Self {
-        let mut run = Vec::with_capacity(key.len() + 2 * depth + 6);
-        run.extend_from_slice(b",\n");
-        run.resize(run.len() + 2 * depth, b' ');
+        let mut run = String::with_capacity(key.len() + 2 * depth + 6);
+        run.push_str(",\n");
+        push_spaces(&mut run, 2 * depth);
         escape_into(&mut run, key);
-        run.extend_from_slice(b": ");
+        run.push_str(": ");
         KeyRun { key, depth, run }
     }
 
@@ -101,7 +247,7 @@ impl KeyRun {
 impl KeyRuns {
     /// Writes the run of `key` at `depth` to `out`, with the comma between
     /// fields when `comma`.
-    fn write(&mut self, out: &mut Vec<u8>, key: &'static str, depth: usize, comma: bool) {
+    fn write(&mut self, out: &mut String, key: &'static str, depth: usize, comma: bool) {
         let skip = usize::from(!comma);
         if self.slots.is_empty() {
             self.slots.resize_with(KEY_SLOTS, || None);
@@ -113,52 +259,110 @@ impl KeyRuns {
             let slot = &mut self.slots[at % KEY_SLOTS];
             match slot {
                 Some(r) if r.is(key, depth) => {
-                    out.extend_from_slice(r.run.get(skip..).unwrap_or_default());
+                    out.push_str(r.run.get(skip..).unwrap_or_default());
                     return;
                 }
                 Some(_) => at += 1,
                 None => {
                     let r = slot.insert(KeyRun::new(key, depth));
-                    out.extend_from_slice(r.run.get(skip..).unwrap_or_default());
+                    out.push_str(r.run.get(skip..).unwrap_or_default());
                     return;
                 }
             }
         }
         let r = KeyRun::new(key, depth);
-        out.extend_from_slice(r.run.get(skip..).unwrap_or_default());
+        out.push_str(r.run.get(skip..).unwrap_or_default());
     }
 }
 
 impl Writer {
+    /// An empty output of `capacity` bytes.
+    pub(super) fn new(capacity: usize) -> Self {
+        Writer {
+            out: String::with_capacity(capacity),
+            depth: 0,
+            keys: KeyRuns::default(),
+            templates: Templates::default(),
+            clean: CleanStrings::default(),
+        }
+    }
+
+    /// The JSON written.
+    pub(super) fn finish(self) -> String {
+        self.out
+    }
+
+    /// Text written as is (brackets, newlines, indentation, keys).
+    /// Inlined, so that a constant run is a few moves, not a call.
+    #[inline]
+    pub(super) fn push(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+
+    /// `value` as pretty JSON, its inner lines indented for `depth`
+    /// (its first line follows what is already written).
+    pub(super) fn value_at<T: Serialize + ?Sized>(&mut self, depth: usize, value: &T) -> Result {
+        self.depth = depth;
+        value.serialize(&mut *self)
+    }
+
     /// A newline, then the indentation of the current depth.
     fn newline(&mut self) {
         let n = 2 * self.depth;
-        if n < INDENT.len() {
-            self.out.extend_from_slice(&INDENT[..=n]);
-        } else {
-            self.out.push(b'\n');
-            self.out.resize(self.out.len() + n, b' ');
+        match INDENT.get(..=n) {
+            Some(run) => self.out.push_str(run),
+            None => {
+                self.out.push('\n');
+                push_spaces(&mut self.out, n);
+            }
         }
     }
 
-    /// A number, written by `serde_json` (shortest round-trip for floats,
-    /// `null` for one that is not finite).
+    /// A number of a type without a writer of ours (128-bit integers),
+    /// written by `serde_json`.
     fn number<T: Serialize>(&mut self, v: T) -> Result {
-        serde_json::to_writer(&mut self.out, &v).map_err(|e| Error(e.to_string()))
+        let s = serde_json::to_string(&v).map_err(|e| Error(e.to_string()))?;
+        self.out.push_str(&s);
+        Ok(())
     }
 
-    /// A JSON string: quoted, with `serde_json`'s escapes.
-    fn string(&mut self, s: &str) {
-        escape_into(&mut self.out, s);
+    /// A float as `serde_json` writes it (the shortest decimal that reads
+    /// back, `3.0` for a whole one, `null` when not finite). One with at
+    /// most two decimals (every score and expectation of the figures) is
+    /// written here, the others by `serde_json`: see [`two_decimals`].
+    fn float(&mut self, v: f64) -> Result {
+        match two_decimals(v) {
+            Some(h) => {
+                push_hundredths(&mut self.out, h);
+                Ok(())
+            }
+            None => self.number(v),
+        }
+    }
+
+    /// A JSON string: quoted, with `serde_json`'s escapes. A string met
+    /// before and found clean is copied without a second look at its
+    /// bytes (see [`CleanStrings`]).
+    pub(super) fn string(&mut self, s: &str) {
+        if s.len() < CleanStrings::SHORTEST {
+            escape_into(&mut self.out, s);
+        } else if self.clean.knows(s) {
+            self.out.reserve(s.len() + 2);
+            self.out.push('"');
+            self.out.push_str(s);
+            self.out.push('"');
+        } else if escape_into(&mut self.out, s) {
+            self.clean.remember(s);
+        }
     }
 
     /// An integer in decimal, as `serde_json` (and `itoa`) writes it.
-    fn integer(&mut self, negative: bool, v: u64) {
+    #[inline]
+    pub(super) fn integer(&mut self, negative: bool, v: u64) {
         if negative {
-            self.out.push(b'-');
+            self.out.push('-');
         }
-        self.out
-            .extend_from_slice(crate::diag::words::decimal(v, &mut [0; 20]));
+        push_decimal(&mut self.out, v);
     }
 
     /// `{"variant": ` then the variant's array or object, as `serde_json`
@@ -167,13 +371,13 @@ impl Writer {
         self.open(b'{');
         self.newline();
         self.string(variant);
-        self.out.extend_from_slice(b": ");
+        self.out.push_str(": ");
         Compound::new(self, open, close, Some(len))
     }
 
     fn open(&mut self, bracket: u8) {
         self.depth += 1;
-        self.out.push(bracket);
+        self.out.push(char::from(bracket));
     }
 
     fn close(&mut self, bracket: u8, has_value: bool) {
@@ -181,59 +385,75 @@ impl Writer {
         if has_value {
             self.newline();
         }
-        self.out.push(bracket);
+        self.out.push(char::from(bracket));
     }
 }
 
 /// `s` as a JSON string: quoted, with `serde_json`'s escapes (`\"`, `\\`,
-/// `\b \f \n \r \t`, `\u00xx` for the other control characters).
-fn escape_into(out: &mut Vec<u8>, s: &str) {
+/// `\b \f \n \r \t`, `\u00xx` for the other control characters); whether
+/// it needed none.
+fn escape_into(out: &mut String, s: &str) -> bool {
     let bytes = s.as_bytes();
     out.reserve(bytes.len() + 2);
-    out.push(b'"');
-    let mut start = 0;
+    out.push('"');
     let mut i = first_escape(bytes, 0);
+    if i == bytes.len() {
+        // Nothing to escape (the usual case): one copy.
+        out.push_str(s);
+        out.push('"');
+        return true;
+    }
+    let mut start = 0;
     while i < bytes.len() {
-        out.extend_from_slice(&bytes[start..i]);
+        out.push_str(s.get(start..i).unwrap_or_default());
         let b = bytes[i];
         match b {
-            b'"' => out.extend_from_slice(b"\\\""),
-            b'\\' => out.extend_from_slice(b"\\\\"),
-            0x08 => out.extend_from_slice(b"\\b"),
-            0x0C => out.extend_from_slice(b"\\f"),
-            b'\n' => out.extend_from_slice(b"\\n"),
-            b'\r' => out.extend_from_slice(b"\\r"),
-            b'\t' => out.extend_from_slice(b"\\t"),
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            0x08 => out.push_str("\\b"),
+            0x0C => out.push_str("\\f"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
             _ => {
                 const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.extend_from_slice(b"\\u00");
-                out.push(HEX[usize::from(b >> 4)]);
-                out.push(HEX[usize::from(b & 0xF)]);
+                out.push_str("\\u00");
+                out.push(char::from(HEX[usize::from(b >> 4)]));
+                out.push(char::from(HEX[usize::from(b & 0xF)]));
             }
         }
         start = i + 1;
         i = first_escape(bytes, start);
     }
-    out.extend_from_slice(&bytes[start..]);
-    out.push(b'"');
+    out.push_str(s.get(start..).unwrap_or_default());
+    out.push('"');
+    false
 }
 
 /// The index of the first byte from `from` that JSON escapes (a control
-/// character, `"` or `\`), or the length: eight bytes at a time.
+/// character, `"` or `\`), or the length: sixteen bytes at a time, the
+/// tail of a string as its last sixteen bytes, and a string shorter than
+/// that eight bytes at a time.
 fn first_escape(bytes: &[u8], from: usize) -> usize {
     let len = bytes.len();
     let mut i = from;
-    // Sixteen bytes a turn, one branch for both words.
-    while i + 16 <= len {
-        let (a, b) = (flags(bytes, i), flags(bytes, i + 8));
-        if a | b != 0 {
-            return if a != 0 {
-                i + (a.trailing_zeros() / 8) as usize
-            } else {
-                i + 8 + (b.trailing_zeros() / 8) as usize
-            };
+    while let Some(chunk) = sixteen(bytes, i) {
+        if !clean(chunk) {
+            return i + first_in(chunk);
         }
         i += 16;
+    }
+    if i == len {
+        return len;
+    }
+    // The last sixteen bytes, overlapping bytes already found clean: when
+    // the overlap would reach below `from` (a short string, or an escape
+    // just before it), eight bytes at a time.
+    if let Some(tail) = len.checked_sub(16).filter(|&t| t >= from) {
+        return match sixteen(bytes, tail) {
+            Some(chunk) if !clean(chunk) => tail + first_in(chunk),
+            _ => len,
+        };
     }
     while i + 8 <= len {
         if let Some(k) = flagged_in(bytes, i) {
@@ -244,21 +464,44 @@ fn first_escape(bytes: &[u8], from: usize) -> usize {
     if i == len {
         return len;
     }
-    // The last eight bytes as one word, overlapping bytes already found
-    // clean: the lowest flagged byte of a word is exact, so it is the
-    // first escape (not one of the clean bytes). When the overlap would
-    // reach below `from` (an escape just before it), byte by byte.
+    // The last eight bytes as one word, as above.
     if len >= 8 && len - 8 >= from {
         return flagged_in(bytes, len - 8).map_or(len, |k| len - 8 + k);
     }
     while i < len {
-        let b = bytes[i];
-        if b < 0x20 || b == b'"' || b == b'\\' {
+        if escaped(bytes[i]) {
             return i;
         }
         i += 1;
     }
     len
+}
+
+/// The sixteen bytes from `at`, if there are as many.
+#[inline(always)]
+fn sixteen(bytes: &[u8], at: usize) -> Option<&[u8; 16]> {
+    bytes.get(at..at + 16).and_then(|c| c.try_into().ok())
+}
+
+/// Whether JSON writes `b` escaped.
+fn escaped(b: u8) -> bool {
+    b < 0x20 || b == b'"' || b == b'\\'
+}
+
+/// No byte of `chunk` is escaped. Written without branches so that the
+/// compiler checks the sixteen bytes in a few vector instructions.
+#[inline(always)]
+fn clean(chunk: &[u8; 16]) -> bool {
+    let mut bad = false;
+    for &b in chunk {
+        bad |= (b < 0x20) | (b == b'"') | (b == b'\\');
+    }
+    !bad
+}
+
+/// The offset of the first escaped byte of `chunk` (16 when none).
+fn first_in(chunk: &[u8; 16]) -> usize {
+    chunk.iter().position(|&b| escaped(b)).unwrap_or(16)
 }
 
 /// The offset of the first byte JSON escapes among the eight from `at`
@@ -286,12 +529,67 @@ fn flags(bytes: &[u8], at: usize) -> u64 {
         & HIGH
 }
 
+/// The key runs of the struct types written, each in the order its fields
+/// came the first time: a struct's fields come in the same order each
+/// time, so its next key is the next run, checked by the key's address and
+/// depth and copied without a look-up. A field left out of one value
+/// (`skip_serializing_if`) ends the template's use for that value: its
+/// other keys go through [`KeyRuns`].
+#[derive(Default)]
+struct Templates {
+    /// Open addressing by the struct name's address and the depth: the
+    /// index of its runs in `runs`, filled on first use.
+    slots: Vec<Option<(&'static str, usize, usize)>>,
+    runs: Vec<Vec<KeyRun>>,
+}
+
+/// Slots of [`Templates`] (a power of two), far more than the struct
+/// types and depths of any output.
+const TEMPLATE_SLOTS: usize = 64;
+
+/// No template (a sequence, a map, a variant, or no free slot).
+const NO_TEMPLATE: usize = usize::MAX;
+
+impl Templates {
+    /// The index of the template of struct `name` at `depth`.
+    fn find(&mut self, name: &'static str, depth: usize) -> usize {
+        if self.slots.is_empty() {
+            self.slots.resize(TEMPLATE_SLOTS, None);
+        }
+        let hash = (name.as_ptr() as usize ^ depth.rotate_right(8))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15_u64 as usize);
+        let mut at = hash >> (usize::BITS - TEMPLATE_SLOTS.trailing_zeros());
+        for _ in 0..TEMPLATE_SLOTS {
+            match &mut self.slots[at % TEMPLATE_SLOTS] {
+                Some((n, d, index))
+                    if std::ptr::eq(n.as_ptr(), name.as_ptr())
+                        && n.len() == name.len()
+                        && *d == depth =>
+                {
+                    return *index;
+                }
+                Some(_) => at += 1,
+                slot @ None => {
+                    *slot = Some((name, depth, self.runs.len()));
+                    self.runs.push(Vec::new());
+                    return self.runs.len() - 1;
+                }
+            }
+        }
+        NO_TEMPLATE
+    }
+}
+
 /// An array or object being written: whether it has a value yet.
-struct Compound<'a> {
+pub(super) struct Compound<'a> {
     w: &'a mut Writer,
     has_value: bool,
     /// The bracket that closes it; `None` for an empty one already closed.
     close: Option<u8>,
+    /// A struct's template in [`Templates`], or [`NO_TEMPLATE`].
+    template: usize,
+    /// The number of fields written.
+    field: usize,
 }
 
 impl<'a> Compound<'a> {
@@ -303,19 +601,22 @@ impl<'a> Compound<'a> {
                 w,
                 has_value: false,
                 close: None,
+                template: NO_TEMPLATE,
+                field: 0,
             };
         }
         Compound {
             w,
             has_value: false,
             close: Some(close),
+            template: NO_TEMPLATE,
+            field: 0,
         }
     }
 
     fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
-        self.w.out.push(b',');
-        if !self.has_value {
-            self.w.out.pop();
+        if self.has_value {
+            self.w.out.push(',');
         }
         self.w.newline();
         value.serialize(&mut *self.w)?;
@@ -325,6 +626,24 @@ impl<'a> Compound<'a> {
 
     fn key(&mut self, key: &'static str) {
         let w = &mut *self.w;
+        if let Some(runs) = w.templates.runs.get_mut(self.template) {
+            let skip = usize::from(!self.has_value);
+            match runs.get(self.field) {
+                Some(r) if r.is(key, w.depth) => {
+                    w.out.push_str(r.run.get(skip..).unwrap_or_default());
+                    self.field += 1;
+                    return;
+                }
+                None if runs.len() == self.field => {
+                    let r = KeyRun::new(key, w.depth);
+                    w.out.push_str(r.run.get(skip..).unwrap_or_default());
+                    runs.push(r);
+                    self.field += 1;
+                    return;
+                }
+                _ => self.template = NO_TEMPLATE,
+            }
+        }
         w.keys.write(&mut w.out, key, w.depth, self.has_value);
     }
 
@@ -400,13 +719,15 @@ impl<'a> ser::Serializer for &'a mut Writer {
     type SerializeStructVariant = Compound<'a>;
 
     fn serialize_bool(self, v: bool) -> Result {
-        self.out
-            .extend_from_slice(if v { b"true" as &[u8] } else { b"false" });
+        self.out.push_str(if v { "true" } else { "false" });
         Ok(())
     }
     integers!(i8 serialize_i8, i16 serialize_i16, i32 serialize_i32, i64 serialize_i64);
     naturals!(u8 serialize_u8, u16 serialize_u16, u32 serialize_u32, u64 serialize_u64);
-    numbers!(number: serialize_i128 i128, serialize_u128 u128, serialize_f32 f32, serialize_f64 f64);
+    numbers!(number: serialize_i128 i128, serialize_u128 u128, serialize_f32 f32);
+    fn serialize_f64(self, v: f64) -> Result {
+        self.float(v)
+    }
     fn serialize_char(self, v: char) -> Result {
         self.string(v.encode_utf8(&mut [0; 4]));
         Ok(())
@@ -430,7 +751,7 @@ impl<'a> ser::Serializer for &'a mut Writer {
         value.serialize(self)
     }
     fn serialize_unit(self) -> Result {
-        self.out.extend_from_slice(b"null");
+        self.out.push_str("null");
         Ok(())
     }
     fn serialize_unit_struct(self, _name: &'static str) -> Result {
@@ -480,8 +801,11 @@ impl<'a> ser::Serializer for &'a mut Writer {
     fn serialize_map(self, len: Option<usize>) -> Result<Compound<'a>> {
         Ok(Compound::new(self, b'{', b'}', len))
     }
-    fn serialize_struct(self, _name: &'static str, len: usize) -> Result<Compound<'a>> {
-        self.serialize_map(Some(len))
+    fn serialize_struct(self, name: &'static str, len: usize) -> Result<Compound<'a>> {
+        let template = self.templates.find(name, self.depth);
+        let mut c = Compound::new(self, b'{', b'}', Some(len));
+        c.template = template;
+        Ok(c)
     }
     fn serialize_struct_variant(
         self,
@@ -522,11 +846,11 @@ impl ser::SerializeMap for Compound<'_> {
     type Error = Error;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result {
         if self.has_value {
-            self.w.out.push(b',');
+            self.w.out.push(',');
         }
         self.w.newline();
         key.serialize(KeyWriter(&mut *self.w))?;
-        self.w.out.extend_from_slice(b": ");
+        self.w.out.push_str(": ");
         Ok(())
     }
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
@@ -566,9 +890,9 @@ struct KeyWriter<'a>(&'a mut Writer);
 
 impl KeyWriter<'_> {
     fn quoted<T: Serialize>(self, v: T) -> Result {
-        self.0.out.push(b'"');
+        self.0.out.push('"');
         self.0.number(v)?;
-        self.0.out.push(b'"');
+        self.0.out.push('"');
         Ok(())
     }
 }
@@ -867,6 +1191,174 @@ mod tests {
             to_string(&v, 0),
             serde_json::to_string_pretty(&v).unwrap_or_default()
         );
+    }
+
+    /// A float as the writer writes it.
+    fn float(v: f64) -> String {
+        let mut w = Writer::new(0);
+        let _ = w.float(v);
+        w.finish()
+    }
+
+    #[test]
+    fn every_hundredth_as_serde_json_writes_it() {
+        // Every figure of two decimals up to ±10,000, then a sample of
+        // the larger ones up to where `serde_json` is left to write them.
+        let near = -1_000_000..=1_000_000_i64;
+        let far = (-1_100_000_000_000_000_i64..=1_100_000_000_000_000).step_by(99_999_999_977);
+        for h in near.chain(far) {
+            let v = h as f64 / 100.0;
+            assert_eq!(
+                float(v),
+                serde_json::to_string(&v).unwrap_or_default(),
+                "{h} hundredths"
+            );
+        }
+    }
+
+    #[test]
+    fn other_floats_as_serde_json_writes_them() {
+        let mut values = vec![
+            0.0,
+            -0.0,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::MIN,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            f64::EPSILON,
+            0.1 + 0.2,
+            1e21,
+            1e-7,
+            9_999_999_999.995,
+            10_000_000_000.0,
+            123_456_789_012.34,
+            -0.005,
+            0.004_999,
+            1.0 / 3.0,
+            2.0_f64.powi(53),
+        ];
+        // Neighbours of figures: one step of the double away.
+        for h in [1_i64, 5, 244, -57, 99, 100, 12_345, 999_999_999_999] {
+            let v = h as f64 / 100.0;
+            values.push(f64::from_bits(v.to_bits() + 1));
+            values.push(f64::from_bits(v.to_bits() - 1));
+        }
+        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            values.push(f64::from_bits(x));
+            values.push((x % 2_000_000_000) as f64 / 1000.0 - 1e6);
+        }
+        for v in values {
+            assert_eq!(
+                float(v),
+                serde_json::to_string(&v).unwrap_or_default(),
+                "{v:?}"
+            );
+        }
+    }
+
+    #[derive(Serialize)]
+    struct Skips {
+        a: u8,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        b: Option<u8>,
+        c: Vec<Skips>,
+    }
+
+    mod one {
+        #[derive(serde::Serialize)]
+        pub(super) struct Same {
+            pub(super) p: u8,
+        }
+    }
+
+    mod other {
+        #[derive(serde::Serialize)]
+        pub(super) struct Same {
+            pub(super) q: u8,
+            pub(super) p: u8,
+        }
+    }
+
+    #[test]
+    fn struct_templates_with_skipped_fields_and_shared_names() {
+        // A field present in some values only, first absent then present
+        // and the other way round, and two struct types of one name.
+        let skips = |b: Option<u8>, c: Vec<Skips>| Skips { a: 1, b, c };
+        let v = vec![
+            skips(None, vec![skips(Some(2), vec![]), skips(None, vec![])]),
+            skips(Some(3), vec![skips(None, vec![]), skips(Some(4), vec![])]),
+            skips(None, vec![]),
+            skips(Some(5), vec![]),
+        ];
+        assert_eq!(
+            to_string(&v, 0),
+            serde_json::to_string_pretty(&v).unwrap_or_default()
+        );
+        let same = (
+            vec![one::Same { p: 1 }, one::Same { p: 2 }],
+            vec![other::Same { q: 3, p: 4 }],
+            one::Same { p: 5 },
+        );
+        assert_eq!(
+            to_string(&same, 0),
+            serde_json::to_string_pretty(&same).unwrap_or_default()
+        );
+    }
+
+    #[test]
+    fn strings_met_again_as_serde_json_writes_them() {
+        // A pool of long strings, clean and not, of lengths around the
+        // shortest remembered, written many times in a scrambled order:
+        // more strings than slots, so that slots change hands.
+        let pool: Vec<String> = (0..3000usize)
+            .map(|k| {
+                let mut s = format!("note {k}: ").repeat(1 + k % 9);
+                s.truncate(12 + k % 80);
+                match k % 7 {
+                    0 => s.push('"'),
+                    1 => s.insert(3, '\n'),
+                    2 => s.push_str("Łukasiewicz"),
+                    _ => {}
+                }
+                s
+            })
+            .collect();
+        let mut x = 0x9E37_79B9_u64;
+        let v: Vec<&String> = (0..40_000)
+            .map(|k| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Most from a few hot strings, the rest from all.
+                let i = if k % 3 == 0 { x % 3000 } else { x % 40 };
+                &pool[i as usize]
+            })
+            .collect();
+        assert_eq!(
+            to_string(&v, 0),
+            serde_json::to_string_pretty(&v).unwrap_or_default()
+        );
+    }
+
+    #[test]
+    fn decimals_as_itoa_writes_them() {
+        let mut values: Vec<u64> = (0..=100_000).collect();
+        for k in 1..=19 {
+            let p = 10_u64.pow(k);
+            values.extend([p - 1, p, p + 1, p / 3, p / 7 * 5]);
+        }
+        values.extend([u64::MAX, u64::MAX - 1, u64::MAX / 10]);
+        for v in values {
+            let mut s = String::new();
+            push_decimal(&mut s, v);
+            assert_eq!(s, v.to_string());
+        }
     }
 
     #[test]

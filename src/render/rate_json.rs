@@ -1,0 +1,349 @@
+//! The JSON of `trf rate --format json`: what `serde_json::to_string_pretty`
+//! writes for a [`RatingSummary`], byte for byte, written for its shape.
+//!
+//! Why a writer for one type: a summary of 10,000 players is 8 MB, mostly
+//! the same twenty keys per player and per excluded game. Through a
+//! serializer each key is a call and a look-up of its run of `,`, newline,
+//! indentation and quoted name; here the depth of every key is known, so
+//! the runs between two values are constants. The players' and excluded
+//! games' fields and the summary's own are written here; every other value
+//! (the tournament, the verdict's reasons, enums, notes) through the
+//! serializer of [`super::pretty`], and the figures by the `serialize_with`
+//! functions of the summary, so that number formats have one home. The
+//! tests compare this writer with `serde_json` over every sample report:
+//! a field added to the summary and not written here fails them.
+
+use super::pretty::{Result, Writer};
+use crate::rating::pass::summary::{
+    half_points, opt_hundredths, ExcludedGame, PlayerRating, RatingSummary,
+};
+
+/// The pretty JSON of `s` (without a final newline).
+pub(crate) fn to_string(s: &RatingSummary) -> String {
+    // About 850 bytes a player and 250 an excluded game: one allocation.
+    let guess = 4096 + 900 * s.players.len() + 250 * s.excluded_games.len();
+    let mut w = Writer::new(guess);
+    if summary(&mut w, s).is_err() {
+        return String::new();
+    }
+    w.finish()
+}
+
+/// The summary's object, at depth 0.
+fn summary(w: &mut Writer, s: &RatingSummary) -> Result {
+    w.push("{\n  \"verdict\": ");
+    w.value_at(1, &s.verdict)?;
+    w.push(",\n  \"rating_type\": ");
+    w.value_at(1, &s.rating_type)?;
+    w.push(",\n  \"rating_type_reason\": ");
+    w.string(&s.rating_type_reason);
+    w.push(",\n  \"hypothetical\": ");
+    boolean(w, s.hypothetical);
+    w.push(",\n  \"verdict_reasons\": ");
+    w.value_at(1, &s.verdict_reasons)?;
+    w.push(",\n  \"excluded_games\": ");
+    list(w, &s.excluded_games, excluded_game)?;
+    w.push(",\n  \"regulations\": ");
+    w.value_at(1, &s.regulations)?;
+    w.push(",\n  \"regulations_title\": ");
+    w.string(s.regulations_title);
+    w.push(",\n  \"regulations_basis\": ");
+    w.value_at(1, &s.regulations_basis)?;
+    w.push(",\n  \"ratings_source\": ");
+    w.string(&s.ratings_source);
+    w.push(",\n  \"tournament\": ");
+    w.value_at(1, &s.tournament)?;
+    w.push(",\n  \"players\": ");
+    list(w, &s.players, player)?;
+    w.push(",\n  \"notes\": ");
+    strings(w, 1, &s.notes)?;
+    if let Some(r) = &s.registration_source {
+        w.push(",\n  \"registration_source\": ");
+        w.string(r);
+    }
+    w.push("\n}");
+    Ok(())
+}
+
+/// An array of the summary (depth 1) whose objects `one` writes.
+fn list<T>(w: &mut Writer, items: &[T], one: fn(&mut Writer, &T) -> Result) -> Result {
+    if items.is_empty() {
+        w.push("[]");
+        return Ok(());
+    }
+    let mut sep = "[\n    ";
+    for item in items {
+        w.push(sep);
+        one(w, item)?;
+        sep = ",\n    ";
+    }
+    w.push("\n  ]");
+    Ok(())
+}
+
+/// One player's object (depth 2, its fields at depth 3).
+fn player(w: &mut Writer, p: &PlayerRating) -> Result {
+    w.push("{\n      \"start_rank\": ");
+    natural(w, Some(p.start_rank));
+    w.push(",\n      \"fide_id\": ");
+    natural(w, p.fide_id);
+    w.push(",\n      \"name\": ");
+    w.string(&p.name);
+    w.push(",\n      \"rated\": ");
+    boolean(w, p.rated);
+    w.push(",\n      \"ro\": ");
+    natural(w, p.ro);
+    w.push(",\n      \"k\": ");
+    natural(w, p.k);
+    w.push(",\n      \"k_source\": ");
+    w.value_at(3, &p.k_source)?;
+    w.push(",\n      \"games\": ");
+    natural(w, Some(p.games));
+    w.push(",\n      \"score\": ");
+    half_points(&p.score, &mut *w)?;
+    w.push(",\n      \"expected\": ");
+    opt_hundredths(&p.expected, &mut *w)?;
+    w.push(",\n      \"w_minus_we\": ");
+    opt_hundredths(&p.w_minus_we, &mut *w)?;
+    w.push(",\n      \"raw_change\": ");
+    opt_hundredths(&p.raw_change, &mut *w)?;
+    w.push(",\n      \"change\": ");
+    integer(w, p.change);
+    w.push(",\n      \"new_rating\": ");
+    integer(w, p.new_rating);
+    w.push(",\n      \"ra\": ");
+    integer(w, p.ra);
+    w.push(",\n      \"ru\": ");
+    integer(w, p.ru);
+    w.push(",\n      \"outcome\": ");
+    w.value_at(3, &p.outcome)?;
+    w.push(",\n      \"notes\": ");
+    strings(w, 3, &p.notes)?;
+    w.push(",\n      \"hypothetical\": ");
+    boolean(w, p.hypothetical);
+    w.push("\n    }");
+    Ok(())
+}
+
+/// One excluded game's object (depth 2, its fields at depth 3).
+fn excluded_game(w: &mut Writer, g: &ExcludedGame) -> Result {
+    w.push("{\n      \"round\": ");
+    natural(w, Some(g.round));
+    w.push(",\n      \"players\": ");
+    if g.players.is_empty() {
+        w.push("[]");
+    } else {
+        let mut sep = "[\n        ";
+        for &rank in &g.players {
+            w.push(sep);
+            natural(w, Some(rank));
+            sep = ",\n        ";
+        }
+        w.push("\n      ]");
+    }
+    w.push(",\n      \"reason\": ");
+    w.string(g.reason);
+    w.push(",\n      \"why\": ");
+    w.string(&g.why);
+    w.push(",\n      \"rule\": ");
+    match g.rule {
+        Some(r) => w.string(r),
+        None => w.push("null"),
+    }
+    w.push(",\n      \"article\": ");
+    w.string(&g.article);
+    w.push("\n    }");
+    Ok(())
+}
+
+/// An array of strings (notes, whatever type holds them) at `depth`,
+/// each on its own line: the indentation of each a constant run.
+fn strings<T: serde::Serialize>(w: &mut Writer, depth: usize, items: &[T]) -> Result {
+    let (first, next, end) = match depth {
+        1 => ("[\n    ", ",\n    ", "\n  ]"),
+        3 => ("[\n        ", ",\n        ", "\n      ]"),
+        _ => return w.value_at(depth, items),
+    };
+    if items.is_empty() {
+        w.push("[]");
+        return Ok(());
+    }
+    let mut sep = first;
+    for item in items {
+        w.push(sep);
+        w.value_at(depth + 1, item)?;
+        sep = next;
+    }
+    w.push(end);
+    Ok(())
+}
+
+fn boolean(w: &mut Writer, v: bool) {
+    w.push(if v { "true" } else { "false" });
+}
+
+/// An unsigned integer, or `null`.
+fn natural<T: Into<u64>>(w: &mut Writer, v: Option<T>) {
+    match v {
+        Some(v) => w.integer(false, v.into()),
+        None => w.push("null"),
+    }
+}
+
+/// A signed integer, or `null`.
+fn integer(w: &mut Writer, v: Option<i64>) {
+    match v {
+        Some(v) => w.integer(v < 0, v.unsigned_abs()),
+        None => w.push("null"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rating::maths::{HalfPoints, Hundredths};
+    use crate::rating::pass::summary::{RoundRobinFigures, UnratedOutcome};
+    use crate::rating::RateOptions;
+    use std::path::{Path, PathBuf};
+
+    fn reports(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                reports(&p, out);
+            } else if p
+                .extension()
+                .is_some_and(|x| x.eq_ignore_ascii_case("trf") || x == "txt")
+            {
+                out.push(p);
+            }
+        }
+    }
+
+    fn summary_of(path: &Path, what_if: bool) -> Option<RatingSummary> {
+        let parsed = crate::read_path(path, &crate::ReadOptions::default()).ok()?;
+        let opts = RateOptions {
+            what_if,
+            ..RateOptions::default()
+        };
+        Some(crate::rating::rate_checked(&parsed, &crate::Options::default(), &opts).summary)
+    }
+
+    fn assert_same(s: &RatingSummary, what: &str) {
+        let expected = serde_json::to_string_pretty(s).unwrap_or_default();
+        let written = to_string(s);
+        if written != expected {
+            let at = written
+                .bytes()
+                .zip(expected.bytes())
+                .position(|(a, b)| a != b)
+                .unwrap_or(written.len().min(expected.len()));
+            panic!(
+                "{what}: differs from serde_json at byte {at}:\n{}\n---\n{}",
+                expected
+                    .get(at.saturating_sub(200)..)
+                    .unwrap_or_default()
+                    .chars()
+                    .take(400)
+                    .collect::<String>(),
+                written
+                    .get(at.saturating_sub(200)..)
+                    .unwrap_or_default()
+                    .chars()
+                    .take(400)
+                    .collect::<String>()
+            );
+        }
+    }
+
+    /// Every report of `samples/` and of the shared corpus, rated as
+    /// `trf rate` does and with `--what-if`: the same bytes as `serde_json`.
+    #[test]
+    fn every_sample_as_serde_json_writes_it() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        reports(&root.join("samples"), &mut files);
+        reports(&root.join("../shared/corpus"), &mut files);
+        files.sort();
+        let mut compared = 0;
+        for f in &files {
+            for what_if in [false, true] {
+                if let Some(s) = summary_of(f, what_if) {
+                    assert_same(&s, &format!("{} (what-if {what_if})", f.display()));
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 300, "only {compared} summaries");
+    }
+
+    /// One sample's summary with every optional part present, strings that
+    /// need escapes, non-ASCII text and extreme figures.
+    #[test]
+    fn edge_cases_as_serde_json_writes_them() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        reports(&root.join("samples"), &mut files);
+        files.sort();
+        let Some(mut s) = files
+            .iter()
+            .filter_map(|f| summary_of(f, false))
+            .find(|s| s.players.len() > 3 && !s.excluded_games.is_empty())
+        else {
+            panic!("no sample with players and excluded games");
+        };
+        assert_same(&s, "the sample as read");
+        let weird = "a \"quoted\" \\ line\nand\ttab\u{1}\u{1f}\u{7f} Łukasiewicz ü\u{2028} 象棋";
+        s.rating_type_reason = weird.to_owned();
+        s.ratings_source = String::new();
+        s.registration_source = Some(weird.repeat(3));
+        s.notes.push(weird.to_owned());
+        s.tournament.name = Some(weird.to_owned());
+        s.tournament.round_robin = Some(RoundRobinFigures {
+            cycles: 2,
+            games_per_player: 14,
+            rar: Hundredths(224_455),
+            dpa: Hundredths(-1_205),
+            ra: 2231,
+        });
+        s.excluded_games[0].players.clear();
+        s.excluded_games[0].rule = None;
+        s.excluded_games[0].why = weird.to_owned();
+        let extremes = [
+            (i64::MIN, i64::MAX, u64::MAX),
+            (-1, 0, 0),
+            (1, -1, 1),
+            (-999_999_999_999_999, 999_999_999_999_999, 10),
+        ];
+        for (p, (lo, hi, id)) in s.players.iter_mut().zip(extremes) {
+            p.name = weird.to_owned();
+            p.fide_id = Some(id);
+            p.ro = Some(u16::MAX);
+            p.k = Some(u8::MAX);
+            p.games = u32::MAX;
+            p.score = HalfPoints(u32::MAX);
+            p.expected = Some(Hundredths(lo));
+            p.w_minus_we = Some(Hundredths(hi));
+            p.raw_change = Some(Hundredths(lo / 7));
+            p.change = Some(lo);
+            p.new_rating = Some(hi);
+            p.ra = Some(lo);
+            p.ru = Some(hi);
+            p.outcome = Some(UnratedOutcome::BelowFloor);
+            p.notes = vec![weird.to_owned(), String::new()];
+            p.hypothetical = true;
+        }
+        if let Some(p) = s.players.last_mut() {
+            p.notes.clear();
+            p.fide_id = None;
+        }
+        assert_same(&s, "edge cases");
+        s.players.clear();
+        s.excluded_games.clear();
+        s.notes.clear();
+        assert_same(&s, "no players");
+    }
+}
