@@ -311,7 +311,7 @@ mod tests {
         });
         s.excluded_games[0].players.clear();
         s.excluded_games[0].rule = None;
-        s.excluded_games[0].why = weird.to_owned();
+        s.excluded_games[0].why = weird.to_owned().into();
         let extremes = [
             (i64::MIN, i64::MAX, u64::MAX),
             (-1, 0, 0),
@@ -333,7 +333,7 @@ mod tests {
             p.ra = Some(lo);
             p.ru = Some(hi);
             p.outcome = Some(UnratedOutcome::BelowFloor);
-            p.notes = vec![weird.to_owned(), String::new()];
+            p.notes = vec![weird.to_owned().into(), String::new().into()];
             p.hypothetical = true;
         }
         if let Some(p) = s.players.last_mut() {
