@@ -206,21 +206,14 @@ mod tests {
     use crate::rating::RateOptions;
     use std::path::{Path, PathBuf};
 
+    /// The reports (`.trf`, `.txt`) under `dir`.
     fn reports(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                reports(&p, out);
-            } else if p
-                .extension()
+        let mut all = Vec::new();
+        crate::model::timecontrol::properties::files_under(dir, &mut all);
+        out.extend(all.into_iter().filter(|p| {
+            p.extension()
                 .is_some_and(|x| x.eq_ignore_ascii_case("trf") || x == "txt")
-            {
-                out.push(p);
-            }
-        }
+        }));
     }
 
     fn summary_of(path: &Path, what_if: bool) -> Option<RatingSummary> {

@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 mod encoded;
 mod free;
 #[cfg(test)]
-mod properties;
+pub(crate) mod properties;
 
 pub(crate) use encoded::parse_encoded;
 pub(crate) use free::{parse_free, parse_free_readings, Reading};

@@ -263,7 +263,8 @@ fn lines_of(path: &Path) -> Vec<String> {
     text.split(['\r', '\n']).map(str::to_owned).collect()
 }
 
-fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+/// Every file under `dir`, at any depth (none when it cannot be read).
+pub(crate) fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
