@@ -868,7 +868,7 @@ pub(super) static ROWS: &[Federation] = &[
         code: "NON",
         name: "(no federation)",
         status: Status::Special,
-        note: "seen in rating-list files as \"no federation\"; not a member (rating-list-formats.md); treat like blank",
+        note: "seen in rating-list files as \"no federation\"; not a member (FIDE rating list files); treat like blank",
     },
     Federation {
         code: "NOR",
