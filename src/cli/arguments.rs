@@ -21,11 +21,60 @@ where
     T: Into<OsString> + Clone,
 {
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    if let Some(cli) = plain(&args) {
+        return Ok(cli);
+    }
     match short(&args) {
         Some(Ok(cli)) => Ok(cli),
         Some(Err(version)) => Err(version),
         None => Cli::try_parse_from(args),
     }
+}
+
+/// `trf check|rate [--format F] PATH...` (program name first) as [`Cli`]
+/// with every other option at its default; `None` for any other line:
+/// another command or option, a path that starts with `-`, `--format`
+/// twice or with a value that is not one of the format's names, no path.
+/// Those are clap's, with its messages.
+fn plain(args: &[OsString]) -> Option<Cli> {
+    let (command, rest) = args.get(1..)?.split_first()?;
+    let mut paths = Vec::with_capacity(rest.len());
+    let mut format: Option<&str> = None;
+    let mut words = rest.iter();
+    while let Some(word) = words.next() {
+        if word.as_encoded_bytes().first() != Some(&b'-') {
+            paths.push(std::path::PathBuf::from(word));
+            continue;
+        }
+        let value = match word.to_str()? {
+            "--format" => words.next()?.to_str()?,
+            long => long.strip_prefix("--format=")?,
+        };
+        if format.replace(value).is_some() {
+            return None;
+        }
+    }
+    if paths.is_empty() {
+        return None;
+    }
+    use super::{check, rate, Command};
+    use clap::ValueEnum as _;
+    let command = match command.to_str()? {
+        "check" => Command::Check(check::Args::plain(
+            paths,
+            format.map_or(Some(check::CheckFormat::Human), |f| {
+                check::CheckFormat::from_str(f, false).ok()
+            })?,
+        )),
+        "rate" => Command::Rate(rate::Args::plain(
+            paths,
+            format.map_or(Some(rate::RateFormat::Human), |f| {
+                rate::RateFormat::from_str(f, false).ok()
+            })?,
+        )),
+        _ => return None,
+    };
+    Some(Cli { command })
 }
 
 /// The parse by a tree of the top level and the command `args` names;
@@ -185,6 +234,66 @@ mod tests {
             let (short, whole) = both(line);
             assert!(short != "whole tree", "{line:?} needed the whole tree");
             assert_eq!(short, whole, "{line:?}");
+        }
+    }
+
+    /// `line` by [`plain`] and by the whole tree, as their `Debug`.
+    fn plain_and_whole(line: &[&str]) -> (Option<String>, String) {
+        let args: Vec<OsString> = line.iter().map(OsString::from).collect();
+        let whole = match Cli::try_parse_from(&args) {
+            Ok(cli) => format!("{cli:?}"),
+            Err(e) => format!("message {}", e.render()),
+        };
+        (plain(&args).map(|cli| format!("{cli:?}")), whole)
+    }
+
+    #[test]
+    fn the_plain_lines_parse_as_the_whole_tree_parses_them() {
+        let lines: &[&[&str]] = &[
+            &["trf", "check", "a.trf"],
+            &["trf", "check", "a.trf", "b/", "c d.trf"],
+            &["trf", "check", "--format", "json", "a.trf"],
+            &["trf", "check", "a.trf", "--format", "sarif"],
+            &["trf", "check", "--format=github", "a", "b"],
+            &["trf", "check", "--format", "human", "a"],
+            &["trf", "check", "--format", "csv", "a"],
+            &["trf", "rate", "a.trf"],
+            &["trf", "rate", "--format", "json", "a.trf"],
+            &["trf", "rate", "--format=csv", "a.trf", "b.trf"],
+            &["trf", "rate", "a.trf", "--format", "human"],
+        ];
+        for line in lines {
+            let (plain, whole) = plain_and_whole(line);
+            assert_eq!(plain.as_deref(), Some(whole.as_str()), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn every_other_line_is_left_to_clap() {
+        let lines: &[&[&str]] = &[
+            &["trf"],
+            &["trf", "check"],
+            &["trf", "check", "--format", "json"],
+            &["trf", "check", "--format"],
+            &["trf", "check", "--format", "JSON", "a"],
+            &["trf", "check", "--format", "jso", "a"],
+            &["trf", "check", "--format=", "a"],
+            &["trf", "check", "--format", "json", "--format", "json", "a"],
+            &["trf", "check", "--summary", "a"],
+            &["trf", "check", "--", "a"],
+            &["trf", "check", "-", "a"],
+            &["trf", "check", "-h"],
+            &["trf", "check", "--formats", "json", "a"],
+            &["trf", "rate", "--what-if", "a"],
+            &["trf", "rate", "--format", "sarif", "a"],
+            &["trf", "period", "a"],
+            &["trf", "parse", "a"],
+            &["trf", "help", "check"],
+            &["trf", "--version"],
+        ];
+        for line in lines {
+            let (plain, whole) = plain_and_whole(line);
+            assert_eq!(plain, None, "{line:?} (clap: {whole})");
         }
     }
 

@@ -92,6 +92,18 @@ pub(crate) struct ReadArgs {
     pub(crate) max_line: usize,
 }
 
+impl Default for ReadArgs {
+    /// What the command line gives when no option is named.
+    fn default() -> Self {
+        let read = ReadOptions::default();
+        ReadArgs {
+            encoding: None,
+            max_size: read.max_file_bytes,
+            max_line: read.max_line_bytes,
+        }
+    }
+}
+
 impl ReadArgs {
     /// The library's options.
     pub(crate) fn options(&self) -> ReadOptions {
