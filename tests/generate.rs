@@ -79,7 +79,7 @@ fn consistent(t: &Tournament) {
         let mut present = 0;
         for p in &t.players {
             let me = p.start_rank.value;
-            let e = p.rounds[r].value;
+            let e = p.round(r + 1);
             match e.result {
                 RoundResult::Bye { bye } => {
                     assert_eq!((e.opponent, e.colour), (None, None), "bye with an opponent");
@@ -96,7 +96,7 @@ fn consistent(t: &Tournament) {
                 RoundResult::Game { outcome } | RoundResult::ShortGame { outcome } => {
                     present += 1;
                     let opp = e.opponent.expect("a game has an opponent");
-                    let o = t.players[opp as usize - 1].rounds[r].value;
+                    let o = t.players[opp as usize - 1].round(r + 1);
                     assert_eq!(o.opponent, Some(me), "round {}: {me} vs {opp}", r + 1);
                     assert_eq!(o.colour.map(Colour::opposite), e.colour);
                     assert_eq!(o.result.outcome(), Some(outcome.mirrored()));
@@ -105,7 +105,7 @@ fn consistent(t: &Tournament) {
                 RoundResult::Forfeit { won } => {
                     present += 1;
                     let opp = e.opponent.expect("a forfeit has an opponent");
-                    let o = t.players[opp as usize - 1].rounds[r].value;
+                    let o = t.players[opp as usize - 1].round(r + 1);
                     assert_eq!(o.opponent, Some(me));
                     assert_eq!(o.colour.map(Colour::opposite), e.colour);
                     // `+` against `-`, or a double forfeit `-` against `-`.

@@ -145,7 +145,7 @@ pub(crate) fn fingerprint(t: &Tournament) -> Option<u128> {
                     .iter()
                     .rposition(|e| e.value != crate::model::RoundEntry::NOT_PAIRED)
                     .map_or(0, |i| i + 1);
-                for e in &p.rounds[..last] {
+                for e in p.rounds.iter().take(last) {
                     let opp = e
                         .value
                         .opponent

@@ -124,7 +124,7 @@ fn emit(
             format!("{} (round {} here, round {} there)", m.0, m.3, o.3)
         })
         .collect();
-    let entry = &player.rounds[mine.3 as usize - 1];
+    let entry = player.rounds.get(mine.3 as usize - 1).unwrap_or_default();
     let mut d = PLAYER_IN_SIMULTANEOUS_EVENTS
         .diag(format!(
             "FIDE ID {id} ({}, {}) also plays in {} on the same day: {}",

@@ -199,8 +199,11 @@ impl<'a> Event<'a> {
     }
 
     /// The round entry (with its span) a row of the games table is.
-    pub fn block(&self, g: &crate::model::Game) -> &'a Spanned<RoundEntry> {
-        &self.tournament.players[g.player as usize].rounds[usize::from(g.round) - 1]
+    pub fn block(&self, g: &crate::model::Game) -> Spanned<RoundEntry> {
+        self.tournament.players[g.player as usize]
+            .rounds
+            .get(usize::from(g.round) - 1)
+            .unwrap_or_default()
     }
 }
 
@@ -215,7 +218,7 @@ pub(crate) struct Game<'a> {
     /// The opponent.
     pub opponent: &'a Player,
     /// `player`'s block for the round.
-    pub entry: &'a Spanned<RoundEntry>,
+    pub entry: Spanned<RoundEntry>,
     /// The row of the games table.
     pub row: &'a crate::model::Game,
 }
@@ -239,7 +242,10 @@ pub(crate) fn pairings<'a>(
             round: usize::from(g.round),
             player,
             opponent: &t.players[g.opponent as usize],
-            entry: &player.rounds[usize::from(g.round) - 1],
+            entry: player
+                .rounds
+                .get(usize::from(g.round) - 1)
+                .unwrap_or_default(),
             row: g,
         })
     })

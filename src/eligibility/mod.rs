@@ -43,7 +43,7 @@ pub(crate) use exclusions::{Excluded, Ruled};
 
 use crate::model::games::{Games, NONE};
 use crate::model::tournament_type::TournamentType;
-use crate::model::{ByeKind, RoundResult, Tournament};
+use crate::model::{ByeKind, Tournament};
 use crate::options::Options;
 use crate::regulations::{InitialRatingMethod, RatingType, Topic};
 use std::collections::HashMap;
@@ -465,21 +465,15 @@ impl Eligibility {
     /// in round order.
     pub(crate) fn rated_of<'t>(
         &'t self,
-        t: &'t Tournament,
         games: &'t Games,
         i: usize,
     ) -> impl Iterator<Item = (usize, u32)> + 't {
-        let rounds = t.players.get(i).map_or(&[][..], |p| &p.rounds[..]);
         games
             .of(i)
             .iter()
             .zip(&self.rows[self.range(i)])
-            .zip(rounds)
-            .filter(|((_, &d), _)| d == RATED)
-            .filter_map(|((g, _), e)| match e.value.result {
-                RoundResult::Game { outcome } => Some((g.opponent as usize, outcome.half_points())),
-                _ => None,
-            })
+            .filter(|(_, &d)| d == RATED)
+            .filter_map(|(g, _)| Some((g.opponent as usize, g.game_outcome()?.half_points())))
     }
 
     /// Player `i`'s games FIDE rates, against opponents with a rating in
@@ -488,7 +482,7 @@ impl Eligibility {
     pub(crate) fn player_games(&self, t: &Tournament, games: &Games, i: usize) -> PlayerGames {
         let mut out = PlayerGames::default();
         let mut met: Vec<u16> = Vec::new();
-        for (o, half_points) in self.rated_of(t, games, i) {
+        for (o, half_points) in self.rated_of(games, i) {
             let Some(opp) = t.players.get(o) else {
                 continue;
             };
@@ -509,7 +503,7 @@ impl Eligibility {
     /// Each player's rated games, as (opponent index, half-points).
     fn played(&self, ev: &Event<'_>) -> Vec<Vec<(usize, u32)>> {
         (0..ev.tournament.players.len())
-            .map(|i| self.rated_of(ev.tournament, ev.games, i).collect())
+            .map(|i| self.rated_of(ev.games, i).collect())
             .collect()
     }
 

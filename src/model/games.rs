@@ -21,7 +21,9 @@
 //! kinds of entries occur ([`Games::seen`], [`Games::round_kinds`]): a rule
 //! whose case never occurs in a report returns without walking it.
 
-use super::{ByeKind, Colour, Outcome, Player, RoundResult, Tournament};
+pub(crate) use super::rounds::result_of_code;
+use super::rounds::NO_OPPONENT;
+use super::{Colour, Outcome, Player, Tournament};
 
 /// "No such row or player".
 pub(crate) const NONE: u32 = u32::MAX;
@@ -97,7 +99,7 @@ pub struct Game {
     pub rank: u16,
     /// The round, 1-based.
     pub round: u16,
-    /// The entry as written, packed ([`side`]): opponent's rank, colour,
+    /// The entry as written, packed ([`crate::model::rounds::pack`]): opponent's rank, colour,
     /// result code.
     side: u32,
 }
@@ -152,7 +154,7 @@ impl Game {
     }
 
     /// Whether the result is a letter TRF16 does not define, TRF26's `?`
-    /// included ([`RoundResult::Unknown`]).
+    /// included ([`RoundResult::Unknown`](super::RoundResult::Unknown)).
     pub fn is_unknown_letter(&self) -> bool {
         self.code() >= 14
     }
@@ -229,66 +231,13 @@ impl<'a> Iterator for RowsWith<'a> {
     }
 }
 
-/// A result as a small number, for table look-ups ([`Game::code`]).
-fn code(r: RoundResult) -> u8 {
-    use ByeKind::*;
-    use Outcome::*;
-    match r {
-        RoundResult::Game { outcome: Win } => 0,
-        RoundResult::Game { outcome: Draw } => 1,
-        RoundResult::Game { outcome: Loss } => 2,
-        RoundResult::ShortGame { outcome: Win } => 3,
-        RoundResult::ShortGame { outcome: Draw } => 4,
-        RoundResult::ShortGame { outcome: Loss } => 5,
-        RoundResult::Forfeit { won: true } => 6,
-        RoundResult::Forfeit { won: false } => 7,
-        RoundResult::Bye { bye: Half } => 8,
-        RoundResult::Bye { bye: Full } => 9,
-        RoundResult::Bye {
-            bye: PairingAllocated,
-        } => 10,
-        RoundResult::Bye { bye: Zero } => 11,
-        RoundResult::Pending => 12,
-        RoundResult::ADJOURNED => 15,
-        RoundResult::NotPaired => 13,
-        RoundResult::Unknown { .. } => 14,
-    }
-}
-
 /// How many values [`Game::colour_and_code`] takes.
 pub(crate) const LOOKS: usize = 64;
-
-/// A result with result code `c` ([`Game::code`]); a letter TRF does not
-/// define stands as `X`.
-pub(crate) fn result_of_code(c: usize) -> RoundResult {
-    use ByeKind::*;
-    use Outcome::*;
-    match c {
-        0 => RoundResult::Game { outcome: Win },
-        1 => RoundResult::Game { outcome: Draw },
-        2 => RoundResult::Game { outcome: Loss },
-        3 => RoundResult::ShortGame { outcome: Win },
-        4 => RoundResult::ShortGame { outcome: Draw },
-        5 => RoundResult::ShortGame { outcome: Loss },
-        6 => RoundResult::Forfeit { won: true },
-        7 => RoundResult::Forfeit { won: false },
-        8 => RoundResult::Bye { bye: Half },
-        9 => RoundResult::Bye { bye: Full },
-        10 => RoundResult::Bye {
-            bye: PairingAllocated,
-        },
-        11 => RoundResult::Bye { bye: Zero },
-        12 => RoundResult::Pending,
-        13 => RoundResult::NotPaired,
-        15 => RoundResult::ADJOURNED,
-        _ => RoundResult::Unknown { code: 'X' },
-    }
-}
 
 /// How many result codes there are ([`Game::code`]).
 pub(crate) const CODES: usize = 16;
 
-/// The bits of each result [`code`].
+/// The bits of each result [`Game::code`].
 const CODE_BITS: [Kind; CODES] = [
     Kind::GAME,
     Kind::GAME,
@@ -329,24 +278,8 @@ impl Seat {
     };
 }
 
-/// No opponent named, in a packed side ([`side`]).
-const NO_OPPONENT: u32 = 1 << 16;
-
-/// One side of a pairing as a word: the opponent's rank as written (or
-/// [`NO_OPPONENT`]) in bits 0-16, the colour (0 none, 1 `w`, 2 `b`) in bits
-/// 17-18, the result [`code`] in bits 19-22.
-fn side(e: &super::RoundEntry) -> u32 {
-    let opp = e.opponent.map_or(NO_OPPONENT, u32::from);
-    let colour = match e.colour {
-        None => 0,
-        Some(Colour::White) => 1,
-        Some(Colour::Black) => 2,
-    };
-    opp | colour << 17 | u32::from(code(e.result)) << 19
-}
-
 /// The bits of an entry without an opponent, by colour and result code
-/// (bits 17-22 of a packed [`side`]).
+/// (bits 17-22 of a packed [`crate::model::rounds::pack`]).
 const ALONE: [Kind; 64] = {
     let mut t = [Kind::empty(); 64];
     let mut i = 0;
@@ -410,7 +343,7 @@ const PAIR: [[Kind; 64]; 64] = {
 };
 
 /// The codes the other side may write without [`Kind::ODD_RESULTS`], by
-/// [`code`], as bits: `1`/`0`, `=`/`=`, `W`/`L`, `D`/`D`, `+`/`-`, `-`/`+`
+/// [`Game::code`], as bits: `1`/`0`, `=`/`=`, `W`/`L`, `D`/`D`, `+`/`-`, `-`/`+`
 /// and `-`/`-`, pending (blank or `?`) against pending, and the same bye,
 /// not-paired or unknown code on both sides.
 const COMPLEMENT: [u16; CODES] = {
@@ -449,7 +382,7 @@ impl Games {
         start.push(total);
         let mut sides: Vec<u32> = Vec::with_capacity(total as usize);
         for p in players {
-            sides.extend(p.rounds.iter().map(|e| side(&e.value)));
+            sides.extend_from_slice(p.rounds.words());
         }
         // By starting rank as written: the first player with the rank and
         // where that player's rows start and end, so that an entry finds

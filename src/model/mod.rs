@@ -23,6 +23,7 @@ mod date;
 pub(crate) mod games;
 mod player;
 mod points;
+pub(crate) mod rounds;
 mod scoring;
 pub(crate) mod timecontrol;
 pub(crate) mod tournament_type;
@@ -33,6 +34,7 @@ pub use date::{DateField, PartialDate};
 pub(crate) use games::{Game, Games};
 pub use player::{ByeKind, Colour, Outcome, Player, RoundEntry, RoundResult, Sex, Title};
 pub use points::Points;
+pub use rounds::{Rounds, RoundsIter};
 pub use scoring::{Scoring, ScoringSource};
 
 use crate::source::lines::Line;

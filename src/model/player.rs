@@ -1,6 +1,6 @@
 //! Players (`001` records) and their round entries.
 
-use super::{PartialDate, Points};
+use super::{PartialDate, Points, Rounds};
 use crate::source::span::{Span, Spanned};
 use serde::Serialize;
 
@@ -34,7 +34,7 @@ pub struct Player {
     /// Round entries, round 1 first. Trailing rounds a line does not reach
     /// are absent (≡ not paired); the vector can be shorter than the
     /// tournament's number of rounds.
-    pub rounds: Vec<Spanned<RoundEntry>>,
+    pub rounds: Rounds,
     /// 1-based line number of the record.
     #[serde(skip)]
     pub line: u32,
@@ -80,8 +80,7 @@ impl Player {
     /// The entry for round `r` (1-based); not paired beyond the line's end.
     pub fn round(&self, r: usize) -> RoundEntry {
         self.rounds
-            .get(r.wrapping_sub(1))
-            .map(|e| e.value)
+            .entry(r.wrapping_sub(1))
             .unwrap_or(RoundEntry::NOT_PAIRED)
     }
 }
@@ -385,6 +384,13 @@ pub struct RoundEntry {
     /// The result column.
     #[serde(flatten)]
     pub result: RoundResult,
+}
+
+impl Default for RoundEntry {
+    /// No block at all ([`RoundEntry::NOT_PAIRED`]).
+    fn default() -> RoundEntry {
+        RoundEntry::NOT_PAIRED
+    }
 }
 
 impl RoundEntry {

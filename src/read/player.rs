@@ -2,7 +2,10 @@
 
 use super::{findings, trim, uint};
 use crate::diag::Diagnostic;
-use crate::model::{Colour, PartialDate, Player, Points, RoundEntry, RoundResult, Sex, Title};
+use crate::model::rounds::{pack_parts, NO_OPPONENT};
+use crate::model::{
+    Colour, PartialDate, Player, Points, RoundEntry, RoundResult, Rounds, Sex, Title,
+};
 use crate::read::columns::{p001 as g, Field};
 use crate::source::lines::Columns;
 use crate::source::span::{Span, Spanned};
@@ -307,10 +310,10 @@ impl<'a> PlayerReader<'a> {
 
     /// Reads the round blocks; trailing blank blocks are dropped so that the
     /// list ends with the last round that says something.
-    fn round_blocks(&mut self, cols: &Columns<'_>) -> Vec<Spanned<RoundEntry>> {
+    fn round_blocks(&mut self, cols: &Columns<'_>) -> Rounds {
         let len = cols.char_len();
         if len < g::ROUND_OPPONENT.from {
-            return Vec::new();
+            return Rounds::new();
         }
         let mut out =
             Vec::with_capacity((len - g::ROUND_OPPONENT.from) / g::ROUND_OPPONENT.stride + 1);
@@ -347,7 +350,7 @@ impl<'a> PlayerReader<'a> {
         }) {
             out.pop();
         }
-        out
+        out.into()
     }
 
     /// The span of a non-blank character where a round block wants a blank:
@@ -509,7 +512,7 @@ fn right_aligned(f: &str) -> Option<Option<u64>> {
 /// line is read (an unusual line is rare, and read again by the general
 /// reader). About 30 instructions a block.
 #[inline(never)]
-fn usual_rounds(b: &[u8], base: usize) -> Option<Vec<Spanned<RoundEntry>>> {
+fn usual_rounds(b: &[u8], base: usize) -> Option<Rounds> {
     // The general reader reads a block wherever its first column is on the
     // line, so each must be whole here. Each block comes with the two
     // columns before it (the first block starts at byte 91): windows of 10
@@ -524,31 +527,38 @@ fn usual_rounds(b: &[u8], base: usize) -> Option<Vec<Spanned<RoundEntry>>> {
         return None;
     }
     let mut flaws = 0u64;
-    let mut at = base + FIRST;
     // `chunks_exact` knows its length: no capacity test per block.
-    let mut rounds: Vec<Spanned<RoundEntry>> = windows
+    let mut words: Vec<u32> = windows
         .map(|window| {
-            let (entry, flaw) = match window.first_chunk::<STRIDE>() {
+            let (word, flaw) = match window.first_chunk::<STRIDE>() {
                 Some(w) => usual_block(w),
-                None => (RoundEntry::NOT_PAIRED, 1),
+                None => (NOT_PAIRED_WORD, 1),
             };
             flaws |= flaw;
-            let span = Span::new(at, at + WIDTH);
-            at += STRIDE;
-            Spanned::new(entry, span)
+            word
         })
         .collect();
     if flaws != 0 {
         return None;
     }
-    while rounds.last().is_some_and(|e| {
-        let block = &b[e.span.start as usize - base..e.span.end as usize - base];
-        e.value == RoundEntry::NOT_PAIRED && block.iter().all(|&c| c == b' ' || c == b'\t')
-    }) {
-        rounds.pop();
+    // Trailing blocks that are blank (not `0000`) are dropped.
+    while let Some(k) = words.len().checked_sub(1) {
+        let at = FIRST + k * STRIDE;
+        let block = &b[at..at + WIDTH];
+        if words[k] != NOT_PAIRED_WORD || !block.iter().all(|&c| c == b' ' || c == b'\t') {
+            break;
+        }
+        words.pop();
     }
-    Some(rounds)
+    Some(Rounds::in_columns(words, (base + FIRST) as u32))
 }
+
+/// [`RoundEntry::NOT_PAIRED`] packed.
+const NOT_PAIRED_WORD: u32 = pack_parts(
+    None,
+    None,
+    crate::model::rounds::code(RoundResult::NotPaired),
+);
 
 /// Per colour byte: 0 for `-` or blank (none), 1 White, 2 Black, 3 for
 /// any other byte (not a usual block).
@@ -563,12 +573,12 @@ static COLOUR_CLASS: [u8; 256] = {
     t
 };
 
-/// The entry of a usual block, its opponent left out, at `named << 10 |
-/// colour class << 8 | result byte` (`named`: the opponent field is not
-/// blank or zero, which turns a blank result into a pending game).
+/// The entry of a usual block packed, its opponent left out, at `named <<
+/// 10 | colour class << 8 | result byte` (`named`: the opponent field is
+/// not blank or zero, which turns a blank result into a pending game).
 /// Computed at compile time.
-static BLOCK_ENTRIES: [RoundEntry; 2048] = {
-    let mut t = [RoundEntry::NOT_PAIRED; 2048];
+static BLOCK_WORDS: [u32; 2048] = {
+    let mut t = [0u32; 2048];
     let mut i = 0;
     while i < 2048 {
         let named = i >> 10 == 1;
@@ -583,11 +593,7 @@ static BLOCK_ENTRIES: [RoundEntry; 2048] = {
             c => RoundResult::from_letter(c as char),
         };
         if let Some(result) = result {
-            t[i] = RoundEntry {
-                opponent: None,
-                colour,
-                result,
-            };
+            t[i] = pack_parts(Some(0), colour, crate::model::rounds::code(result));
         }
         i += 1;
     }
@@ -626,7 +632,7 @@ static RESULTS: [Option<RoundResult>; 256] = {
 /// block, whose entry means nothing; a tab as a separator, too, which the
 /// general reader accepts). Without a branch.
 #[inline(always)]
-fn usual_block(b: &[u8; 10]) -> (RoundEntry, u64) {
+fn usual_block(b: &[u8; 10]) -> (u32, u64) {
     // Bit 4 of the opponent's bytes (2-5).
     const OPP_BIT4: u64 = 0x0000_1010_1010_0000;
     let [head @ .., s3, result] = *b;
@@ -650,10 +656,15 @@ fn usual_block(b: &[u8; 10]) -> (RoundEntry, u64) {
     let opp = ((pairs & 0xFF) * 100 + (pairs >> 16)) as u16;
     let at = ((COLOUR_CLASS[(w >> 56) as usize] as usize) << 8) | result as usize;
     let named = (opp != 0) as usize;
-    let mut entry = BLOCK_ENTRIES[((named << 10) | at) & 0x7FF];
-    entry.opponent = if opp != 0 { Some(opp) } else { None };
+    // The opponent, or no opponent for `0000` and blanks.
+    let opponent = if opp == 0 {
+        NO_OPPONENT
+    } else {
+        u32::from(opp)
+    };
+    let word = BLOCK_WORDS[((named << 10) | at) & 0x7FF] | opponent;
     let flaw = flaw | (BLOCK_FLAWS[at & 0x3FF] as u64) | (s3 != b' ') as u64;
-    (entry, flaw)
+    (word, flaw)
 }
 
 /// [`Title::parse`] without its upper-casing copy for the titles as FIDE
@@ -788,6 +799,7 @@ fn fast_block(b: &[u8], results: &[Option<RoundResult>; 256]) -> Option<RoundEnt
 #[cfg(test)]
 mod tests {
     use super::{fast_block, usual_block, RESULTS};
+    use crate::model::rounds::pack;
     use crate::model::RoundResult;
     use crate::write::{write, Target};
     use proptest::prelude::*;
@@ -800,10 +812,10 @@ mod tests {
     }
 
     fn check(window: [u8; 10]) {
-        let (entry, flaw) = usual_block(&window);
+        let (word, flaw) = usual_block(&window);
         assert_eq!(
-            (flaw == 0).then_some(entry),
-            expected(window),
+            (flaw == 0).then_some(word),
+            expected(window).map(|e| pack(&e)),
             "{:?}",
             String::from_utf8_lossy(&window)
         );
@@ -862,8 +874,8 @@ mod tests {
         /// The same on random windows.
         #[test]
         fn usual_block_agrees_on_random_bytes(window in prop::array::uniform10(block_byte())) {
-            let (entry, flaw) = usual_block(&window);
-            prop_assert_eq!((flaw == 0).then_some(entry), expected(window));
+            let (word, flaw) = usual_block(&window);
+            prop_assert_eq!((flaw == 0).then_some(word), expected(window).map(|e| pack(&e)));
         }
 
         /// And on random usual-looking blocks: blanks, then digits.
@@ -878,8 +890,8 @@ mod tests {
             window[2 + blanks..6].copy_from_slice(&digits[blanks..]);
             window[7] = colour;
             window[9] = result;
-            let (entry, flaw) = usual_block(&window);
-            prop_assert_eq!((flaw == 0).then_some(entry), expected(window));
+            let (word, flaw) = usual_block(&window);
+            prop_assert_eq!((flaw == 0).then_some(word), expected(window).map(|e| pack(&e)));
         }
     }
 
@@ -900,8 +912,8 @@ mod tests {
             parsed.diagnostics
         );
         let p = &parsed.tournament.players[0];
-        assert_eq!(p.rounds[1].value.result, RoundResult::ADJOURNED);
-        assert!(p.rounds[1].value.result.is_pending());
+        assert_eq!(p.round(2).result, RoundResult::ADJOURNED);
+        assert!(p.round(2).result.is_pending());
         let out = write(&parsed.tournament, Target::Trf16);
         let line = out.lines().find(|l| l.starts_with("001    1")).unwrap();
         assert!(line.trim_end().ends_with("2 b ?"), "{line}");

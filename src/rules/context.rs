@@ -388,12 +388,15 @@ impl<'a> Ctx<'a> {
     }
 
     /// The round entry (with its span) a row of the games table is.
-    pub(crate) fn block(&self, g: &Game) -> &'a Spanned<RoundEntry> {
-        &self.player_of(g).rounds[usize::from(g.round) - 1]
+    pub(crate) fn block(&self, g: &Game) -> Spanned<RoundEntry> {
+        self.player_of(g)
+            .rounds
+            .get(usize::from(g.round) - 1)
+            .unwrap_or_default()
     }
 
     /// The entry of player `rank` in round `round` (1-based), if written.
-    pub(crate) fn entry(&self, rank: u16, round: usize) -> Option<&'a Spanned<RoundEntry>> {
+    pub(crate) fn entry(&self, rank: u16, round: usize) -> Option<Spanned<RoundEntry>> {
         self.player(rank)?.rounds.get(round.checked_sub(1)?)
     }
 

@@ -85,7 +85,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     if let Some(p) = t.players.iter().find(|p| p.rounds.len() > n) {
         let longest = t.players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
         let over = t.players.iter().filter(|p| p.rounds.len() > n).count();
-        let first_extra = &p.rounds[n];
+        let first_extra = p.rounds.get(n).unwrap_or_default();
         let who = if over == 1 {
             format!("{} has", p.designation())
         } else {
