@@ -136,6 +136,10 @@ mod tests {
         assert_eq!(score(4), "2");
         assert_eq!(plural(1u32, "game", "games"), "1 game");
         assert_eq!(plural(3u32, "game", "games"), "3 games");
+        assert_eq!(plural(0u32, "game", "games"), "0 games");
+        assert_eq!(plural(65_535u16, "game", "games"), "65535 games");
+        assert_eq!(score(21), "10½");
+        assert_eq!(score(200), "100");
     }
 
     #[test]
