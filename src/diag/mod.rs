@@ -13,7 +13,14 @@ pub(crate) mod words;
 /// never "game(s)").
 pub(crate) fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
     let n = n.into();
-    format!("{n} {}", if n == 1 { one } else { many })
+    let word = if n == 1 { one } else { many };
+    // Without `format!`: findings count things once each, thousands of
+    // times on a large report.
+    let mut s = String::with_capacity(word.len() + 8);
+    words::push_decimal(&mut s, n);
+    s.push(' ');
+    s.push_str(word);
+    s
 }
 
 use crate::source::span::Span;

@@ -331,6 +331,20 @@ impl Eligibility {
         // or unequal times leave out: then a game over the board between
         // two players is rated without a look-up.
         let plain = ruled.is_empty() && big_gap.is_none() && !off_list;
+        let cycles = match ev.tournament_type.kind {
+            TournamentType::RoundRobin => Some(1),
+            TournamentType::DoubleRoundRobin => Some(2),
+            _ => None,
+        };
+        // Outside round robins no unrated player is counted at a computed
+        // rating ([`Eligibility::counted_unrated`] needs the round-robin
+        // matrix): a game counts when both players are rated, and the
+        // plain case counts the rated games as it decides them, in the
+        // same pass over the rows (see [`Eligibility::count_rated`], which
+        // counts the other cases, for the rule).
+        let count_here = plain && cycles.is_none();
+        let rated = |i: usize| ev.ratings.get(i).copied().flatten().is_some();
+        let mut counted = 0u32;
         let mut rows: Vec<Byte> = Vec::with_capacity(ev.games.rows().len());
         let mut special = Vec::new();
         let mut start = Vec::with_capacity(t.players.len());
@@ -342,7 +356,7 @@ impl Eligibility {
             // An exact-size iterator: no capacity test per row.
             let of = ev.games.of(me).iter();
             if plain {
-                rows.extend(of.map(|g| {
+                let classify = |g: &crate::model::Game| {
                     let code = g.code();
                     if code > 2 {
                         UNPLAYED[code]
@@ -351,7 +365,32 @@ impl Eligibility {
                     } else {
                         RATED
                     }
-                }));
+                };
+                if !(count_here && rated(me)) {
+                    rows.extend(of.map(classify));
+                    continue;
+                }
+                // The rows written so far (players before `me`) hold the
+                // decisions on the other side of the pairings with them.
+                rows.resize(base + of.len(), 0);
+                let (before, mine) = rows.split_at_mut(base);
+                for (slot, g) in mine.iter_mut().zip(of) {
+                    let d = classify(g);
+                    *slot = d;
+                    let j = g.opponent as usize;
+                    if d != RATED || !rated(j) {
+                        continue;
+                    }
+                    // A pairing both records describe is taken from the
+                    // lower player index, as the rating pass counts it.
+                    let mirrored = j < me
+                        && before.get(g.mirror as usize) == Some(&RATED)
+                        && ev
+                            .games
+                            .mirror_of(g)
+                            .is_some_and(|m| m.opponent as usize == me);
+                    counted += u32::from(!mirrored);
+                }
                 continue;
             }
             rows.extend(of.enumerate().map(|(r, g)| {
@@ -393,13 +432,12 @@ impl Eligibility {
             round_robin: None,
             rated_games: 0,
         };
-        let cycles = match ev.tournament_type.kind {
-            TournamentType::RoundRobin => Some(1),
-            TournamentType::DoubleRoundRobin => Some(2),
-            _ => None,
-        };
         out.round_robin = cycles.map(|c| round_robin::matrix(t, &out.played(ev), c));
-        out.rated_games = out.count_rated(ev);
+        out.rated_games = if count_here {
+            counted
+        } else {
+            out.count_rated(ev)
+        };
         out
     }
 
@@ -589,5 +627,46 @@ impl Eligibility {
             }
         }
         n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{CheckOptions, Ctx};
+    use std::path::Path;
+
+    /// The rated games counted while deciding (the plain case outside
+    /// round robins) are those [`Eligibility::count_rated`] counts, on
+    /// every file of `samples/` and of the shared corpus.
+    #[test]
+    fn rated_games_counted_while_deciding_as_count_rated_counts_them() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        for dir in ["samples", "../shared/corpus"] {
+            crate::model::timecontrol::properties::files_under(&root.join(dir), &mut files);
+        }
+        let opts = CheckOptions::default();
+        let (mut compared, mut with_games) = (0, 0);
+        for f in &files {
+            let Ok(parsed) = crate::read_path(f, &crate::ReadOptions::default()) else {
+                continue;
+            };
+            let ctx = Ctx::new(&parsed.tournament, &parsed.text, &opts);
+            let ev = ctx.event();
+            let decided = Eligibility::decide(&ev);
+            assert_eq!(
+                decided.rated_games,
+                decided.count_rated(&ev),
+                "{}",
+                f.display()
+            );
+            compared += 1;
+            with_games += usize::from(decided.rated_games > 0);
+        }
+        assert!(
+            compared > 300 && with_games > 200,
+            "{compared} {with_games}"
+        );
     }
 }

@@ -999,6 +999,18 @@ impl ser::Serializer for KeyWriter<'_> {
     }
 }
 
+/// Compact JSON's pieces, for the one line of `trf check --format json`
+/// ([`super::json::check_line`]): a string written as `serde_json` writes
+/// it, through the same scanner as the pretty output.
+pub(super) fn compact_string(out: &mut String, s: &str) {
+    escape_into(out, s);
+}
+
+/// An unsigned integer in decimal, as `serde_json` writes it.
+pub(super) fn compact_integer(out: &mut String, v: u64) {
+    push_decimal(out, v);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,7 @@
 //! How findings write what they name: dates, round lists, ratings,
 //! players, games, durations, scores and counts, one form each.
 
+use crate::diag::words::push_decimal;
 use crate::eligibility::Game;
 use crate::model::Player;
 use chrono::NaiveDate;
@@ -47,7 +48,18 @@ pub(crate) fn who(p: &Player) -> String {
 
 /// `5 (Epsilon, Eve)`: starting rank and name, for unrated players.
 pub(crate) fn named(p: &Player) -> String {
-    format!("{} ({})", p.rank_label(), p.name.value)
+    // Written piece by piece into a string of the right size: a report
+    // with thousands of unrated players names each in a finding.
+    let name = &p.name.value;
+    let mut s = String::with_capacity(name.len() + 16);
+    match p.start_rank.value {
+        0 => s.push_str(&p.rank_label()),
+        r => push_decimal(&mut s, r),
+    }
+    s.push_str(" (");
+    s.push_str(name);
+    s.push(')');
+    s
 }
 
 pub(crate) fn game_text(g: &Game<'_>) -> String {
@@ -79,10 +91,21 @@ pub(crate) fn hours(seconds: u64) -> String {
 
 /// `0`, `½`, `2½`.
 pub(crate) fn score(half_points: u32) -> String {
+    let mut s = String::with_capacity(12);
+    push_score(&mut s, half_points);
+    s
+}
+
+/// [`score`] at the end of `out`.
+pub(crate) fn push_score(out: &mut String, half_points: u32) {
     match (half_points / 2, half_points % 2) {
-        (0, 1) => "½".to_owned(),
-        (w, 0) => w.to_string(),
-        (w, _) => format!("{w}½"),
+        (0, 1) => out.push('½'),
+        (w, h) => {
+            push_decimal(out, w);
+            if h == 1 {
+                out.push('½');
+            }
+        }
     }
 }
 
@@ -113,6 +136,10 @@ mod tests {
         assert_eq!(score(4), "2");
         assert_eq!(plural(1u32, "game", "games"), "1 game");
         assert_eq!(plural(3u32, "game", "games"), "3 games");
+        assert_eq!(plural(0u32, "game", "games"), "0 games");
+        assert_eq!(plural(65_535u16, "game", "games"), "65535 games");
+        assert_eq!(score(21), "10½");
+        assert_eq!(score(200), "100");
     }
 
     #[test]

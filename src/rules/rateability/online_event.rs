@@ -123,16 +123,21 @@ fn online_mark(text: &str, name: bool) -> Option<String> {
 /// `host` is platform `p` itself, `p` with a top-level domain
 /// (`lichess.org`), or a subdomain of either.
 fn is_platform(host: &str, p: &str) -> bool {
-    // Label by label from the end, without collecting: every word of the
-    // header is tried against every platform.
+    // By suffix compares, not label by label: every word of the header is
+    // tried against every platform. `s` ends with the labels of `p`.
+    let ends_with_labels = |s: &str| {
+        s.strip_suffix(p)
+            .is_some_and(|before| before.is_empty() || before.ends_with('.'))
+    };
     if p.contains('.') {
         // A domain: `chess.com`, `www.chess.com`.
-        let mut labels = host.rsplit('.');
-        return p.rsplit('.').all(|w| labels.next() == Some(w));
+        return ends_with_labels(host);
     }
     // A name: the whole word, or the label before a top-level domain.
-    let mut labels = host.rsplit('.');
-    host == p || (labels.next().is_some() && labels.next() == Some(p))
+    host == p
+        || host
+            .rfind('.')
+            .is_some_and(|dot| ends_with_labels(&host[..dot]))
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
@@ -218,5 +223,50 @@ mod tests {
         }
         assert!(online_mark("ICC Championship 2025", true).is_none());
         assert!(online_mark("Lichess Titled Arena", true).is_some());
+    }
+
+    /// The suffix test says what the label-by-label test said, for hosts
+    /// built from platform names, their labels and other labels.
+    #[test]
+    fn suffix_test_agrees_with_labels() {
+        fn by_labels(host: &str, p: &str) -> bool {
+            if p.contains('.') {
+                let mut labels = host.rsplit('.');
+                return p.rsplit('.').all(|w| labels.next() == Some(w));
+            }
+            let mut labels = host.rsplit('.');
+            host == p || (labels.next().is_some() && labels.next() == Some(p))
+        }
+        let parts = [
+            "",
+            "lichess",
+            "chess",
+            "com",
+            "org",
+            "www",
+            "my",
+            "chess.com",
+            "clubchess",
+            "x",
+        ];
+        let mut tried = 0;
+        for a in parts {
+            for b in parts {
+                for c in parts {
+                    let host = [a, b, c]
+                        .into_iter()
+                        .filter(|s| !s.is_empty())
+                        .collect::<Vec<_>>()
+                        .join(".");
+                    for h in [host.clone(), format!("{host}.."), format!(".{host}")] {
+                        for p in PLATFORMS {
+                            assert_eq!(is_platform(&h, p), by_labels(&h, p), "{h} {p}");
+                            tried += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(tried > 1000);
     }
 }

@@ -5,7 +5,7 @@ use super::unrated::score_disregarded;
 use crate::diag::Diagnostic;
 use crate::model::tournament_type::TournamentType;
 use crate::regulations::{RequirementScope, Topic};
-use crate::rules::wording::{named, plural, score};
+use crate::rules::wording::{named, plural, push_score};
 use crate::rules::{always, Ctx};
 
 crate::declare_rule! {
@@ -107,15 +107,27 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             (g.half_points, g.games, "against rated opponents")
         };
         let span = p.points.map(|s| s.span).unwrap_or(p.name.span);
-        let d = UNRATED_ZERO_SCORE
-            .diag(format!(
-                "unrated player {} scored {} from {} {against}; under {} {what} {when} is disregarded",
-                named(p),
-                score(half_points),
-                plural(games, "game", "games"),
-                edition
-            ))
-            .primary(span, format!("{} {against}", score(half_points)));
+        // "unrated player {named} scored {score} from {n} game(s) {against};
+        // under {edition} {what} {when} is disregarded", written piece by
+        // piece into a string of its size (one finding per such player).
+        let name = &p.name.value;
+        let mut message = String::with_capacity(160 + name.len() + edition.len());
+        message.push_str("unrated player ");
+        message.push_str(&named(p));
+        message.push_str(" scored ");
+        let at = message.len();
+        push_score(&mut message, half_points);
+        let scored = message.get(at..).unwrap_or_default().to_owned();
+        message.push_str(" from ");
+        message.push_str(&plural(games, "game", "games"));
+        for piece in [" ", against, "; under ", &edition, " ", what, " ", when] {
+            message.push_str(piece);
+        }
+        message.push_str(" is disregarded");
+        let mut label = scored;
+        label.push(' ');
+        label.push_str(against);
+        let d = UNRATED_ZERO_SCORE.diag(message).primary(span, label);
         out.push(d.help(help.clone()).reference(reference.clone()));
     }
 }
