@@ -53,35 +53,56 @@ fn push_spaces(out: &mut String, n: usize) {
     out.extend(std::iter::repeat_n(' ', n));
 }
 
-/// `v` in decimal at the end of `out`, two digits a division (a rating
-/// summary writes some 100,000 numbers, most of four digits).
+/// The numbers 0 to 9,999 as four digits each, `0000` to `9999`: a group
+/// of four digits is one copy of four bytes from here.
+static FOUR_DIGITS: &str = {
+    static BYTES: [u8; 40_000] = {
+        let mut b = [0u8; 40_000];
+        let mut v = 0;
+        while v < 10_000 {
+            b[4 * v] = b'0' + (v / 1000) as u8;
+            b[4 * v + 1] = b'0' + (v / 100 % 10) as u8;
+            b[4 * v + 2] = b'0' + (v / 10 % 10) as u8;
+            b[4 * v + 3] = b'0' + (v % 10) as u8;
+            v += 1;
+        }
+        b
+    };
+    match std::str::from_utf8(&BYTES) {
+        Ok(s) => s,
+        Err(_) => panic!("digits are ASCII"),
+    }
+};
+
+/// `v` in decimal at the end of `out`, four digits a division (a rating
+/// summary writes some 100,000 numbers, most of four digits or fewer):
+/// the leading group without its zeros, then groups of four, each one
+/// copy of a fixed length (no `memcpy` call, no push per digit).
 fn push_decimal(out: &mut String, v: u64) {
-    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
-        2021222324252627282930313233343536373839\
-        4041424344454647484950515253545556575859\
-        6061626364656667686970717273747576777879\
-        8081828384858687888990919293949596979899";
-    let mut buf = [b'0'; 20];
-    let mut at = buf.len();
-    let mut v = v;
-    while v >= 100 {
-        let pair = 2 * (v % 100) as usize;
-        v /= 100;
-        at -= 2;
-        buf[at] = PAIRS[pair];
-        buf[at + 1] = PAIRS[pair + 1];
+    if v >= 10_000 {
+        push_decimal(out, v / 10_000);
+        digits(out, 4 * (v % 10_000) as usize, 0, 4);
+        return;
     }
-    if v >= 10 {
-        let pair = 2 * v as usize;
-        at -= 2;
-        buf[at] = PAIRS[pair];
-        buf[at + 1] = PAIRS[pair + 1];
+    let at = 4 * v as usize;
+    if v >= 1000 {
+        digits(out, at, 0, 4);
+    } else if v >= 100 {
+        digits(out, at, 1, 4);
+    } else if v >= 10 {
+        digits(out, at, 2, 4);
     } else {
-        at -= 1;
-        buf[at] = b'0' + v as u8;
+        digits(out, at, 3, 4);
     }
-    for &d in &buf[at..] {
-        out.push(char::from(d));
+}
+
+/// Digits `from..to` of the group at `at` of [`FOUR_DIGITS`]. Inlined at
+/// each call, so that the copy is of a known length: a move, not a call
+/// of `memcpy`.
+#[inline(always)]
+fn digits(out: &mut String, at: usize, from: usize, to: usize) {
+    if let Some(run) = FOUR_DIGITS.get(at + from..at + to) {
+        out.push_str(run);
     }
 }
 
@@ -139,6 +160,37 @@ pub(super) struct Writer {
     templates: Templates,
     /// Strings written before that needed no escape.
     clean: CleanStrings,
+    /// Lasting strings written before that needed no escape, by address.
+    lasting: LastingStrings,
+}
+
+/// The (address, length) of lasting strings found clean
+/// ([`Writer::lasting_string`]), direct-mapped: a rating summary's notes
+/// are a few shared texts held by thousands of players, each met again
+/// at the same address.
+#[derive(Default)]
+struct LastingStrings {
+    slots: Vec<(usize, usize)>,
+}
+
+impl LastingStrings {
+    /// Slots (a power of two).
+    const SLOTS: usize = 256;
+
+    fn slot((address, len): (usize, usize)) -> usize {
+        let mixed = (address ^ len.rotate_right(16)) as u64;
+        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::SLOTS.trailing_zeros())) as usize
+    }
+
+    fn remember(&mut self, slot: usize, key: (usize, usize)) {
+        if self.slots.is_empty() {
+            // No string lives at address 0.
+            self.slots.resize(Self::SLOTS, (0, 0));
+        }
+        if let Some(s) = self.slots.get_mut(slot) {
+            *s = key;
+        }
+    }
 }
 
 /// Strings of [`CleanStrings::SHORTEST`] bytes or more already written
@@ -284,6 +336,7 @@ impl Writer {
             keys: KeyRuns::default(),
             templates: Templates::default(),
             clean: CleanStrings::default(),
+            lasting: LastingStrings::default(),
         }
     }
 
@@ -354,6 +407,67 @@ impl Writer {
         } else if escape_into(&mut self.out, s) {
             self.clean.remember(s);
         }
+    }
+
+    /// A figure of hundredths as the summary's `serialize_with` function
+    /// (`rating::pass::summary::hundredths`) writes it through this
+    /// serializer, without the call chain: a whole value as an integer,
+    /// else the double nearest to `h / 100`, whose shortest decimal is the
+    /// two decimals of `h` below [`TWO_DECIMALS_MAX`] (see
+    /// [`two_decimals`]); beyond it the double goes to [`Writer::float`].
+    pub(super) fn hundredths(&mut self, h: i64) -> Result {
+        if h % 100 == 0 {
+            self.integer(h < 0, (h / 100).unsigned_abs());
+        } else if h.unsigned_abs() < TWO_DECIMALS_MAX.unsigned_abs() {
+            push_hundredths(&mut self.out, h);
+        } else {
+            // |h| far below 2^53 for any rating figure: as the summary casts.
+            #[allow(clippy::cast_precision_loss)]
+            return self.float(h as f64 / 100.0);
+        }
+        Ok(())
+    }
+
+    /// Half-points as the summary's `half_points` writes them through this
+    /// serializer: a whole score as an integer, else the half (`3.5`),
+    /// which is `h × 50` hundredths.
+    pub(super) fn half_points(&mut self, h: u32) {
+        if h % 2 == 0 {
+            self.integer(false, u64::from(h / 2));
+        } else {
+            push_hundredths(&mut self.out, i64::from(h) * 50);
+        }
+    }
+
+    /// A string of the value being written that lives as long as the
+    /// writer's use (a note of the summary, shared by many players): a
+    /// string at an address and length met before and found clean is
+    /// copied without a look at its bytes or a comparison. Only for
+    /// strings borrowed for the whole output, whose address no other text
+    /// can take while it is written.
+    pub(super) fn lasting_string(&mut self, s: &str) {
+        let key = (s.as_ptr() as usize, s.len());
+        let slot = LastingStrings::slot(key);
+        if self.lasting.slots.get(slot) == Some(&key) {
+            self.out.reserve(s.len() + 2);
+            self.out.push('"');
+            self.out.push_str(s);
+            self.out.push('"');
+            return;
+        }
+        let before = self.out.len();
+        self.string(s);
+        // Clean when written as the quoted text alone.
+        if self.out.len() == before + s.len() + 2 {
+            self.lasting.remember(slot, key);
+        }
+    }
+
+    /// A JSON string met once (a player's name): scanned and copied,
+    /// without the look-up and the copy kept of [`Writer::string`]'s
+    /// strings met again.
+    pub(super) fn single_string(&mut self, s: &str) {
+        escape_into(&mut self.out, s);
     }
 
     /// An integer in decimal, as `serde_json` (and `itoa`) writes it.

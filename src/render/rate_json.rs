@@ -14,9 +14,9 @@
 //! a field added to the summary and not written here fails them.
 
 use super::pretty::{Result, Writer};
-use crate::rating::pass::summary::{
-    half_points, opt_hundredths, ExcludedGame, PlayerRating, RatingSummary,
-};
+use crate::rating::maths::{Hundredths, KSource};
+use crate::rating::pass::summary::{ExcludedGame, PlayerRating, RatingSummary, UnratedOutcome};
+use crate::rating::Note;
 
 /// The pretty JSON of `s` (without a final newline).
 pub(crate) fn to_string(s: &RatingSummary) -> String {
@@ -54,7 +54,8 @@ fn summary(w: &mut Writer, s: &RatingSummary) -> Result {
     w.push(",\n  \"tournament\": ");
     w.value_at(1, &s.tournament)?;
     w.push(",\n  \"players\": ");
-    list(w, &s.players, player)?;
+    let mut words = Words::default();
+    list(w, &s.players, |w, p| player(w, &mut words, p))?;
     w.push(",\n  \"notes\": ");
     strings(w, 1, &s.notes)?;
     if let Some(r) = &s.registration_source {
@@ -66,7 +67,7 @@ fn summary(w: &mut Writer, s: &RatingSummary) -> Result {
 }
 
 /// An array of the summary (depth 1) whose objects `one` writes.
-fn list<T>(w: &mut Writer, items: &[T], one: fn(&mut Writer, &T) -> Result) -> Result {
+fn list<T>(w: &mut Writer, items: &[T], mut one: impl FnMut(&mut Writer, &T) -> Result) -> Result {
     if items.is_empty() {
         w.push("[]");
         return Ok(());
@@ -81,14 +82,76 @@ fn list<T>(w: &mut Writer, items: &[T], one: fn(&mut Writer, &T) -> Result) -> R
     Ok(())
 }
 
+/// The JSON of the values of the players' enums, each written once by
+/// its derive and then copied: a handful of values, 10,000 players.
+#[derive(Default)]
+struct Words {
+    k_source: Known<Option<KSource>>,
+    outcome: Known<Option<UnratedOutcome>>,
+}
+
+/// The JSON of the values of a small `Copy` type met so far.
+struct Known<T>(Vec<(T, String)>);
+
+impl<T> Default for Known<T> {
+    fn default() -> Self {
+        Known(Vec::new())
+    }
+}
+
+impl<T: Copy + PartialEq + serde::Serialize> Known<T> {
+    /// `v` as the serializer writes it: from the values met, else written
+    /// (a unit variant or `null`: one line, at no depth) and kept.
+    fn write(&mut self, w: &mut Writer, v: T) -> Result {
+        if let Some((_, json)) = self.0.iter().find(|(k, _)| *k == v) {
+            w.push(json);
+            return Ok(());
+        }
+        let mut one = Writer::new(16);
+        one.value_at(3, &v)?;
+        let json = one.finish();
+        w.push(&json);
+        self.0.push((v, json));
+        Ok(())
+    }
+}
+
+/// The players' notes (depth 3, each on its own line): the summary's
+/// strings, borrowed for the whole output, so the writer knows a shared
+/// note by its address ([`Writer::lasting_string`]).
+fn notes(w: &mut Writer, items: &[Note]) {
+    if items.is_empty() {
+        w.push("[]");
+        return;
+    }
+    let mut sep = "[\n        ";
+    for item in items {
+        w.push(sep);
+        w.lasting_string(item);
+        sep = ",\n        ";
+    }
+    w.push("\n      ]");
+}
+
+/// A figure of hundredths, or `null`: as `opt_hundredths` writes it.
+fn hundredths(w: &mut Writer, v: Option<Hundredths>) -> Result {
+    match v {
+        Some(h) => w.hundredths(h.0),
+        None => {
+            w.push("null");
+            Ok(())
+        }
+    }
+}
+
 /// One player's object (depth 2, its fields at depth 3).
-fn player(w: &mut Writer, p: &PlayerRating) -> Result {
+fn player(w: &mut Writer, words: &mut Words, p: &PlayerRating) -> Result {
     w.push("{\n      \"start_rank\": ");
     natural(w, Some(p.start_rank));
     w.push(",\n      \"fide_id\": ");
     natural(w, p.fide_id);
     w.push(",\n      \"name\": ");
-    w.string(&p.name);
+    w.single_string(&p.name);
     w.push(",\n      \"rated\": ");
     boolean(w, p.rated);
     w.push(",\n      \"ro\": ");
@@ -96,17 +159,17 @@ fn player(w: &mut Writer, p: &PlayerRating) -> Result {
     w.push(",\n      \"k\": ");
     natural(w, p.k);
     w.push(",\n      \"k_source\": ");
-    w.value_at(3, &p.k_source)?;
+    words.k_source.write(w, p.k_source)?;
     w.push(",\n      \"games\": ");
     natural(w, Some(p.games));
     w.push(",\n      \"score\": ");
-    half_points(&p.score, &mut *w)?;
+    w.half_points(p.score.0);
     w.push(",\n      \"expected\": ");
-    opt_hundredths(&p.expected, &mut *w)?;
+    hundredths(w, p.expected)?;
     w.push(",\n      \"w_minus_we\": ");
-    opt_hundredths(&p.w_minus_we, &mut *w)?;
+    hundredths(w, p.w_minus_we)?;
     w.push(",\n      \"raw_change\": ");
-    opt_hundredths(&p.raw_change, &mut *w)?;
+    hundredths(w, p.raw_change)?;
     w.push(",\n      \"change\": ");
     integer(w, p.change);
     w.push(",\n      \"new_rating\": ");
@@ -116,9 +179,9 @@ fn player(w: &mut Writer, p: &PlayerRating) -> Result {
     w.push(",\n      \"ru\": ");
     integer(w, p.ru);
     w.push(",\n      \"outcome\": ");
-    w.value_at(3, &p.outcome)?;
+    words.outcome.write(w, p.outcome)?;
     w.push(",\n      \"notes\": ");
-    strings(w, 3, &p.notes)?;
+    notes(w, &p.notes);
     w.push(",\n      \"hypothetical\": ");
     boolean(w, p.hypothetical);
     w.push("\n    }");
@@ -142,16 +205,16 @@ fn excluded_game(w: &mut Writer, g: &ExcludedGame) -> Result {
         w.push("\n      ]");
     }
     w.push(",\n      \"reason\": ");
-    w.string(g.reason);
+    w.lasting_string(g.reason);
     w.push(",\n      \"why\": ");
-    w.string(&g.why);
+    w.lasting_string(&g.why);
     w.push(",\n      \"rule\": ");
     match g.rule {
-        Some(r) => w.string(r),
+        Some(r) => w.lasting_string(r),
         None => w.push("null"),
     }
     w.push(",\n      \"article\": ");
-    w.string(&g.article);
+    w.lasting_string(&g.article);
     w.push("\n    }");
     Ok(())
 }

@@ -43,13 +43,88 @@ pub(crate) struct Skipped {
     pub why: Unplayed,
 }
 
-/// Everything one player's record says about games.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct PlayerGames {
+/// Everything one player's record says about games: slices of the
+/// report's [`Collected`].
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct PlayerGames<'a> {
     /// Played games in round order.
-    pub played: Vec<Played>,
+    pub played: &'a [Played],
     /// Entries that are not games for the calculation, in round order.
-    pub skipped: Vec<Skipped>,
+    pub skipped: &'a [Skipped],
+}
+
+/// Every player's games, read once for the report: the played games and
+/// the skipped entries of all players in two vectors, player after
+/// player, so that a report of 10,000 players makes two vectors instead
+/// of two per player.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Collected {
+    played: Vec<Played>,
+    skipped: Vec<Skipped>,
+    /// Where each player's games start in `played` and `skipped`, and
+    /// after the last player where they end (one more than the players).
+    starts: Vec<(usize, usize)>,
+}
+
+impl Collected {
+    /// Room for `entries` round entries in all.
+    fn with_capacity(players: usize, entries: usize) -> Collected {
+        let mut starts = Vec::with_capacity(players + 1);
+        starts.push((0, 0));
+        Collected {
+            played: Vec::with_capacity(entries),
+            skipped: Vec::new(),
+            starts,
+        }
+    }
+
+    /// Ends the games of the player being collected: the next push is the
+    /// next player's.
+    pub(crate) fn end_player(&mut self) {
+        self.starts.push((self.played.len(), self.skipped.len()));
+    }
+
+    /// A played game of the player being collected.
+    pub(crate) fn push_played(&mut self, p: Played) {
+        self.played.push(p);
+    }
+
+    /// A skipped entry of the player being collected.
+    pub(crate) fn push_skipped(&mut self, s: Skipped) {
+        self.skipped.push(s);
+    }
+
+    /// The players collected.
+    pub(crate) fn len(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
+    /// The played games of every player, player after player.
+    pub(crate) fn played(&self) -> &[Played] {
+        &self.played
+    }
+
+    /// Player `i`'s games (none for an index beyond the players).
+    pub(crate) fn of(&self, i: usize) -> PlayerGames<'_> {
+        match self.starts.get(i..i.saturating_add(2)) {
+            Some(&[(p, s), (pe, se)]) => PlayerGames {
+                played: self.played.get(p..pe).unwrap_or_default(),
+                skipped: self.skipped.get(s..se).unwrap_or_default(),
+            },
+            _ => PlayerGames::default(),
+        }
+    }
+
+    /// Every player's games, in file order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = PlayerGames<'_>> + Clone + '_ {
+        self.starts.windows(2).map(|w| match *w {
+            [(p, s), (pe, se)] => PlayerGames {
+                played: self.played.get(p..pe).unwrap_or_default(),
+                skipped: self.skipped.get(s..se).unwrap_or_default(),
+            },
+            _ => PlayerGames::default(),
+        })
+    }
 }
 
 /// Reads every player's round entries as the eligibility stage decided
@@ -61,48 +136,40 @@ pub(crate) fn collect(
     table: &Games,
     eligibility: &Eligibility,
     set_aside: bool,
-) -> Vec<PlayerGames> {
-    t.players
-        .iter()
-        .enumerate()
-        .map(|(me, p)| {
-            let rows = table.of(me);
-            let mut out = PlayerGames {
-                played: Vec::with_capacity(rows.len()),
-                skipped: Vec::new(),
-            };
-            for ((g, e), d) in rows.iter().zip(&p.rounds).zip(eligibility.player(me)) {
-                let round = g.round;
-                let opponent = Some(g.opponent as usize).filter(|&o| o != NONE as usize && o != me);
-                let why = match d {
-                    Decision::NoEntry => continue,
-                    Decision::NotRated {
-                        reason,
-                        stops_event,
-                    } if !(set_aside && stops_event) => reason,
-                    Decision::Rated | Decision::NotRated { .. } => {
-                        match (opponent, e.value.result) {
-                            (Some(opponent), RoundResult::Game { outcome }) => {
-                                out.played.push(Played {
-                                    round,
-                                    opponent,
-                                    score: score(outcome),
-                                });
-                                continue;
-                            }
-                            _ => Unplayed::WithoutOpponent,
-                        }
+) -> Collected {
+    let mut out = Collected::with_capacity(t.players.len(), table.rows().len());
+    for (me, p) in t.players.iter().enumerate() {
+        let rows = table.of(me);
+        for ((g, e), d) in rows.iter().zip(&p.rounds).zip(eligibility.player(me)) {
+            let round = g.round;
+            let opponent = Some(g.opponent as usize).filter(|&o| o != NONE as usize && o != me);
+            let why = match d {
+                Decision::NoEntry => continue,
+                Decision::NotRated {
+                    reason,
+                    stops_event,
+                } if !(set_aside && stops_event) => reason,
+                Decision::Rated | Decision::NotRated { .. } => match (opponent, e.value.result) {
+                    (Some(opponent), RoundResult::Game { outcome }) => {
+                        out.push_played(Played {
+                            round,
+                            opponent,
+                            score: score(outcome),
+                        });
+                        continue;
                     }
-                };
-                out.skipped.push(Skipped {
-                    round,
-                    opponent,
-                    why,
-                });
-            }
-            out
-        })
-        .collect()
+                    _ => Unplayed::WithoutOpponent,
+                },
+            };
+            out.push_skipped(Skipped {
+                round,
+                opponent,
+                why,
+            });
+        }
+        out.end_player();
+    }
+    out
 }
 
 /// Every skipped entry once: a pairing both records describe is taken from
@@ -114,13 +181,16 @@ pub(crate) fn collect(
 /// writes them so and `rapid` sorts what it adds): a scan of them per
 /// entry was players × rounds². A player whose entries are not in order
 /// (checked once per player) is scanned as before.
-pub(crate) fn skipped_once(games: &[PlayerGames]) -> impl Iterator<Item = (usize, &Skipped)> {
+pub(crate) fn skipped_once(games: &Collected) -> impl Iterator<Item = (usize, &Skipped)> {
     let in_order: std::rc::Rc<[bool]> = games
         .iter()
         .map(|g| g.skipped.is_sorted_by_key(|q| q.round))
         .collect();
     let mirrors = move |j: usize, round: u16, i: usize| {
-        let Some(o) = games.get(j) else { return false };
+        if j >= games.len() {
+            return false;
+        }
+        let o = games.of(j);
         let names_i = |q: &Skipped| q.round == round && q.opponent == Some(i);
         if in_order[j] {
             let from = o.skipped.partition_point(|q| q.round < round);
@@ -144,11 +214,7 @@ pub(crate) fn skipped_once(games: &[PlayerGames]) -> impl Iterator<Item = (usize
 /// The games left out of the figures, one entry per pairing (a bye per
 /// player), in round then starting-rank order, with the article of
 /// `version` that leaves each out.
-pub(crate) fn listing(
-    t: &Tournament,
-    games: &[PlayerGames],
-    version: Version,
-) -> Vec<ExcludedGame> {
+pub(crate) fn listing(t: &Tournament, games: &Collected, version: Version) -> Vec<ExcludedGame> {
     let regs = version.regulations();
     let rank = |i: usize| t.players.get(i).map_or(0, |p| p.start_rank.value);
     // Each topic's reference worded once and shared by its games.
@@ -230,7 +296,7 @@ pub(crate) fn score(outcome: Outcome) -> GameScore {
 pub(crate) use crate::eligibility::round_robin::{Incomplete, RoundRobinMatrix};
 
 /// Each player's games played, as (opponent index, half-points).
-fn pairs(games: &[PlayerGames]) -> Vec<Vec<(usize, u32)>> {
+fn pairs(games: &Collected) -> Vec<Vec<(usize, u32)>> {
     games
         .iter()
         .map(|g| {
@@ -246,18 +312,14 @@ fn pairs(games: &[PlayerGames]) -> Vec<Vec<(usize, u32)>> {
 /// ([`crate::eligibility::round_robin::matrix`]).
 pub(crate) fn round_robin_matrix(
     t: &Tournament,
-    games: &[PlayerGames],
+    games: &Collected,
     cycles: u8,
 ) -> Result<RoundRobinMatrix, Incomplete> {
     crate::eligibility::round_robin::matrix(t, &pairs(games), cycles)
 }
 
 #[cfg(test)]
-fn complete_round_robin(
-    t: &Tournament,
-    games: &[PlayerGames],
-    cycles: u8,
-) -> Result<(), Incomplete> {
+fn complete_round_robin(t: &Tournament, games: &Collected, cycles: u8) -> Result<(), Incomplete> {
     crate::eligibility::round_robin::complete(t, &pairs(games), cycles)
 }
 
@@ -280,12 +342,12 @@ mod tests {
 
     /// The dense scan `complete_round_robin` replaced: every pair of the
     /// m × m meeting counts in order.
-    fn dense(t: &Tournament, games: &[PlayerGames], cycles: u8) -> Result<(), Incomplete> {
+    fn dense(t: &Tournament, games: &Collected, cycles: u8) -> Result<(), Incomplete> {
         let m = games.len();
         let rank = |i: usize| t.players.get(i).map_or(0, |p| p.start_rank.value);
         let mut met = vec![0u8; m * m];
         for (i, g) in games.iter().enumerate() {
-            for p in &g.played {
+            for p in g.played {
                 let c = i * m + p.opponent;
                 met[c] = met[c].saturating_add(1);
             }
@@ -321,13 +383,8 @@ mod tests {
         for case in 0..2000 {
             let m = 1 + (case % 5) as usize;
             let cycles = 1 + (case % 2) as u8;
-            let mut games: Vec<PlayerGames> = (0..m)
-                .map(|_| PlayerGames {
-                    played: Vec::new(),
-                    skipped: Vec::new(),
-                })
-                .collect();
-            for (i, g) in games.iter_mut().enumerate() {
+            let mut games = Collected::with_capacity(m, 0);
+            for i in 0..m {
                 for j in 0..m {
                     if i == j {
                         continue;
@@ -339,13 +396,14 @@ mod tests {
                         _ => u32::from(cycles),
                     };
                     for r in 0..n {
-                        g.played.push(Played {
+                        games.push_played(Played {
                             round: r as u16 + 1,
                             opponent: j,
                             score: GameScore::Draw,
                         });
                     }
                 }
+                games.end_player();
             }
             assert_eq!(
                 complete_round_robin(&t, &games, cycles),
@@ -363,7 +421,7 @@ mod tests {
         let g = collect(&t, &ctx.games, ctx.eligibility(), false);
         assert_eq!(g.len(), 4);
         assert_eq!(
-            g[0].played[0],
+            g.of(0).played[0],
             Played {
                 round: 1,
                 opponent: 3,
@@ -387,7 +445,7 @@ mod tests {
         let opts = crate::Options::default();
         let ctx = crate::rules::Ctx::new(&t, "", &opts);
         let g = collect(&t, &ctx.games, ctx.eligibility(), false);
-        let why: Vec<Unplayed> = g[0].skipped.iter().map(|s| s.why).collect();
+        let why: Vec<Unplayed> = g.of(0).skipped.iter().map(|s| s.why).collect();
         assert_eq!(
             why,
             [
@@ -398,7 +456,7 @@ mod tests {
                 Unplayed::UnknownResult
             ]
         );
-        let why: Vec<Unplayed> = g[1].skipped.iter().map(|s| s.why).collect();
+        let why: Vec<Unplayed> = g.of(1).skipped.iter().map(|s| s.why).collect();
         assert_eq!(
             why,
             [
@@ -409,7 +467,7 @@ mod tests {
                 Unplayed::Pending
             ]
         );
-        assert!(g[0].played.is_empty() && g[1].played.is_empty());
-        assert_eq!(g[0].skipped[0].opponent, Some(1));
+        assert!(g.of(0).played.is_empty() && g.of(1).played.is_empty());
+        assert_eq!(g.of(0).skipped[0].opponent, Some(1));
     }
 }

@@ -126,7 +126,7 @@ use crate::regulations::{
 };
 use crate::rules::{CheckOptions, Ctx};
 use chrono::NaiveDate;
-use collect::{PlayerGames, Unplayed};
+use collect::{Collected, Unplayed};
 use std::collections::HashMap;
 
 /// The rating pass's own extras, beside the one options type
@@ -171,6 +171,11 @@ pub struct RateOptions {
     /// allowed ([`rate`] only: [`rate_checked`] reads
     /// `Options::qc_fast_classic`).
     pub qc_fast_classic: bool,
+    /// Keep each row's counted games and their rounds
+    /// (`PlayerRating::counted`, `counted_at`), which only the rating
+    /// period reads: `trf rate` computes each player's change from one
+    /// scratch vector instead of two vectors a player.
+    pub(crate) keep_counted: bool,
 }
 
 impl RateOptions {
@@ -341,11 +346,13 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
     } else {
         notes.extend(off_list_note(&class));
     }
-    {
+    // Only the rapid and blitz chapter words unequal times: the games are
+    // counted for it alone.
+    if chapter.is_some() {
         let n = collect::skipped_once(&games)
             .filter(|(_, s)| s.why == Unplayed::NotOnList && s.opponent.is_some())
             .count();
-        if n > 0 && chapter.is_some() {
+        if n > 0 {
             notes.push(format!(
                 "the players had different times: {} not rated in {} ({})",
                 crate::diag::plural(n as u64, "game", "games"),
@@ -382,11 +389,12 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
         seeds: &seeds,
         ro_notes: &ro_notes,
         words: words::Words::default(),
+        counted: std::cell::RefCell::new(Vec::new()),
     };
     let mut players = Vec::with_capacity(t.players.len());
     // Every player's uses of the played games, player after player: one
     // vector for the report.
-    let mut uses = Vec::with_capacity(games.iter().map(|g| g.played.len()).sum());
+    let mut uses = Vec::with_capacity(games.played().len());
     for (i, p) in t.players.iter().enumerate() {
         players.push(match ratings[i] {
             Some(ro) => pass.rated_player(i, p, ro, &mut uses),
@@ -528,7 +536,7 @@ struct RoundRobin {
 fn round_robin(
     t: &Tournament,
     kind: &TypeDecision,
-    games: &[PlayerGames],
+    games: &Collected,
     stored: Option<&Result<collect::RoundRobinMatrix, collect::Incomplete>>,
     ratings: &[Option<u16>],
     version: Version,
@@ -660,7 +668,7 @@ struct Pass<'a> {
     opts: &'a RateOptions,
     players: &'a [Player],
     ratings: &'a [Option<u16>],
-    games: &'a [PlayerGames],
+    games: &'a Collected,
     route: Option<&'a RoundRobinRatings>,
     counts_unrated: bool,
     rr_average: Option<i32>,
@@ -672,18 +680,24 @@ struct Pass<'a> {
     ro_notes: &'a [Option<String>],
     /// The notes worded once for the report's players.
     words: words::Words,
+    /// A rated player's counted games, reused from player to player.
+    counted: std::cell::RefCell<Vec<RatedGame>>,
 }
 
 impl Pass<'_> {
     /// A rated player's line; the uses of the player's played games are
     /// pushed onto `all_uses`.
     fn rated_player(&self, i: usize, p: &Player, ro: u16, all_uses: &mut Vec<Use>) -> PlayerRating {
-        let g = &self.games[i];
-        let mut counted = Vec::with_capacity(g.played.len());
-        let mut counted_at = Vec::with_capacity(g.played.len());
+        let g = self.games.of(i);
+        // The games of the change in the pass's one scratch vector; a copy
+        // for the row only when the rating period will read it.
+        let keep = self.opts.keep_counted;
+        let mut counted = self.counted.borrow_mut();
+        counted.clear();
+        let mut counted_at = Vec::with_capacity(if keep { g.played.len() } else { 0 });
         let first_use = all_uses.len();
         let uses = all_uses;
-        for pl in &g.played {
+        for pl in g.played {
             let opponent = match self.ratings[pl.opponent] {
                 Some(r) => Ok(r),
                 None if self.counts_unrated => self
@@ -699,7 +713,9 @@ impl Pass<'_> {
                         opponent_rating: r,
                         score: pl.score,
                     });
-                    counted_at.push((pl.round, pl.opponent));
+                    if keep {
+                        counted_at.push((pl.round, pl.opponent));
+                    }
                     Use::Change
                 }
                 Err(why) => Use::Not(why),
@@ -786,7 +802,7 @@ impl Pass<'_> {
             notes,
             hypothetical: false,
             k_before_cap: Some(kc.base_k),
-            counted,
+            counted: if keep { counted.clone() } else { Vec::new() },
             counted_at,
         }
     }
@@ -794,7 +810,7 @@ impl Pass<'_> {
     /// An unrated player's line; the uses of the player's played games
     /// are pushed onto `all_uses`.
     fn unrated_player(&self, i: usize, p: &Player, all_uses: &mut Vec<Use>) -> PlayerRating {
-        let g = &self.games[i];
+        let g = self.games.of(i);
         let regs = self.version.regulations();
         let mut row = PlayerRating {
             start_rank: p.start_rank.value,
@@ -915,6 +931,7 @@ impl Pass<'_> {
                     }
                     row.counted = list
                         .iter()
+                        .filter(|_| self.opts.keep_counted)
                         .zip(&used)
                         .filter(|(_, &u)| u)
                         .filter_map(|(g, _)| {
@@ -1008,7 +1025,11 @@ impl Pass<'_> {
     /// and played games that do not count on this side. Worded once per
     /// report ([`words::Words`]): most players share theirs.
     fn exclusion_notes(&self, i: usize, uses: &[Use], rated: bool, out: &mut Vec<Note>) {
-        let g = &self.games[i];
+        let g = self.games.of(i);
+        // Most rated players: every game counts and no entry is skipped.
+        if g.skipped.is_empty() && !uses.iter().any(|u| matches!(u, Use::Not(_))) {
+            return;
+        }
         let skipped = g.skipped.iter().map(|s| (s.why.label(), s.round));
         let played = g.played.iter().zip(uses).filter_map(|(pl, u)| match u {
             Use::Not(why) => Some((not_counted_label(*why), pl.round)),
@@ -1150,24 +1171,22 @@ fn caveats(regs: &Regulations, rated: bool, unrated: bool, route: bool) -> Vec<S
 /// reason, each pairing counted once. `uses` holds every player's uses of
 /// the played games, player after player.
 fn count_games(
-    games: &[PlayerGames],
+    games: &Collected,
     uses: &[Use],
     ratings: &[Option<u16>],
 ) -> (u32, u32, ExcludedGames) {
     let mut ex = ExcludedGames::default();
     let (mut rated, mut initial) = (0u32, 0u32);
-    // Where each player's uses start in `uses`, and each player's played
-    // game by round: `slots[at[j] + r − 1]` is 1 + the index of player
-    // j's game of round r (0: none). Rounds are the places of a player's
-    // entries, so the slots are at most the report's entries; the
-    // opponent's side of a game is found without a search.
-    let mut first = Vec::with_capacity(games.len());
+    // Each player's played game by round: `slots[at[j] + r − 1]` is 1 +
+    // the index among all played games (and in `uses`) of player j's game
+    // of round r (0: none). Rounds are the places of a player's entries,
+    // so the slots are at most the report's entries; the opponent's side
+    // of a game is found without a search.
+    let played = games.played();
     let mut at = Vec::with_capacity(games.len() + 1);
     let mut slots: Vec<u32> = Vec::new();
-    let mut used = 0;
-    for g in games {
-        first.push(used);
-        used += g.played.len();
+    let mut k = 0u32;
+    for g in games.iter() {
         let base = slots.len();
         at.push(base);
         let last = g
@@ -1177,30 +1196,35 @@ fn count_games(
             .max()
             .unwrap_or(0);
         slots.resize(base + last, 0);
-        for (k, p) in g.played.iter().enumerate() {
-            if let Some(r) = usize::from(p.round).checked_sub(1) {
-                slots[base + r] = k as u32 + 1;
+        for p in g.played {
+            k += 1;
+            if let Some(slot) = usize::from(p.round)
+                .checked_sub(1)
+                .and_then(|r| slots.get_mut(base + r))
+            {
+                *slot = k;
             }
         }
     }
     at.push(slots.len());
+    let mut k = 0;
     for (i, g) in games.iter().enumerate() {
-        for (k, pl) in g.played.iter().enumerate() {
+        for pl in g.played {
+            let own = uses.get(k).copied();
+            k += 1;
             let j = pl.opponent;
             let mirror = (|| {
                 let (&from, &to) = (at.get(j)?, at.get(j + 1)?);
                 let r = usize::from(pl.round).checked_sub(1)?;
                 let slot = *slots.get(from + r).filter(|_| from + r < to)?;
                 let kk = (slot as usize).checked_sub(1)?;
-                let q = games.get(j)?.played.get(kk)?;
-                (q.opponent == i)
-                    .then(|| uses.get(first.get(j)? + kk).copied())
+                (played.get(kk)?.opponent == i)
+                    .then(|| uses.get(kk).copied())
                     .flatten()
             })();
             if mirror.is_some() && j < i {
                 continue;
             }
-            let own = first.get(i).and_then(|f| uses.get(f + k)).copied();
             let sides = [own, mirror];
             let any = |u: Use| sides.contains(&Some(u));
             if any(Use::Change) {

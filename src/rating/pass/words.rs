@@ -19,6 +19,8 @@ pub(super) struct Words {
     groups: RefCell<Vec<Group>>,
     /// "this event does not count towards an initial rating: …" by reason.
     not_counting: RefCell<Vec<(Exclusion, Note)>>,
+    /// The words of a new exclusion note, before they are shared.
+    text: RefCell<String>,
 }
 
 /// What decides an exclusion note's words: its head, its label (static
@@ -93,7 +95,9 @@ impl Words {
                     .map(|(_, r)| r)
                     .collect();
                 rounds.sort_unstable();
-                out.push(Note::from(exclusion_words(rated, g.label, &rounds)));
+                let mut note = String::new();
+                exclusion_words(&mut note, rated, g.label, rounds.iter().copied());
+                out.push(Note::from(note));
                 continue;
             }
             let key = Key {
@@ -103,11 +107,14 @@ impl Words {
                 rounds: g.rounds,
             };
             let note = worded.entry(key).or_insert_with(|| {
-                let rounds: Vec<u16> = (0..64u16)
+                let rounds = (0..64u16)
                     .filter(|b| g.rounds & (1u64 << b) != 0)
-                    .map(|b| b + 1)
-                    .collect();
-                Note::shared(&exclusion_words(rated, g.label, &rounds))
+                    .map(|b| b + 1);
+                // Worded in one buffer kept between notes, then shared.
+                let mut text = self.text.borrow_mut();
+                text.clear();
+                exclusion_words(&mut text, rated, g.label, rounds);
+                Note::shared(&text)
             });
             out.push(note.clone());
         }
@@ -128,26 +135,31 @@ impl Words {
     }
 }
 
-/// "not rated: forfeit (rounds 2, 5)", `rounds` ascending.
-fn exclusion_words(rated: bool, what: &str, rounds: &[u16]) -> String {
+/// "not rated: forfeit (rounds 2, 5)" onto `note`, `rounds` ascending.
+fn exclusion_words(
+    note: &mut String,
+    rated: bool,
+    what: &str,
+    rounds: impl Iterator<Item = u16> + Clone,
+) {
     let head = if rated {
         "not rated"
     } else {
         "not counted for an initial rating"
     };
-    let r = if rounds.len() == 1 { "round" } else { "rounds" };
-    let mut note = String::with_capacity(head.len() + what.len() + 12 + 7 * rounds.len());
+    let n = rounds.clone().count();
+    let r = if n == 1 { "round" } else { "rounds" };
+    note.reserve(head.len() + what.len() + 12 + 7 * n);
     for part in [head, ": ", what, " (", r, " "] {
         note.push_str(part);
     }
-    for (k, &round) in rounds.iter().enumerate() {
+    for (k, round) in rounds.enumerate() {
         if k > 0 {
             note.push_str(", ");
         }
-        crate::diag::words::push_decimal(&mut note, round);
+        crate::diag::words::push_decimal(note, round);
     }
     note.push(')');
-    note
 }
 
 /// A multiply-rotate hash of a few words (the keys are integers made

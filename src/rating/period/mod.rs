@@ -592,6 +592,8 @@ fn rate_report(
 ) -> (CheckedRating, bool) {
     let t = &r.parsed.tournament;
     let mut ropts = opts.rate.clone();
+    // The period rates each player's counted games over its reports.
+    ropts.keep_counted = true;
     let own;
     let check = match &opts.registrations {
         Some((regs, name)) => {
