@@ -171,12 +171,25 @@ pub fn check_bytes(
 
 /// Checks a parsed report.
 pub fn check(parsed: &Parsed, opts: &CheckOptions) -> CheckReport {
-    check_in(parsed, &Ctx::new(&parsed.tournament, &parsed.text, opts))
+    let ctx = Ctx::new(&parsed.tournament, &parsed.text, opts);
+    let mut report = judge(parsed, &ctx);
+    // The context ends here: its decisions move into the report instead
+    // of being copied (a byte per round entry and a word per player).
+    report.eligibility = ctx.into_eligibility();
+    report
 }
 
 /// [`check`] in a context the caller built (and goes on using: the rating
 /// pass classifies the games and indexes the players only once).
 pub(crate) fn check_in(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
+    let mut report = judge(parsed, ctx);
+    report.eligibility = ctx.eligibility().clone();
+    report
+}
+
+/// The report of [`check`], but for its eligibility decisions (left
+/// empty, for the caller to fill in).
+fn judge(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
     let opts = ctx.opts;
     let mut diagnostics: Vec<Diagnostic> = parsed
         .diagnostics
@@ -234,7 +247,7 @@ pub(crate) fn check_in(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
         } else {
             eligibility.rated_games()
         },
-        eligibility: eligibility.clone(),
+        eligibility: crate::eligibility::Eligibility::default(),
         diagnostics,
         regulations: ctx.regs.version,
         tournament_type: ctx.tournament_type.clone(),

@@ -11,7 +11,7 @@ use crate::source::Locator;
 /// object, byte for byte what `serde_json::to_string` wrote for a value of
 /// the contract's shape (the tests keep that value and compare both on
 /// every sample and corpus report), written directly: no copy of the texts into a value first, and
-/// strings scanned many bytes a step (see [`super::pretty`]).
+/// strings scanned many bytes a step (as in `render::pretty`).
 ///
 /// The fields, in order: `file`, `dialect`, `encoding`, `players`,
 /// `rounds`, `regulations`, `tournament_type`, `tournament_type_reason`,
@@ -27,6 +27,8 @@ pub fn check_line(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
     let t = &parsed.tournament;
     let loc = parsed.locator();
     let (e, w, adv) = rep.counts();
+    // Room for the texts and, generously, for the keys and numbers around
+    // them: growing a line of many kilobytes means copying it.
     let text_len: usize = rep
         .diagnostics
         .iter()
@@ -34,11 +36,11 @@ pub fn check_line(name: &str, parsed: &Parsed, rep: &CheckReport) -> String {
             d.message.len()
                 + d.help.as_ref().map_or(0, String::len)
                 + d.reference.as_ref().map_or(0, String::len)
-                + d.labels.iter().map(|l| l.text.len() + 64).sum::<usize>()
-                + 160
+                + d.labels.iter().map(|l| l.text.len() + 96).sum::<usize>()
+                + 256
         })
         .sum();
-    let mut out = String::with_capacity(1024 + text_len);
+    let mut out = String::with_capacity(2048 + name.len() + text_len);
     out.push_str("{\"file\":");
     string(&mut out, name);
     out.push_str(",\"dialect\":");

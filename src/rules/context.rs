@@ -143,6 +143,13 @@ impl<'a> Ctx<'a> {
             .get_or_init(|| crate::eligibility::Eligibility::decide(&self.event()))
     }
 
+    /// The eligibility decisions, moved out of a context that is done
+    /// with (decided first if no rule asked for them).
+    pub(crate) fn into_eligibility(mut self) -> crate::eligibility::Eligibility {
+        self.eligibility();
+        self.eligibility.take().unwrap_or_default()
+    }
+
     /// The event's list as every output states it (the check's header and
     /// JSON `rating_type_reason`, the HTML report, the rating summary): the
     /// time control's classification, with the games the eligibility leaves

@@ -111,20 +111,21 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         // under {edition} {what} {when} is disregarded", written piece by
         // piece into a string of its size (one finding per such player).
         let name = &p.name.value;
-        let mut message = String::with_capacity(160 + name.len() + edition.len());
+        let mut message = String::with_capacity(200 + name.len() + edition.len());
         message.push_str("unrated player ");
         message.push_str(&named(p));
         message.push_str(" scored ");
         let at = message.len();
         push_score(&mut message, half_points);
-        let scored = message.get(at..).unwrap_or_default().to_owned();
+        let scored = message.get(at..).unwrap_or_default();
+        let mut label = String::with_capacity(scored.len() + 1 + against.len());
+        label.push_str(scored);
         message.push_str(" from ");
         message.push_str(&plural(games, "game", "games"));
         for piece in [" ", against, "; under ", &edition, " ", what, " ", when] {
             message.push_str(piece);
         }
         message.push_str(" is disregarded");
-        let mut label = scored;
         label.push(' ');
         label.push_str(against);
         let d = UNRATED_ZERO_SCORE.diag(message).primary(span, label);
