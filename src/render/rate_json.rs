@@ -152,9 +152,12 @@ fn player(w: &mut Writer, words: &mut Words, p: &PlayerRating) -> Result {
     natural(w, p.fide_id);
     w.push(",\n      \"name\": ");
     w.single_string(&p.name);
-    w.push(",\n      \"rated\": ");
-    boolean(w, p.rated);
-    w.push(",\n      \"ro\": ");
+    // A boolean and the key after it: one constant run.
+    w.push(if p.rated {
+        ",\n      \"rated\": true,\n      \"ro\": "
+    } else {
+        ",\n      \"rated\": false,\n      \"ro\": "
+    });
     natural(w, p.ro);
     w.push(",\n      \"k\": ");
     natural(w, p.k);
@@ -182,9 +185,11 @@ fn player(w: &mut Writer, words: &mut Words, p: &PlayerRating) -> Result {
     words.outcome.write(w, p.outcome)?;
     w.push(",\n      \"notes\": ");
     notes(w, &p.notes);
-    w.push(",\n      \"hypothetical\": ");
-    boolean(w, p.hypothetical);
-    w.push("\n    }");
+    w.push(if p.hypothetical {
+        ",\n      \"hypothetical\": true\n    }"
+    } else {
+        ",\n      \"hypothetical\": false\n    }"
+    });
     Ok(())
 }
 
