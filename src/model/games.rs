@@ -109,7 +109,7 @@ impl Game {
     /// are 0-2, `W D L` 3-5, `+ -` 6-7, `H F U Z` 8-11, pending (blank) 12,
     /// not paired 13, a letter TRF does not define 14, TRF26's `?` 15.
     pub fn code(&self) -> usize {
-        (self.side >> 19) as usize & 15
+        super::rounds::code_of(self.side)
     }
 
     /// The colour and the result code as one number below [`LOOKS`]:
@@ -131,16 +131,12 @@ impl Game {
 
     /// The opponent's starting rank as written.
     pub fn opponent_rank(&self) -> Option<u16> {
-        u16::try_from(self.side & 0x1_ffff).ok()
+        super::rounds::opponent_of(self.side)
     }
 
     /// The colour as written.
     pub fn colour(&self) -> Option<Colour> {
-        match self.side >> 17 & 3 {
-            1 => Some(Colour::White),
-            2 => Some(Colour::Black),
-            _ => None,
-        }
+        super::rounds::colour_of(self.side)
     }
 
     /// The outcome of a result over the board (`1 = 0`).

@@ -69,6 +69,26 @@ pub(crate) const fn pack_parts(opponent: Option<u16>, colour: Option<Colour>, co
     opp | colour << 17 | (code as u32) << 19
 }
 
+/// The result code of a packed word ([`pack_parts`], bits 19-22).
+pub(crate) const fn code_of(w: u32) -> usize {
+    (w >> 19 & 15) as usize
+}
+
+/// The opponent's rank as written in a packed word (bits 0-16; `None`
+/// for [`NO_OPPONENT`]).
+pub(crate) fn opponent_of(w: u32) -> Option<u16> {
+    u16::try_from(w & 0x1_ffff).ok()
+}
+
+/// The colour of a packed word (bits 17-18).
+pub(crate) const fn colour_of(w: u32) -> Option<Colour> {
+    match w >> 17 & 3 {
+        1 => Some(Colour::White),
+        2 => Some(Colour::Black),
+        _ => None,
+    }
+}
+
 /// [`pack_parts`] of an entry.
 pub(crate) fn pack(e: &RoundEntry) -> u32 {
     pack_parts(e.opponent, e.colour, code(e.result))
@@ -114,26 +134,15 @@ static BY_CODE: [RoundResult; 16] = {
 
 /// The entry of a word, the letter of a result TRF does not define given.
 fn unpack(w: u32, unknown: char) -> RoundEntry {
-    let o = w & 0x1_ffff;
-    let opponent = if o == NO_OPPONENT {
-        None
-    } else {
-        Some(o as u16)
-    };
-    let colour = match w >> 17 & 3 {
-        1 => Some(Colour::White),
-        2 => Some(Colour::Black),
-        _ => None,
-    };
-    let c = (w >> 19 & 15) as usize;
+    let c = code_of(w);
     let result = if c == UNKNOWN_CODE as usize {
         RoundResult::Unknown { code: unknown }
     } else {
         BY_CODE[c]
     };
     RoundEntry {
-        opponent,
-        colour,
+        opponent: opponent_of(w),
+        colour: colour_of(w),
         result,
     }
 }
@@ -228,7 +237,7 @@ impl Rounds {
     /// The entry `i` without its span.
     pub fn entry(&self, i: usize) -> Option<RoundEntry> {
         let w = *self.words.get(i)?;
-        let letter = if w >> 19 & 15 == UNKNOWN_CODE {
+        let letter = if code_of(w) == UNKNOWN_CODE as usize {
             self.letter(i)
         } else {
             'X'
@@ -276,7 +285,7 @@ impl Rounds {
         let i = self.len();
         let w = pack(&e.value);
         if let RoundResult::Unknown { code: c } = e.value.result {
-            if w >> 19 & 15 == UNKNOWN_CODE {
+            if code_of(w) == UNKNOWN_CODE as usize {
                 self.rare_mut().unknown.push((i as u32, c));
             }
         }
@@ -297,7 +306,7 @@ impl Rounds {
             r.unknown.retain(|u| u.0 as usize != i);
         }
         if let RoundResult::Unknown { code: c } = e.value.result {
-            if w >> 19 & 15 == UNKNOWN_CODE {
+            if code_of(w) == UNKNOWN_CODE as usize {
                 let unknown = &mut self.rare_mut().unknown;
                 let at = unknown.partition_point(|u| (u.0 as usize) < i);
                 unknown.insert(at, (i as u32, c));
