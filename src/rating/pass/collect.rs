@@ -12,7 +12,7 @@
 use super::summary::ExcludedGame;
 use crate::eligibility::{Decision, Eligibility};
 use crate::model::games::NONE;
-use crate::model::{Games, Outcome, RoundResult, Tournament};
+use crate::model::{Games, Tournament};
 use crate::rating::maths::GameScore;
 use crate::rating::note::Note;
 use crate::regulations::Version;
@@ -26,6 +26,9 @@ pub(crate) struct Played {
     pub opponent: usize,
     /// The player's result.
     pub score: GameScore,
+    /// The row of the games table holding the opponent's entry for the
+    /// round ([`crate::model::Game::mirror`]), or [`NONE`].
+    pub mirror: u32,
 }
 
 /// Why a round entry is not a game for the calculation: the eligibility
@@ -64,6 +67,10 @@ pub(crate) struct Collected {
     /// Where each player's games start in `played` and `skipped`, and
     /// after the last player where they end (one more than the players).
     starts: Vec<(usize, usize)>,
+    /// By row of the games table: 1 + the index in `played` of the game
+    /// the row holds, 0 when it holds none. The other side of a game is
+    /// its [`Played::mirror`] row's game, found without a search.
+    at_row: Vec<u32>,
 }
 
 impl Collected {
@@ -75,6 +82,7 @@ impl Collected {
             played: Vec::with_capacity(entries),
             skipped: Vec::new(),
             starts,
+            at_row: Vec::new(),
         }
     }
 
@@ -85,6 +93,7 @@ impl Collected {
     }
 
     /// A played game of the player being collected.
+    #[cfg(test)]
     pub(crate) fn push_played(&mut self, p: Played) {
         self.played.push(p);
     }
@@ -102,6 +111,13 @@ impl Collected {
     /// The played games of every player, player after player.
     pub(crate) fn played(&self) -> &[Played] {
         &self.played
+    }
+
+    /// The index in [`Collected::played`] of the game on the games table's
+    /// row `row`, if the row holds one.
+    pub(crate) fn played_at_row(&self, row: u32) -> Option<usize> {
+        let k = *self.at_row.get(row as usize)?;
+        (k as usize).checked_sub(1)
     }
 
     /// Player `i`'s games (none for an index beyond the players).
@@ -137,11 +153,15 @@ pub(crate) fn collect(
     eligibility: &Eligibility,
     set_aside: bool,
 ) -> Collected {
-    let mut out = Collected::with_capacity(t.players.len(), table.rows().len());
-    for (me, p) in t.players.iter().enumerate() {
-        let rows = table.of(me);
-        for ((g, e), d) in rows.iter().zip(&p.rounds).zip(eligibility.player(me)) {
-            let round = g.round;
+    let rows = table.rows();
+    let mut out = Collected::with_capacity(t.players.len(), rows.len());
+    out.at_row = vec![0; rows.len()];
+    let mut row = 0usize;
+    for me in 0..t.players.len() {
+        let mine = table.of(me);
+        for (g, d) in mine.iter().zip(eligibility.player(me)) {
+            let at = row;
+            row += 1;
             let opponent = Some(g.opponent as usize).filter(|&o| o != NONE as usize && o != me);
             let why = match d {
                 Decision::NoEntry => continue,
@@ -149,20 +169,26 @@ pub(crate) fn collect(
                     reason,
                     stops_event,
                 } if !(set_aside && stops_event) => reason,
-                Decision::Rated | Decision::NotRated { .. } => match (opponent, e.value.result) {
-                    (Some(opponent), RoundResult::Game { outcome }) => {
-                        out.push_played(Played {
-                            round,
+                // `1 = 0` are the codes 0 to 2 of the table's row (the
+                // entry as written).
+                Decision::Rated | Decision::NotRated { .. } => match (opponent, g.code()) {
+                    (Some(opponent), code @ 0..=2) => {
+                        out.played.push(Played {
+                            round: g.round,
                             opponent,
-                            score: score(outcome),
+                            score: SCORES[code],
+                            mirror: g.mirror,
                         });
+                        if let Some(slot) = out.at_row.get_mut(at) {
+                            *slot = out.played.len() as u32;
+                        }
                         continue;
                     }
                     _ => Unplayed::WithoutOpponent,
                 },
             };
             out.push_skipped(Skipped {
-                round,
+                round: g.round,
                 opponent,
                 why,
             });
@@ -171,6 +197,10 @@ pub(crate) fn collect(
     }
     out
 }
+
+/// The player's result by the result code of a game over the board
+/// ([`crate::model::Game::code`] 0, 1, 2: `1`, `=`, `0`).
+const SCORES: [GameScore; 3] = [GameScore::Win, GameScore::Draw, GameScore::Loss];
 
 /// Every skipped entry once: a pairing both records describe is taken from
 /// the lower player index; a bye, or a result without an opponent, once
@@ -284,15 +314,6 @@ pub(crate) fn listing(t: &Tournament, games: &Collected, version: Version) -> Ve
         .collect()
 }
 
-/// The player's result as the rating maths take it.
-pub(crate) fn score(outcome: Outcome) -> GameScore {
-    match outcome {
-        Outcome::Win => GameScore::Win,
-        Outcome::Draw => GameScore::Draw,
-        Outcome::Loss => GameScore::Loss,
-    }
-}
-
 pub(crate) use crate::eligibility::round_robin::{Incomplete, RoundRobinMatrix};
 
 /// Each player's games played, as (opponent index, half-points).
@@ -400,6 +421,7 @@ mod tests {
                             round: r as u16 + 1,
                             opponent: j,
                             score: GameScore::Draw,
+                            mirror: NONE,
                         });
                     }
                 }
@@ -425,7 +447,8 @@ mod tests {
             Played {
                 round: 1,
                 opponent: 3,
-                score: GameScore::Win
+                score: GameScore::Win,
+                mirror: 9,
             }
         );
         assert!(g.iter().all(|p| p.skipped.is_empty()));
