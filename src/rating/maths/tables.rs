@@ -137,14 +137,27 @@ const fn expand(rows: &[PdRow; 51], higher: bool) -> [u8; LAST_BOUNDED_D + 1] {
 /// `d < 0`, looked up on |d| (docs/spec/regulations.md §2 point 3); beyond 735,
 /// 1.00 / .00.
 pub(crate) fn pd(d: i32) -> Hundredths {
-    let a = d.unsigned_abs() as usize;
-    let v = if d >= 0 {
-        PD_HIGHER_BY_D.get(a).copied().unwrap_or(100)
-    } else {
-        PD_LOWER_BY_D.get(a).copied().unwrap_or(0)
-    };
-    Hundredths(i64::from(v))
+    let at = d.clamp(-PD_BEYOND, PD_BEYOND) + PD_BEYOND;
+    Hundredths(i64::from(PD_BY_D[at as usize]))
 }
+
+/// One past the largest |D| with its own row of the table.
+const PD_BEYOND: i32 = LAST_BOUNDED_D as i32 + 1;
+
+/// PD by D = −736..=736 (at `D + 736`): column L of |D| below zero, column H
+/// from zero, and 0 / 1.00 at ±736, which stand for every D beyond: a
+/// look-up is one clamp and one index, without a branch on the sign.
+static PD_BY_D: [u8; 2 * LAST_BOUNDED_D + 3] = {
+    let mut out = [0u8; 2 * LAST_BOUNDED_D + 3];
+    let mut a = 0;
+    while a <= LAST_BOUNDED_D {
+        out[LAST_BOUNDED_D + 1 + a] = PD_HIGHER_BY_D[a];
+        out[LAST_BOUNDED_D + 1 - a] = PD_LOWER_BY_D[a];
+        a += 1;
+    }
+    out[2 * LAST_BOUNDED_D + 2] = 100;
+    out
+};
 
 /// dp for a fractional score `p` in hundredths (0..=100) under `version`;
 /// `None` for p above 100, and for p = 0 or 100 where the table leaves those

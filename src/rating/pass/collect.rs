@@ -277,6 +277,41 @@ pub(crate) fn listing(t: &Tournament, games: &Collected, version: Version) -> Ve
         })
         .collect();
     order.sort_unstable();
+    // What an entry's reason writes (its key, words, rule and article),
+    // worded once per reason: a handful of reasons, thousands of games.
+    let mut worded: Vec<(Unplayed, Worded)> = Vec::new();
+    let mut words = |why: Unplayed| -> Worded {
+        if let Some((_, w)) = worded.iter().find(|(u, _)| *u == why) {
+            return w.clone();
+        }
+        let w = Worded {
+            reason: why.key(),
+            why: match why {
+                Unplayed::Ruled(r) => Note::shared(&r.describe()),
+                other => Note::fixed(other.label()),
+            },
+            rule: why.rule(),
+            article: match why {
+                // Rules of the rapid and blitz chapter, not of B.02.
+                Unplayed::RatingGap => Note::fixed(
+                    "FIDE Rapid and Blitz Rating Regulations (2024), art. 7.3.1 as amended from 1 December 2024",
+                ),
+                Unplayed::NotOnList => Note::fixed(
+                    "FIDE Rapid and Blitz Rating Regulations, art. 1.1–1.2 (rate of play, equal times)",
+                ),
+                Unplayed::Ruled(crate::eligibility::Ruled::ResultsDisagree) => Note::fixed(
+                    "TRF16 record 001, round blocks (both players' results); FIDE TEC checklist VCL4THP Q181-Q184",
+                ),
+                other => reference(other.topic()),
+            },
+        };
+        // Bounded: the reasons' figures (a rate of play, a match's score)
+        // could make many.
+        if worded.len() < 64 {
+            worded.push((why, w.clone()));
+        }
+        w
+    };
     order
         .iter()
         .filter_map(|&(_, seq)| entries.get(seq as usize))
@@ -287,31 +322,26 @@ pub(crate) fn listing(t: &Tournament, games: &Collected, version: Version) -> Ve
                 players.push(rank(j));
                 players.sort_unstable();
             }
+            let w = words(s.why);
             ExcludedGame {
                 round: s.round,
                 players,
-                reason: s.why.key(),
-                why: match s.why {
-                    Unplayed::Ruled(r) => Note::from(r.describe()),
-                    other => Note::fixed(other.label()),
-                },
-                rule: s.why.rule(),
-                article: match s.why {
-                    // Rules of the rapid and blitz chapter, not of B.02.
-                    Unplayed::RatingGap => Note::fixed(
-                        "FIDE Rapid and Blitz Rating Regulations (2024), art. 7.3.1 as amended from 1 December 2024",
-                    ),
-                    Unplayed::NotOnList => Note::fixed(
-                        "FIDE Rapid and Blitz Rating Regulations, art. 1.1–1.2 (rate of play, equal times)",
-                    ),
-                    Unplayed::Ruled(crate::eligibility::Ruled::ResultsDisagree) => Note::fixed(
-                        "TRF16 record 001, round blocks (both players' results); FIDE TEC checklist VCL4THP Q181-Q184",
-                    ),
-                    other => reference(other.topic()),
-                },
+                reason: w.reason,
+                why: w.why,
+                rule: w.rule,
+                article: w.article,
             }
         })
         .collect()
+}
+
+/// The words of an excluded game's reason ([`listing`]).
+#[derive(Clone)]
+struct Worded {
+    reason: &'static str,
+    why: Note,
+    rule: Option<&'static str>,
+    article: Note,
 }
 
 pub(crate) use crate::eligibility::round_robin::{Incomplete, RoundRobinMatrix};
