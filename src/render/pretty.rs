@@ -139,13 +139,35 @@ fn push_hundredths(out: &mut String, h: i64) {
     }
     let a = h.unsigned_abs();
     push_decimal(out, a / 100);
-    out.push('.');
-    let (tens, ones) = ((a / 10 % 10) as u8, (a % 10) as u8);
-    out.push(char::from(b'0' + tens));
-    if ones != 0 {
-        out.push(char::from(b'0' + ones));
-    }
+    // The point and the decimals as one copy: `.44`, or `.5` for 50.
+    let f = 3 * (a % 100) as usize;
+    let run = if a % 10 == 0 {
+        DECIMALS.get(f..f + 2)
+    } else {
+        DECIMALS.get(f..f + 3)
+    };
+    out.push_str(run.unwrap_or_default());
 }
+
+/// `.00` to `.99`, three bytes each: the decimals of a figure in
+/// hundredths (the first two bytes alone for a whole tenth: `.5`).
+static DECIMALS: &str = {
+    static BYTES: [u8; 300] = {
+        let mut b = [0u8; 300];
+        let mut v = 0;
+        while v < 100 {
+            b[3 * v] = b'.';
+            b[3 * v + 1] = b'0' + (v / 10) as u8;
+            b[3 * v + 2] = b'0' + (v % 10) as u8;
+            v += 1;
+        }
+        b
+    };
+    match std::str::from_utf8(&BYTES) {
+        Ok(s) => s,
+        Err(_) => panic!("digits are ASCII"),
+    }
+};
 
 /// The output being written: a `String` from the start, so that the
 /// result needs no check of its 8 MB for UTF-8 at the end (every piece
@@ -343,6 +365,17 @@ impl Writer {
     /// The JSON written.
     pub(super) fn finish(self) -> String {
         self.out
+    }
+
+    /// Where the next byte will be written: with [`Writer::since`], the
+    /// text written from here, to be copied again as one run.
+    pub(super) fn mark(&self) -> usize {
+        self.out.len()
+    }
+
+    /// The text written since `mark`.
+    pub(super) fn since(&self, mark: usize) -> &str {
+        self.out.get(mark..).unwrap_or_default()
     }
 
     /// Text written as is (brackets, newlines, indentation, keys).

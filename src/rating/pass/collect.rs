@@ -153,46 +153,47 @@ pub(crate) fn collect(
     eligibility: &Eligibility,
     set_aside: bool,
 ) -> Collected {
-    let rows = table.rows();
-    let mut out = Collected::with_capacity(t.players.len(), rows.len());
-    out.at_row = vec![0; rows.len()];
-    let mut row = 0usize;
+    let rows = table.rows().len();
+    let mut out = Collected::with_capacity(t.players.len(), rows);
+    out.at_row = vec![0; rows];
+    // The first row of the player's rows in the games table.
+    let mut base = 0usize;
     for me in 0..t.players.len() {
         let mine = table.of(me);
-        for (g, d) in mine.iter().zip(eligibility.player(me)) {
-            let at = row;
-            row += 1;
-            let opponent = Some(g.opponent as usize).filter(|&o| o != NONE as usize && o != me);
-            let why = match d {
+        for (r, (g, d)) in mine.iter().zip(eligibility.player(me)).enumerate() {
+            let opponent = g.opponent as usize;
+            let named = opponent != NONE as usize && opponent != me;
+            // `1 = 0` are the codes 0 to 2 of the table's row (the entry
+            // as written).
+            let code = g.code();
+            let play = match d {
+                Decision::Rated => true,
                 Decision::NoEntry => continue,
-                Decision::NotRated {
-                    reason,
-                    stops_event,
-                } if !(set_aside && stops_event) => reason,
-                // `1 = 0` are the codes 0 to 2 of the table's row (the
-                // entry as written).
-                Decision::Rated | Decision::NotRated { .. } => match (opponent, g.code()) {
-                    (Some(opponent), code @ 0..=2) => {
-                        out.played.push(Played {
-                            round: g.round,
-                            opponent,
-                            score: SCORES[code],
-                            mirror: g.mirror,
-                        });
-                        if let Some(slot) = out.at_row.get_mut(at) {
-                            *slot = out.played.len() as u32;
-                        }
-                        continue;
-                    }
-                    _ => Unplayed::WithoutOpponent,
-                },
+                Decision::NotRated { stops_event, .. } => set_aside && stops_event,
+            };
+            if play && named && code <= 2 {
+                out.played.push(Played {
+                    round: g.round,
+                    opponent,
+                    score: SCORES[code],
+                    mirror: g.mirror,
+                });
+                if let Some(slot) = out.at_row.get_mut(base + r) {
+                    *slot = out.played.len() as u32;
+                }
+                continue;
+            }
+            let why = match d {
+                Decision::NotRated { reason, .. } if !play => reason,
+                _ => Unplayed::WithoutOpponent,
             };
             out.push_skipped(Skipped {
                 round: g.round,
-                opponent,
+                opponent: named.then_some(opponent),
                 why,
             });
         }
+        base += mine.len();
         out.end_player();
     }
     out
