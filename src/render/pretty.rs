@@ -78,12 +78,26 @@ static FOUR_DIGITS: &str = {
 /// summary writes some 100,000 numbers, most of four digits or fewer):
 /// the leading group without its zeros, then groups of four, each one
 /// copy of a fixed length (no `memcpy` call, no push per digit).
+#[inline]
 fn push_decimal(out: &mut String, v: u64) {
     if v >= 10_000 {
-        push_decimal(out, v / 10_000);
-        digits(out, 4 * (v % 10_000) as usize, 0, 4);
-        return;
+        push_large(out, v);
+    } else {
+        push_group(out, v);
     }
+}
+
+/// [`push_decimal`] of 10,000 or more: the leading groups, then the last
+/// four digits.
+fn push_large(out: &mut String, v: u64) {
+    push_decimal(out, v / 10_000);
+    digits(out, 4 * (v % 10_000) as usize, 0, 4);
+}
+
+/// [`push_decimal`] of a value below 10,000 (most of a summary's numbers:
+/// inlined where they are written).
+#[inline(always)]
+fn push_group(out: &mut String, v: u64) {
     let at = 4 * v as usize;
     if v >= 1000 {
         digits(out, at, 0, 4);

@@ -10,7 +10,7 @@
 //! rating point and rounded once, as the version prescribes.
 
 use super::rounding::round_change;
-use super::tables::pd;
+use super::tables::{pd, pd_within};
 use super::units::{Fraction, GameScore, HalfPoints, Hundredths};
 use crate::diag::words::{join, Piece::Number, Piece::Text};
 use crate::regulations::{CapApplication, ChangeMethod, DifferenceCap, Version};
@@ -206,7 +206,7 @@ fn per_game_change(
         for g in input.games {
             let d = rating - i32::from(g.opponent_rating);
             over += usize::from(d.unsigned_abs() > u32::from(cap.points));
-            expected += pd(d.clamp(-bound, bound)).0;
+            expected += pd_within(d, bound);
             half_points = half_points.saturating_add(g.score.half_points().0);
         }
         cap_notes(&mut notes, version, &cap, exempt, input, over, once);

@@ -141,6 +141,14 @@ pub(crate) fn pd(d: i32) -> Hundredths {
     Hundredths(i64::from(PD_BY_D[at as usize]))
 }
 
+/// [`pd`] of `d` capped at ±`cap` (`cap` ≥ 0; `i32::MAX` for no cap), in
+/// hundredths: one clamp, as every D beyond ±736 reads the same entry.
+pub(crate) fn pd_within(d: i32, cap: i32) -> i64 {
+    let b = cap.clamp(0, PD_BEYOND);
+    let at = d.clamp(-b, b) + PD_BEYOND;
+    PD_BY_D.get(at as usize).map_or(0, |&v| i64::from(v))
+}
+
 /// One past the largest |D| with its own row of the table.
 const PD_BEYOND: i32 = LAST_BOUNDED_D as i32 + 1;
 
@@ -180,6 +188,30 @@ pub(crate) fn dp_table(p_hundredths: u32) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pd_within_is_pd_of_the_capped_difference() {
+        for cap in [
+            0,
+            1,
+            350,
+            400,
+            735,
+            736,
+            737,
+            1000,
+            i32::from(u16::MAX),
+            i32::MAX,
+        ] {
+            for d in -2000..=2000 {
+                assert_eq!(
+                    pd_within(d, cap),
+                    pd(d.clamp(-cap, cap)).0,
+                    "D {d}, cap {cap}"
+                );
+            }
+        }
+    }
 
     const P_TSV: &str = include_str!("../../../docs/spec/p_dp.tsv");
     const D_TSV: &str = include_str!("../../../docs/spec/d_pd.tsv");
