@@ -78,12 +78,26 @@ static FOUR_DIGITS: &str = {
 /// summary writes some 100,000 numbers, most of four digits or fewer):
 /// the leading group without its zeros, then groups of four, each one
 /// copy of a fixed length (no `memcpy` call, no push per digit).
+#[inline]
 fn push_decimal(out: &mut String, v: u64) {
     if v >= 10_000 {
-        push_decimal(out, v / 10_000);
-        digits(out, 4 * (v % 10_000) as usize, 0, 4);
-        return;
+        push_large(out, v);
+    } else {
+        push_group(out, v);
     }
+}
+
+/// [`push_decimal`] of 10,000 or more: the leading groups, then the last
+/// four digits.
+fn push_large(out: &mut String, v: u64) {
+    push_decimal(out, v / 10_000);
+    digits(out, 4 * (v % 10_000) as usize, 0, 4);
+}
+
+/// [`push_decimal`] of a value below 10,000 (most of a summary's numbers:
+/// inlined where they are written).
+#[inline(always)]
+fn push_group(out: &mut String, v: u64) {
     let at = 4 * v as usize;
     if v >= 1000 {
         digits(out, at, 0, 4);
@@ -139,13 +153,35 @@ fn push_hundredths(out: &mut String, h: i64) {
     }
     let a = h.unsigned_abs();
     push_decimal(out, a / 100);
-    out.push('.');
-    let (tens, ones) = ((a / 10 % 10) as u8, (a % 10) as u8);
-    out.push(char::from(b'0' + tens));
-    if ones != 0 {
-        out.push(char::from(b'0' + ones));
-    }
+    // The point and the decimals as one copy: `.44`, or `.5` for 50.
+    let f = 3 * (a % 100) as usize;
+    let run = if a % 10 == 0 {
+        DECIMALS.get(f..f + 2)
+    } else {
+        DECIMALS.get(f..f + 3)
+    };
+    out.push_str(run.unwrap_or_default());
 }
+
+/// `.00` to `.99`, three bytes each: the decimals of a figure in
+/// hundredths (the first two bytes alone for a whole tenth: `.5`).
+static DECIMALS: &str = {
+    static BYTES: [u8; 300] = {
+        let mut b = [0u8; 300];
+        let mut v = 0;
+        while v < 100 {
+            b[3 * v] = b'.';
+            b[3 * v + 1] = b'0' + (v / 10) as u8;
+            b[3 * v + 2] = b'0' + (v % 10) as u8;
+            v += 1;
+        }
+        b
+    };
+    match std::str::from_utf8(&BYTES) {
+        Ok(s) => s,
+        Err(_) => panic!("digits are ASCII"),
+    }
+};
 
 /// The output being written: a `String` from the start, so that the
 /// result needs no check of its 8 MB for UTF-8 at the end (every piece
@@ -343,6 +379,17 @@ impl Writer {
     /// The JSON written.
     pub(super) fn finish(self) -> String {
         self.out
+    }
+
+    /// Where the next byte will be written: with [`Writer::since`], the
+    /// text written from here, to be copied again as one run.
+    pub(super) fn mark(&self) -> usize {
+        self.out.len()
+    }
+
+    /// The text written since `mark`.
+    pub(super) fn since(&self, mark: usize) -> &str {
+        self.out.get(mark..).unwrap_or_default()
     }
 
     /// Text written as is (brackets, newlines, indentation, keys).

@@ -42,7 +42,8 @@ fn summary(w: &mut Writer, s: &RatingSummary) -> Result {
     w.push(",\n  \"verdict_reasons\": ");
     w.value_at(1, &s.verdict_reasons)?;
     w.push(",\n  \"excluded_games\": ");
-    list(w, &s.excluded_games, excluded_game)?;
+    let mut tails = Runs::default();
+    list(w, &s.excluded_games, |w, g| excluded_game(w, &mut tails, g))?;
     w.push(",\n  \"regulations\": ");
     w.value_at(1, &s.regulations)?;
     w.push(",\n  \"regulations_title\": ");
@@ -55,7 +56,8 @@ fn summary(w: &mut Writer, s: &RatingSummary) -> Result {
     w.value_at(1, &s.tournament)?;
     w.push(",\n  \"players\": ");
     let mut words = Words::default();
-    list(w, &s.players, |w, p| player(w, &mut words, p))?;
+    let mut notes = Runs::default();
+    list(w, &s.players, |w, p| player(w, &mut words, &mut notes, p))?;
     w.push(",\n  \"notes\": ");
     strings(w, 1, &s.notes)?;
     if let Some(r) = &s.registration_source {
@@ -116,21 +118,97 @@ impl<T: Copy + PartialEq + serde::Serialize> Known<T> {
     }
 }
 
+/// The most strings whose run [`Runs`] keeps.
+const RUN_STRINGS: usize = 4;
+
+/// The addresses and lengths of up to [`RUN_STRINGS`] strings of the
+/// summary (borrowed for the whole output), with how many there are.
+type RunKey = ([(usize, usize); RUN_STRINGS], usize);
+
+/// Runs of text written for the same strings of the summary, by their
+/// addresses: thousands of players hold the same shared notes (the K rule
+/// and its assumptions), and most excluded games the same few reasons, so
+/// the text written for them is copied again in one run. Direct-mapped;
+/// a key met a second time keeps its text (a player's own notes, met
+/// once, cost only the key).
+#[derive(Default)]
+struct Runs {
+    slots: Vec<(RunKey, Option<String>)>,
+}
+
+impl Runs {
+    /// Slots (a power of two).
+    const SLOTS: usize = 256;
+
+    /// The key of `items`, if there are at most [`RUN_STRINGS`].
+    fn key<'a>(items: impl ExactSizeIterator<Item = &'a str>) -> Option<RunKey> {
+        let n = items.len();
+        if n > RUN_STRINGS {
+            return None;
+        }
+        let mut key = ([(0, 0); RUN_STRINGS], n);
+        for (k, s) in key.0.iter_mut().zip(items) {
+            *k = (s.as_ptr() as usize, s.len());
+        }
+        Some(key)
+    }
+
+    fn slot(key: &RunKey) -> usize {
+        let mut h = key.1 as u64;
+        for &(a, l) in &key.0 {
+            h = (h.rotate_left(7) ^ a as u64 ^ (l as u64) << 48)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        (h >> (64 - Self::SLOTS.trailing_zeros())) as usize
+    }
+
+    /// Writes the run kept for `key`, if any; else `write` writes it,
+    /// and a key met before keeps what it wrote.
+    fn write(&mut self, w: &mut Writer, key: Option<RunKey>, write: impl FnOnce(&mut Writer)) {
+        let Some(key) = key else {
+            return write(w);
+        };
+        if self.slots.is_empty() {
+            self.slots
+                .resize(Self::SLOTS, (([(0, 0); RUN_STRINGS], usize::MAX), None));
+        }
+        let Some(slot) = self.slots.get_mut(Self::slot(&key)) else {
+            return write(w);
+        };
+        if slot.0 == key {
+            if let Some(text) = &slot.1 {
+                w.push(text);
+                return;
+            }
+            let mark = w.mark();
+            write(w);
+            slot.1 = Some(w.since(mark).to_owned());
+            return;
+        }
+        *slot = (key, None);
+        write(w);
+    }
+}
+
 /// The players' notes (depth 3, each on its own line): the summary's
 /// strings, borrowed for the whole output, so the writer knows a shared
-/// note by its address ([`Writer::lasting_string`]).
-fn notes(w: &mut Writer, items: &[Note]) {
+/// note by its address ([`Writer::lasting_string`]), and a player's set
+/// of notes met before is one run ([`Runs`]).
+fn notes(w: &mut Writer, runs: &mut Runs, items: &[Note]) {
     if items.is_empty() {
         w.push("[]");
         return;
     }
-    let mut sep = "[\n        ";
-    for item in items {
-        w.push(sep);
-        w.lasting_string(item);
-        sep = ",\n        ";
-    }
-    w.push("\n      ]");
+    let key = Runs::key(items.iter().map(|n| n.as_str()));
+    runs.write(w, key, |w| {
+        let mut sep = "[\n        ";
+        for item in items {
+            w.push(sep);
+            w.lasting_string(item);
+            sep = ",\n        ";
+        }
+        w.push("\n      ]");
+    });
 }
 
 /// A figure of hundredths, or `null`: as `opt_hundredths` writes it.
@@ -145,46 +223,71 @@ fn hundredths(w: &mut Writer, v: Option<Hundredths>) -> Result {
 }
 
 /// One player's object (depth 2, its fields at depth 3).
-fn player(w: &mut Writer, words: &mut Words, p: &PlayerRating) -> Result {
+fn player(w: &mut Writer, words: &mut Words, runs: &mut Runs, p: &PlayerRating) -> Result {
     w.push("{\n      \"start_rank\": ");
     natural(w, Some(p.start_rank));
     w.push(",\n      \"fide_id\": ");
     natural(w, p.fide_id);
     w.push(",\n      \"name\": ");
     w.single_string(&p.name);
-    // A boolean and the key after it: one constant run.
-    w.push(if p.rated {
-        ",\n      \"rated\": true,\n      \"ro\": "
+    // A boolean and the key after it, and a run of nulls (an unrated
+    // player's K, a rated player's initial rating): one constant run.
+    if p.ro.is_none() && p.k.is_none() && p.k_source.is_none() {
+        w.push(if p.rated {
+            ",\n      \"rated\": true,\n      \"ro\": null,\n      \"k\": null,\n      \"k_source\": null,\n      \"games\": "
+        } else {
+            ",\n      \"rated\": false,\n      \"ro\": null,\n      \"k\": null,\n      \"k_source\": null,\n      \"games\": "
+        });
     } else {
-        ",\n      \"rated\": false,\n      \"ro\": "
-    });
-    natural(w, p.ro);
-    w.push(",\n      \"k\": ");
-    natural(w, p.k);
-    w.push(",\n      \"k_source\": ");
-    words.k_source.write(w, p.k_source)?;
-    w.push(",\n      \"games\": ");
+        w.push(if p.rated {
+            ",\n      \"rated\": true,\n      \"ro\": "
+        } else {
+            ",\n      \"rated\": false,\n      \"ro\": "
+        });
+        natural(w, p.ro);
+        w.push(",\n      \"k\": ");
+        natural(w, p.k);
+        w.push(",\n      \"k_source\": ");
+        words.k_source.write(w, p.k_source)?;
+        w.push(",\n      \"games\": ");
+    }
     natural(w, Some(p.games));
     w.push(",\n      \"score\": ");
     w.half_points(p.score.0);
-    w.push(",\n      \"expected\": ");
-    hundredths(w, p.expected)?;
-    w.push(",\n      \"w_minus_we\": ");
-    hundredths(w, p.w_minus_we)?;
-    w.push(",\n      \"raw_change\": ");
-    hundredths(w, p.raw_change)?;
-    w.push(",\n      \"change\": ");
-    integer(w, p.change);
-    w.push(",\n      \"new_rating\": ");
-    integer(w, p.new_rating);
-    w.push(",\n      \"ra\": ");
-    integer(w, p.ra);
-    w.push(",\n      \"ru\": ");
-    integer(w, p.ru);
-    w.push(",\n      \"outcome\": ");
-    words.outcome.write(w, p.outcome)?;
-    w.push(",\n      \"notes\": ");
-    notes(w, &p.notes);
+    if p.expected.is_none()
+        && p.w_minus_we.is_none()
+        && p.raw_change.is_none()
+        && p.change.is_none()
+        && p.new_rating.is_none()
+    {
+        w.push(",\n      \"expected\": null,\n      \"w_minus_we\": null,\n      \"raw_change\": null,\n      \"change\": null,\n      \"new_rating\": null,\n      \"ra\": ");
+    } else {
+        w.push(",\n      \"expected\": ");
+        hundredths(w, p.expected)?;
+        w.push(",\n      \"w_minus_we\": ");
+        hundredths(w, p.w_minus_we)?;
+        w.push(",\n      \"raw_change\": ");
+        hundredths(w, p.raw_change)?;
+        w.push(",\n      \"change\": ");
+        integer(w, p.change);
+        w.push(",\n      \"new_rating\": ");
+        integer(w, p.new_rating);
+        w.push(",\n      \"ra\": ");
+    }
+    if p.ra.is_none() && p.ru.is_none() && p.outcome.is_none() {
+        w.push("null,\n      \"ru\": null,\n      \"outcome\": null,\n      \"notes\": ");
+    } else {
+        integers(
+            w,
+            [
+                (p.ra, ",\n      \"ru\": "),
+                (p.ru, ",\n      \"outcome\": "),
+            ],
+        );
+        words.outcome.write(w, p.outcome)?;
+        w.push(",\n      \"notes\": ");
+    }
+    notes(w, runs, &p.notes);
     w.push(if p.hypothetical {
         ",\n      \"hypothetical\": true\n    }"
     } else {
@@ -194,7 +297,7 @@ fn player(w: &mut Writer, words: &mut Words, p: &PlayerRating) -> Result {
 }
 
 /// One excluded game's object (depth 2, its fields at depth 3).
-fn excluded_game(w: &mut Writer, g: &ExcludedGame) -> Result {
+fn excluded_game(w: &mut Writer, runs: &mut Runs, g: &ExcludedGame) -> Result {
     w.push("{\n      \"round\": ");
     natural(w, Some(g.round));
     w.push(",\n      \"players\": ");
@@ -209,18 +312,24 @@ fn excluded_game(w: &mut Writer, g: &ExcludedGame) -> Result {
         }
         w.push("\n      ]");
     }
-    w.push(",\n      \"reason\": ");
-    w.lasting_string(g.reason);
-    w.push(",\n      \"why\": ");
-    w.lasting_string(&g.why);
-    w.push(",\n      \"rule\": ");
-    match g.rule {
-        Some(r) => w.lasting_string(r),
-        None => w.push("null"),
-    }
-    w.push(",\n      \"article\": ");
-    w.lasting_string(&g.article);
-    w.push("\n    }");
+    // The reason's fields, the same for most games: one run ([`Runs`]);
+    // a missing rule is the empty string at no address of the summary.
+    let rule = g.rule.unwrap_or_default();
+    let key = Runs::key([g.reason, &*g.why, rule, &*g.article].into_iter());
+    runs.write(w, key, |w| {
+        w.push(",\n      \"reason\": ");
+        w.lasting_string(g.reason);
+        w.push(",\n      \"why\": ");
+        w.lasting_string(&g.why);
+        w.push(",\n      \"rule\": ");
+        match g.rule {
+            Some(r) => w.lasting_string(r),
+            None => w.push("null"),
+        }
+        w.push(",\n      \"article\": ");
+        w.lasting_string(&g.article);
+        w.push("\n    }");
+    });
     Ok(())
 }
 
@@ -255,6 +364,14 @@ fn natural<T: Into<u64>>(w: &mut Writer, v: Option<T>) {
     match v {
         Some(v) => w.integer(false, v.into()),
         None => w.push("null"),
+    }
+}
+
+/// Signed integers (or `null`), each followed by its run.
+fn integers<const N: usize>(w: &mut Writer, items: [(Option<i64>, &str); N]) {
+    for (v, run) in items {
+        integer(w, v);
+        w.push(run);
     }
 }
 

@@ -150,7 +150,7 @@ pub(crate) fn k_factor(version: Version, inputs: &KInputs) -> KDecision {
         (rules.top, KBasis::Reached2400, words.top.clone())
     } else if let Some(why) = junior(rules, inputs, &mut notes) {
         let k = rules.junior.map_or(rules.standard, |j| j.k);
-        (k, KBasis::Junior, Note::from(k_note(version, k, &why)))
+        (k, KBasis::Junior, words.junior(version, rules, k, why))
     } else {
         (rules.standard, KBasis::Standard, words.standard.clone())
     };
@@ -213,6 +213,48 @@ struct Words {
     new_player: Note,
     top: Note,
     standard: Note,
+    /// The junior K notes worded so far (a report's juniors share a few
+    /// birth years).
+    juniors: RefCell<Vec<(Junior, Note)>>,
+}
+
+impl Words {
+    /// The note of the junior K `k` for `why`, worded the first time.
+    fn junior(&self, version: Version, rules: &KRules, k: u8, why: Junior) -> Note {
+        let mut known = self.juniors.borrow_mut();
+        if let Some((_, n)) = known.iter().find(|(w, _)| *w == why) {
+            return n.clone();
+        }
+        let below = rules.junior.map_or(0, |j| j.below_rating);
+        let note = Note::shared(&k_note(version, k, &why.words(below)));
+        // A few birth years in a report; a bound all the same.
+        if known.len() < 64 {
+            known.push((why, note.clone()));
+        }
+        note
+    }
+}
+
+/// Why the junior K applies, as the words depend on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Junior {
+    /// Until the end of this year, the year of the 18th birthday.
+    UntilEndOf(i32),
+    /// Before the 18th birthday.
+    BeforeBirthday,
+}
+
+impl Junior {
+    /// "junior below 2300 until the end of 2033, the year of the 18th
+    /// birthday".
+    fn words(self, below: u16) -> String {
+        match self {
+            Junior::UntilEndOf(year) => format!(
+                "junior below {below} until the end of {year}, the year of the 18th birthday"
+            ),
+            Junior::BeforeBirthday => format!("junior below {below} before the 18th birthday"),
+        }
+    }
 }
 
 thread_local! {
@@ -265,6 +307,7 @@ fn words(version: Version, rules: &'static KRules) -> Rc<Words> {
                 rules.standard,
                 &join(&[Text("rating below "), threshold]),
             )),
+            juniors: RefCell::new(Vec::new()),
         });
         *cell = Some((version, at, Rc::clone(&w)));
         w
@@ -281,7 +324,7 @@ pub(crate) fn cap_k_for_games(k: u8, games: u32, limit: u32) -> u8 {
 }
 
 /// `Some(reason)` if the junior K applies.
-fn junior(rules: &KRules, inputs: &KInputs, assumptions: &mut Vec<Note>) -> Option<String> {
+fn junior(rules: &KRules, inputs: &KInputs, assumptions: &mut Vec<Note>) -> Option<Junior> {
     let j = rules.junior?;
     if inputs.rating >= j.below_rating {
         return None;
@@ -293,14 +336,11 @@ fn junior(rules: &KRules, inputs: &KInputs, assumptions: &mut Vec<Note>) -> Opti
     let start = inputs.start_date;
     let turns_18 = birth.year.saturating_add(18);
     match j.until {
-        JuniorUntil::EndOfYearOfEighteenthBirthday => (start.year() <= turns_18).then(|| {
-            format!(
-                "junior below {} until the end of {turns_18}, the year of the 18th birthday",
-                j.below_rating
-            )
-        }),
+        JuniorUntil::EndOfYearOfEighteenthBirthday => {
+            (start.year() <= turns_18).then_some(Junior::UntilEndOf(turns_18))
+        }
         JuniorUntil::EighteenthBirthday => {
-            let why = || format!("junior below {} before the 18th birthday", j.below_rating);
+            let why = || Junior::BeforeBirthday;
             if start.year() != turns_18 {
                 return (start.year() < turns_18).then(why);
             }

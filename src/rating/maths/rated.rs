@@ -10,7 +10,7 @@
 //! rating point and rounded once, as the version prescribes.
 
 use super::rounding::round_change;
-use super::tables::pd;
+use super::tables::{pd, pd_within};
 use super::units::{Fraction, GameScore, HalfPoints, Hundredths};
 use crate::diag::words::{join, Piece::Number, Piece::Text};
 use crate::regulations::{CapApplication, ChangeMethod, DifferenceCap, Version};
@@ -193,6 +193,34 @@ fn per_game_change(
     // once (|D|, opponent's rating), for the notes.
     let mut over = 0usize;
     let mut once = None;
+    // The sums alone, with the cap on every game or on none (the usual
+    // case of thousands of players): one loop without the detail or the
+    // choice of the capped game.
+    let every = match (exempt, cap.application) {
+        (true, _) => Some(i32::MAX),
+        (false, CapApplication::EveryGame) => Some(limit),
+        (false, CapApplication::OncePerPlayer) => None,
+    };
+    if let (false, Some(bound)) = (detail, every) {
+        let (mut half_points, mut expected) = (0u32, 0i64);
+        for g in input.games {
+            let d = rating - i32::from(g.opponent_rating);
+            over += usize::from(d.unsigned_abs() > u32::from(cap.points));
+            expected += pd_within(d, bound);
+            half_points = half_points.saturating_add(g.score.half_points().0);
+        }
+        cap_notes(&mut notes, version, &cap, exempt, input, over, once);
+        return finish(
+            version,
+            ChangeMethod::PerGame,
+            input,
+            HalfPoints(half_points),
+            Hundredths(expected),
+            per_game,
+            None,
+            notes,
+        );
+    }
     for (i, g) in input.games.iter().enumerate() {
         let d = rating - i32::from(g.opponent_rating);
         let capped_d = match (exempt, cap.application) {

@@ -24,8 +24,21 @@ pub(crate) fn round(value: Fraction, mode: RoundingMode) -> i64 {
 /// A rating change held in hundredths of a point, rounded to whole points as
 /// `version` prescribes for the period's change.
 pub(crate) fn round_change(version: Version, change: Hundredths) -> i64 {
-    let mode = version.regulations().rounding.rating_change;
-    Fraction::new(change.0, 100).map_or(0, |f| round(f, mode))
+    // What `round(Fraction::new(change, 100), mode)` gives, in integers (no
+    // reduction of the fraction for each of thousands of players).
+    let h = i128::from(change.0);
+    let whole = match version.regulations().rounding.rating_change {
+        RoundingMode::HalfAwayFromZero => {
+            let m = (h.abs() + 50) / 100;
+            if h < 0 {
+                -m
+            } else {
+                m
+            }
+        }
+        RoundingMode::HalfUp => (h + 50).div_euclid(100),
+    };
+    i64::try_from(whole).unwrap_or(0)
 }
 
 /// Several raw changes of one rating period, summed before rounding (the sum

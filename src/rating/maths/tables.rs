@@ -137,14 +137,35 @@ const fn expand(rows: &[PdRow; 51], higher: bool) -> [u8; LAST_BOUNDED_D + 1] {
 /// `d < 0`, looked up on |d| (docs/spec/regulations.md §2 point 3); beyond 735,
 /// 1.00 / .00.
 pub(crate) fn pd(d: i32) -> Hundredths {
-    let a = d.unsigned_abs() as usize;
-    let v = if d >= 0 {
-        PD_HIGHER_BY_D.get(a).copied().unwrap_or(100)
-    } else {
-        PD_LOWER_BY_D.get(a).copied().unwrap_or(0)
-    };
-    Hundredths(i64::from(v))
+    let at = d.clamp(-PD_BEYOND, PD_BEYOND) + PD_BEYOND;
+    Hundredths(i64::from(PD_BY_D[at as usize]))
 }
+
+/// [`pd`] of `d` capped at ±`cap` (`cap` ≥ 0; `i32::MAX` for no cap), in
+/// hundredths: one clamp, as every D beyond ±736 reads the same entry.
+pub(crate) fn pd_within(d: i32, cap: i32) -> i64 {
+    let b = cap.clamp(0, PD_BEYOND);
+    let at = d.clamp(-b, b) + PD_BEYOND;
+    PD_BY_D.get(at as usize).map_or(0, |&v| i64::from(v))
+}
+
+/// One past the largest |D| with its own row of the table.
+const PD_BEYOND: i32 = LAST_BOUNDED_D as i32 + 1;
+
+/// PD by D = −736..=736 (at `D + 736`): column L of |D| below zero, column H
+/// from zero, and 0 / 1.00 at ±736, which stand for every D beyond: a
+/// look-up is one clamp and one index, without a branch on the sign.
+static PD_BY_D: [u8; 2 * LAST_BOUNDED_D + 3] = {
+    let mut out = [0u8; 2 * LAST_BOUNDED_D + 3];
+    let mut a = 0;
+    while a <= LAST_BOUNDED_D {
+        out[LAST_BOUNDED_D + 1 + a] = PD_HIGHER_BY_D[a];
+        out[LAST_BOUNDED_D + 1 - a] = PD_LOWER_BY_D[a];
+        a += 1;
+    }
+    out[2 * LAST_BOUNDED_D + 2] = 100;
+    out
+};
 
 /// dp for a fractional score `p` in hundredths (0..=100) under `version`;
 /// `None` for p above 100, and for p = 0 or 100 where the table leaves those
@@ -167,6 +188,30 @@ pub(crate) fn dp_table(p_hundredths: u32) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pd_within_is_pd_of_the_capped_difference() {
+        for cap in [
+            0,
+            1,
+            350,
+            400,
+            735,
+            736,
+            737,
+            1000,
+            i32::from(u16::MAX),
+            i32::MAX,
+        ] {
+            for d in -2000..=2000 {
+                assert_eq!(
+                    pd_within(d, cap),
+                    pd(d.clamp(-cap, cap)).0,
+                    "D {d}, cap {cap}"
+                );
+            }
+        }
+    }
 
     const P_TSV: &str = include_str!("../../../docs/spec/p_dp.tsv");
     const D_TSV: &str = include_str!("../../../docs/spec/d_pd.tsv");

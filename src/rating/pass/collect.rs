@@ -12,7 +12,7 @@
 use super::summary::ExcludedGame;
 use crate::eligibility::{Decision, Eligibility};
 use crate::model::games::NONE;
-use crate::model::{Games, Outcome, RoundResult, Tournament};
+use crate::model::{Games, Tournament};
 use crate::rating::maths::GameScore;
 use crate::rating::note::Note;
 use crate::regulations::Version;
@@ -26,6 +26,9 @@ pub(crate) struct Played {
     pub opponent: usize,
     /// The player's result.
     pub score: GameScore,
+    /// The row of the games table holding the opponent's entry for the
+    /// round ([`crate::model::Game::mirror`]), or [`NONE`].
+    pub mirror: u32,
 }
 
 /// Why a round entry is not a game for the calculation: the eligibility
@@ -64,6 +67,10 @@ pub(crate) struct Collected {
     /// Where each player's games start in `played` and `skipped`, and
     /// after the last player where they end (one more than the players).
     starts: Vec<(usize, usize)>,
+    /// By row of the games table: 1 + the index in `played` of the game
+    /// the row holds, 0 when it holds none. The other side of a game is
+    /// its [`Played::mirror`] row's game, found without a search.
+    at_row: Vec<u32>,
 }
 
 impl Collected {
@@ -75,6 +82,7 @@ impl Collected {
             played: Vec::with_capacity(entries),
             skipped: Vec::new(),
             starts,
+            at_row: Vec::new(),
         }
     }
 
@@ -85,6 +93,7 @@ impl Collected {
     }
 
     /// A played game of the player being collected.
+    #[cfg(test)]
     pub(crate) fn push_played(&mut self, p: Played) {
         self.played.push(p);
     }
@@ -102,6 +111,13 @@ impl Collected {
     /// The played games of every player, player after player.
     pub(crate) fn played(&self) -> &[Played] {
         &self.played
+    }
+
+    /// The index in [`Collected::played`] of the game on the games table's
+    /// row `row`, if the row holds one.
+    pub(crate) fn played_at_row(&self, row: u32) -> Option<usize> {
+        let k = *self.at_row.get(row as usize)?;
+        (k as usize).checked_sub(1)
     }
 
     /// Player `i`'s games (none for an index beyond the players).
@@ -137,40 +153,55 @@ pub(crate) fn collect(
     eligibility: &Eligibility,
     set_aside: bool,
 ) -> Collected {
-    let mut out = Collected::with_capacity(t.players.len(), table.rows().len());
-    for (me, p) in t.players.iter().enumerate() {
-        let rows = table.of(me);
-        for ((g, e), d) in rows.iter().zip(&p.rounds).zip(eligibility.player(me)) {
-            let round = g.round;
-            let opponent = Some(g.opponent as usize).filter(|&o| o != NONE as usize && o != me);
-            let why = match d {
+    let rows = table.rows().len();
+    let mut out = Collected::with_capacity(t.players.len(), rows);
+    out.at_row = vec![0; rows];
+    // The first row of the player's rows in the games table.
+    let mut base = 0usize;
+    for me in 0..t.players.len() {
+        let mine = table.of(me);
+        for (r, (g, d)) in mine.iter().zip(eligibility.player(me)).enumerate() {
+            let opponent = g.opponent as usize;
+            let named = opponent != NONE as usize && opponent != me;
+            // `1 = 0` are the codes 0 to 2 of the table's row (the entry
+            // as written).
+            let code = g.code();
+            let play = match d {
+                Decision::Rated => true,
                 Decision::NoEntry => continue,
-                Decision::NotRated {
-                    reason,
-                    stops_event,
-                } if !(set_aside && stops_event) => reason,
-                Decision::Rated | Decision::NotRated { .. } => match (opponent, e.value.result) {
-                    (Some(opponent), RoundResult::Game { outcome }) => {
-                        out.push_played(Played {
-                            round,
-                            opponent,
-                            score: score(outcome),
-                        });
-                        continue;
-                    }
-                    _ => Unplayed::WithoutOpponent,
-                },
+                Decision::NotRated { stops_event, .. } => set_aside && stops_event,
+            };
+            if play && named && code <= 2 {
+                out.played.push(Played {
+                    round: g.round,
+                    opponent,
+                    score: SCORES[code],
+                    mirror: g.mirror,
+                });
+                if let Some(slot) = out.at_row.get_mut(base + r) {
+                    *slot = out.played.len() as u32;
+                }
+                continue;
+            }
+            let why = match d {
+                Decision::NotRated { reason, .. } if !play => reason,
+                _ => Unplayed::WithoutOpponent,
             };
             out.push_skipped(Skipped {
-                round,
-                opponent,
+                round: g.round,
+                opponent: named.then_some(opponent),
                 why,
             });
         }
+        base += mine.len();
         out.end_player();
     }
     out
 }
+
+/// The player's result by the result code of a game over the board
+/// ([`crate::model::Game::code`] 0, 1, 2: `1`, `=`, `0`).
+const SCORES: [GameScore; 3] = [GameScore::Win, GameScore::Draw, GameScore::Loss];
 
 /// Every skipped entry once: a pairing both records describe is taken from
 /// the lower player index; a bye, or a result without an opponent, once
@@ -247,6 +278,41 @@ pub(crate) fn listing(t: &Tournament, games: &Collected, version: Version) -> Ve
         })
         .collect();
     order.sort_unstable();
+    // What an entry's reason writes (its key, words, rule and article),
+    // worded once per reason: a handful of reasons, thousands of games.
+    let mut worded: Vec<(Unplayed, Worded)> = Vec::new();
+    let mut words = |why: Unplayed| -> Worded {
+        if let Some((_, w)) = worded.iter().find(|(u, _)| *u == why) {
+            return w.clone();
+        }
+        let w = Worded {
+            reason: why.key(),
+            why: match why {
+                Unplayed::Ruled(r) => Note::shared(&r.describe()),
+                other => Note::fixed(other.label()),
+            },
+            rule: why.rule(),
+            article: match why {
+                // Rules of the rapid and blitz chapter, not of B.02.
+                Unplayed::RatingGap => Note::fixed(
+                    "FIDE Rapid and Blitz Rating Regulations (2024), art. 7.3.1 as amended from 1 December 2024",
+                ),
+                Unplayed::NotOnList => Note::fixed(
+                    "FIDE Rapid and Blitz Rating Regulations, art. 1.1–1.2 (rate of play, equal times)",
+                ),
+                Unplayed::Ruled(crate::eligibility::Ruled::ResultsDisagree) => Note::fixed(
+                    "TRF16 record 001, round blocks (both players' results); FIDE TEC checklist VCL4THP Q181-Q184",
+                ),
+                other => reference(other.topic()),
+            },
+        };
+        // Bounded: the reasons' figures (a rate of play, a match's score)
+        // could make many.
+        if worded.len() < 64 {
+            worded.push((why, w.clone()));
+        }
+        w
+    };
     order
         .iter()
         .filter_map(|&(_, seq)| entries.get(seq as usize))
@@ -257,40 +323,26 @@ pub(crate) fn listing(t: &Tournament, games: &Collected, version: Version) -> Ve
                 players.push(rank(j));
                 players.sort_unstable();
             }
+            let w = words(s.why);
             ExcludedGame {
                 round: s.round,
                 players,
-                reason: s.why.key(),
-                why: match s.why {
-                    Unplayed::Ruled(r) => Note::from(r.describe()),
-                    other => Note::fixed(other.label()),
-                },
-                rule: s.why.rule(),
-                article: match s.why {
-                    // Rules of the rapid and blitz chapter, not of B.02.
-                    Unplayed::RatingGap => Note::fixed(
-                        "FIDE Rapid and Blitz Rating Regulations (2024), art. 7.3.1 as amended from 1 December 2024",
-                    ),
-                    Unplayed::NotOnList => Note::fixed(
-                        "FIDE Rapid and Blitz Rating Regulations, art. 1.1–1.2 (rate of play, equal times)",
-                    ),
-                    Unplayed::Ruled(crate::eligibility::Ruled::ResultsDisagree) => Note::fixed(
-                        "TRF16 record 001, round blocks (both players' results); FIDE TEC checklist VCL4THP Q181-Q184",
-                    ),
-                    other => reference(other.topic()),
-                },
+                reason: w.reason,
+                why: w.why,
+                rule: w.rule,
+                article: w.article,
             }
         })
         .collect()
 }
 
-/// The player's result as the rating maths take it.
-pub(crate) fn score(outcome: Outcome) -> GameScore {
-    match outcome {
-        Outcome::Win => GameScore::Win,
-        Outcome::Draw => GameScore::Draw,
-        Outcome::Loss => GameScore::Loss,
-    }
+/// The words of an excluded game's reason ([`listing`]).
+#[derive(Clone)]
+struct Worded {
+    reason: &'static str,
+    why: Note,
+    rule: Option<&'static str>,
+    article: Note,
 }
 
 pub(crate) use crate::eligibility::round_robin::{Incomplete, RoundRobinMatrix};
@@ -400,6 +452,7 @@ mod tests {
                             round: r as u16 + 1,
                             opponent: j,
                             score: GameScore::Draw,
+                            mirror: NONE,
                         });
                     }
                 }
@@ -425,7 +478,8 @@ mod tests {
             Played {
                 round: 1,
                 opponent: 3,
-                score: GameScore::Win
+                score: GameScore::Win,
+                mirror: 9,
             }
         );
         assert!(g.iter().all(|p| p.skipped.is_empty()));

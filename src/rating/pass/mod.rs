@@ -1177,51 +1177,19 @@ fn count_games(
 ) -> (u32, u32, ExcludedGames) {
     let mut ex = ExcludedGames::default();
     let (mut rated, mut initial) = (0u32, 0u32);
-    // Each player's played game by round: `slots[at[j] + r − 1]` is 1 +
-    // the index among all played games (and in `uses`) of player j's game
-    // of round r (0: none). Rounds are the places of a player's entries,
-    // so the slots are at most the report's entries; the opponent's side
-    // of a game is found without a search.
+    // The other side of a game is the game on its mirror row of the games
+    // table, when that names the player back: found without a search.
     let played = games.played();
-    let mut at = Vec::with_capacity(games.len() + 1);
-    let mut slots: Vec<u32> = Vec::new();
-    let mut k = 0u32;
-    for g in games.iter() {
-        let base = slots.len();
-        at.push(base);
-        let last = g
-            .played
-            .iter()
-            .map(|p| usize::from(p.round))
-            .max()
-            .unwrap_or(0);
-        slots.resize(base + last, 0);
-        for p in g.played {
-            k += 1;
-            if let Some(slot) = usize::from(p.round)
-                .checked_sub(1)
-                .and_then(|r| slots.get_mut(base + r))
-            {
-                *slot = k;
-            }
-        }
-    }
-    at.push(slots.len());
     let mut k = 0;
     for (i, g) in games.iter().enumerate() {
         for pl in g.played {
             let own = uses.get(k).copied();
             k += 1;
             let j = pl.opponent;
-            let mirror = (|| {
-                let (&from, &to) = (at.get(j)?, at.get(j + 1)?);
-                let r = usize::from(pl.round).checked_sub(1)?;
-                let slot = *slots.get(from + r).filter(|_| from + r < to)?;
-                let kk = (slot as usize).checked_sub(1)?;
-                (played.get(kk)?.opponent == i)
-                    .then(|| uses.get(kk).copied())
-                    .flatten()
-            })();
+            let mirror = games
+                .played_at_row(pl.mirror)
+                .filter(|&kk| played.get(kk).is_some_and(|o| o.opponent == i))
+                .and_then(|kk| uses.get(kk).copied());
             if mirror.is_some() && j < i {
                 continue;
             }
