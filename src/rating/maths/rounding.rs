@@ -77,6 +77,26 @@ mod tests {
         assert_eq!(round_change(Version::V2005, Hundredths(90)), 1);
     }
 
+    /// The integer rounding of [`round_change`] gives what rounding the
+    /// exact fraction change / 100 gives, for every edition's mode, across
+    /// signs, halves and large values.
+    #[test]
+    fn change_rounds_as_the_exact_fraction() {
+        let wide = [
+            i64::from(i32::MIN),
+            -1_000_050,
+            1_000_050,
+            i64::from(i32::MAX),
+        ];
+        for v in Version::ALL {
+            let mode = v.regulations().rounding.rating_change;
+            for c in (-20_000..=20_000).chain(wide) {
+                let exact = Fraction::new(c, 100).map_or(0, |f| round(f, mode));
+                assert_eq!(round_change(v, Hundredths(c)), exact, "{v:?} {c}");
+            }
+        }
+    }
+
     #[test]
     fn period_sums_before_rounding() {
         // 0.4 + 0.4 = 0.8 → 1, although each alone rounds to 0.
