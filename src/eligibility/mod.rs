@@ -630,7 +630,10 @@ impl Eligibility {
         games: &Games,
         wanted: impl Fn(&crate::model::Player) -> bool,
     ) -> Vec<PlayerGames> {
-        let mut met = Met::default();
+        let mut met = Met {
+            at: vec![0; games.rank_index().len()],
+            turn: 0,
+        };
         t.players
             .iter()
             .enumerate()
