@@ -232,21 +232,29 @@ pub(crate) fn pairings<'a>(
     games: &'a Games,
     bits: crate::model::games::Kind,
 ) -> impl Iterator<Item = Game<'a>> + 'a {
-    use crate::model::games::Kind;
-    games.rows_with(bits).filter_map(move |g| {
-        if g.has_any(Kind::ANY_BYE) || !g.is_pairing_side() {
-            return None;
-        }
-        let player = &t.players[g.player as usize];
-        Some(Game {
-            round: usize::from(g.round),
-            player,
-            opponent: &t.players[g.opponent as usize],
-            entry: player
-                .rounds
-                .get(usize::from(g.round) - 1)
-                .unwrap_or_default(),
-            row: g,
-        })
-    })
+    games
+        .rows_with(bits)
+        .filter(|g| is_pairing(g))
+        .map(move |g| pairing(t, g))
+}
+
+/// Whether a row of the games table is a pairing [`pairings`] takes: not a
+/// bye, and the side the pairing is taken from.
+pub(crate) fn is_pairing(g: &crate::model::Game) -> bool {
+    !g.has_any(crate::model::games::Kind::ANY_BYE) && g.is_pairing_side()
+}
+
+/// The pairing of a row [`is_pairing`] takes.
+pub(crate) fn pairing<'a>(t: &'a Tournament, g: &'a crate::model::Game) -> Game<'a> {
+    let player = &t.players[g.player as usize];
+    Game {
+        round: usize::from(g.round),
+        player,
+        opponent: &t.players[g.opponent as usize],
+        entry: player
+            .rounds
+            .get(usize::from(g.round) - 1)
+            .unwrap_or_default(),
+        row: g,
+    }
 }

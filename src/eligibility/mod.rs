@@ -41,7 +41,7 @@ pub(crate) mod round_robin;
 pub(crate) use event::{pairings, Event, Game, TimeControlInfo};
 pub(crate) use exclusions::{Excluded, Ruled};
 
-use crate::model::games::{Games, NONE};
+use crate::model::games::{Games, Kind, NONE};
 use crate::model::tournament_type::TournamentType;
 use crate::model::{ByeKind, Tournament};
 use crate::options::Options;
@@ -257,6 +257,25 @@ const UNPLAYED: [Byte; crate::model::games::CODES] = [
     RATED, RATED, RATED, 2, 2, 2, 3, 3, 4, 5, 6, 7, 8, NO_ENTRY, 9, 9,
 ];
 
+/// The decisions of [`Eligibility::plain`], by whether the entry names no
+/// other player (16 and up) and its result code: a result over the board
+/// against another player is rated, without one it is not.
+const PLAIN: [Byte; 2 * crate::model::games::CODES] = {
+    let codes = crate::model::games::CODES;
+    let mut t = [NO_ENTRY; 2 * crate::model::games::CODES];
+    let mut c = 0;
+    while c < codes {
+        t[c] = UNPLAYED[c];
+        t[codes + c] = if c <= 2 {
+            WITHOUT_OPPONENT
+        } else {
+            UNPLAYED[c]
+        };
+        c += 1;
+    }
+    t
+};
+
 /// One player's games FIDE rates ([`Eligibility::player_games`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct PlayerGames {
@@ -270,6 +289,39 @@ pub(crate) struct PlayerGames {
     pub all_games: u32,
     /// Half-points scored in all of them.
     pub all_half_points: u32,
+}
+
+/// The starting ranks one player has met ([`Eligibility::player_games`]):
+/// by rank, the player's turn when the rank was last met, so that the
+/// list is cleared by counting turns, not by writing.
+#[derive(Debug, Default)]
+struct Met {
+    /// By starting rank, the turn it was last met in (0: never).
+    at: Vec<u32>,
+    /// This player's turn.
+    turn: u32,
+}
+
+impl Met {
+    /// The next player's turn.
+    fn next(&mut self) {
+        self.turn = self.turn.wrapping_add(1);
+        if self.turn == 0 {
+            self.at.iter_mut().for_each(|a| *a = 0);
+            self.turn = 1;
+        }
+    }
+
+    /// Whether `rank` is met for the first time this turn (and now met).
+    fn first(&mut self, rank: u16) -> bool {
+        let k = usize::from(rank);
+        if k >= self.at.len() {
+            self.at.resize(k + 1, 0);
+        }
+        let fresh = self.at[k] != self.turn;
+        self.at[k] = self.turn;
+        fresh
+    }
 }
 
 /// Every round entry's [`Decision`], in the order of the games table
@@ -345,85 +397,58 @@ impl Eligibility {
         let count_here = plain && cycles.is_none();
         let rated = |i: usize| ev.ratings.get(i).copied().flatten().is_some();
         let mut counted = 0u32;
-        let mut rows: Vec<Byte> = Vec::with_capacity(ev.games.rows().len());
         let mut special = Vec::new();
-        let mut start = Vec::with_capacity(t.players.len());
-        for (me, p) in t.players.iter().enumerate() {
-            let base = rows.len();
-            start.push(base);
-            // The games table has one row per round entry, in the same
-            // order: the result is read from its code, not the entry.
-            // An exact-size iterator: no capacity test per row.
-            let of = ev.games.of(me).iter();
-            if plain {
-                let classify = |g: &crate::model::Game| {
+        let (rows, start) = if plain {
+            let (rows, start) = Self::plain(ev);
+            if count_here {
+                counted = Self::count_plain(ev, &rows, rated);
+            }
+            (rows, start)
+        } else {
+            let mut rows: Vec<Byte> = Vec::with_capacity(ev.games.rows().len());
+            let mut start = Vec::with_capacity(t.players.len());
+            for (me, p) in t.players.iter().enumerate() {
+                let base = rows.len();
+                start.push(base);
+                // The games table has one row per round entry, in the same
+                // order: the result is read from its code, not the entry.
+                // An exact-size iterator: no capacity test per row.
+                let of = ev.games.of(me).iter();
+                rows.extend(of.enumerate().map(|(r, g)| {
                     let code = g.code();
+                    let o = g.opponent as usize;
                     if code > 2 {
                         UNPLAYED[code]
-                    } else if g.opponent == NONE || g.opponent as usize == me {
+                    } else if g.opponent == NONE || o == me {
                         WITHOUT_OPPONENT
                     } else {
-                        RATED
-                    }
-                };
-                if !(count_here && rated(me)) {
-                    rows.extend(of.map(classify));
-                    continue;
-                }
-                // The rows written so far (players before `me`) hold the
-                // decisions on the other side of the pairings with them.
-                rows.resize(base + of.len(), 0);
-                let (before, mine) = rows.split_at_mut(base);
-                for (slot, g) in mine.iter_mut().zip(of) {
-                    let d = classify(g);
-                    *slot = d;
-                    let j = g.opponent as usize;
-                    if d != RATED || !rated(j) {
-                        continue;
-                    }
-                    // A pairing both records describe is taken from the
-                    // lower player index, as the rating pass counts it.
-                    let mirrored = j < me
-                        && before.get(g.mirror as usize) == Some(&RATED)
-                        && ev
-                            .games
-                            .mirror_of(g)
-                            .is_some_and(|m| m.opponent as usize == me);
-                    counted += u32::from(!mirrored);
-                }
-                continue;
-            }
-            rows.extend(of.enumerate().map(|(r, g)| {
-                let code = g.code();
-                let o = g.opponent as usize;
-                if code > 2 {
-                    UNPLAYED[code]
-                } else if g.opponent == NONE || o == me {
-                    WITHOUT_OPPONENT
-                } else {
-                    let (a, b) = (p.start_rank.value, t.players[o].start_rank.value);
-                    match ruled.get(&(g.round, a.min(b), a.max(b))) {
-                        Some(&(why, stops_event)) => {
-                            special.push((
-                                (base + r) as u32,
-                                Decision::NotRated {
-                                    reason: Reason::Ruled(why),
-                                    stops_event,
-                                },
-                            ));
-                            SPECIAL
-                        }
-                        None => match (rating(me), rating(o)) {
-                            (Some(x), Some(y)) if big_gap.is_some_and(|gap| gap.excludes(x, y)) => {
-                                RATING_GAP
+                        let (a, b) = (p.start_rank.value, t.players[o].start_rank.value);
+                        match ruled.get(&(g.round, a.min(b), a.max(b))) {
+                            Some(&(why, stops_event)) => {
+                                special.push((
+                                    (base + r) as u32,
+                                    Decision::NotRated {
+                                        reason: Reason::Ruled(why),
+                                        stops_event,
+                                    },
+                                ));
+                                SPECIAL
                             }
-                            _ if off_list => NOT_ON_LIST,
-                            _ => RATED,
-                        },
+                            None => match (rating(me), rating(o)) {
+                                (Some(x), Some(y))
+                                    if big_gap.is_some_and(|gap| gap.excludes(x, y)) =>
+                                {
+                                    RATING_GAP
+                                }
+                                _ if off_list => NOT_ON_LIST,
+                                _ => RATED,
+                            },
+                        }
                     }
-                }
-            }));
-        }
+                }));
+            }
+            (rows, start)
+        };
         let mut out = Eligibility {
             rows,
             special,
@@ -439,6 +464,81 @@ impl Eligibility {
             out.count_rated(ev)
         };
         out
+    }
+
+    /// The decisions when no game is left out but by its result and its
+    /// opponent (no regulation's exclusion, no rating gap, no unequal
+    /// times): one pass over the games table, each row's decision read
+    /// from a table by its result code and whether it names another
+    /// player ([`Kind::NO_OTHER`]); and where each player's rows start.
+    fn plain(ev: &Event<'_>) -> (Vec<Byte>, Vec<usize>) {
+        let games = ev.games;
+        let mut rows: Vec<Byte> = games
+            .rows()
+            .iter()
+            .map(|g| {
+                let alone = usize::from(g.has_any(Kind::NO_OTHER));
+                PLAIN[alone << 4 | g.code()]
+            })
+            .collect();
+        // A player without a starting rank who names rank `0` names
+        // itself when it is the first player without one (the rank
+        // resolves to it), which `Kind::NO_OTHER` leaves unmarked.
+        if let Some(me) = games.index_of(0) {
+            let from = games.starts().get(me).map_or(0, |&s| s as usize);
+            let mine = rows.get_mut(from..).unwrap_or(&mut []);
+            for (d, g) in mine.iter_mut().zip(games.of(me)) {
+                if *d == RATED && g.opponent as usize == me {
+                    *d = WITHOUT_OPPONENT;
+                }
+            }
+        }
+        let players = ev.tournament.players.len();
+        let starts = games.starts();
+        let start = starts
+            .get(..players)
+            .unwrap_or(starts)
+            .iter()
+            .map(|&s| s as usize)
+            .collect();
+        (rows, start)
+    }
+
+    /// The rated games of [`Eligibility::plain`]'s decisions, each pairing
+    /// once, between two players with a rating (`rated`), outside round
+    /// robins: one pass over the rated players' rows.
+    fn count_plain(ev: &Event<'_>, rows: &[Byte], rated: impl Fn(usize) -> bool) -> u32 {
+        let games = ev.games;
+        let starts = games.starts();
+        let mut counted = 0u32;
+        for (me, p) in ev.tournament.players.iter().enumerate() {
+            if !rated(me) {
+                continue;
+            }
+            let from = starts.get(me).map_or(0, |&s| s as usize);
+            let Some((before, mine)) = rows.split_at_checked(from) else {
+                continue;
+            };
+            // The other side names `me` back exactly when the row has
+            // `Kind::NAMED_BACK` and `me` is the first player with the
+            // rank (the one a rank resolves to).
+            let first = games.index_of(p.start_rank.value) == Some(me);
+            for (&d, g) in mine.iter().zip(games.of(me)) {
+                if d != RATED {
+                    continue;
+                }
+                let j = g.opponent as usize;
+                // A pairing both records describe is taken from the
+                // lower player index (its decision is written before),
+                // as the rating pass counts it.
+                let mirrored = j < me
+                    && first
+                    && g.has_all(Kind::NAMED_BACK)
+                    && before.get(g.mirror as usize) == Some(&RATED);
+                counted += u32::from(!mirrored && rated(j));
+            }
+        }
+        counted
     }
 
     /// The decision on the row `k` of the games table.
@@ -518,23 +618,63 @@ impl Eligibility {
     /// the report and in all, with the half-points scored: what the rules
     /// about unrated players' first ratings count.
     pub(crate) fn player_games(&self, t: &Tournament, games: &Games, i: usize) -> PlayerGames {
+        self.player_games_with(t, games, i, &mut Met::default())
+    }
+
+    /// Every player's [`Eligibility::player_games`] for whom `wanted`
+    /// holds (the others' are zero), with one list of the opponents met
+    /// for all of them.
+    pub(crate) fn players_games(
+        &self,
+        t: &Tournament,
+        games: &Games,
+        wanted: impl Fn(&crate::model::Player) -> bool,
+    ) -> Vec<PlayerGames> {
+        let mut met = Met {
+            at: vec![0; games.rank_index().len()],
+            turn: 0,
+        };
+        t.players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| match wanted(p) {
+                true => self.player_games_with(t, games, i, &mut met),
+                false => PlayerGames::default(),
+            })
+            .collect()
+    }
+
+    /// [`Eligibility::player_games`], the distinct opponents counted in
+    /// `met`.
+    fn player_games_with(
+        &self,
+        t: &Tournament,
+        games: &Games,
+        i: usize,
+        met: &mut Met,
+    ) -> PlayerGames {
         let mut out = PlayerGames::default();
-        let mut met: Vec<u16> = Vec::new();
-        for (o, half_points) in self.rated_of(games, i) {
-            let Some(opp) = t.players.get(o) else {
+        met.next();
+        let decided = self.rows.get(self.range(i)).unwrap_or(&[]);
+        for (g, &d) in games.of(i).iter().zip(decided) {
+            if d != RATED {
+                continue;
+            }
+            let Some(outcome) = g.game_outcome() else {
                 continue;
             };
+            let Some(opp) = t.players.get(g.opponent as usize) else {
+                continue;
+            };
+            let half_points = outcome.half_points();
             out.all_games += 1;
             out.all_half_points += half_points;
             if opp.rating.is_some() {
                 out.games += 1;
                 out.half_points += half_points;
-                met.push(opp.start_rank.value);
+                out.opponents += u32::from(met.first(opp.start_rank.value));
             }
         }
-        met.sort_unstable();
-        met.dedup();
-        out.opponents = met.len() as u32;
         out
     }
 

@@ -72,6 +72,12 @@ bitflags::bitflags! {
         const PLAYED_ALONE = 1 << 15;
         /// A bye that names an opponent.
         const BYE_NAMED = 1 << 16;
+        /// The entry names no other player: no opponent, a rank no player
+        /// has, or the player's own rank when the player is the first with
+        /// it ([`Game::opponent`] is [`NONE`] or the player). A player
+        /// without a starting rank (`0`) who names rank `0` is not marked:
+        /// the eligibility stage reads that player's rows one by one.
+        const NO_OTHER = 1 << 17;
 
         /// A result that needs a game on the board: played, short or forfeit.
         const GAME_OR_FORFEIT = Self::GAME.bits() | Self::SHORT.bits() | Self::FORFEIT.bits();
@@ -256,21 +262,28 @@ const CODE_BITS: [Kind; CODES] = [
 /// Where the entries of the first player with a starting rank are
 /// ([`Games::new`]).
 #[derive(Debug, Clone, Copy)]
-struct Seat {
+struct Seat<'a> {
     /// The player's index, or [`NONE`].
     player: u32,
     /// The player's first row.
     from: u32,
-    /// The row after the player's last.
-    to: u32,
+    /// The player's entries, packed: an entry finds the other side of its
+    /// pairing here, by round, with the one bounds test that also tells a
+    /// line stopping before the round.
+    words: &'a [u32],
+    /// The bit of an entry naming the rank when the seat has no entry for
+    /// its round: [`Kind::ONE_SIDED`], or [`Kind::UNRESOLVED`] for a rank
+    /// no player has.
+    missing: Kind,
 }
 
-impl Seat {
+impl Seat<'_> {
     /// No player has the rank.
-    const NOBODY: Seat = Seat {
+    const NOBODY: Seat<'static> = Seat {
         player: NONE,
         from: 0,
-        to: 0,
+        words: &[],
+        missing: Kind::UNRESOLVED.union(Kind::NO_OTHER),
     };
 }
 
@@ -282,7 +295,7 @@ const ALONE: [Kind; 64] = {
     while i < 64 {
         let c = i >> 2;
         if c < CODES {
-            t[i] = CODE_BITS[c];
+            t[i] = CODE_BITS[c].union(Kind::NO_OTHER);
             if c < 6 {
                 t[i] = t[i].union(Kind::PLAYED_ALONE);
             }
@@ -359,14 +372,13 @@ const COMPLEMENT: [u16; CODES] = {
 };
 
 impl Games {
-    /// Builds the table of a report: one pass over the entries packing
-    /// each side (opponent's rank as written, colour, result code) into a
-    /// word, then one pass writing the rows, each reading the other side of
-    /// its pairing from that word.
+    /// Builds the table of a report: one pass over the entries, each
+    /// reading the other side of its pairing from the opponent's packed
+    /// entries (opponent's rank as written, colour, result code).
     pub fn new(t: &Tournament) -> Games {
         let index = t.rank_index();
         let players = &t.players;
-        // Where each player's rows start, and every side packed.
+        // Where each player's rows start.
         let mut start = Vec::with_capacity(players.len() + 1);
         let mut total = 0u32;
         let mut longest = 0;
@@ -376,21 +388,19 @@ impl Games {
             longest = longest.max(p.rounds.len());
         }
         start.push(total);
-        let mut sides: Vec<u32> = Vec::with_capacity(total as usize);
-        for p in players {
-            sides.extend_from_slice(p.rounds.words());
-        }
-        // By starting rank as written: the first player with the rank and
-        // where that player's rows start and end, so that an entry finds
-        // its opponent and the other side of its pairing in one load.
-        let seats: Vec<Seat> = index
+        // By starting rank as written: the first player with the rank,
+        // where that player's rows start and the player's packed entries,
+        // so that an entry finds its opponent and the other side of its
+        // pairing in one load.
+        let seats: Vec<Seat<'_>> = index
             .iter()
             .map(
-                |&i| match (start.get(i as usize), start.get(i as usize + 1)) {
-                    (Some(&from), Some(&to)) => Seat {
+                |&i| match (players.get(i as usize), start.get(i as usize)) {
+                    (Some(p), Some(&from)) => Seat {
                         player: i,
                         from,
-                        to,
+                        words: p.rounds.words(),
+                        missing: Kind::ONE_SIDED,
                     },
                     _ => Seat::NOBODY,
                 },
@@ -399,39 +409,46 @@ impl Games {
         let mut rows: Vec<Game> = Vec::with_capacity(total as usize);
         let mut rare = Vec::new();
         let mut round_kinds = vec![Kind::empty(); longest];
-        for (i, (p, w)) in players.iter().zip(start.windows(2)).enumerate() {
+        for (i, p) in players.iter().enumerate() {
             let rank = p.start_rank.value;
             let me = u32::from(rank);
             // The rank an entry names to be the player's own (`0` names
             // nobody).
             let own = if rank != 0 { me } else { NO_OPPONENT };
             let base = rows.len();
-            let mine = sides.get(w[0] as usize..w[1] as usize).unwrap_or(&[]);
             // An exact-size iterator: the rows are written without a
             // capacity check each.
-            let each = mine.iter().zip(round_kinds.iter_mut()).enumerate();
-            rows.extend(each.map(|(r, (&s, bits))| {
+            let each = p.rounds.words().iter().zip(round_kinds.iter_mut());
+            rows.extend(each.enumerate().map(|(r, (&s, bits))| {
                 let o = s & 0x1_ffff;
                 let look = (s >> 17) as usize & 63;
                 let (opponent, mirror, flags) = if o == NO_OPPONENT {
                     (NONE, NONE, ALONE[look])
                 } else {
-                    let seat = seats.get(o as usize).copied().unwrap_or(Seat::NOBODY);
-                    let k = seat.from.wrapping_add(r as u32);
+                    let seat = seats.get(o as usize).unwrap_or(&Seat::NOBODY);
                     if o == own {
-                        (seat.player, NONE, NAMED[look] | Kind::SELF)
-                    } else if seat.player == NONE {
-                        (NONE, NONE, NAMED[look] | Kind::UNRESOLVED)
-                    } else if k >= seat.to {
-                        (seat.player, NONE, NAMED[look] | Kind::ONE_SIDED)
-                    } else {
-                        let theirs = sides.get(k as usize).copied().unwrap_or(0);
-                        let back = if theirs & 0x1_ffff == me {
-                            PAIR[look][(theirs >> 17) as usize & 63]
+                        let alone = if seat.player == i as u32 {
+                            Kind::SELF.union(Kind::NO_OTHER)
                         } else {
-                            Kind::ONE_SIDED
+                            Kind::SELF
                         };
-                        (seat.player, k, NAMED[look] | back)
+                        (seat.player, NONE, NAMED[look] | alone)
+                    } else {
+                        match seat.words.get(r) {
+                            Some(&theirs) => {
+                                let back = if theirs & 0x1_ffff == me {
+                                    PAIR[look][(theirs >> 17) as usize & 63]
+                                } else {
+                                    Kind::ONE_SIDED
+                                };
+                                (
+                                    seat.player,
+                                    seat.from.wrapping_add(r as u32),
+                                    NAMED[look] | back,
+                                )
+                            }
+                            None => (seat.player, NONE, NAMED[look] | seat.missing),
+                        }
                     }
                 };
                 *bits |= flags;
@@ -487,6 +504,12 @@ impl Games {
             (Some(&a), Some(&b)) => &self.rows[a as usize..b as usize],
             _ => &[],
         }
+    }
+
+    /// Where each player's rows start, with the end of the last player's
+    /// rows after them: the rows of player `i` are `starts()[i]..starts()[i + 1]`.
+    pub(crate) fn starts(&self) -> &[u32] {
+        &self.start
     }
 
     /// The row at `k` ([`Game::mirror`]), if any.

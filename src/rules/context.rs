@@ -273,26 +273,17 @@ impl<'a> Ctx<'a> {
     /// the unrated players, whom several rules ask about.
     pub(crate) fn rated_games(&self, i: usize) -> crate::eligibility::PlayerGames {
         let players = &self.tournament.players;
-        let count = |j: usize| {
-            self.eligibility()
-                .player_games(self.tournament, &self.games, j)
-        };
         if players.get(i).is_some_and(|p| p.rating.is_none()) {
             let all = self.rated_games.get_or_init(|| {
-                players
-                    .iter()
-                    .enumerate()
-                    .map(|(j, p)| match p.rating {
-                        None => count(j),
-                        Some(_) => Default::default(),
-                    })
-                    .collect()
+                self.eligibility()
+                    .players_games(self.tournament, &self.games, |p| p.rating.is_none())
             });
             if let Some(g) = all.get(i) {
                 return *g;
             }
         }
-        count(i)
+        self.eligibility()
+            .player_games(self.tournament, &self.games, i)
     }
 
     /// `played[r - 1]`: some player has a game or forfeit result in round `r`,

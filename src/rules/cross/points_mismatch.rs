@@ -99,6 +99,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let longest = ctx.games.round_kinds().len() as u64;
     let plain = largest.unwrap_or(0).saturating_mul(longest) <= i32::MAX as u64;
     let records = Records::new(t, last);
+    let simple =
+        records.all.is_empty() && records.acceleration.iter().all(Vec::is_empty) && xxa.is_empty();
     for (i, p) in t.players.iter().enumerate() {
         let Some(written) = p.points else { continue };
         // One pass over the line: the rounds up to the last played, the
@@ -137,35 +139,17 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         for _ in p.rounds.len()..last {
             played += t.scoring.points(&RoundEntry::NOT_PAIRED);
         }
-        let me = p.start_rank.value;
-        let adjust = records.abnormal_points(t, p, last);
-        // No acceleration, or that of the last round played or the next:
-        // at most five values, kept on the stack (this runs per player).
-        let mut accelerations = [Points::ZERO; 5];
-        let mut n = 1;
-        for (k, round) in [last, last + 1].into_iter().enumerate() {
-            if round == 0 {
+        // Without `299`, acceleration or `XXA` records, every adjustment
+        // and acceleration is zero: the points are the results' sum, up to
+        // the last round played or all of them.
+        if simple {
+            if played == written.value || played + later == written.value {
                 continue;
             }
-            let xxa = (!xxa.is_empty()).then(|| xxa.get(&me)).flatten();
-            if let Some(v) = xxa.and_then(|a| a.get(round - 1)) {
-                accelerations[n] = *v;
-                n += 1;
-            }
-            accelerations[n] = records.acceleration(k, me);
-            n += 1;
-        }
-        let accelerations = &accelerations[..n];
-        let accepted = [played, played + later].into_iter().any(|base| {
-            [Points::ZERO, adjust].into_iter().any(|adj| {
-                accelerations
-                    .iter()
-                    .any(|acc| base + adj + *acc == written.value)
-            })
-        });
-        if accepted {
+        } else if accepted(ctx, &records, &xxa, p, last, written.value, played, later) {
             continue;
         }
+        let adjust = records.abnormal_points(t, p, last);
         if !ctx.keeps(out) {
             // Past the limit: counted, not formatted (both findings below
             // carry the rule's own severity and consequence).
@@ -198,6 +182,46 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
 }
 
 /// Sums in `i64`, saturated to a [`Points`] once at the end.
+/// Whether the points written are the results' sum (up to the last round
+/// played, or all of them), with or without the `299` records' adjustment,
+/// and with no acceleration or that of the last round played or the next.
+#[allow(clippy::too_many_arguments)]
+fn accepted(
+    ctx: &Ctx<'_>,
+    records: &Records<'_>,
+    xxa: &HashMap<u16, &[Points]>,
+    p: &Player,
+    last: usize,
+    written: Points,
+    played: Points,
+    later: Points,
+) -> bool {
+    let me = p.start_rank.value;
+    let adjust = records.abnormal_points(ctx.tournament, p, last);
+    // No acceleration, or that of the last round played or the next:
+    // at most five values, kept on the stack (this runs per player).
+    let mut accelerations = [Points::ZERO; 5];
+    let mut n = 1;
+    for (k, round) in [last, last + 1].into_iter().enumerate() {
+        if round == 0 {
+            continue;
+        }
+        let xxa = (!xxa.is_empty()).then(|| xxa.get(&me)).flatten();
+        if let Some(v) = xxa.and_then(|a| a.get(round - 1)) {
+            accelerations[n] = *v;
+            n += 1;
+        }
+        accelerations[n] = records.acceleration(k, me);
+        n += 1;
+    }
+    let accelerations = &accelerations[..n];
+    [played, played + later].into_iter().any(|base| {
+        [Points::ZERO, adjust]
+            .into_iter()
+            .any(|adj| accelerations.iter().any(|acc| base + adj + *acc == written))
+    })
+}
+
 fn clamp(v: i64) -> Points {
     Points(v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32)
 }

@@ -53,25 +53,41 @@ const REFERENCE: &str = "TRF16 record 001, columns 86-89 (rank)";
 /// more, the rule reports the column as a whole.
 const SUMMARY_MIN: usize = 5;
 
-/// The players in order of rank, those sharing one in their given order
-/// (a counting sort over the ranks: O(players + highest rank)).
-fn by_rank(players: Vec<&Player>) -> Vec<&Player> {
-    let rank = |p: &Player| p.rank.map_or(0, |r| usize::from(r.value));
-    let highest = players.iter().map(|p| rank(p)).max().unwrap_or(0);
+/// The players with points and a rank above 0, in order of rank, those
+/// sharing one in file order (a counting sort over the ranks: O(players +
+/// highest rank)).
+fn by_rank(players: &[Player]) -> Vec<&Player> {
+    let rank = |p: &Player| match (&p.points, &p.rank) {
+        (Some(_), Some(r)) if r.value > 0 => Some(usize::from(r.value)),
+        _ => None,
+    };
+    let mut highest = 0;
+    let mut n = 0;
+    for r in players.iter().filter_map(rank) {
+        highest = highest.max(r);
+        n += 1;
+    }
+    let Some(first) = players.first() else {
+        return Vec::new();
+    };
+    // `at[r]`: where the players of rank `r` go next.
     let mut at = vec![0usize; highest + 2];
-    for p in &players {
-        at[rank(p) + 1] += 1;
+    for r in players.iter().filter_map(rank) {
+        at[r + 1] += 1;
     }
     for r in 1..at.len() {
         at[r] += at[r - 1];
     }
-    let mut out = vec![None; players.len()];
+    let mut out = vec![first; n];
     for p in players {
-        let slot = &mut at[rank(p)];
-        out[*slot] = Some(p);
-        *slot += 1;
+        if let Some(r) = rank(p) {
+            if let Some(slot) = out.get_mut(at[r]) {
+                *slot = p;
+            }
+            at[r] += 1;
+        }
     }
-    out.into_iter().flatten().collect()
+    out
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
@@ -79,22 +95,20 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     if t.teams.iter().any(|team| team.record == TeamRecord::R310) {
         return;
     }
-    let mut ranked: Vec<&Player> = t
-        .players
-        .iter()
-        .filter(|p| p.points.is_some() && p.rank.is_some_and(|r| r.value > 0))
-        .collect();
-    // Stable: players sharing a rank stay in file order. Ranks are small
-    // numbers: a counting sort, linear.
-    ranked = by_rank(ranked);
+    let ranked = by_rank(&t.players);
     let mut inversions: Vec<Diagnostic> = Vec::new();
     for pair in ranked.windows(2) {
         let [above, below] = pair else { continue };
         let (Some(ra), Some(rb), Some(pa), Some(pb)) =
-            (above.rank, below.rank, above.points, below.points)
+            (&above.rank, &below.rank, &above.points, &below.points)
         else {
             continue;
         };
+        // Ranks in order and points that do not go up: nothing to say (the
+        // case of nearly every pair).
+        if ra.value < rb.value && pb.value <= pa.value {
+            continue;
+        }
         // The labels are formatted only for a finding.
         let labels = || (above.rank_label(), below.rank_label());
         if ra.value == rb.value && pa.value != pb.value {

@@ -36,18 +36,35 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let players = &ctx.tournament.players;
     // Sorted by ID, then file order: each player after the first of a run
     // repeats the first's ID. The repeats are then taken in file order.
-    let mut ids: Vec<(u64, usize)> = players
-        .iter()
-        .enumerate()
-        .filter_map(|(i, p)| p.fide_id.map(|id| (id.value, i)))
-        .collect();
-    ids.sort_unstable();
+    // Each ID's first player, in a table of twice as many slots as IDs
+    // (open addressing): every player after the first with an ID repeats
+    // it, named in player order.
     let mut repeats: Vec<(usize, usize)> = Vec::new();
-    for run in ids.chunk_by(|a, b| a.0 == b.0) {
-        let j = run[0].1;
-        repeats.extend(run[1..].iter().map(|&(_, i)| (i, j)));
+    let n = players.iter().filter(|p| p.fide_id.is_some()).count();
+    let slots = (2 * n).next_power_of_two().max(2);
+    let shift = 64 - slots.trailing_zeros();
+    let mut table: Vec<(u64, u32)> = vec![(0, u32::MAX); slots];
+    for (i, p) in players.iter().enumerate() {
+        let Some(id) = p.fide_id.map(|f| f.value) else {
+            continue;
+        };
+        let mut k = (id.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> shift) as usize;
+        loop {
+            let Some(slot) = table.get_mut(k) else {
+                k = 0;
+                continue;
+            };
+            if slot.1 == u32::MAX {
+                *slot = (id, i as u32);
+                break;
+            }
+            if slot.0 == id {
+                repeats.push((i, slot.1 as usize));
+                break;
+            }
+            k = (k + 1) & (slots - 1);
+        }
     }
-    repeats.sort_unstable();
     for (i, j) in repeats {
         let p = &players[i];
         let Some(id) = p.fide_id else { continue };

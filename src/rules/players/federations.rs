@@ -99,6 +99,36 @@ const fn letter(x: u8) -> Option<usize> {
     }
 }
 
+/// Whether `code` is a code of three capital letters that the table
+/// lists as current, affiliated or special: the case of nearly every
+/// player, answered by one look-up in a table the compiler builds.
+pub(crate) fn in_force(code: &str) -> bool {
+    match slot(code.as_bytes()) {
+        Some(k) => IN_FORCE.get(k).copied().unwrap_or(false),
+        None => false,
+    }
+}
+
+/// `IN_FORCE[slot(code)]`: [`in_force`] for each code of three capital
+/// letters.
+static IN_FORCE: [bool; 26 * 26 * 26] = in_force_of(ROWS);
+
+/// The table of [`IN_FORCE`] for `rows`.
+const fn in_force_of(rows: &[Federation]) -> [bool; 26 * 26 * 26] {
+    let mut good = [false; 26 * 26 * 26];
+    let mut i = 0;
+    while i < rows.len() {
+        if let Some(k) = slot(rows[i].code.as_bytes()) {
+            good[k] = matches!(
+                rows[i].status,
+                Status::Current | Status::Affiliated | Status::Special
+            );
+        }
+        i += 1;
+    }
+    good
+}
+
 /// `BY_LETTERS[slot(code)]`: the row of each code of three capital
 /// letters. Built by the compiler from the table, so that no run pays for
 /// it: a small report looks up a few hundred codes, fewer than the
@@ -122,6 +152,30 @@ const fn index_of(rows: &[Federation]) -> [u16; 26 * 26 * 26] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `in_force` says what `find` and the row's status say, for every
+    /// code of three capital letters and a few others.
+    #[test]
+    fn in_force_agrees_with_the_rows() {
+        let mut codes: Vec<String> = Vec::new();
+        for a in b'A'..=b'Z' {
+            for b in b'A'..=b'Z' {
+                for c in b'A'..=b'Z' {
+                    codes.push(String::from_utf8(vec![a, b, c]).unwrap_or_default());
+                }
+            }
+        }
+        codes.extend(["", "ger", "GE", "GERM", "G3R", "FID", "NON"].map(String::from));
+        for code in &codes {
+            let by_row = find(code).is_some_and(|f| {
+                matches!(
+                    f.status,
+                    Status::Current | Status::Affiliated | Status::Special
+                )
+            });
+            assert_eq!(in_force(code), by_row, "{code}");
+        }
+    }
 
     /// The rows of the TSV, as the generated table must hold them.
     fn rows_of(tsv: &str) -> Vec<(String, String, &'static str, String)> {

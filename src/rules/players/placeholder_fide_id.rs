@@ -59,31 +59,29 @@ pub(crate) fn not_an_id(id: u64) -> Option<&'static str> {
         };
     }
     // The decimal digits, on the stack: this runs for every player.
-    let mut buf = [0u8; 20];
-    let mut n = buf.len();
-    let mut rest = id;
-    loop {
-        n -= 1;
-        buf[n] = b'0' + (rest % 10) as u8;
+    // The digits from the last, while the number can still be one digit
+    // repeated or ascending digits; its length is then exact.
+    let (mut same, mut ascending) = (true, true);
+    let (mut next, mut rest, mut len) = (last, id / 10, 1usize);
+    while rest > 0 && (same || ascending) {
+        let d = rest % 10;
+        same &= d == next;
+        ascending &= d + 1 == next;
+        next = d;
         rest /= 10;
-        if rest == 0 {
-            break;
-        }
+        len += 1;
     }
-    let b = &buf[n..];
-    if b.len() >= 2 && b.iter().all(|&c| c == b[0]) {
+    if same && len >= 2 {
         return Some("the same digit repeated: a placeholder");
     }
-    if b.len() >= 4 && b.windows(2).all(|w| w[1] == w[0] + 1) {
+    if ascending && len >= 4 {
         return Some("ascending digits: a placeholder");
     }
-    if b.len() < 6 {
-        return Some("fewer than 6 digits: a national or club number, not a FIDE ID");
+    match id {
+        0..=99_999 => Some("fewer than 6 digits: a national or club number, not a FIDE ID"),
+        100_000..=999_999_999 => None,
+        _ => Some("more than 9 digits: longer than any FIDE ID"),
     }
-    if b.len() > 9 {
-        return Some("more than 9 digits: longer than any FIDE ID");
-    }
-    None
 }
 
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
@@ -155,6 +153,58 @@ mod tests {
             1_234_567_890,
         ] {
             assert!(not_an_id(fake).is_some(), "{fake}");
+        }
+    }
+
+    /// The reasons as the digits written out give them, for comparison.
+    fn by_digits(id: u64) -> Option<&'static str> {
+        let b = id.to_string().into_bytes();
+        if b.len() >= 2 && b.iter().all(|&c| c == b[0]) {
+            return Some("the same digit repeated: a placeholder");
+        }
+        if b.len() >= 4 && b.windows(2).all(|w| w[1] == w[0] + 1) {
+            return Some("ascending digits: a placeholder");
+        }
+        if b.len() < 6 {
+            return Some("fewer than 6 digits: a national or club number, not a FIDE ID");
+        }
+        if b.len() > 9 {
+            return Some("more than 9 digits: longer than any FIDE ID");
+        }
+        None
+    }
+
+    #[test]
+    fn the_digit_walk_gives_the_reasons_of_the_digits_written_out() {
+        let mut ids: Vec<u64> = (0..300_000).collect();
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..300_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            ids.push(x % 10u64.pow((x >> 59) as u32 % 20));
+        }
+        for len in 1..=20u32 {
+            for d in 0..=9u64 {
+                let same = (0..len).fold(0u64, |a, _| a.saturating_mul(10).saturating_add(d));
+                ids.push(same);
+            }
+            for from in 0..=9u64 {
+                let asc =
+                    (0..len.min(10 - from as u32)).fold(0u64, |a, k| a * 10 + from + u64::from(k));
+                ids.extend([asc, asc.saturating_add(1), asc.saturating_mul(10)]);
+            }
+        }
+        ids.extend([
+            u64::MAX,
+            u64::MAX - 1,
+            999_999_999,
+            1_000_000_000,
+            99_999,
+            100_000,
+        ]);
+        for id in ids {
+            assert_eq!(not_an_id(id), by_digits(id), "{id}");
         }
     }
 }

@@ -192,6 +192,9 @@ enum Judgement {
 }
 
 fn judge(value: &str) -> Option<Judgement> {
+    if federations::in_force(value) {
+        return None;
+    }
     let f = match federations::find(value) {
         Some(f) => f,
         // A known code in the wrong case is invalid-code's.

@@ -1,10 +1,11 @@
 //! Rule `unplayed-games-not-rated`.
 
 use super::cite::cite;
-use super::{games_where, Game};
+use super::Game;
 use crate::diag::Diagnostic;
+use crate::eligibility::event::{is_pairing, pairing};
 use crate::model::games::{Kind, NONE};
-use crate::model::{ByeKind, RoundResult};
+use crate::model::RoundResult;
 use crate::regulations::Topic;
 use crate::rules::wording::plural;
 use crate::rules::{always, Ctx};
@@ -103,87 +104,107 @@ impl Example {
     }
 }
 
+/// An entry that makes an example ([`Example`]), before it is worded.
+struct Candidate<'a> {
+    round: usize,
+    rank: u16,
+    row: &'a crate::model::Game,
+    /// A bye or a forfeit without an opponent, not a pairing.
+    lone: bool,
+}
+
+impl Candidate<'_> {
+    /// The example, worded from the row.
+    fn example(&self, ctx: &Ctx<'_>) -> Example {
+        let (round, rank) = (self.round, self.rank);
+        let e = ctx.block(self.row);
+        if self.lone {
+            let what = match e.value.result {
+                RoundResult::Bye { bye } => What::Bye {
+                    letter: bye.letter(),
+                },
+                RoundResult::Forfeit { won } => What::Lone {
+                    win: won,
+                    letter: e.value.result.letter(),
+                },
+                // Not reached: the row's code is a bye's or a forfeit's.
+                _ => What::Bye { letter: '?' },
+            };
+            return Example {
+                round,
+                rank,
+                what,
+                span: e.span,
+            };
+        }
+        let g = pairing(ctx.tournament, self.row);
+        let (mine, theirs) = letters(ctx, &g);
+        Example {
+            round,
+            rank: g.player.start_rank.value,
+            what: What::Game {
+                forfeit: matches!(g.entry.value.result, RoundResult::Forfeit { .. }),
+                opponent: g.opponent.start_rank.value,
+                mine,
+                theirs,
+            },
+            span: g.entry.span,
+        }
+    }
+}
+
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let mut forfeits = 0u32;
     let mut absences = 0u32;
     let mut lone_wins = 0u32;
     let mut short = 0u32;
     let mut byes = [0u32; 4];
-    let mut examples: Vec<Example> = Vec::new();
+    // Every entry that makes an example, as its round, rank and row; the
+    // examples shown (the first five by round and rank) are worded from
+    // their rows afterwards.
+    let mut examples: Vec<Candidate<'_>> = Vec::new();
     if !ctx.games.seen(Kind::FORFEIT | Kind::SHORT | Kind::ANY_BYE) {
         return;
     }
-    // Only forfeits and short games need the opponent's side: the pairing
-    // walk (with its look-ups) is filtered to them before it starts.
-    for g in games_where(ctx, Kind::FORFEIT | Kind::SHORT) {
-        let (a, b) = (g.player.start_rank.value, g.opponent.start_rank.value);
-        let forfeit = match g.entry.value.result {
-            RoundResult::Forfeit { .. } => {
-                forfeits += 1;
-                true
-            }
-            RoundResult::ShortGame { .. } => {
-                short += 1;
-                false
-            }
+    let shape = Kind::FORFEIT | Kind::SHORT;
+    for g in ctx.games.rows_with(shape).filter(|g| is_pairing(g)) {
+        match g.code() {
+            6 | 7 => forfeits += 1,
+            3..=5 => short += 1,
             _ => continue,
-        };
-        let (mine, theirs) = letters(ctx, &g);
-        examples.push(Example {
-            round: g.round,
-            rank: a,
-            what: What::Game {
-                forfeit,
-                opponent: b,
-                mine,
-                theirs,
-            },
-            span: g.entry.span,
+        }
+        examples.push(Candidate {
+            round: usize::from(g.round),
+            rank: g.rank,
+            row: g,
+            lone: false,
         });
     }
-    // Byes, and forfeits without a known opponent.
     let lone = Kind::ANY_BYE | Kind::FORFEIT;
     for g in ctx.games.rows_with(lone) {
-        let (round, rank, e) = (usize::from(g.round), g.rank, ctx.block(g));
-        let what = match e.value.result {
-            RoundResult::Bye { bye } => {
-                byes[slot(bye)] += 1;
-                What::Bye {
-                    letter: bye.letter(),
-                }
-            }
-            // A forfeit without a known opponent is not in `games`: an
-            // absence (`-`, Lichess) or a win against an absent team or
-            // player (`+`, TRF26 team forfeits).
-            RoundResult::Forfeit { won } if g.opponent == NONE => {
-                if won {
-                    lone_wins += 1;
-                } else {
-                    absences += 1;
-                }
-                What::Lone {
-                    win: won,
-                    letter: e.value.result.letter(),
-                }
-            }
+        match g.code() {
+            c @ 8..=11 => byes[c - 8] += 1,
+            6 if g.opponent == NONE => lone_wins += 1,
+            7 if g.opponent == NONE => absences += 1,
             _ => continue,
-        };
-        examples.push(Example {
-            round,
-            rank,
-            what,
-            span: e.span,
+        }
+        examples.push(Candidate {
+            round: usize::from(g.round),
+            rank: g.rank,
+            row: g,
+            lone: true,
         });
     }
     if examples.is_empty() {
         return;
     }
-    // Only the first five in (round, rank) order are shown.
     let shown_n = examples.len().min(5);
     if examples.len() > shown_n {
         examples.select_nth_unstable_by_key(shown_n - 1, |e| (e.round, e.rank));
     }
     examples[..shown_n].sort_by_key(|e| (e.round, e.rank));
+    let total = examples.len();
+    let examples: Vec<Example> = examples[..shown_n].iter().map(|c| c.example(ctx)).collect();
     let mut counts = Vec::new();
     if forfeits > 0 {
         counts.push(plural(forfeits, "forfeit", "forfeits"));
@@ -239,8 +260,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         d = d.secondary(e.span, "not rated");
     }
     let shown: Vec<String> = examples.iter().take(5).map(Example::describe).collect();
-    let more = if examples.len() > 5 {
-        format!(" and {} more", examples.len() - 5)
+    let more = if total > 5 {
+        format!(" and {} more", total - 5)
     } else {
         String::new()
     };
@@ -267,13 +288,4 @@ fn letters(ctx: &Ctx<'_>, g: &Game<'_>) -> (char, Option<char>) {
         .filter(|t| t.opponent_rank() == Some(g.player.start_rank.value))
         .map(|t| ctx.block(t).value.result.letter());
     (mine, theirs)
-}
-
-fn slot(bye: ByeKind) -> usize {
-    match bye {
-        ByeKind::Half => 0,
-        ByeKind::Full => 1,
-        ByeKind::PairingAllocated => 2,
-        ByeKind::Zero => 3,
-    }
 }
