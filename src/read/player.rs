@@ -88,7 +88,7 @@ impl<'a> PlayerReader<'a> {
         let start_rank = Spanned::new(start_rank, span);
 
         let (raw, span) = cols.field(g::SEX.from, g::SEX.to);
-        let sex = sex(raw).map(|s| Spanned::new(s, span));
+        let sex = sex(raw.as_bytes()).map(|s| Spanned::new(s, span));
 
         let (raw, span) = cols.field(g::TITLE.from, g::TITLE.to);
         let title = match trim(raw) {
@@ -215,21 +215,25 @@ impl<'a> PlayerReader<'a> {
     fn usual_player(&mut self, cols: &Columns<'_>, number: u32) -> Option<()> {
         let text = cols.text();
         let b = text.as_bytes();
-        if !cols.is_ascii() || b.len() < g::RANK.to {
+        if !cols.is_ascii() {
             return None;
         }
+        // Every field up to the rank at a fixed place: no bounds to check.
+        let head: &[u8; g::RANK.to] = b.first_chunk()?;
         let base = cols.span().start as usize;
         let span = |f: &Field| Span::new(base + f.from - 1, base + f.to);
+        // The text of a field (ASCII: any cut is on a character boundary).
         let raw = |f: &Field| &text[f.from - 1..f.to];
+        let four = |f: &Field| right_aligned4(field(head, f));
 
-        let start_rank = match right_aligned(raw(&g::START_RANK))? {
+        let start_rank = match four(&g::START_RANK)? {
             Some(v @ 1..=MAX_START_RANK) => Spanned::new(v as u16, span(&g::START_RANK)),
             _ => return None,
         };
-        let sex = sex(raw(&g::SEX)).map(|s| Spanned::new(s, span(&g::SEX)));
-        let title = match raw(&g::TITLE) {
-            "   " => None,
-            t => match trim(t) {
+        let sex = sex(&head[g::SEX.from - 1..g::SEX.to]).map(|s| Spanned::new(s, span(&g::SEX)));
+        let title = match field::<3>(head, &g::TITLE) {
+            [b' ', b' ', b' '] => None,
+            _ => match trim(raw(&g::TITLE)) {
                 "" => None,
                 t => {
                     if self.trf06_title.is_none() && super::dialect::is_trf06_title(t) {
@@ -241,33 +245,31 @@ impl<'a> PlayerReader<'a> {
                 }
             },
         };
-        let rating = match right_aligned(raw(&g::RATING))? {
+        let rating = match four(&g::RATING)? {
             None | Some(0) => None,
             Some(v @ 1..=MAX_RATING) => Some(Spanned::new(v as u16, span(&g::RATING))),
             Some(_) => return None,
         };
-        let fide_id = match right_aligned(raw(&g::FIDE_ID))? {
+        let fide_id = match right_aligned11(field(head, &g::FIDE_ID))? {
             None | Some(0) => None,
             Some(v @ 1..FIDE_ID_END) => Some(Spanned::new(v, span(&g::FIDE_ID))),
             Some(_) => return None,
         };
-        let birth = &b[g::BIRTH_DATE.from - 1..g::BIRTH_DATE.to];
-        let birth_date = match birth.try_into().ok().and_then(usual_birth) {
+        let birth_date = match usual_birth(field(head, &g::BIRTH_DATE)) {
             Some(d) => d,
             None => super::parse_birth(raw(&g::BIRTH_DATE)).ok()?,
         }
         .map(|d| Spanned::new(d, span(&g::BIRTH_DATE)));
-        let p = raw(&g::POINTS);
-        let points = match fast_points(p.as_bytes()) {
+        let points = match fast_points(&field::<4>(head, &g::POINTS)) {
             // Never negative.
             Some(v) => Some(Spanned::new(v, span(&g::POINTS))),
-            None if trim(p).is_empty() => None,
-            None => match Points::parse(p) {
+            None if trim(raw(&g::POINTS)).is_empty() => None,
+            None => match Points::parse(raw(&g::POINTS)) {
                 Some(v) if v.0 >= 0 => Some(Spanned::new(v, span(&g::POINTS))),
                 _ => return None,
             },
         };
-        let rank = match right_aligned(raw(&g::RANK))? {
+        let rank = match four(&g::RANK)? {
             None => None,
             Some(v @ 0..=MAX_RANK) => Some(Spanned::new(v as u16, span(&g::RANK))),
             Some(_) => return None,
@@ -275,12 +277,13 @@ impl<'a> PlayerReader<'a> {
 
         let rounds = usual_rounds(b, base)?;
         let name = trim(raw(&g::NAME)).to_string();
-        let federation = match raw(&g::FEDERATION) {
+        let federation = match field::<3>(head, &g::FEDERATION) {
             // Nearly always three capitals: nothing to trim.
-            f if f.bytes().all(|c| c.is_ascii_alphabetic()) => {
-                Some(Spanned::new(f.to_string(), span(&g::FEDERATION)))
-            }
-            f => match trim(f) {
+            f if f.iter().all(|c| c.is_ascii_alphabetic()) => Some(Spanned::new(
+                raw(&g::FEDERATION).to_string(),
+                span(&g::FEDERATION),
+            )),
+            _ => match trim(raw(&g::FEDERATION)) {
                 "" => None,
                 f => Some(Spanned::new(f.to_string(), span(&g::FEDERATION))),
             },
@@ -469,10 +472,10 @@ const MAX_RANK: u64 = 9999;
 /// The sex column: `m`, `w` (or `f`), either case; anything else is no
 /// sex here and is reported by the `invalid-code` rule, which sees the raw
 /// text.
-fn sex(raw: &str) -> Option<Sex> {
+fn sex(raw: &[u8]) -> Option<Sex> {
     // One column: one character, so no trimming (this runs for every
     // player line).
-    match raw.as_bytes() {
+    match raw {
         [b'm' | b'M'] => Some(Sex::Male),
         [b'w' | b'W' | b'f' | b'F'] => Some(Sex::Female),
         _ => None,
@@ -483,8 +486,7 @@ fn sex(raw: &str) -> Option<Sex> {
 /// blanks, then digits to the end of the field. `Some(None)` when blank;
 /// `None` for anything else (dashes, inner blanks, other characters, which
 /// [`uint`] may accept or refuse).
-fn right_aligned(f: &str) -> Option<Option<u64>> {
-    let b = f.as_bytes();
+fn right_aligned(b: &[u8]) -> Option<Option<u64>> {
     let Some(start) = b.iter().position(|&c| c != b' ') else {
         return Some(None);
     };
@@ -503,14 +505,69 @@ fn right_aligned(f: &str) -> Option<Option<u64>> {
     Some(Some(v))
 }
 
+/// The bytes of field `f` of a line's head, as an array of the field's
+/// width (known when the program is built: no bounds to check).
+#[inline(always)]
+fn field<const N: usize>(head: &[u8; g::RANK.to], f: &Field) -> [u8; N] {
+    debug_assert_eq!(f.to + 1 - f.from, N);
+    head.get(f.from - 1..f.to)
+        .and_then(|b| b.try_into().ok())
+        .unwrap_or([b' '; N])
+}
+
+/// [`right_aligned`] of a 4-column field, at once for a number from 1 to
+/// 9,999 written without leading zeros (the digits' value computed from
+/// their low halves, and the field compared with that number written the
+/// usual way, as in [`block_word`]).
+#[inline(always)]
+fn right_aligned4(f: [u8; 4]) -> Option<Option<u64>> {
+    let x = u32::from_le_bytes(f);
+    let n = x & 0x0F0F_0F0F;
+    let v = ((n * 10 + (n >> 8)) & 0x00FF_00FF).wrapping_mul(1 + (100 << 16)) >> 16;
+    // Bytes 3-6 of the entry are the number.
+    if (CANONICAL[(v & 0x3FFF) as usize] >> 24) as u32 == x {
+        return Some(Some(u64::from(v)));
+    }
+    right_aligned(&f)
+}
+
+/// [`right_aligned`] of the 11-column FIDE ID, at once for three blanks
+/// then blanks and digits (IDs of up to 8 digits): the leading blanks
+/// counted in one word, made zeros, and the eight digits checked and added
+/// up two, four, then eight at a time.
+#[inline(always)]
+fn right_aligned11(f: [u8; 11]) -> Option<Option<u64>> {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    if let [b' ', b' ', b' ', rest @ ..] = f {
+        let w = u64::from_le_bytes(rest);
+        let x = w ^ (ONES * u64::from(b' '));
+        if x == 0 {
+            return Some(None);
+        }
+        // The leading blanks (0-7 bytes) become `0`.
+        let blanks = x.trailing_zeros() / 8;
+        let d = w | ((ONES * 0x10) & ((1u64 << (8 * blanks)) - 1));
+        let high = ONES * 0xF0;
+        if d & high == ONES * 0x30 && d.wrapping_add(ONES * 6) & high == ONES * 0x30 {
+            let v = d & (ONES * 0x0F);
+            let v = (v.wrapping_mul(10) + (v >> 8)) & 0x00FF_00FF_00FF_00FF;
+            let v = (v.wrapping_mul(100) + (v >> 16)) & 0x0000_FFFF_0000_FFFF;
+            let v = (v.wrapping_mul(10_000) + (v >> 32)) & 0xFFFF_FFFF;
+            return Some(Some(v));
+        }
+    }
+    right_aligned(&f)
+}
+
 /// The round blocks of a usual `001` line `b` (starting at byte `base` of
 /// the source), as the general reader reads them; `None` when one is not
 /// usual. Trailing blank blocks are dropped, as there.
 ///
-/// Without a branch per block: each block is read as if it were usual,
-/// and what makes it unusual is gathered in one word, looked at once the
-/// line is read (an unusual line is rare, and read again by the general
-/// reader). About 30 instructions a block.
+/// Each block is read by [`block_word`]: a block in the usual shape costs
+/// about 30 instructions, any other goes through [`usual_block`]. What
+/// makes a block unusual is gathered in one bit ([`FLAW`]), looked at once
+/// the line is read (an unusual line is rare, and read again by the general
+/// reader).
 #[inline(never)]
 fn usual_rounds(b: &[u8], base: usize) -> Option<Rounds> {
     // The general reader reads a block wherever its first column is on the
@@ -526,19 +583,19 @@ fn usual_rounds(b: &[u8], base: usize) -> Option<Rounds> {
     if windows.remainder().len() > 2 {
         return None;
     }
-    let mut flaws = 0u64;
+    let mut flaws = 0u32;
     // `chunks_exact` knows its length: no capacity test per block.
     let mut words: Vec<u32> = windows
         .map(|window| {
-            let (word, flaw) = match window.first_chunk::<STRIDE>() {
-                Some(w) => usual_block(w),
-                None => (NOT_PAIRED_WORD, 1),
+            let word = match window.first_chunk::<STRIDE>() {
+                Some(w) => block_word(w),
+                None => FLAW,
             };
-            flaws |= flaw;
+            flaws |= word;
             word
         })
         .collect();
-    if flaws != 0 {
+    if flaws & FLAW != 0 {
         return None;
     }
     // Trailing blocks that are blank (not `0000`) are dropped.
@@ -552,6 +609,112 @@ fn usual_rounds(b: &[u8], base: usize) -> Option<Rounds> {
     }
     Some(Rounds::in_columns(words, (base + FIRST) as u32))
 }
+
+/// The bit of a block's word ([`block_word`]) that says the block is not
+/// usual; never set in a packed entry ([`pack_parts`] uses bits 0-22).
+const FLAW: u32 = 1 << 31;
+
+/// A round block preceded by its two columns, read as [`usual_block`]
+/// reads it: its entry packed, with [`FLAW`] set when the block is not
+/// usual (the rest of the word then means nothing).
+///
+/// The usual block names an opponent right-aligned without leading zeros
+/// (`  12`, `9999`): its number is computed from the four bytes' low
+/// halves, and the seven bytes from the first blank to the blank after the
+/// opponent are compared at once with those of that number written in the
+/// usual way ([`CANONICAL`]); equal, the block is usual but for its colour
+/// and result, whose words say whether they are ([`COLOURS`],
+/// [`NAMED_RESULTS`]). Anything else (no opponent, `0000`, leading zeros,
+/// another byte) goes through [`usual_block`], which decides every block.
+#[inline(always)]
+fn block_word(b: &[u8; 10]) -> u32 {
+    let [head @ .., s3, result] = *b;
+    let w = u64::from_le_bytes(head);
+    // The opponent's bytes (2-5) as four digits, blanks counting as zeros:
+    // two digits a byte, then the four. Each byte's value stays below 256
+    // (at most 15 * 10 + 15), whatever the bytes are.
+    let n = (w >> 16) as u32 & 0x0F0F_0F0F;
+    let pairs = (n * 10 + (n >> 8)) & 0x00FF_00FF;
+    let v = pairs.wrapping_mul(1 + (100 << 16)) >> 16;
+    // A value of 10,000 or more (bytes that are not digits) finds an entry
+    // that matches nothing, or the entry of a smaller number, which does
+    // not match either: equal bytes would give that number.
+    let canonical = CANONICAL[(v & 0x3FFF) as usize];
+    if w << 8 == canonical && s3 == b' ' {
+        // The colour from the word already loaded (byte 7): read apart,
+        // the compiler built the word from three narrower loads.
+        COLOURS[(w >> 56) as usize] | NAMED_RESULTS[result as usize] | v
+    } else {
+        other_block(b)
+    }
+}
+
+/// [`usual_block`] as a [`block_word`].
+#[cold]
+#[inline(never)]
+fn other_block(b: &[u8; 10]) -> u32 {
+    match usual_block(b) {
+        (word, 0) => word,
+        _ => FLAW,
+    }
+}
+
+/// For each opponent from 1 to 9,999, bytes 0-6 of its usual window
+/// (blank, blank, the number right-aligned without leading zeros, blank)
+/// as a little-endian word shifted left by a byte (so its low byte is 0:
+/// the colour byte shifted out); every other entry matches no window (its
+/// low byte is not 0).
+static CANONICAL: [u64; 1 << 14] = {
+    let mut t = [u64::MAX; 1 << 14];
+    let mut v = 1;
+    while v < 10_000 {
+        let mut bytes = *b"\0       ";
+        let mut rest = v;
+        let mut i = 6;
+        while rest > 0 {
+            bytes[i] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            i -= 1;
+        }
+        t[v] = u64::from_le_bytes(bytes);
+        v += 1;
+    }
+    t
+};
+
+/// The colour of a block as its packed bits ([`pack_parts`]), or [`FLAW`]
+/// for a byte that is no colour ([`COLOUR_CLASS`] 3).
+static COLOURS: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = match COLOUR_CLASS[i] {
+            0 => 0,
+            1 => pack_parts(Some(0), Some(Colour::White), 0),
+            2 => pack_parts(Some(0), Some(Colour::Black), 0),
+            _ => FLAW,
+        };
+        i += 1;
+    }
+    t
+};
+
+/// The result of a block that names an opponent as its packed bits
+/// ([`pack_parts`]: a blank is a pending game), or [`FLAW`] for a byte that
+/// is no result.
+static NAMED_RESULTS: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = if BLOCK_FLAWS[i] != 0 {
+            FLAW
+        } else {
+            BLOCK_WORDS[(1 << 10) | i]
+        };
+        i += 1;
+    }
+    t
+};
 
 /// [`RoundEntry::NOT_PAIRED`] packed.
 const NOT_PAIRED_WORD: u32 = pack_parts(
@@ -713,32 +876,36 @@ fn fast_points(b: &[u8]) -> Option<Points> {
 
 /// A birth date field in the usual shape, `YYYY/MM/DD` with a valid date
 /// from 1850 to 2100, or blank, read as [`super::parse_birth`] reads it;
-/// `None` sends anything else to it.
-fn usual_birth(b: &[u8; 10]) -> Option<Option<PartialDate>> {
-    if *b == [b' '; 10] {
+/// `None` sends anything else to it. The eight bytes up to the day checked
+/// in one word (digits and slashes), the year's four digits added up as a
+/// round block's opponent is.
+fn usual_birth(b: [u8; 10]) -> Option<Option<PartialDate>> {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    let [head @ .., d0, d1] = b;
+    let w = u64::from_le_bytes(head);
+    if w == ONES * u64::from(b' ') && d0 == b' ' && d1 == b' ' {
         return Some(None);
     }
-    let [y0, y1, y2, y3, b'/', m0, m1, b'/', d0, d1] = *b else {
-        return None;
-    };
-    let digits = [y0, y1, y2, y3, m0, m1, d0, d1];
-    if !digits.iter().all(u8::is_ascii_digit) {
+    // Digits become 0-9 and the slashes 0; then each byte must stay below
+    // 10 (a digit) or 1 (a slash): adding 0x76 or 0x7F sets its top bit
+    // otherwise (bytes are ASCII, below 0x80: no carry between them).
+    let x = w ^ u64::from_le_bytes(*b"0000/00/");
+    let top = (x & (ONES * 0x7F)).wrapping_add(0x7F76_767F_7676_7676) | x;
+    let (d0, d1) = (d0.wrapping_sub(b'0'), d1.wrapping_sub(b'0'));
+    if top & (ONES * 0x80) != 0 || d0 > 9 || d1 > 9 {
         return None;
     }
-    let n = |hi: u8, lo: u8| (hi - b'0') as u32 * 10 + (lo - b'0') as u32;
-    let year = n(y0, y1) * 100 + n(y2, y3);
-    let (month, day) = (n(m0, m1), n(d0, d1));
+    let n = x as u32;
+    let year = ((n * 10 + (n >> 8)) & 0x00FF_00FF).wrapping_mul(1 + (100 << 16)) >> 16;
+    let month = (x >> 40 & 0xFF) as u32 * 10 + (x >> 48 & 0xFF) as u32;
+    let day = d0 as u32 * 10 + d1 as u32;
     if !(1850..=2100).contains(&year) || !(1..=12).contains(&month) || day == 0 {
         return None;
     }
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-    let days = match month {
-        2 if leap => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    };
-    if day > days {
+    // Days of each month, February's 29 checked apart.
+    const DAYS: [u32; 13] = [0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    let leap = || year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    if day > DAYS[month as usize] || (month == 2 && day == 29 && !leap()) {
         return None;
     }
     Some(Some(PartialDate {
@@ -798,7 +965,7 @@ fn fast_block(b: &[u8], results: &[Option<RoundResult>; 256]) -> Option<RoundEnt
 
 #[cfg(test)]
 mod tests {
-    use super::{fast_block, usual_block, RESULTS};
+    use super::{block_word, fast_block, usual_block, CANONICAL, FLAW, RESULTS};
     use crate::model::rounds::pack;
     use crate::model::RoundResult;
     use crate::write::{write, Target};
@@ -819,6 +986,46 @@ mod tests {
             "{:?}",
             String::from_utf8_lossy(&window)
         );
+        assert_eq!(
+            fast(window),
+            (flaw == 0).then_some(word),
+            "{:?}",
+            String::from_utf8_lossy(&window)
+        );
+    }
+
+    /// [`block_word`]'s entry, `None` when it says the block is not usual.
+    fn fast(window: [u8; 10]) -> Option<u32> {
+        let word = block_word(&window);
+        (word & FLAW == 0).then_some(word)
+    }
+
+    /// The usual windows of every opponent, as the fast path of
+    /// [`block_word`] reads them, with every colour and result byte.
+    #[test]
+    fn block_word_reads_every_opponent() {
+        for v in 1..10_000u32 {
+            let text = format!("  {v:>4} ");
+            let mut bytes = [0u8; 8];
+            bytes[1..].copy_from_slice(text.as_bytes());
+            assert_eq!(CANONICAL[v as usize], u64::from_le_bytes(bytes), "{v}");
+            for (colour, result) in [(b'w', b'1'), (b'b', b'='), (b'B', b' '), (b'-', b'+')] {
+                let mut window = [b' '; 10];
+                window[..7].copy_from_slice(text.as_bytes());
+                window[7] = colour;
+                window[9] = result;
+                check(window);
+                assert_eq!(fast(window).map(|w| w & 0xFFFF), Some(v), "{text}");
+            }
+        }
+        for colour in 0..=255u8 {
+            for result in 0..=255u8 {
+                let mut window = *b"   123 w 1";
+                window[7] = colour;
+                window[9] = result;
+                check(window);
+            }
+        }
     }
 
     /// The branch-free reading of a block gives what `fast_block` (the
@@ -876,6 +1083,7 @@ mod tests {
         fn usual_block_agrees_on_random_bytes(window in prop::array::uniform10(block_byte())) {
             let (word, flaw) = usual_block(&window);
             prop_assert_eq!((flaw == 0).then_some(word), expected(window).map(|e| pack(&e)));
+            prop_assert_eq!(fast(window), (flaw == 0).then_some(word));
         }
 
         /// And on random usual-looking blocks: blanks, then digits.
@@ -892,7 +1100,82 @@ mod tests {
             window[9] = result;
             let (word, flaw) = usual_block(&window);
             prop_assert_eq!((flaw == 0).then_some(word), expected(window).map(|e| pack(&e)));
+            prop_assert_eq!(fast(window), (flaw == 0).then_some(word));
         }
+    }
+
+    /// The usual fields' shortcuts read what the general readers read.
+    #[test]
+    fn usual_fields_agree_with_the_general_readers() {
+        use super::{right_aligned, right_aligned11, right_aligned4, usual_birth};
+        let mut fours: Vec<String> = (0..10_000).map(|v| format!("{v:>4}")).collect();
+        fours.extend((0..10_000).map(|v| format!("{v:04}")));
+        fours.extend(
+            [
+                "    ", " 1 2", "12 ", "-1  ", "\t  1", "1\t  ", " 0x1", "99:9", "/999",
+            ]
+            .map(String::from),
+        );
+        for f in &fours {
+            let Ok(b) = <[u8; 4]>::try_from(f.as_bytes()) else {
+                continue;
+            };
+            assert_eq!(right_aligned4(b), right_aligned(&b), "{f:?}");
+        }
+        for f in [
+            "           ",
+            "   19063040",
+            "          1",
+            "   00000000",
+            "   1 063040",
+            "   1906304 ",
+            "  190630400",
+            "12345678901",
+            "   1906304:",
+            "   /9063040",
+            "\t  19063040",
+            "    \t123456",
+            "   99999999",
+            "      12345",
+        ] {
+            let b: [u8; 11] = f.as_bytes().try_into().unwrap();
+            assert_eq!(right_aligned11(b), right_aligned(&b), "{f:?}");
+        }
+        for v in [0u64, 1, 9, 10, 99_999_999, 12_345_678, 10_000_000, 100] {
+            let f = format!("   {v:>8}");
+            let b: [u8; 11] = f.as_bytes().try_into().unwrap();
+            assert_eq!(right_aligned11(b), Some(Some(v)), "{f:?}");
+        }
+        let mut dates: Vec<String> = Vec::new();
+        for y in [1849, 1850, 1900, 1999, 2000, 2024, 2100, 2101, 9999, 0] {
+            for m in 0..=13 {
+                for d in [0, 1, 28, 29, 30, 31, 32] {
+                    dates.push(format!("{y:04}/{m:02}/{d:02}"));
+                }
+            }
+        }
+        dates.extend(
+            [
+                "          ",
+                "1990/1/01 ",
+                "1990-01-01",
+                "1990/01/0a",
+                "199:/01/01",
+                "1990/0:/01",
+                "1990 01 01",
+                "1990      ",
+                "1990/01/1 ",
+            ]
+            .map(String::from),
+        );
+        for f in &dates {
+            let b: [u8; 10] = f.as_bytes().try_into().unwrap();
+            if let Some(d) = usual_birth(b) {
+                assert_eq!(crate::read::parse_birth(f), Ok(d), "{f:?}");
+            }
+        }
+        assert!(usual_birth(*b"2024/02/29").is_some());
+        assert!(usual_birth(*b"1900/02/29").is_none());
     }
 
     /// TRF26's `?` (VCL4THP Q164) is read as an adjourned result without
