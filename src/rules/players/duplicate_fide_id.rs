@@ -132,7 +132,10 @@ where
 mod tests {
     use super::*;
 
-    fn both(ids: &[Option<u64>]) -> (Option<Vec<(usize, usize)>>, Vec<(usize, usize)>) {
+    /// Pairs of (repeating player, first player).
+    type Pairs = Vec<(usize, usize)>;
+
+    fn both(ids: &[Option<u64>]) -> (Option<Pairs>, Pairs) {
         (hashed(ids.iter().copied()), sorted(ids.iter().copied()))
     }
 
