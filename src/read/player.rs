@@ -522,8 +522,7 @@ fn field<const N: usize>(head: &[u8; g::RANK.to], f: &Field) -> [u8; N] {
 #[inline(always)]
 fn right_aligned4(f: [u8; 4]) -> Option<Option<u64>> {
     let x = u32::from_le_bytes(f);
-    let n = x & 0x0F0F_0F0F;
-    let v = ((n * 10 + (n >> 8)) & 0x00FF_00FF).wrapping_mul(1 + (100 << 16)) >> 16;
+    let v = four_digits(x & 0x0F0F_0F0F);
     // Bytes 3-6 of the entry are the number.
     if (CANONICAL[(v & 0x3FFF) as usize] >> 24) as u32 == x {
         return Some(Some(u64::from(v)));
@@ -610,6 +609,18 @@ fn usual_rounds(b: &[u8], base: usize) -> Option<Rounds> {
     Some(Rounds::in_columns(words, (base + FIRST) as u32))
 }
 
+/// The number written by four bytes of values 0-15 (a digit's low half;
+/// a blank's is 0), the first byte the thousands, little-endian:
+/// `d0 * 1000 + d1 * 100 + d2 * 10 + d3`, at most 16,665. Two digits a
+/// byte, then the four: each byte's value stays below 256 (at most
+/// 15 * 10 + 15), whatever the bytes are. One home for the round blocks',
+/// the four-column numbers' and the birth year's reading.
+#[inline(always)]
+fn four_digits(n: u32) -> u32 {
+    let pairs = (n * 10 + (n >> 8)) & 0x00FF_00FF;
+    pairs.wrapping_mul(1 + (100 << 16)) >> 16
+}
+
 /// The bit of a block's word ([`block_word`]) that says the block is not
 /// usual; never set in a packed entry ([`pack_parts`] uses bits 0-22).
 const FLAW: u32 = 1 << 31;
@@ -630,12 +641,8 @@ const FLAW: u32 = 1 << 31;
 fn block_word(b: &[u8; 10]) -> u32 {
     let [head @ .., s3, result] = *b;
     let w = u64::from_le_bytes(head);
-    // The opponent's bytes (2-5) as four digits, blanks counting as zeros:
-    // two digits a byte, then the four. Each byte's value stays below 256
-    // (at most 15 * 10 + 15), whatever the bytes are.
-    let n = (w >> 16) as u32 & 0x0F0F_0F0F;
-    let pairs = (n * 10 + (n >> 8)) & 0x00FF_00FF;
-    let v = pairs.wrapping_mul(1 + (100 << 16)) >> 16;
+    // The opponent's bytes (2-5) as four digits, blanks counting as zeros.
+    let v = four_digits((w >> 16) as u32 & 0x0F0F_0F0F);
     // A value of 10,000 or more (bytes that are not digits) finds an entry
     // that matches nothing, or the entry of a smaller number, which does
     // not match either: equal bytes would give that number.
@@ -895,8 +902,7 @@ fn usual_birth(b: [u8; 10]) -> Option<Option<PartialDate>> {
     if top & (ONES * 0x80) != 0 || d0 > 9 || d1 > 9 {
         return None;
     }
-    let n = x as u32;
-    let year = ((n * 10 + (n >> 8)) & 0x00FF_00FF).wrapping_mul(1 + (100 << 16)) >> 16;
+    let year = four_digits(x as u32);
     let month = (x >> 40 & 0xFF) as u32 * 10 + (x >> 48 & 0xFF) as u32;
     let day = d0 as u32 * 10 + d1 as u32;
     if !(1850..=2100).contains(&year) || !(1..=12).contains(&month) || day == 0 {
@@ -965,7 +971,20 @@ fn fast_block(b: &[u8], results: &[Option<RoundResult>; 256]) -> Option<RoundEnt
 
 #[cfg(test)]
 mod tests {
-    use super::{block_word, fast_block, usual_block, CANONICAL, FLAW, RESULTS};
+    use super::{block_word, fast_block, four_digits, usual_block, CANONICAL, FLAW, RESULTS};
+
+    #[test]
+    fn four_digits_reads_every_four_digit_number_and_any_low_halves() {
+        for v in 0..10_000u32 {
+            let b = [v / 1000, v / 100 % 10, v / 10 % 10, v % 10].map(|d| d as u8);
+            assert_eq!(four_digits(u32::from_le_bytes(b)), v, "{v}");
+        }
+        for n in 0..=0xFFFFu32 {
+            let b = [n >> 12, n >> 8 & 15, n >> 4 & 15, n & 15];
+            let want = b[0] * 1000 + b[1] * 100 + b[2] * 10 + b[3];
+            assert_eq!(four_digits(u32::from_le_bytes(b.map(|d| d as u8))), want);
+        }
+    }
     use crate::model::rounds::pack;
     use crate::model::RoundResult;
     use crate::write::{write, Target};
