@@ -276,6 +276,13 @@ const PLAIN: [Byte; 2 * crate::model::games::CODES] = {
     t
 };
 
+/// The decision on row `g` when no game is left out but by its result and
+/// its opponent ([`Eligibility::plain`]), by [`PLAIN`].
+fn plain_row(g: &crate::model::Game) -> Byte {
+    let alone = usize::from(g.has_any(Kind::NO_OTHER));
+    PLAIN[alone << 4 | g.code()]
+}
+
 /// One player's games FIDE rates ([`Eligibility::player_games`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct PlayerGames {
@@ -473,14 +480,7 @@ impl Eligibility {
     /// player ([`Kind::NO_OTHER`]); and where each player's rows start.
     fn plain(ev: &Event<'_>) -> (Vec<Byte>, Vec<usize>) {
         let games = ev.games;
-        let mut rows: Vec<Byte> = games
-            .rows()
-            .iter()
-            .map(|g| {
-                let alone = usize::from(g.has_any(Kind::NO_OTHER));
-                PLAIN[alone << 4 | g.code()]
-            })
-            .collect();
+        let mut rows = Self::plain_rows(games);
         // A player without a starting rank who names rank `0` names
         // itself when it is the first player without one (the rank
         // resolves to it), which `Kind::NO_OTHER` leaves unmarked.
@@ -504,9 +504,26 @@ impl Eligibility {
         (rows, start)
     }
 
+    /// [`plain_row`] of every row of `games`. A row outside the games
+    /// table's rare rows is a game over the board against another player
+    /// ([`Games::rare_rows`]), rated: the rows are written at once and only
+    /// the rare ones decided one by one.
+    fn plain_rows(games: &Games) -> Vec<Byte> {
+        let mut rows: Vec<Byte> = vec![RATED; games.rows().len()];
+        for &k in games.rare_rows() {
+            if let (Some(d), Some(g)) = (rows.get_mut(k as usize), games.row(k)) {
+                *d = plain_row(g);
+            }
+        }
+        rows
+    }
+
     /// The rated games of [`Eligibility::plain`]'s decisions, each pairing
     /// once, between two players with a rating (`rated`), outside round
-    /// robins: one pass over the rated players' rows.
+    /// robins: one pass over the rated players' rows, without a branch per
+    /// row. Not inlined into [`Eligibility::decide`]: on its own, its loop
+    /// keeps the count and the ratings in registers.
+    #[inline(never)]
     fn count_plain(ev: &Event<'_>, rows: &[Byte], rated: impl Fn(usize) -> bool) -> u32 {
         let games = ev.games;
         let starts = games.starts();
@@ -516,27 +533,26 @@ impl Eligibility {
                 continue;
             }
             let from = starts.get(me).map_or(0, |&s| s as usize);
-            let Some((before, mine)) = rows.split_at_checked(from) else {
+            let Some(mine) = rows.get(from..) else {
                 continue;
             };
             // The other side names `me` back exactly when the row has
             // `Kind::NAMED_BACK` and `me` is the first player with the
             // rank (the one a rank resolves to).
             let first = games.index_of(p.start_rank.value) == Some(me);
+            let mut mine_counted = 0u32;
             for (&d, g) in mine.iter().zip(games.of(me)) {
-                if d != RATED {
-                    continue;
-                }
                 let j = g.opponent as usize;
-                // A pairing both records describe is taken from the
-                // lower player index (its decision is written before),
-                // as the rating pass counts it.
-                let mirrored = j < me
-                    && first
-                    && g.has_all(Kind::NAMED_BACK)
-                    && before.get(g.mirror as usize) == Some(&RATED);
-                counted += u32::from(!mirrored && rated(j));
+                // A pairing both records describe is taken from the lower
+                // player index, as the rating pass counts it. The other
+                // side's decision is rated exactly when its result is over
+                // the board (`Kind::BACK_GAME`): it names `me`, the first
+                // player with the rank, so it names another player, and no
+                // regulation leaves a game out here.
+                let mirrored = (j < me) & first & g.has_all(Kind::BACK_GAME);
+                mine_counted += u32::from((d == RATED) & !mirrored & rated(j));
             }
+            counted += mine_counted;
         }
         counted
     }
@@ -781,11 +797,7 @@ mod tests {
     /// every file of `samples/` and of the shared corpus.
     #[test]
     fn rated_games_counted_while_deciding_as_count_rated_counts_them() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut files = Vec::new();
-        for dir in ["samples", "../shared/corpus"] {
-            crate::model::timecontrol::properties::files_under(&root.join(dir), &mut files);
-        }
+        let files = sample_and_corpus_files();
         let opts = CheckOptions::default();
         let (mut compared, mut with_games) = (0, 0);
         for f in &files {
@@ -808,5 +820,100 @@ mod tests {
             compared > 300 && with_games > 200,
             "{compared} {with_games}"
         );
+        // And on reports with the shapes of pairing the count tells apart.
+        for text in crafted() {
+            let parsed = crate::parse_str(&text);
+            let ctx = Ctx::new(&parsed.tournament, &parsed.text, &opts);
+            let ev = ctx.event();
+            let decided = Eligibility::decide(&ev);
+            assert_eq!(decided.rated_games, decided.count_rated(&ev), "{text}");
+            // The count of the plain case on the plain decisions, whatever
+            // the regulations leave out of these reports.
+            let (rows, start) = Eligibility::plain(&ev);
+            let rated = |i: usize| ev.ratings.get(i).copied().flatten().is_some();
+            let counted = Eligibility::count_plain(&ev, &rows, rated);
+            let plain = Eligibility {
+                rows,
+                special: Vec::new(),
+                start,
+                excluded: Vec::new(),
+                round_robin: None,
+                rated_games: 0,
+            };
+            assert_eq!(counted, plain.count_rated(&ev), "{text}");
+            assert!(counted > 0, "{text}");
+        }
+    }
+
+    /// The reports of `samples/` and of the shared corpus.
+    fn sample_and_corpus_files() -> Vec<std::path::PathBuf> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        for dir in ["samples", "../shared/corpus"] {
+            crate::model::timecontrol::properties::files_under(&root.join(dir), &mut files);
+        }
+        files
+    }
+
+    /// Small reports with rated players and the shapes of entries the
+    /// games table's rare rows stand for: byes, forfeits, one-sided and odd
+    /// pairings, self-pairings, unknown and repeated starting ranks, rank
+    /// `0` naming rank `0`, an unrated player.
+    fn crafted() -> Vec<String> {
+        let line = |rank: u16, rating: u16, blocks: &str| {
+            format!(
+                "001 {rank:>4} m    Player {rank:<26} {rating:>4} GER    12345678 1990/01/01  1.0    1{blocks}\n"
+            )
+        };
+        let mut texts = Vec::new();
+        for blocks in [
+            ["     2 w 1", "     1 b 0", "     4 w =", "     3 b ="],
+            ["     2 w 1", "     1 b 1", "     3 w 1", "     9 b 0"],
+            ["     2 w +", "     1 b -", "     3 w 1", "  0000 - H"],
+            ["     2 w 1", "     3 b 0", "     1 w 1", "     3 b W"],
+            ["     2 w 1", "     1 b L", "     2 w 1", "     4 b ="],
+            ["     1 w 1", "     1 b 0", "     4 w ?", "     3 b  "],
+        ] {
+            for unrated in [0, 2, 5] {
+                let mut text = String::from("012 Test\n");
+                for (k, b) in blocks.iter().enumerate() {
+                    let rating = if k + 1 == unrated { 0 } else { 2000 };
+                    text += &line(k as u16 + 1, rating, b);
+                }
+                // A repeated rank and a rank `0` naming rank `0`.
+                text += &line(2, 1900, "     1 b 0");
+                text += &line(0, 1800, "     0 w 1");
+                texts.push(text);
+            }
+        }
+        texts
+    }
+
+    /// [`Eligibility::plain_rows`], which decides only the games table's
+    /// rare rows one by one, gives every row the decision [`plain_row`] gives
+    /// it, on every file of `samples/` and of the shared corpus and on
+    /// reports with the shapes the rare rows stand for (byes, forfeits,
+    /// one-sided and odd pairings, self-pairings, unknown and repeated
+    /// starting ranks, rank `0`).
+    #[test]
+    fn the_plain_decisions_are_those_of_every_row() {
+        let mut texts: Vec<String> = sample_and_corpus_files()
+            .iter()
+            .filter_map(|f| std::fs::read(f).ok())
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .collect();
+        texts.extend(crafted());
+        let opts = CheckOptions::default();
+        let mut rare = 0;
+        for text in &texts {
+            let parsed = crate::parse_str(text);
+            let ctx = Ctx::new(&parsed.tournament, &parsed.text, &opts);
+            let ev = ctx.event();
+            let rows = Eligibility::plain_rows(ev.games);
+            let every: Vec<Byte> = ev.games.rows().iter().map(plain_row).collect();
+            assert_eq!(rows, every, "{text}");
+            rare += ev.games.rare_rows().len();
+        }
+        assert!(texts.len() > 300 && rare > 1000, "{} {rare}", texts.len());
     }
 }

@@ -78,6 +78,11 @@ bitflags::bitflags! {
         /// without a starting rank (`0`) who names rank `0` is not marked:
         /// the eligibility stage reads that player's rows one by one.
         const NO_OTHER = 1 << 17;
+        /// Named back, and the other side's result is over the board
+        /// (`1 = 0`): the other side of a pairing is read from this row's
+        /// bits instead of from the other row (the eligibility stage's
+        /// count of rated games).
+        const BACK_GAME = 1 << 18;
 
         /// A result that needs a game on the board: played, short or forfeit.
         const GAME_OR_FORFEIT = Self::GAME.bits() | Self::SHORT.bits() | Self::FORFEIT.bits();
@@ -200,8 +205,9 @@ pub struct Games {
 }
 
 /// The bits of most rows of a report: a game over the board named on both
-/// sides. Rows with no other bit are left out of [`Games::rare`].
-const COMMON: Kind = Kind::GAME.union(Kind::NAMED_BACK);
+/// sides (the other side's a game too). Rows with no other bit are left out
+/// of [`Games::rare`].
+const COMMON: Kind = Kind::GAME.union(Kind::NAMED_BACK).union(Kind::BACK_GAME);
 
 /// The rows with any of some bits, in row order ([`Games::rows_with`]).
 #[derive(Debug, Clone)]
@@ -328,7 +334,8 @@ const NAMED: [Kind; 64] = {
 
 /// The bits of a pairing named on both sides, by this side's and the other
 /// side's colour and result code: [`Kind::NAMED_BACK`], and
-/// [`Kind::SAME_COLOUR`] and [`Kind::ODD_RESULTS`] where they hold.
+/// [`Kind::SAME_COLOUR`], [`Kind::ODD_RESULTS`] and [`Kind::BACK_GAME`]
+/// where they hold.
 const PAIR: [[Kind; 64]; 64] = {
     let mut t = [[Kind::empty(); 64]; 64];
     let mut i = 0;
@@ -342,6 +349,9 @@ const PAIR: [[Kind; 64]; 64] = {
             }
             if a < CODES && b < CODES && COMPLEMENT[a] & (1 << b) == 0 {
                 bits = bits.union(Kind::ODD_RESULTS);
+            }
+            if b <= 2 {
+                bits = bits.union(Kind::BACK_GAME);
             }
             t[i][j] = bits;
             j += 1;
@@ -407,19 +417,19 @@ impl Games {
             )
             .collect();
         let mut rows: Vec<Game> = Vec::with_capacity(total as usize);
-        let mut rare = Vec::new();
         let mut round_kinds = vec![Kind::empty(); longest];
+        let mut rare = Vec::new();
         for (i, p) in players.iter().enumerate() {
-            let rank = p.start_rank.value;
+            let (i, rank, words) = (i as u32, p.start_rank.value, p.rounds.words());
             let me = u32::from(rank);
             // The rank an entry names to be the player's own (`0` names
             // nobody).
             let own = if rank != 0 { me } else { NO_OPPONENT };
-            let base = rows.len();
             // An exact-size iterator: the rows are written without a
             // capacity check each.
-            let each = p.rounds.words().iter().zip(round_kinds.iter_mut());
-            rows.extend(each.enumerate().map(|(r, (&s, bits))| {
+            let each = words.iter().zip(round_kinds.iter_mut());
+            let base = rows.len();
+            let mut row = |r: usize, round: u16, s: u32, bits: &mut Kind| {
                 let o = s & 0x1_ffff;
                 let look = (s >> 17) as usize & 63;
                 let (opponent, mirror, flags) = if o == NO_OPPONENT {
@@ -427,7 +437,7 @@ impl Games {
                 } else {
                     let seat = seats.get(o as usize).unwrap_or(&Seat::NOBODY);
                     if o == own {
-                        let alone = if seat.player == i as u32 {
+                        let alone = if seat.player == i {
                             Kind::SELF.union(Kind::NO_OTHER)
                         } else {
                             Kind::SELF
@@ -456,15 +466,27 @@ impl Games {
                     rare.push((base + r) as u32);
                 }
                 Game {
-                    player: i as u32,
+                    player: i,
                     opponent,
                     mirror,
                     flags,
                     rank,
-                    round: u16::try_from(r + 1).unwrap_or(u16::MAX),
+                    round,
                     side: s,
                 }
-            }));
+            };
+            // A line of fewer than 65,535 entries (every line of the
+            // default line limit) numbers its rounds without saturating.
+            if words.len() < usize::from(u16::MAX) {
+                rows.extend(
+                    each.enumerate()
+                        .map(|(r, (&s, bits))| row(r, r as u16 + 1, s, bits)),
+                );
+            } else {
+                rows.extend(each.enumerate().map(|(r, (&s, bits))| {
+                    row(r, u16::try_from(r + 1).unwrap_or(u16::MAX), s, bits)
+                }));
+            }
         }
         // Every row's bits are in its round's.
         let seen = round_kinds.iter().fold(Kind::empty(), |a, &b| a | b);
@@ -504,6 +526,16 @@ impl Games {
             (Some(&a), Some(&b)) => &self.rows[a as usize..b as usize],
             _ => &[],
         }
+    }
+
+    /// The rows with a bit outside [`COMMON`], in row order. Every other
+    /// row is a result over the board (`1 = 0`, [`Kind::GAME`]) against
+    /// another player who names the player back ([`Kind::NAMED_BACK`]; not
+    /// [`Kind::NO_OTHER`]), with a result over the board on that side too:
+    /// a pass that decides such rows alike writes them at once and reads
+    /// only these.
+    pub(crate) fn rare_rows(&self) -> &[u32] {
+        &self.rare
     }
 
     /// Where each player's rows start, with the end of the last player's

@@ -98,6 +98,13 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let largest = worth.iter().map(|w| u64::from(w.0.unsigned_abs())).max();
     let longest = ctx.games.round_kinds().len() as u64;
     let plain = largest.unwrap_or(0).saturating_mul(longest) <= i32::MAX as u64;
+    // The worth of each result for the sums of `plain`, where a letter TRF
+    // does not define (the result codes 14 and 15: the looks from 56 up)
+    // also weighs `UNKNOWN_WEIGHT`: a sum tells at once whether it met one
+    // (one addition a row instead of a test as well).
+    let weight: [i64; LOOKS] = std::array::from_fn(|look| {
+        i64::from(worth[look].0) + if look >= 56 { UNKNOWN_WEIGHT } else { 0 }
+    });
     let records = Records::new(t, last);
     let simple =
         records.all.is_empty() && records.acceleration.iter().all(Vec::is_empty) && xxa.is_empty();
@@ -109,19 +116,16 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         let (before, after) = rows.split_at(last.min(rows.len()));
         let (mut played, mut later, mut unknown) = (Points::ZERO, Points::ZERO, false);
         if plain {
-            // Letters TRF does not define are the result codes 14 and 15:
-            // the looks from 56 up.
-            let sum = |rows: &[crate::model::Game], unknown: &mut bool| {
-                let mut sum = 0i32;
-                for g in rows {
-                    let look = g.colour_and_code();
-                    sum += worth[look].0;
-                    *unknown |= look >= 56;
-                }
-                Points(sum)
+            let sum = |rows: &[crate::model::Game]| {
+                rows.iter()
+                    .map(|g| weight[g.colour_and_code()])
+                    .sum::<i64>()
             };
-            played = sum(before, &mut unknown);
-            later = sum(after, &mut unknown);
+            let (b, a) = (sum(before), sum(after));
+            // The results' part of each sum is within `i32` (`plain`).
+            unknown = b >= UNKNOWN_WEIGHT / 2 || a >= UNKNOWN_WEIGHT / 2;
+            played = Points(b as i32);
+            later = Points(a as i32);
         } else {
             for g in before {
                 unknown |= g.is_unknown_letter();
@@ -180,6 +184,11 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         );
     }
 }
+
+/// What a result TRF does not define adds to a sum of [`check`]'s plain
+/// case: far above any sum of results within `i32`, and 65,535 of them
+/// stay within `i64`.
+const UNKNOWN_WEIGHT: i64 = 1 << 40;
 
 /// Sums in `i64`, saturated to a [`Points`] once at the end.
 /// Whether the points written are the results' sum (up to the last round

@@ -102,6 +102,7 @@ const fn letter(x: u8) -> Option<usize> {
 /// Whether `code` is a code of three capital letters that the table
 /// lists as current, affiliated or special: the case of nearly every
 /// player, answered by one look-up in a table the compiler builds.
+#[inline]
 pub(crate) fn in_force(code: &str) -> bool {
     match slot(code.as_bytes()) {
         Some(k) => IN_FORCE.get(k).copied().unwrap_or(false),
