@@ -540,6 +540,13 @@ impl Eligibility {
             // `Kind::NAMED_BACK` and `me` is the first player with the
             // rank (the one a rank resolves to).
             let first = games.index_of(p.start_rank.value) == Some(me);
+            // The bit that says the other side names `me` back with a
+            // result over the board, for a player the rank resolves to.
+            let back = if first {
+                Kind::BACK_GAME
+            } else {
+                Kind::empty()
+            };
             let mut mine_counted = 0u32;
             for (&d, g) in mine.iter().zip(games.of(me)) {
                 let j = g.opponent as usize;
@@ -549,7 +556,7 @@ impl Eligibility {
                 // the board (`Kind::BACK_GAME`): it names `me`, the first
                 // player with the rank, so it names another player, and no
                 // regulation leaves a game out here.
-                let mirrored = (j < me) & first & g.has_all(Kind::BACK_GAME);
+                let mirrored = (j < me) & g.has_any(back);
                 mine_counted += u32::from((d == RATED) & !mirrored & rated(j));
             }
             counted += mine_counted;

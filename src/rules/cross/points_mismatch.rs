@@ -545,6 +545,42 @@ mod tests {
     use crate::model::{AbnormalPointsRecord, AccelerationRecord, Tournament};
     use crate::source::span::Span;
 
+    /// The plain sums (one addition a row, a letter TRF does not define
+    /// weighing `UNKNOWN_WEIGHT`) pass over a player with such a letter,
+    /// `?` included, in any round, and judge the others: a wrong total
+    /// fires, a right one does not.
+    #[test]
+    fn the_plain_sums_pass_over_a_letter_trf_does_not_define() {
+        let line = |rank: u16, points: &str, blocks: &str| {
+            format!(
+                "001 {rank:>4} m    Player {rank:<26} 2000 GER    12345678 1990/01/01 {points:>4}    1{blocks}\n"
+            )
+        };
+        let opts = crate::rules::CheckOptions::default();
+        for (first, second, points, fires) in [
+            ("1", "1", "5.0", true),
+            ("1", "1", "2.0", false),
+            ("X", "1", "5.0", false),
+            ("1", "?", "5.0", false),
+            ("?", "X", "5.0", false),
+            ("=", "0", "0.5", false),
+            ("=", "0", "1.0", true),
+        ] {
+            let text = format!(
+                "012 Test\n{}{}{}",
+                line(1, points, &format!("     2 w {first}     3 b {second}")),
+                line(2, "0.0", "     1 b 0     3 w 0"),
+                line(3, "0.0", "  0000 - Z     1 w 0"),
+            );
+            let parsed = crate::parse_str(&text);
+            let ctx = Ctx::new(&parsed.tournament, &parsed.text, &opts);
+            let mut out = Vec::new();
+            check(&ctx, &mut out);
+            let fired = out.iter().any(|d| d.code == POINTS_MISMATCH.meta.code);
+            assert_eq!(fired, fires, "{first} {second} {points}: {out:?}");
+        }
+    }
+
     /// What one player's `299` records add up to, walking every record (the
     /// rule before the index): the reference the index must agree with.
     fn walked(t: &Tournament, p: &Player, last: usize) -> Points {
