@@ -914,7 +914,8 @@ impl Pass<'_> {
             counted: Vec::new(),
             counted_at: Vec::new(),
         };
-        let mut notes: Vec<Note> = Vec::new();
+        // The maths' notes, a few: room for them at once.
+        let mut notes: Vec<Note> = Vec::with_capacity(4);
         let first_use = all_uses.len();
         if let Some(route) = self.route {
             // Bounded: the route runs only on a complete round robin
