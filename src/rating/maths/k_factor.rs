@@ -236,8 +236,8 @@ impl Words {
 }
 
 /// Why the junior K applies, as the words depend on it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Junior {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Junior {
     /// Until the end of this year, the year of the 18th birthday.
     UntilEndOf(i32),
     /// Before the 18th birthday.
@@ -323,44 +323,135 @@ pub(crate) fn cap_k_for_games(k: u8, games: u32, limit: u32) -> u8 {
     }
 }
 
-/// `Some(reason)` if the junior K applies.
+/// `Some(reason)` if the junior K applies; an assumption made on the way
+/// is pushed onto `assumptions`.
 fn junior(rules: &KRules, inputs: &KInputs, assumptions: &mut Vec<Note>) -> Option<Junior> {
-    let j = rules.junior?;
-    if inputs.rating >= j.below_rating {
-        return None;
+    match junior_class(rules, inputs.rating, inputs.birth, inputs.start_date) {
+        JuniorClass::Junior(why) => Some(why),
+        JuniorClass::NoRule | JuniorClass::Rated | JuniorClass::NotJunior => None,
+        JuniorClass::BirthUnknown => {
+            assumptions.push(Note::fixed("birth date unknown: junior K not considered"));
+            None
+        }
+        JuniorClass::MonthUnknown { turns_18 } => {
+            assumptions.push(Note::from(format!(
+                "birth month unknown: assumed the 18th birthday (in {turns_18}) had passed by the start, junior K not applied"
+            )));
+            None
+        }
+        JuniorClass::DayUnknown { turns_18, month } => {
+            assumptions.push(Note::from(format!(
+                "birth day unknown: assumed the 18th birthday ({turns_18}-{month:02}) had passed by the start, junior K not applied"
+            )));
+            None
+        }
     }
-    let Some(birth) = inputs.birth else {
-        assumptions.push(Note::fixed("birth date unknown: junior K not considered"));
-        return None;
+}
+
+/// What the junior rule makes of a player rated `rating`, born `birth`, at
+/// `start`: everything of the birth date that the K decision and its words
+/// read, and nothing else (many players share one class: the rating pass
+/// keeps the K decision of each class, [`KClass`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum JuniorClass {
+    /// The edition has no junior K.
+    NoRule,
+    /// Rated at or above the junior K's rating limit.
+    Rated,
+    /// No birth date.
+    BirthUnknown,
+    /// A birth year alone, in the year of the 18th birthday.
+    MonthUnknown {
+        /// The year of the 18th birthday.
+        turns_18: i32,
+    },
+    /// No birth day, in the month of the 18th birthday.
+    DayUnknown {
+        /// The year of the 18th birthday.
+        turns_18: i32,
+        /// The month of the birthday.
+        month: u32,
+    },
+    /// A junior, and why.
+    Junior(Junior),
+    /// Not (or no longer) a junior.
+    NotJunior,
+}
+
+/// The junior rule of `rules` for a player rated `rating`, born `birth`, at
+/// `start` ([`JuniorClass`]).
+pub(crate) fn junior_class(
+    rules: &KRules,
+    rating: u16,
+    birth: Option<PartialDate>,
+    start: NaiveDate,
+) -> JuniorClass {
+    let class = |junior: Option<Junior>| junior.map_or(JuniorClass::NotJunior, JuniorClass::Junior);
+    let Some(j) = rules.junior else {
+        return JuniorClass::NoRule;
     };
-    let start = inputs.start_date;
+    if rating >= j.below_rating {
+        return JuniorClass::Rated;
+    }
+    let Some(birth) = birth else {
+        return JuniorClass::BirthUnknown;
+    };
     let turns_18 = birth.year.saturating_add(18);
     match j.until {
         JuniorUntil::EndOfYearOfEighteenthBirthday => {
-            (start.year() <= turns_18).then_some(Junior::UntilEndOf(turns_18))
+            class((start.year() <= turns_18).then_some(Junior::UntilEndOf(turns_18)))
         }
         JuniorUntil::EighteenthBirthday => {
             let why = || Junior::BeforeBirthday;
             if start.year() != turns_18 {
-                return (start.year() < turns_18).then(why);
+                return class((start.year() < turns_18).then(why));
             }
             let month = birth.month.filter(|m| (1..=12).contains(m));
             let Some(month) = month else {
-                assumptions.push(Note::from(format!(
-                    "birth month unknown: assumed the 18th birthday (in {turns_18}) had passed by the start, junior K not applied"
-                )));
-                return None;
+                return JuniorClass::MonthUnknown { turns_18 };
             };
             if start.month() != month {
-                return (start.month() < month).then(why);
+                return class((start.month() < month).then(why));
             }
             let Some(day) = birth.day.filter(|d| (1..=31).contains(d)) else {
-                assumptions.push(Note::from(format!(
-                    "birth day unknown: assumed the 18th birthday ({turns_18}-{month:02}) had passed by the start, junior K not applied"
-                )));
-                return None;
+                return JuniorClass::DayUnknown { turns_18, month };
             };
-            (start.day() < day).then(why)
+            class((start.day() < day).then(why))
+        }
+    }
+}
+
+/// What decides the K of a player the rules work K out for, with no game
+/// count, rating history or games in the period given (the rating pass
+/// without a rating list): whether the rating reaches the top threshold
+/// and, below it, the junior rule's class. [`k_factor`] reads nothing else
+/// of such a player, so players of one class share one decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct KClass {
+    /// The rating reaches the rules' top threshold.
+    pub top: bool,
+    /// Below it, the junior rule's class (`NoRule` at or above it, where
+    /// the rule is not read).
+    pub junior: JuniorClass,
+}
+
+impl KClass {
+    /// The class of a player rated `rating`, born `birth`, under `rules`
+    /// at `start`.
+    pub(crate) fn of(
+        rules: &KRules,
+        rating: u16,
+        birth: Option<PartialDate>,
+        start: NaiveDate,
+    ) -> KClass {
+        let top = rating >= rules.top_threshold;
+        KClass {
+            top,
+            junior: if top {
+                JuniorClass::NoRule
+            } else {
+                junior_class(rules, rating, birth, start)
+            },
         }
     }
 }

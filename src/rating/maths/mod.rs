@@ -34,12 +34,12 @@ mod unrated;
 
 pub(crate) use crate::model::PartialDate;
 pub use k_factor::KSource;
-pub(crate) use k_factor::{cap_k_for_games, k_factor, KBasis, KDecision, KInputs};
+pub(crate) use k_factor::{cap_k_for_games, k_factor, KBasis, KClass, KDecision, KInputs};
 pub(crate) use pooling::{pool_weighted, PoolPart};
-pub(crate) use rated::RatedGame;
 pub(crate) use rated::{
     rated_change, rated_change_averaged, rated_change_per_game_with_cap, AverageSource, RatedInput,
 };
+pub(crate) use rated::{EveryGameSums, RatedChange, RatedGame};
 pub(crate) use round_robin::{round_robin_initial_ratings, RoundRobinInput, RoundRobinRatings};
 pub(crate) use rounding::round;
 pub(crate) use tables::P_DP;

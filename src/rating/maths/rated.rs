@@ -195,31 +195,12 @@ fn per_game_change(
     let mut once = None;
     // The sums alone, with the cap on every game or on none (the usual
     // case of thousands of players): one loop without the detail or the
-    // choice of the capped game.
-    let every = match (exempt, cap.application) {
-        (true, _) => Some(i32::MAX),
-        (false, CapApplication::EveryGame) => Some(limit),
-        (false, CapApplication::OncePerPlayer) => None,
-    };
-    if let (false, Some(bound)) = (detail, every) {
-        let (mut half_points, mut expected) = (0u32, 0i64);
+    // choice of the capped game, the one the rating pass feeds game by game.
+    if let (false, Some(mut sums)) = (detail, EveryGameSums::new(input.rating, &cap)) {
         for g in input.games {
-            let d = rating - i32::from(g.opponent_rating);
-            over += usize::from(d.unsigned_abs() > u32::from(cap.points));
-            expected += pd_within(d, bound);
-            half_points = half_points.saturating_add(g.score.half_points().0);
+            sums.add(g.opponent_rating, g.score);
         }
-        cap_notes(&mut notes, version, &cap, exempt, input, over, once);
-        return finish(
-            version,
-            ChangeMethod::PerGame,
-            input,
-            HalfPoints(half_points),
-            Hundredths(expected),
-            per_game,
-            None,
-            notes,
-        );
+        return sums.finish(version, &cap, input.k);
     }
     for (i, g) in input.games.iter().enumerate() {
         let d = rating - i32::from(g.opponent_rating);
@@ -252,17 +233,100 @@ fn per_game_change(
         }
     }
 
-    cap_notes(&mut notes, version, &cap, exempt, input, over, once);
+    cap_notes(&mut notes, version, &cap, exempt, input.rating, over, once);
     finish(
         version,
         ChangeMethod::PerGame,
-        input,
+        (input.k, input.games.len() as u32),
         score,
         expected_sum,
         per_game,
         None,
         notes,
     )
+}
+
+/// The per-game method's sums where the cap binds every game alike (on
+/// every game, or on none for a player exempt from it): what
+/// [`rated_change_per_game_with_cap`] computes without the detail, fed one
+/// game at a time. The rating pass feeds a player's games as it reads
+/// them, without a vector of them; the maths feed theirs from the slice:
+/// one home for the sums.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct EveryGameSums {
+    rating: u16,
+    exempt: bool,
+    /// The cap on |D| for the table (`i32::MAX`: none).
+    bound: i32,
+    /// The cap's points, for the count of games over it.
+    points: u32,
+    games: u32,
+    half_points: u32,
+    expected: i64,
+    over: usize,
+}
+
+impl EveryGameSums {
+    /// The sums of a player rated `rating` under `cap`; `None` where the
+    /// cap is applied once per player (the game it caps is chosen among
+    /// all of them: [`rated_change_per_game_with_cap`] does it).
+    pub(crate) fn new(rating: u16, cap: &DifferenceCap) -> Option<EveryGameSums> {
+        let exempt = cap.exempt_from_rating.is_some_and(|t| rating >= t);
+        let bound = match (exempt, cap.application) {
+            (true, _) => i32::MAX,
+            (false, CapApplication::EveryGame) => i32::from(cap.points),
+            (false, CapApplication::OncePerPlayer) => return None,
+        };
+        Some(EveryGameSums {
+            rating,
+            exempt,
+            bound,
+            points: u32::from(cap.points),
+            games: 0,
+            half_points: 0,
+            expected: 0,
+            over: 0,
+        })
+    }
+
+    /// One game against `opponent_rating`.
+    #[inline]
+    pub(crate) fn add(&mut self, opponent_rating: u16, score: GameScore) {
+        let d = i32::from(self.rating) - i32::from(opponent_rating);
+        self.over += usize::from(d.unsigned_abs() > self.points);
+        self.expected += pd_within(d, self.bound);
+        self.half_points = self.half_points.saturating_add(score.half_points().0);
+        self.games += 1;
+    }
+
+    /// The games added.
+    pub(crate) fn games(&self) -> u32 {
+        self.games
+    }
+
+    /// The change with K `k` (`cap` the one given to [`EveryGameSums::new`]).
+    pub(crate) fn finish(self, version: Version, cap: &DifferenceCap, k: u8) -> RatedChange {
+        let mut notes = Vec::new();
+        cap_notes(
+            &mut notes,
+            version,
+            cap,
+            self.exempt,
+            self.rating,
+            self.over,
+            None,
+        );
+        finish(
+            version,
+            ChangeMethod::PerGame,
+            (k, self.games),
+            HalfPoints(self.half_points),
+            Hundredths(self.expected),
+            Vec::new(),
+            None,
+            notes,
+        )
+    }
 }
 
 /// The averaged method of the 2003 text, Rc taken from `source`.
@@ -347,7 +411,7 @@ pub(crate) fn rated_change_averaged(
     finish(
         version,
         ChangeMethod::Averaged,
-        input,
+        (input.k, input.games.len() as u32),
         score,
         expected,
         Vec::new(),
@@ -364,11 +428,12 @@ pub(crate) fn round_robin_average(ra: i32, n: u32, rating: u16) -> Option<Fracti
     Fraction::new(i64::from(ra) * (n + 1) - i64::from(rating), n)
 }
 
+/// The change from the sums; `(k, n)`: K and the games counted.
 #[allow(clippy::too_many_arguments)]
 fn finish(
     version: Version,
     method: ChangeMethod,
-    input: &RatedInput<'_>,
+    (k, n): (u8, u32),
     score: HalfPoints,
     expected: Hundredths,
     per_game: Vec<GameExpectation>,
@@ -376,9 +441,9 @@ fn finish(
     mut notes: Vec<String>,
 ) -> RatedChange {
     let diff = score.hundredths() - expected;
-    let raw = diff * i64::from(input.k);
+    let raw = diff * i64::from(k);
     let rounded = round_change(version, raw);
-    if input.games.is_empty() {
+    if n == 0 {
         notes.push("no rated games: no change".to_owned());
     }
     // The rounding caveat matters only where .5 is rounded (the rating
@@ -395,11 +460,11 @@ fn finish(
     }
     RatedChange {
         method,
-        games: input.games.len() as u32,
+        games: n,
         score,
         expected,
         score_minus_expected: diff,
-        k: input.k,
+        k,
         raw_change: raw,
         rounded_change: rounded,
         per_game,
@@ -415,15 +480,14 @@ fn cap_notes(
     version: Version,
     cap: &DifferenceCap,
     exempt: bool,
-    input: &RatedInput<'_>,
+    rating: u16,
     over: usize,
     once: Option<(u32, u16)>,
 ) {
     if exempt {
         if let Some(t) = cap.exempt_from_rating {
             notes.push(format!(
-                "rated {} (at least {t}): no cap on the rating difference (amendment of 1 October 2025, by tournament start date)",
-                input.rating
+                "rated {rating} (at least {t}): no cap on the rating difference (amendment of 1 October 2025, by tournament start date)"
             ));
         }
         return;

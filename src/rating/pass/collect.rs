@@ -155,22 +155,26 @@ pub(crate) fn collect(
 ) -> Collected {
     let rows = table.rows().len();
     let mut out = Collected::with_capacity(t.players.len(), rows);
-    out.at_row = vec![0; rows];
-    // The first row of the player's rows in the games table.
-    let mut base = 0usize;
+    // One value a row, pushed as the rows are read (no zeroed vector
+    // written at random).
+    out.at_row = Vec::with_capacity(rows);
     for me in 0..t.players.len() {
         let mine = table.of(me);
-        for (r, (g, d)) in mine.iter().zip(eligibility.player(me)).enumerate() {
+        let end = out.at_row.len() + mine.len();
+        for (g, d) in mine.iter().zip(eligibility.player(me)) {
+            let play = match d {
+                Decision::Rated => true,
+                Decision::NoEntry => {
+                    out.at_row.push(0);
+                    continue;
+                }
+                Decision::NotRated { stops_event, .. } => set_aside && stops_event,
+            };
             let opponent = g.opponent as usize;
             let named = opponent != NONE as usize && opponent != me;
             // `1 = 0` are the codes 0 to 2 of the table's row (the entry
             // as written).
             let code = g.code();
-            let play = match d {
-                Decision::Rated => true,
-                Decision::NoEntry => continue,
-                Decision::NotRated { stops_event, .. } => set_aside && stops_event,
-            };
             if play && named && code <= 2 {
                 out.played.push(Played {
                     round: g.round,
@@ -178,11 +182,10 @@ pub(crate) fn collect(
                     score: SCORES[code],
                     mirror: g.mirror,
                 });
-                if let Some(slot) = out.at_row.get_mut(base + r) {
-                    *slot = out.played.len() as u32;
-                }
+                out.at_row.push(out.played.len() as u32);
                 continue;
             }
+            out.at_row.push(0);
             let why = match d {
                 Decision::NotRated { reason, .. } if !play => reason,
                 _ => Unplayed::WithoutOpponent,
@@ -193,7 +196,8 @@ pub(crate) fn collect(
                 why,
             });
         }
-        base += mine.len();
+        // Rows without a decision (none expected) hold no game.
+        out.at_row.resize(end, 0);
         out.end_player();
     }
     out
@@ -202,6 +206,13 @@ pub(crate) fn collect(
 /// The player's result by the result code of a game over the board
 /// ([`crate::model::Game::code`] 0, 1, 2: `1`, `=`, `0`).
 const SCORES: [GameScore; 3] = [GameScore::Win, GameScore::Draw, GameScore::Loss];
+
+/// [`skipped_once`] in a vector (room for every skipped entry).
+pub(crate) fn skipped_list(games: &Collected) -> Vec<(usize, &Skipped)> {
+    let mut out = Vec::with_capacity(games.skipped.len());
+    out.extend(skipped_once(games));
+    out
+}
 
 /// Every skipped entry once: a pairing both records describe is taken from
 /// the lower player index; a bye, or a result without an opponent, once
@@ -245,7 +256,14 @@ pub(crate) fn skipped_once(games: &Collected) -> impl Iterator<Item = (usize, &S
 /// The games left out of the figures, one entry per pairing (a bye per
 /// player), in round then starting-rank order, with the article of
 /// `version` that leaves each out.
-pub(crate) fn listing(t: &Tournament, games: &Collected, version: Version) -> Vec<ExcludedGame> {
+///
+/// `entries` is [`skipped_once`] of the report's games, collected once for
+/// the listing and the counts by reason.
+pub(crate) fn listing(
+    t: &Tournament,
+    entries: &[(usize, &Skipped)],
+    version: Version,
+) -> Vec<ExcludedGame> {
     let regs = version.regulations();
     let rank = |i: usize| t.players.get(i).map_or(0, |p| p.start_rank.value);
     // Each topic's reference worded once and shared by its games.
@@ -258,26 +276,10 @@ pub(crate) fn listing(t: &Tournament, games: &Collected, version: Version) -> Ve
             r
         }
     };
-    let entries: Vec<(usize, &Skipped)> = skipped_once(games).collect();
     // The order is by round, then by the players' ranks (lower first; one
     // player before a pairing he leads), then as found: one key of plain
     // numbers per entry, computed once, and the entries sorted through it.
-    let mut order: Vec<(u64, u32)> = entries
-        .iter()
-        .enumerate()
-        .map(|(seq, &(i, s))| {
-            let (a, b) = match s.opponent {
-                Some(j) => {
-                    let (x, y) = (rank(i), rank(j));
-                    (x.min(y), u64::from(x.max(y)) + 1)
-                }
-                None => (rank(i), 0),
-            };
-            let key = u64::from(s.round) << 33 | u64::from(a) << 17 | b;
-            (key, seq as u32)
-        })
-        .collect();
-    order.sort_unstable();
+    let order = sorted(entries, |(i, s)| order_key(&rank, i, s));
     // What an entry's reason writes (its key, words, rule and article),
     // worded once per reason: a handful of reasons, thousands of games.
     let mut worded: Vec<(Unplayed, Worded)> = Vec::new();
@@ -313,27 +315,78 @@ pub(crate) fn listing(t: &Tournament, games: &Collected, version: Version) -> Ve
         }
         w
     };
+    let mut out = Vec::with_capacity(order.len());
+    out.extend(
+        order
+            .iter()
+            .filter_map(|&(_, seq)| entries.get(seq as usize))
+            .map(|&(i, s)| {
+                let mut players = Vec::with_capacity(2);
+                players.push(rank(i));
+                if let Some(j) = s.opponent {
+                    players.push(rank(j));
+                    players.sort_unstable();
+                }
+                let w = words(s.why);
+                ExcludedGame {
+                    round: s.round,
+                    players,
+                    reason: w.reason,
+                    why: w.why,
+                    rule: w.rule,
+                    article: w.article,
+                }
+            }),
+    );
+    out
+}
+
+/// The listing's key of player `i`'s entry `s`: its round, then the
+/// players' ranks (lower first; one player before a pairing he leads).
+fn order_key(rank: &impl Fn(usize) -> u16, i: usize, s: &Skipped) -> u64 {
+    let (a, b) = match s.opponent {
+        Some(j) => {
+            let (x, y) = (rank(i), rank(j));
+            (x.min(y), u64::from(x.max(y)) + 1)
+        }
+        None => (rank(i), 0),
+    };
+    u64::from(s.round) << 33 | u64::from(a) << 17 | b
+}
+
+/// `(key, index)` of every entry, sorted: first by round (a counting
+/// sort: the entries are found player by player, each round's in the
+/// order of the file), then each round's by key, sorted only where the
+/// file's order is not already the key's. The same order as sorting all
+/// the pairs at once, since the key begins with the round and the index
+/// breaks every tie.
+fn sorted(
+    entries: &[(usize, &Skipped)],
+    key: impl Fn((usize, &Skipped)) -> u64,
+) -> Vec<(u64, u32)> {
+    let last = entries.iter().map(|(_, s)| s.round).max().unwrap_or(0);
+    // Where each round's entries start.
+    let mut at = vec![0usize; usize::from(last) + 2];
+    for (_, s) in entries {
+        at[usize::from(s.round) + 1] += 1;
+    }
+    for r in 1..at.len() {
+        at[r] += at[r - 1];
+    }
+    let mut order = vec![(0u64, 0u32); entries.len()];
+    let mut next = at.clone();
+    for (seq, &(i, s)) in entries.iter().enumerate() {
+        let slot = &mut next[usize::from(s.round)];
+        order[*slot] = (key((i, s)), seq as u32);
+        *slot += 1;
+    }
+    for w in at.windows(2) {
+        let round = &mut order[w[0]..w[1]];
+        if !round.is_sorted() {
+            round.sort_unstable();
+        }
+    }
     order
-        .iter()
-        .filter_map(|&(_, seq)| entries.get(seq as usize))
-        .map(|&(i, s)| {
-            let mut players = Vec::with_capacity(2);
-            players.push(rank(i));
-            if let Some(j) = s.opponent {
-                players.push(rank(j));
-                players.sort_unstable();
-            }
-            let w = words(s.why);
-            ExcludedGame {
-                round: s.round,
-                players,
-                reason: w.reason,
-                why: w.why,
-                rule: w.rule,
-                article: w.article,
-            }
-        })
-        .collect()
 }
 
 /// The words of an excluded game's reason ([`listing`]).
@@ -461,6 +514,48 @@ mod tests {
             assert_eq!(
                 complete_round_robin(&t, &games, cycles),
                 dense(&t, &games, cycles),
+                "case {case}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_listing_sorted_round_by_round_is_the_full_sort() {
+        let mut seed = 11u32;
+        let mut next = |n: u32| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 16) % n
+        };
+        for case in 0..500 {
+            let n = next(80) as usize;
+            let players = 1 + next(50) as usize;
+            let rounds = 1 + next(20);
+            let skipped: Vec<Skipped> = (0..n)
+                .map(|_| Skipped {
+                    round: next(rounds + 1) as u16,
+                    opponent: (next(3) > 0).then(|| next(players as u32) as usize),
+                    why: Unplayed::Forfeit,
+                })
+                .collect();
+            // Mostly in file order, as `skipped_once` finds them; some not.
+            let mut entries: Vec<(usize, &Skipped)> = skipped
+                .iter()
+                .enumerate()
+                .map(|(k, s)| (k * players / n.max(1), s))
+                .collect();
+            if case % 3 == 0 {
+                entries.reverse();
+            }
+            let rank = |i: usize| ((i * 37 + case) % 61) as u16;
+            let mut want: Vec<(u64, u32)> = entries
+                .iter()
+                .enumerate()
+                .map(|(seq, &(i, s))| (order_key(&rank, i, s), seq as u32))
+                .collect();
+            want.sort_unstable();
+            assert_eq!(
+                sorted(&entries, |(i, s)| order_key(&rank, i, s)),
+                want,
                 "case {case}"
             );
         }

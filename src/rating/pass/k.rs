@@ -5,12 +5,15 @@
 use super::RateOptions;
 use crate::model::Player;
 use crate::rating::maths::{
-    cap_k_for_games, k_factor, KBasis, KDecision, KInputs, KSource, PartialDate,
+    cap_k_for_games, k_factor, KBasis, KClass, KDecision, KInputs, KSource, PartialDate,
 };
 use crate::rating::note::Note;
 use crate::ratinglist::{ListRecord, RatingKind};
 use crate::regulations::Version;
 use chrono::NaiveDate;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 /// Chooses K for a player rated `ro` with `games` rated games in this event.
 ///
@@ -135,6 +138,73 @@ pub(crate) fn choose_for(
         basis,
         notes,
         assumed,
+    }
+}
+
+/// The K decisions of one report's pass, kept by what decides them: a
+/// player without a rating list's record or an override gets the decision
+/// of his [`KClass`] and number of rated games, worked out for the first
+/// player of that class and count ([`choose_for`] reads nothing else of
+/// him). Thousands of players share a few hundred decisions.
+pub(crate) struct Memo<'a> {
+    /// The list, the edition, the start date and the options of the
+    /// pass: the same for every player.
+    kind: RatingKind,
+    version: Version,
+    start: NaiveDate,
+    opts: &'a RateOptions,
+    kept: RefCell<HashMap<(KClass, u32), KDecision, BuildHasherDefault<super::words::WordHasher>>>,
+}
+
+/// Room for the notes the pass adds to a player's K notes (the
+/// exclusions, the rounding).
+const ROOM: usize = 4;
+
+impl<'a> Memo<'a> {
+    /// The decisions for the list `kind` under `version` at `start`.
+    pub(crate) fn new(
+        kind: RatingKind,
+        version: Version,
+        start: NaiveDate,
+        opts: &'a RateOptions,
+    ) -> Memo<'a> {
+        Memo {
+            kind,
+            version,
+            start,
+            opts,
+            kept: RefCell::default(),
+        }
+    }
+
+    /// [`choose_for`] of a player rated `ro` with `games` rated games,
+    /// the same decision, kept per class where the player has no list
+    /// record and no override; the notes have room for the pass's own.
+    pub(crate) fn choose(&self, player: &Player, ro: u16, games: u32) -> KDecision {
+        let (kind, version, start, opts) = (self.kind, self.version, self.start, self.opts);
+        let overridden = player
+            .fide_id
+            .is_some_and(|f| opts.k_overrides.contains_key(&f.value));
+        if opts.list.is_some() || overridden {
+            return choose_for(kind, version, start, player, ro, games, opts);
+        }
+        let rules = version.regulations().k_factor.at(start);
+        let birth = player.birth_date.map(|b| b.value);
+        let key = (KClass::of(rules, ro, birth, start), games);
+        let mut kept = self.kept.borrow_mut();
+        let d = kept
+            .entry(key)
+            .or_insert_with(|| choose_for(kind, version, start, player, ro, games, opts));
+        let mut notes = Vec::with_capacity(d.notes.len() + ROOM);
+        notes.extend(d.notes.iter().cloned());
+        KDecision {
+            k: d.k,
+            base_k: d.base_k,
+            source: d.source,
+            basis: d.basis,
+            notes,
+            assumed: d.assumed.clone(),
+        }
     }
 }
 
@@ -293,5 +363,77 @@ mod tests {
         assert!(c.notes.contains(&Note::fixed(
             "FIDE ID 999 is not in the rating list: the report's rating is used as Ro"
         )));
+    }
+
+    #[test]
+    fn the_memoised_k_is_the_decision_of_every_player() {
+        // Players around every threshold (the junior limit, 2400), births
+        // unknown, a year alone, full dates around the 18th birthday, game
+        // counts around the K × n cap, every edition at dates around its
+        // dated rules: each player's K from the memo (kept per class and
+        // count, shared between players) equals the decision worked out
+        // for him alone.
+        let births = [
+            "",
+            "1980",
+            "2006",
+            "2007",
+            "2008",
+            "2010",
+            "2006/09/15",
+            "2006/09",
+            "2006/03/01",
+            "2006/12/31",
+            "2007/01/01",
+            "1990/05/05",
+        ];
+        let ratings = [
+            1000, 1800, 2099, 2100, 2299, 2300, 2301, 2399, 2400, 2401, 2700,
+        ];
+        let starts = [
+            date(2003, 1, 1),
+            date(2011, 6, 30),
+            date(2011, 7, 1),
+            date(2014, 7, 1),
+            date(2024, 3, 1),
+            date(2024, 9, 14),
+            date(2024, 9, 15),
+            date(2024, 12, 31),
+            date(2025, 1, 1),
+            date(2025, 10, 1),
+        ];
+        let players: Vec<Player> = births
+            .iter()
+            .enumerate()
+            .map(|(k, b)| player(b, 100 + k as u64))
+            .collect();
+        let opts = RateOptions::default();
+        let mut checked = 0;
+        for v in Version::ALL {
+            for &start in &starts {
+                let kind = RatingKind::Standard;
+                let memo = Memo::new(kind, v, start, &opts);
+                for round in 0..2 {
+                    for p in &players {
+                        for &ro in &ratings {
+                            for games in [0, 1, 5, 17, 18, 35, 36, 70, 71] {
+                                let want = choose_for(kind, v, start, p, ro, games, &opts);
+                                let got = memo.choose(p, ro, games);
+                                assert_eq!(got, want, "{v} {start} {ro} {games} round {round}");
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000);
+        // A list or an override: decided for the player alone.
+        let p = &players[0];
+        let mut with = RateOptions::default();
+        with.k_overrides.insert(100, 12);
+        let memo = Memo::new(RatingKind::Standard, Version::V2024, starts[4], &with);
+        let got = memo.choose(p, 2000, 5);
+        assert_eq!((got.k, got.source), (12, KSource::Override));
     }
 }

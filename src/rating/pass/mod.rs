@@ -115,14 +115,15 @@ use crate::model::tournament_type::{TournamentType, TypeDecision};
 use crate::model::{Player, Tournament};
 use crate::rating::maths::{
     initial_rating, rated_change, rated_change_averaged, rated_change_per_game_with_cap, round,
-    round_robin_initial_ratings, AverageSource, Fraction, HalfPoints, Hundredths, InitialRating,
-    Publication, RatedGame, RatedInput, RoundRobinInput, RoundRobinRatings, UnratedGame,
-    UnratedInput,
+    round_robin_initial_ratings, AverageSource, EveryGameSums, Fraction, HalfPoints, Hundredths,
+    InitialRating, Publication, RatedChange, RatedGame, RatedInput, RoundRobinInput,
+    RoundRobinRatings, UnratedGame, UnratedInput,
 };
 use crate::ratinglist::ListRecord;
 use crate::read::Parsed;
 use crate::regulations::{
-    ChangeMethod, InitialRatingMethod, PoolingMethod, PoolingWindow, Regulations, Topic, Version,
+    ChangeMethod, DifferenceCap, InitialRatingMethod, PoolingMethod, PoolingWindow, Regulations,
+    Topic, Version,
 };
 use crate::rules::{CheckOptions, Ctx};
 use chrono::NaiveDate;
@@ -390,16 +391,36 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
         ro_notes: &ro_notes,
         words: words::Words::default(),
         counted: std::cell::RefCell::new(Vec::new()),
+        sums_cap: match (&chapter, rr.average) {
+            (Some(ch), _) => Some(ch.difference_cap(version, start)),
+            (None, Some(_)) => None,
+            (None, None) => (regs.change_method == ChangeMethod::PerGame)
+                .then(|| *regs.difference_cap.at(start)),
+        },
+        k: k::Memo::new(
+            chapter
+                .as_ref()
+                .map_or(crate::ratinglist::RatingKind::Standard, |c| c.kind),
+            version,
+            start,
+            opts,
+        ),
+        unrated: std::cell::RefCell::default(),
     };
     let mut players = Vec::with_capacity(t.players.len());
     // Every player's uses of the played games, player after player: one
     // vector for the report.
     let mut uses = Vec::with_capacity(games.played().len());
+    let mut tally = Tally::default();
     for (i, p) in t.players.iter().enumerate() {
-        players.push(match ratings[i] {
-            Some(ro) => pass.rated_player(i, p, ro, &mut uses),
-            None => pass.unrated_player(i, p, &mut uses),
-        });
+        let from = uses.len();
+        match ratings[i] {
+            Some(ro) => players.push(pass.rated_player(i, p, ro, &mut uses, &mut tally)),
+            None => {
+                players.push(pass.unrated_player(i, p, &mut uses));
+                tally.player(&games, i, from, &uses, &ratings);
+            }
+        }
     }
 
     if any_rated {
@@ -437,14 +458,15 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
         }
     }
 
-    let (rated_games, initial_rating_games, excluded) = count_games(&games, &uses, &ratings);
+    let skipped = collect::skipped_list(&games);
+    let (rated_games, initial_rating_games, excluded) = count_games(tally, &skipped);
     if excluded.against_unrated > 0 && !pass.counts_unrated {
         notes.push(format!(
             "rated players' games against unrated opponents do not change their ratings ({})",
             regs.reference(Topic::RatingChange)
         ));
     }
-    let excluded_games = collect::listing(t, &games, version);
+    let excluded_games = collect::listing(t, &skipped, version);
     RatingSummary {
         verdict: None,
         rating_type: class.rating_type.rating_type,
@@ -682,21 +704,57 @@ struct Pass<'a> {
     words: words::Words,
     /// A rated player's counted games, reused from player to player.
     counted: std::cell::RefCell<Vec<RatedGame>>,
+    /// The cap of the per-game method where a rated player's change is
+    /// summed as his games are read ([`EveryGameSums`]); `None` for the
+    /// averaged method.
+    sums_cap: Option<DifferenceCap>,
+    /// The K decisions, kept by what decides them.
+    k: k::Memo<'a>,
+    /// An unrated player's games for the maths, reused from player to
+    /// player.
+    unrated: std::cell::RefCell<Scratch>,
+}
+
+/// An unrated player's games against rated opponents: their places among
+/// the played games (`at`), the games (`list`), the opponents met (`met`).
+#[derive(Default)]
+struct Scratch {
+    at: Vec<usize>,
+    list: Vec<UnratedGame>,
+    met: Vec<usize>,
 }
 
 impl Pass<'_> {
     /// A rated player's line; the uses of the player's played games are
-    /// pushed onto `all_uses`.
-    fn rated_player(&self, i: usize, p: &Player, ro: u16, all_uses: &mut Vec<Use>) -> PlayerRating {
+    /// pushed onto `all_uses`, and the games counted in `tally`.
+    fn rated_player(
+        &self,
+        i: usize,
+        p: &Player,
+        ro: u16,
+        all_uses: &mut Vec<Use>,
+        tally: &mut Tally,
+    ) -> PlayerRating {
         let g = self.games.of(i);
-        // The games of the change in the pass's one scratch vector; a copy
-        // for the row only when the rating period will read it.
+        // The games of the change summed as they are read where the cap
+        // binds every game alike (`sums`), else in the pass's one scratch
+        // vector; a copy for the row only when the rating period will
+        // read it.
         let keep = self.opts.keep_counted;
+        let mut sums = self
+            .sums_cap
+            .filter(|_| !keep)
+            .and_then(|cap| EveryGameSums::new(ro, &cap));
         let mut counted = self.counted.borrow_mut();
         counted.clear();
         let mut counted_at = Vec::with_capacity(if keep { g.played.len() } else { 0 });
         let first_use = all_uses.len();
         let uses = all_uses;
+        // The exclusion notes' entries grouped as the games are read.
+        let mut grouping = self.words.grouping();
+        for s in g.skipped {
+            grouping.add(s.why.label(), s.round);
+        }
         for pl in g.played {
             let opponent = match self.ratings[pl.opponent] {
                 Some(r) => Ok(r),
@@ -707,21 +765,31 @@ impl Pass<'_> {
                     .ok_or(NotCounted::AgainstDisregarded),
                 None => Err(NotCounted::AgainstUnrated),
             };
-            uses.push(match opponent {
+            let own = match opponent {
                 Ok(r) => {
-                    counted.push(RatedGame {
-                        opponent_rating: r,
-                        score: pl.score,
-                    });
+                    match &mut sums {
+                        Some(s) => s.add(r, pl.score),
+                        None => counted.push(RatedGame {
+                            opponent_rating: r,
+                            score: pl.score,
+                        }),
+                    }
                     if keep {
                         counted_at.push((pl.round, pl.opponent));
                     }
                     Use::Change
                 }
-                Err(why) => Use::Not(why),
-            });
+                Err(why) => {
+                    grouping.add(not_counted_label(why), pl.round);
+                    Use::Not(why)
+                }
+            };
+            tally.game(self.games, i, pl, own, uses, self.ratings);
+            uses.push(own);
         }
-        let n = counted.len() as u32;
+        let n = sums
+            .as_ref()
+            .map_or(counted.len() as u32, EveryGameSums::games);
         let overridden = p
             .fide_id
             .is_some_and(|f| self.opts.k_overrides.contains_key(&f.value));
@@ -741,12 +809,7 @@ impl Pass<'_> {
                 notes: vec![note.into()],
                 assumed: 0..0,
             },
-            None => {
-                let kind = self
-                    .chapter
-                    .map_or(crate::ratinglist::RatingKind::Standard, |c| c.kind);
-                k::choose_for(kind, self.version, self.start, p, ro, n, self.opts)
-            }
+            None => self.k.choose(p, ro, n),
         };
         let input = RatedInput {
             rating: ro,
@@ -755,16 +818,9 @@ impl Pass<'_> {
             start_date: self.start,
         };
         // The figures without the per-game detail, which the line does not show.
-        let change = match (self.chapter, self.rr_average) {
-            (Some(ch), _) => rated_change_per_game_with_cap(
-                self.version,
-                &input,
-                ch.difference_cap(self.version, self.start),
-            ),
-            (None, Some(ra)) => {
-                rated_change_averaged(self.version, &input, AverageSource::RoundRobin { ra })
-            }
-            (None, None) => rated_change(self.version, &input),
+        let change = match (sums, self.sums_cap) {
+            (Some(s), Some(cap)) => s.finish(self.version, &cap, kc.k),
+            _ => self.change(&input),
         };
         let ro_note = self.ro_notes.get(i).cloned().flatten();
         let mut notes = if ro_note.is_none() && seed.is_none() {
@@ -777,7 +833,12 @@ impl Pass<'_> {
             notes.extend(kc.notes);
             notes
         };
-        self.exclusion_notes(i, &uses[first_use..], true, &mut notes);
+        // Most rated players: every game counts and no entry is skipped.
+        if !grouping.is_empty() {
+            let uses = &uses[first_use..];
+            self.words
+                .worded(grouping, true, || self.entries(i, uses), &mut notes);
+        }
         // The maths word the rounding caveat only where .5 is rounded.
         notes.extend(change.notes.into_iter().map(Note::from));
         PlayerRating {
@@ -804,6 +865,22 @@ impl Pass<'_> {
             k_before_cap: Some(kc.base_k),
             counted: if keep { counted.clone() } else { Vec::new() },
             counted_at,
+        }
+    }
+
+    /// A rated player's change by the pass's method, from the counted
+    /// games.
+    fn change(&self, input: &RatedInput<'_>) -> RatedChange {
+        match (self.chapter, self.rr_average) {
+            (Some(ch), _) => rated_change_per_game_with_cap(
+                self.version,
+                input,
+                ch.difference_cap(self.version, self.start),
+            ),
+            (None, Some(ra)) => {
+                rated_change_averaged(self.version, input, AverageSource::RoundRobin { ra })
+            }
+            (None, None) => rated_change(self.version, input),
         }
     }
 
@@ -837,8 +914,9 @@ impl Pass<'_> {
             counted: Vec::new(),
             counted_at: Vec::new(),
         };
-        let mut notes: Vec<Note> = Vec::new();
-        let uses: Vec<Use>;
+        // The maths' notes, a few: room for them at once.
+        let mut notes: Vec<Note> = Vec::with_capacity(4);
+        let first_use = all_uses.len();
         if let Some(route) = self.route {
             // Bounded: the route runs only on a complete round robin
             // (every pair met), so its m players are at most rounds + 1
@@ -849,19 +927,15 @@ impl Pass<'_> {
                     "this event does not count towards an initial rating: {why}; the opponents' games against the player are disregarded too ({})",
                     regs.reference(Topic::UnratedEvent)
                 )));
-                uses = vec![Use::Not(NotCounted::EventExcluded); g.played.len()];
+                all_uses.extend(g.played.iter().map(|_| Use::Not(NotCounted::EventExcluded)));
             } else if let Some(u) = route.unrated.iter().find(|u| u.player == i) {
-                uses = g
-                    .played
-                    .iter()
-                    .map(|pl| {
-                        if route.active.contains(&pl.opponent) {
-                            Use::Initial
-                        } else {
-                            Use::Not(NotCounted::AgainstDisregarded)
-                        }
-                    })
-                    .collect();
+                all_uses.extend(g.played.iter().map(|pl| {
+                    if route.active.contains(&pl.opponent) {
+                        Use::Initial
+                    } else {
+                        Use::Not(NotCounted::AgainstDisregarded)
+                    }
+                }));
                 let moved: Vec<String> = u
                     .moved_opponents
                     .iter()
@@ -887,60 +961,71 @@ impl Pass<'_> {
                 row.outcome = Some(outcome(u.publication));
             } else {
                 // The route covers every unrated player it did not exclude.
-                uses = vec![Use::Not(NotCounted::EventExcluded); g.played.len()];
+                all_uses.extend(g.played.iter().map(|_| Use::Not(NotCounted::EventExcluded)));
             }
         } else {
             // Only the games against rated opponents can enter an initial
             // rating: the maths get those alone, `at` their places among
             // the played games (the exclusion notes list the others, which
-            // the maths would only count in a note the pass drops).
-            let mut at: Vec<usize> = Vec::new();
-            let list: Vec<UnratedGame> = g
-                .played
-                .iter()
-                .enumerate()
-                .filter_map(|(k, pl)| {
-                    let r = self.ratings[pl.opponent]?;
+            // the maths would only count in a note the pass drops). In
+            // vectors kept between players.
+            let mut scratch = self.unrated.borrow_mut();
+            let Scratch { at, list, met } = &mut *scratch;
+            at.clear();
+            list.clear();
+            met.clear();
+            for (k, pl) in g.played.iter().enumerate() {
+                if let Some(r) = self.ratings[pl.opponent] {
                     at.push(k);
-                    Some(UnratedGame {
+                    list.push(UnratedGame {
                         opponent_rating: Some(r),
                         score: pl.score,
-                    })
-                })
-                .collect();
+                    });
+                }
+            }
             // The texts that ask three rated opponents count opponents, not
             // games: a player met twice counts once.
-            let mut met: Vec<usize> = at.iter().map(|&k| g.played[k].opponent).collect();
+            met.extend(at.iter().map(|&k| g.played[k].opponent));
             met.sort_unstable();
             met.dedup();
             let input = UnratedInput {
-                games: &list,
+                games: list,
                 start_date: self.start,
                 has_earlier_results: None,
                 rated_opponents: u32::try_from(met.len()).ok(),
             };
-            let mut these = vec![Use::Not(NotCounted::BetweenUnrated); g.played.len()];
+            all_uses.extend(
+                g.played
+                    .iter()
+                    .map(|_| Use::Not(NotCounted::BetweenUnrated)),
+            );
+            let these = &mut all_uses[first_use..];
             match initial_rating(self.version, &input) {
                 Ok(ir) => {
-                    let mut used = vec![false; list.len()];
                     for &m in &ir.games_used {
-                        if let (Some(u), Some(&k)) = (used.get_mut(m), at.get(m)) {
-                            *u = true;
+                        if let Some(&k) = at.get(m) {
                             these[k] = Use::Initial;
                         }
                     }
-                    row.counted = list
-                        .iter()
-                        .filter(|_| self.opts.keep_counted)
-                        .zip(&used)
-                        .filter(|(_, &u)| u)
-                        .filter_map(|(g, _)| {
-                            g.opponent_rating.map(|r| RatedGame {
-                                opponent_rating: r,
-                                score: g.score,
+                    if self.opts.keep_counted {
+                        let mut used = vec![false; list.len()];
+                        for &m in &ir.games_used {
+                            if let Some(u) = used.get_mut(m) {
+                                *u = true;
+                            }
+                        }
+                        row.counted = list
+                            .iter()
+                            .zip(&used)
+                            .filter(|(_, &u)| u)
+                            .filter_map(|(g, _)| {
+                                g.opponent_rating.map(|r| RatedGame {
+                                    opponent_rating: r,
+                                    score: g.score,
+                                })
                             })
-                        })
-                        .collect();
+                            .collect();
+                    }
                     self.fill_initial(&mut row, &ir, &mut notes);
                 }
                 Err(ex) => {
@@ -957,19 +1042,17 @@ impl Pass<'_> {
                             .filter(|n| !repeats_exclusions(n))
                             .map(Note::from),
                     );
-                    for &k in &at {
+                    for &k in at.iter() {
                         these[k] = Use::Not(NotCounted::EventExcluded);
                     }
                 }
             }
-            uses = these;
         }
         let mut all = Vec::with_capacity(3 + notes.len());
         all.extend(self.ro_notes.get(i).cloned().flatten().map(Note::from));
-        self.exclusion_notes(i, &uses, false, &mut all);
+        self.exclusion_notes(i, &all_uses[first_use..], false, &mut all);
         all.extend(notes);
         row.notes = all;
-        all_uses.extend(uses);
         row
     }
 
@@ -1026,16 +1109,38 @@ impl Pass<'_> {
     /// report ([`words::Words`]): most players share theirs.
     fn exclusion_notes(&self, i: usize, uses: &[Use], rated: bool, out: &mut Vec<Note>) {
         let g = self.games.of(i);
-        // Most rated players: every game counts and no entry is skipped.
-        if g.skipped.is_empty() && !uses.iter().any(|u| matches!(u, Use::Not(_))) {
-            return;
+        // Grouped in one loop over each kind of entry; the chain of both
+        // only for a reason with a round beyond 64.
+        let mut grouping = self.words.grouping();
+        for s in g.skipped {
+            grouping.add(s.why.label(), s.round);
         }
+        for (pl, u) in g.played.iter().zip(uses) {
+            if let Use::Not(why) = *u {
+                grouping.add(not_counted_label(why), pl.round);
+            }
+        }
+        if !grouping.is_empty() {
+            self.words
+                .worded(grouping, rated, || self.entries(i, uses), out);
+        }
+    }
+
+    /// Player `i`'s entries for the exclusion notes, (label, round): the
+    /// skipped entries, then the played games that do not count on his
+    /// side (`uses`).
+    fn entries<'s>(
+        &'s self,
+        i: usize,
+        uses: &'s [Use],
+    ) -> impl Iterator<Item = (&'static str, u16)> + 's {
+        let g = self.games.of(i);
         let skipped = g.skipped.iter().map(|s| (s.why.label(), s.round));
         let played = g.played.iter().zip(uses).filter_map(|(pl, u)| match u {
             Use::Not(why) => Some((not_counted_label(*why), pl.round)),
             _ => None,
         });
-        self.words.exclusions(rated, skipped.chain(played), out);
+        skipped.chain(played)
     }
 }
 
@@ -1167,49 +1272,92 @@ fn caveats(regs: &Regulations, rated: bool, unrated: bool, route: bool) -> Vec<S
     out
 }
 
-/// Rated games, games towards initial ratings, and the excluded games by
-/// reason, each pairing counted once. `uses` holds every player's uses of
-/// the played games, player after player.
-fn count_games(
-    games: &Collected,
-    uses: &[Use],
-    ratings: &[Option<u16>],
-) -> (u32, u32, ExcludedGames) {
-    let mut ex = ExcludedGames::default();
-    let (mut rated, mut initial) = (0u32, 0u32);
-    // The other side of a game is the game on its mirror row of the games
-    // table, when that names the player back: found without a search.
-    let played = games.played();
-    let mut k = 0;
-    for (i, g) in games.iter().enumerate() {
-        for pl in g.played {
-            let own = uses.get(k).copied();
-            k += 1;
-            let j = pl.opponent;
-            let mirror = games
-                .played_at_row(pl.mirror)
-                .filter(|&kk| played.get(kk).is_some_and(|o| o.opponent == i))
-                .and_then(|kk| uses.get(kk).copied());
-            if mirror.is_some() && j < i {
-                continue;
-            }
-            let sides = [own, mirror];
-            let any = |u: Use| sides.contains(&Some(u));
-            if any(Use::Change) {
-                rated += 1;
-            } else if ratings.get(i).copied().flatten().is_none()
-                && ratings.get(j).copied().flatten().is_none()
-            {
-                ex.between_unrated += 1;
-            } else {
-                ex.against_unrated += 1;
-            }
-            if any(Use::Initial) {
-                initial += 1;
+/// The played games counted once per pairing as the players are rated
+/// (a rated player's as his games are read, an unrated player's once his
+/// uses are known):
+/// those that enter a rated player's change, those towards an initial
+/// rating, and those that do neither by the sides' ratings.
+#[derive(Default)]
+struct Tally {
+    rated: u32,
+    initial: u32,
+    between_unrated: u32,
+    against_unrated: u32,
+}
+
+impl Tally {
+    /// Player `i`'s played games, whose uses are `uses[from..]` (every
+    /// player's uses so far, player after player): [`Tally::game`] each.
+    fn player(
+        &mut self,
+        games: &Collected,
+        i: usize,
+        from: usize,
+        uses: &[Use],
+        ratings: &[Option<u16>],
+    ) {
+        for (k, pl) in games.of(i).played.iter().enumerate() {
+            if let Some(&own) = uses.get(from + k) {
+                self.game(games, i, pl, own, uses, ratings);
             }
         }
     }
-    for (_, s) in collect::skipped_once(games) {
+
+    /// Player `i`'s played game `pl`, whose use on his side is `own`;
+    /// `uses` every player's uses so far. A pairing both records describe
+    /// is counted at its later player, when both sides' uses are known:
+    /// the other side is the game on its mirror row of the games table,
+    /// when that names the player back (found without a search).
+    #[inline]
+    fn game(
+        &mut self,
+        games: &Collected,
+        i: usize,
+        pl: &collect::Played,
+        own: Use,
+        uses: &[Use],
+        ratings: &[Option<u16>],
+    ) {
+        let j = pl.opponent;
+        // A game that changes this side's rating, against an earlier
+        // rated player: counted here whether or not his record describes
+        // it, and his side (a change or nothing) adds no initial rating.
+        if matches!(own, Use::Change) && j < i && ratings.get(j).copied().flatten().is_some() {
+            self.rated += 1;
+            return;
+        }
+        let back = games
+            .played_at_row(pl.mirror)
+            .filter(|&kk| games.played().get(kk).is_some_and(|o| o.opponent == i));
+        if back.is_some() && j > i {
+            return;
+        }
+        let mirror = back.and_then(|kk| uses.get(kk).copied());
+        if matches!(own, Use::Change) || matches!(mirror, Some(Use::Change)) {
+            self.rated += 1;
+        } else if ratings.get(i).copied().flatten().is_none()
+            && ratings.get(j).copied().flatten().is_none()
+        {
+            self.between_unrated += 1;
+        } else {
+            self.against_unrated += 1;
+        }
+        if matches!(own, Use::Initial) || matches!(mirror, Some(Use::Initial)) {
+            self.initial += 1;
+        }
+    }
+}
+
+/// Rated games, games towards initial ratings, and the excluded games by
+/// reason, each pairing counted once: the played games' `tally`, and the
+/// entries of `skipped` ([`collect::skipped_once`]) by reason.
+fn count_games(tally: Tally, skipped: &[(usize, &collect::Skipped)]) -> (u32, u32, ExcludedGames) {
+    let mut ex = ExcludedGames {
+        between_unrated: tally.between_unrated,
+        against_unrated: tally.against_unrated,
+        ..ExcludedGames::default()
+    };
+    for (_, s) in skipped {
         let slot = match s.why {
             Unplayed::Forfeit => &mut ex.forfeits,
             Unplayed::ShortGame => &mut ex.short_games,
@@ -1226,5 +1374,178 @@ fn count_games(
         };
         *slot += 1;
     }
-    (rated, initial, ex)
+    (tally.rated, tally.initial, ex)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The summary with the rating period's copies of the counted games
+    /// left out (the only difference `keep_counted` makes on purpose).
+    fn without_counted(mut s: RatingSummary) -> RatingSummary {
+        for p in &mut s.players {
+            p.counted.clear();
+            p.counted_at.clear();
+        }
+        s
+    }
+
+    /// Every report's summary from the pass's fast paths (the change
+    /// summed as the games are read, K kept per class) equals the one the
+    /// general path gives (the counted games in a vector through the
+    /// maths' functions, as the rating period asks with `keep_counted`),
+    /// with and without `--what-if`, over `samples/` and generated reports.
+    #[test]
+    fn the_summed_change_is_the_change_of_the_counted_games() {
+        let mut texts: Vec<String> = Vec::new();
+        let mut dirs = vec![std::path::PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/samples"
+        ))];
+        while let Some(d) = dirs.pop() {
+            let Ok(read) = std::fs::read_dir(&d) else {
+                continue;
+            };
+            for e in read.flatten() {
+                let path = e.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|x| x == "trf" || x == "txt") {
+                    if let Ok(bytes) = std::fs::read(&path) {
+                        texts.push(String::from_utf8_lossy(&bytes).into_owned());
+                    }
+                }
+            }
+        }
+        assert!(texts.len() > 100, "samples not found");
+        for seed in 1..4 {
+            let opts = crate::generate::GenOptions::new(120, 7, seed);
+            texts.extend(crate::generate::generate(&opts).ok());
+        }
+        for text in &texts {
+            let t = crate::parse_str(text).tournament;
+            for what_if in [false, true] {
+                let fast = RateOptions {
+                    what_if,
+                    ..RateOptions::default()
+                };
+                let general = RateOptions {
+                    keep_counted: true,
+                    ..fast.clone()
+                };
+                let a = without_counted(rate(&t, &fast));
+                let b = without_counted(rate(&t, &general));
+                assert_eq!(a, b, "{}", text.lines().next().unwrap_or(""));
+            }
+        }
+    }
+
+    /// The count of played games the pass makes as it goes (a rated
+    /// player's games as they are read, with the shortcut for an earlier
+    /// rated opponent; an unrated player's once his uses are known) equals
+    /// the count of the whole report's uses after the pass, each pairing
+    /// once from its lower player, over every sample with uses drawn at
+    /// random for each side as the pass could give them.
+    #[test]
+    fn the_running_tally_is_the_count_after_the_pass() {
+        let mut seed = 5u32;
+        let mut next = |n: u32| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 16) % n
+        };
+        let mut reports = Vec::new();
+        for dir in [
+            "samples/rules",
+            "samples/real",
+            "samples/hand",
+            "samples/across",
+        ] {
+            let at = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+            for e in std::fs::read_dir(at).into_iter().flatten().flatten() {
+                if let Ok(text) = std::fs::read_to_string(e.path()) {
+                    reports.push(text);
+                }
+            }
+        }
+        assert!(reports.len() > 50, "samples not found");
+        for text in &reports {
+            let t = crate::parse_str(text).tournament;
+            let opts = crate::Options::default();
+            let ctx = Ctx::new(&t, "", &opts);
+            let games = collect::collect(&t, &ctx.games, ctx.eligibility(), false);
+            // Some players unrated whatever the report says.
+            let ratings: Vec<Option<u16>> = t
+                .players
+                .iter()
+                .map(|p| p.rating.map(|r| r.value).filter(|_| next(5) > 0))
+                .collect();
+            let mut uses = Vec::new();
+            let mut tally = Tally::default();
+            for i in 0..games.len() {
+                let from = uses.len();
+                let rated = ratings.get(i).copied().flatten().is_some();
+                for pl in games.of(i).played {
+                    let own = match (rated, next(4)) {
+                        (true, 0) => Use::Not(NotCounted::AgainstUnrated),
+                        (true, 1) => Use::Not(NotCounted::AgainstDisregarded),
+                        (true, _) => Use::Change,
+                        (false, 0) => Use::Not(NotCounted::BetweenUnrated),
+                        (false, 1) => Use::Not(NotCounted::EventExcluded),
+                        (false, _) => Use::Initial,
+                    };
+                    if rated {
+                        tally.game(&games, i, pl, own, &uses, &ratings);
+                    }
+                    uses.push(own);
+                }
+                if !rated {
+                    tally.player(&games, i, from, &uses, &ratings);
+                }
+            }
+            // The count after the pass: each pairing from its lower player.
+            let (mut rated, mut initial, mut between, mut against) = (0, 0, 0, 0);
+            let played = games.played();
+            let mut k = 0;
+            for (i, g) in games.iter().enumerate() {
+                for pl in g.played {
+                    let own = uses.get(k).copied();
+                    k += 1;
+                    let j = pl.opponent;
+                    let mirror = games
+                        .played_at_row(pl.mirror)
+                        .filter(|&kk| played.get(kk).is_some_and(|o| o.opponent == i))
+                        .and_then(|kk| uses.get(kk).copied());
+                    if mirror.is_some() && j < i {
+                        continue;
+                    }
+                    let sides = [own, mirror];
+                    let any = |u: Use| sides.contains(&Some(u));
+                    if any(Use::Change) {
+                        rated += 1;
+                    } else if ratings.get(i).copied().flatten().is_none()
+                        && ratings.get(j).copied().flatten().is_none()
+                    {
+                        between += 1;
+                    } else {
+                        against += 1;
+                    }
+                    if any(Use::Initial) {
+                        initial += 1;
+                    }
+                }
+            }
+            assert_eq!(
+                (
+                    tally.rated,
+                    tally.initial,
+                    tally.between_unrated,
+                    tally.against_unrated
+                ),
+                (rated, initial, between, against),
+                "{}",
+                text.lines().next().unwrap_or("")
+            );
+        }
+    }
 }

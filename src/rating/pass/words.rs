@@ -44,6 +44,54 @@ struct Group {
     overflow: bool,
 }
 
+/// One player's entries grouped by reason ([`Words::grouping`]).
+pub(super) struct Grouping<'w> {
+    groups: std::cell::RefMut<'w, Vec<Group>>,
+}
+
+impl Grouping<'_> {
+    /// The entry of `label` in `round`. Inlined into the loops over a
+    /// player's games (out of line, its call cost a fifth of its work).
+    #[inline(always)]
+    pub(super) fn add(&mut self, label: &'static str, round: u16) {
+        let groups = &mut *self.groups;
+        // The same words are usually the same literal: the address
+        // decides before the bytes are compared; the last reason met
+        // first (a player's entries of one reason come in runs).
+        let last = groups.len().wrapping_sub(1);
+        let at = match groups.get(last).filter(|g| std::ptr::eq(g.label, label)) {
+            Some(_) => Some(last),
+            None => groups
+                .iter()
+                .position(|g| std::ptr::eq(g.label, label) || g.label == label),
+        };
+        let at = match at {
+            Some(at) => at,
+            None => {
+                groups.push(Group {
+                    label,
+                    rounds: 0,
+                    overflow: false,
+                });
+                groups.len() - 1
+            }
+        };
+        let g = &mut groups[at];
+        match round
+            .checked_sub(1)
+            .and_then(|b| 1u64.checked_shl(b.into()))
+        {
+            Some(bit) if g.rounds & bit == 0 => g.rounds |= bit,
+            _ => g.overflow = true,
+        }
+    }
+
+    /// No entry.
+    pub(super) fn is_empty(&self) -> bool {
+        self.groups.is_empty()
+    }
+}
+
 /// At most this many reasons of unrated players' events are kept: the
 /// scores of "scored ½; at least 1 is needed" make a few.
 const NOT_COUNTING_KEPT: usize = 32;
@@ -53,44 +101,45 @@ impl Words {
     /// `entries` (label, round), with its rounds ascending, pushed onto
     /// `out`: "not rated: forfeit (rounds 2, 5)". `rated` chooses the head
     /// ("not rated" or "not counted for an initial rating").
+    #[cfg(test)]
     pub(super) fn exclusions<I>(&self, rated: bool, entries: I, out: &mut Vec<Note>)
     where
         I: Iterator<Item = (&'static str, u16)> + Clone,
     {
+        let mut grouping = self.grouping();
+        for (label, round) in entries.clone() {
+            grouping.add(label, round);
+        }
+        self.worded(grouping, rated, || entries.clone(), out);
+    }
+
+    /// A player's entries grouped by reason, in the vector kept between
+    /// players: [`Grouping::add`] each, then [`Words::worded`].
+    pub(super) fn grouping(&self) -> Grouping<'_> {
         let mut groups = self.groups.borrow_mut();
         groups.clear();
-        for (label, round) in entries.clone() {
-            // The same words are usually the same literal: the address
-            // decides before the bytes are compared.
-            let at = match groups
-                .iter()
-                .position(|g| std::ptr::eq(g.label, label) || g.label == label)
-            {
-                Some(at) => at,
-                None => {
-                    groups.push(Group {
-                        label,
-                        rounds: 0,
-                        overflow: false,
-                    });
-                    groups.len() - 1
-                }
-            };
-            let g = &mut groups[at];
-            match round
-                .checked_sub(1)
-                .and_then(|b| 1u64.checked_shl(b.into()))
-            {
-                Some(bit) if g.rounds & bit == 0 => g.rounds |= bit,
-                _ => g.overflow = true,
-            }
-        }
+        Grouping { groups }
+    }
+
+    /// The notes of `grouping`'s reasons, in the order they first
+    /// appeared, with their rounds ascending, onto `out`. `entries` gives
+    /// the entries again, for a reason with a round beyond 64 (or twice):
+    /// its rounds are listed as they come.
+    pub(super) fn worded<I>(
+        &self,
+        grouping: Grouping<'_>,
+        rated: bool,
+        entries: impl Fn() -> I,
+        out: &mut Vec<Note>,
+    ) where
+        I: Iterator<Item = (&'static str, u16)>,
+    {
+        let groups = grouping.groups;
         let mut worded = self.exclusions.borrow_mut();
         for g in groups.iter() {
             if g.overflow {
                 // Rounds beyond 64 (or one twice): listed as they come.
-                let mut rounds: Vec<u16> = entries
-                    .clone()
+                let mut rounds: Vec<u16> = entries()
                     .filter(|(label, _)| *label == g.label)
                     .map(|(_, r)| r)
                     .collect();
@@ -166,7 +215,7 @@ fn exclusion_words(
 /// here, not input an adversary chooses): std's SipHash costs more than
 /// the wording it saves on a note of one round.
 #[derive(Default)]
-struct WordHasher(u64);
+pub(super) struct WordHasher(u64);
 
 impl WordHasher {
     fn add(&mut self, word: u64) {
@@ -182,6 +231,12 @@ impl Hasher for WordHasher {
     }
     fn write_u8(&mut self, n: u8) {
         self.add(u64::from(n));
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+    fn write_i32(&mut self, n: i32) {
+        self.add(u64::from(n as u32));
     }
     fn write_u64(&mut self, n: u64) {
         self.add(n);
