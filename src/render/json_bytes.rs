@@ -51,6 +51,95 @@ fn digit_lanes(v: u64) -> u64 {
 /// The ASCII of a byte lane of digits 0 to 9.
 const ZEROS: u64 = 0x3030_3030_3030_3030;
 
+/// Numbers below this are written from a table ([`SMALL`],
+/// [`SMALL_HUNDREDTHS`]): one load and one copy.
+const SMALL_END: u64 = 10_000;
+
+/// A word of a table: the text in its low bytes, its length in the top
+/// byte.
+const fn table_word(text: &[u8]) -> u64 {
+    let mut w = (text.len() as u64) << 56;
+    let mut i = 0;
+    while i < text.len() {
+        w |= (text[i] as u64) << (8 * i);
+        i += 1;
+    }
+    w
+}
+
+/// The text of `v` (below 10,000) in decimal, into `to`; its length.
+const fn small_text(v: usize, to: &mut [u8; 8], from: usize) -> usize {
+    let mut n = from;
+    if v >= 1000 {
+        to[n] = b'0' + (v / 1000) as u8;
+        n += 1;
+    }
+    if v >= 100 {
+        to[n] = b'0' + (v / 100 % 10) as u8;
+        n += 1;
+    }
+    if v >= 10 {
+        to[n] = b'0' + (v / 10 % 10) as u8;
+        n += 1;
+    }
+    to[n] = b'0' + (v % 10) as u8;
+    n + 1
+}
+
+/// The numbers 0 to 9,999 in decimal, each a [`table_word`].
+static SMALL: [u64; SMALL_END as usize] = {
+    let mut t = [0u64; SMALL_END as usize];
+    let mut v = 0;
+    while v < SMALL_END as usize {
+        let mut text = [0u8; 8];
+        let n = small_text(v, &mut text, 0);
+        t[v] = table_word(text.split_at(n).0);
+        v += 1;
+    }
+    t
+};
+
+/// The figures 0.00 to 99.99 (0 to 9,999 hundredths) as the summary
+/// writes them, each a [`table_word`]: a whole one as an integer (`3`),
+/// else its two decimals without a trailing zero (`0.05`, `2.1`, `99.99`).
+static SMALL_HUNDREDTHS: [u64; SMALL_END as usize] = {
+    let mut t = [0u64; SMALL_END as usize];
+    let mut h = 0;
+    while h < SMALL_END as usize {
+        let mut text = [0u8; 8];
+        let mut n = small_text(h / 100, &mut text, 0);
+        let f = h % 100;
+        if f != 0 {
+            text[n] = b'.';
+            text[n + 1] = b'0' + (f / 10) as u8;
+            n += 2;
+            if f % 10 != 0 {
+                text[n] = b'0' + (f % 10) as u8;
+                n += 1;
+            }
+        }
+        t[h] = table_word(text.split_at(n).0);
+        h += 1;
+    }
+    t
+};
+
+/// The digits of `v` (below 10^8) without leading zeros, at the start of
+/// a word, and how many there are (zero has one).
+#[inline(always)]
+fn short_word(v: u64) -> ([u8; 8], usize) {
+    let lanes = digit_lanes(v);
+    // Leading zero digits are the low zero bytes.
+    let zeros = (lanes.trailing_zeros() / 8).min(7) as usize;
+    (((lanes >> (8 * zeros)) | ZEROS).to_le_bytes(), 8 - zeros)
+}
+
+/// The eight digits of `v` (below 10^8), leading zeros included.
+#[inline(always)]
+fn full_word(v: u64) -> [u8; 8] {
+    (digit_lanes(v) | ZEROS).to_le_bytes()
+}
+
 /// The pretty JSON being written, as bytes, with what it has learnt of
 /// the strings it wrote.
 pub(super) struct Bytes {
@@ -108,29 +197,44 @@ impl Bytes {
     /// An unsigned integer in decimal, as `serde_json` (and `itoa`) writes
     /// it: below 10^8 (nearly every number of a summary) one word of
     /// digits without its leading zeros.
-    #[inline]
+    #[inline(always)]
     pub(super) fn natural(&mut self, v: u64) {
-        if v < EIGHT_DIGITS {
-            let lanes = digit_lanes(v);
-            // Leading zero digits are the low zero bytes; zero keeps one.
-            let zeros = (lanes.trailing_zeros() / 8).min(7) as usize;
-            let word = ((lanes >> (8 * zeros)) | ZEROS).to_le_bytes();
-            self.padded(&word, 8 - zeros);
+        if let Some(&word) = SMALL.get(v as usize) {
+            self.word(word);
+        } else if v < EIGHT_DIGITS {
+            let (word, len) = short_word(v);
+            self.padded(&word, len);
         } else {
             self.large(v);
         }
     }
 
-    /// [`Bytes::natural`] of 10^8 or more: the leading digits, then the
-    /// last eight, zeros included.
+    /// [`Bytes::natural`] of 10^8 or more (no player's number): the
+    /// leading digits, then each further eight, zeros included.
+    #[cold]
+    #[inline(never)]
     fn large(&mut self, v: u64) {
-        self.natural(v / EIGHT_DIGITS);
-        let word = (digit_lanes(v % EIGHT_DIGITS) | ZEROS).to_le_bytes();
-        self.out.extend_from_slice(&word);
+        let high = v / EIGHT_DIGITS;
+        if high < EIGHT_DIGITS {
+            let (word, len) = short_word(high);
+            self.padded(&word, len);
+        } else {
+            // u64::MAX / 10^16 is below 10^4.
+            let (word, len) = short_word(high / EIGHT_DIGITS);
+            self.padded(&word, len);
+            self.push(&full_word(high % EIGHT_DIGITS));
+        }
+        self.push(&full_word(v % EIGHT_DIGITS));
+    }
+
+    /// The text of a [`table_word`].
+    #[inline(always)]
+    fn word(&mut self, word: u64) {
+        self.padded(&word.to_le_bytes(), (word >> 56) as usize);
     }
 
     /// A signed integer in decimal.
-    #[inline]
+    #[inline(always)]
     pub(super) fn integer(&mut self, v: i64) {
         if v < 0 {
             self.out.push(b'-');
@@ -143,8 +247,25 @@ impl Bytes {
     /// `serde_json`: a whole value as an integer, else the double nearest
     /// to `h / 100`, whose shortest decimal is the two decimals of `h`
     /// (trailing zero dropped) below [`TWO_DECIMALS_MAX`]; beyond it the
-    /// double by `serde_json` itself.
+    /// double by `serde_json` itself. Below 100 in magnitude (most
+    /// figures) from [`SMALL_HUNDREDTHS`].
+    #[inline(always)]
     pub(super) fn hundredths(&mut self, h: i64) {
+        let a = h.unsigned_abs();
+        match SMALL_HUNDREDTHS.get(a as usize) {
+            Some(&word) => {
+                if h < 0 {
+                    self.out.push(b'-');
+                }
+                self.word(word);
+            }
+            None => self.large_hundredths(h),
+        }
+    }
+
+    /// [`Bytes::hundredths`] of 100 or more in magnitude.
+    #[inline(never)]
+    fn large_hundredths(&mut self, h: i64) {
         let a = h.unsigned_abs();
         if h % 100 == 0 {
             self.integer(h / 100);
@@ -173,11 +294,18 @@ impl Bytes {
     }
 
     /// Half-points as the summary's `half_points` writes them: a whole
-    /// score as an integer, else the half (`3.5`).
+    /// score as an integer, else the half (`3.5`), which is `h × 50`
+    /// hundredths.
+    #[inline(always)]
     pub(super) fn half_points(&mut self, h: u32) {
-        self.natural(u64::from(h / 2));
-        if h % 2 == 1 {
-            self.decimals(50);
+        match SMALL_HUNDREDTHS.get(h as usize * 50) {
+            Some(&word) => self.word(word),
+            None => {
+                self.natural(u64::from(h / 2));
+                if h % 2 == 1 {
+                    self.decimals(50);
+                }
+            }
         }
     }
 

@@ -230,7 +230,7 @@ fn notes(b: &mut Bytes, runs: &mut Runs, items: &[Note]) {
 }
 
 /// A figure of hundredths, or `null`: as `opt_hundredths` writes it.
-#[inline]
+#[inline(always)]
 fn hundredths(b: &mut Bytes, v: Option<Hundredths>) {
     match v {
         Some(h) => b.hundredths(h.0),
@@ -375,7 +375,7 @@ fn strings<T: serde::Serialize>(w: &mut Writer, depth: usize, items: &[T]) -> Re
 }
 
 /// An unsigned integer, or `null`.
-#[inline]
+#[inline(always)]
 fn natural<T: Into<u64>>(b: &mut Bytes, v: Option<T>) {
     match v {
         Some(v) => b.natural(v.into()),
@@ -384,7 +384,7 @@ fn natural<T: Into<u64>>(b: &mut Bytes, v: Option<T>) {
 }
 
 /// A signed integer, or `null`.
-#[inline]
+#[inline(always)]
 fn integer(b: &mut Bytes, v: Option<i64>) {
     match v {
         Some(v) => b.integer(v),
