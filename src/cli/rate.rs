@@ -9,6 +9,7 @@
 
 use super::check::{options_for, read_list, search_list_for, RuleArgs};
 use super::files::{self, Inputs};
+use super::output::out_bytes;
 use super::terminal::escape;
 use super::{fail, out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::diag::Verdict;
@@ -131,8 +132,9 @@ pub(crate) fn run(a: Args) -> u8 {
             }
         }
         RateFormat::Json if !several => {
-            out(&crate::render::rating_json(&rated[0].summary));
-            out("\n");
+            let mut json = crate::render::json::rating_bytes(&rated[0].summary);
+            json.push(b'\n');
+            out_bytes(&json);
         }
         RateFormat::Json => {
             for (name, r) in names.iter().zip(&rated) {

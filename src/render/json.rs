@@ -195,6 +195,12 @@ pub fn rating(summary: &crate::rating::RatingSummary) -> String {
     crate::render::rate_json::to_string(summary)
 }
 
+/// [`rating`] as UTF-8 bytes, for the command, which writes them as they
+/// are (no check of the 8 MB of a large summary for UTF-8).
+pub(crate) fn rating_bytes(summary: &crate::rating::RatingSummary) -> Vec<u8> {
+    crate::render::rate_json::to_bytes(summary)
+}
+
 /// The JSON of `trf parse --format json`: the model of a report
 /// (pretty-printed, without the final newline).
 pub fn tournament(t: &crate::model::Tournament) -> String {

@@ -17,6 +17,7 @@ pub(crate) mod grouped;
 pub(crate) mod html;
 pub(crate) mod human;
 pub(crate) mod json;
+mod json_bytes;
 pub(crate) mod norms;
 pub(crate) mod period;
 mod pretty;

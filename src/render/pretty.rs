@@ -196,37 +196,6 @@ pub(super) struct Writer {
     templates: Templates,
     /// Strings written before that needed no escape.
     clean: CleanStrings,
-    /// Lasting strings written before that needed no escape, by address.
-    lasting: LastingStrings,
-}
-
-/// The (address, length) of lasting strings found clean
-/// ([`Writer::lasting_string`]), direct-mapped: a rating summary's notes
-/// are a few shared texts held by thousands of players, each met again
-/// at the same address.
-#[derive(Default)]
-struct LastingStrings {
-    slots: Vec<(usize, usize)>,
-}
-
-impl LastingStrings {
-    /// Slots (a power of two).
-    const SLOTS: usize = 256;
-
-    fn slot((address, len): (usize, usize)) -> usize {
-        let mixed = (address ^ len.rotate_right(16)) as u64;
-        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::SLOTS.trailing_zeros())) as usize
-    }
-
-    fn remember(&mut self, slot: usize, key: (usize, usize)) {
-        if self.slots.is_empty() {
-            // No string lives at address 0.
-            self.slots.resize(Self::SLOTS, (0, 0));
-        }
-        if let Some(s) = self.slots.get_mut(slot) {
-            *s = key;
-        }
-    }
 }
 
 /// Strings of [`CleanStrings::SHORTEST`] bytes or more already written
@@ -372,7 +341,6 @@ impl Writer {
             keys: KeyRuns::default(),
             templates: Templates::default(),
             clean: CleanStrings::default(),
-            lasting: LastingStrings::default(),
         }
     }
 
@@ -381,19 +349,13 @@ impl Writer {
         self.out
     }
 
-    /// Where the next byte will be written: with [`Writer::since`], the
-    /// text written from here, to be copied again as one run.
-    pub(super) fn mark(&self) -> usize {
-        self.out.len()
-    }
-
-    /// The text written since `mark`.
-    pub(super) fn since(&self, mark: usize) -> &str {
-        self.out.get(mark..).unwrap_or_default()
+    /// The JSON written so far, taken: the writer goes on empty, with
+    /// what it has learnt of keys and strings.
+    pub(super) fn take(&mut self) -> String {
+        std::mem::take(&mut self.out)
     }
 
     /// Text written as is (brackets, newlines, indentation, keys).
-    /// Inlined, so that a constant run is a few moves, not a call.
     #[inline]
     pub(super) fn push(&mut self, s: &str) {
         self.out.push_str(s);
@@ -454,67 +416,6 @@ impl Writer {
         } else if escape_into(&mut self.out, s) {
             self.clean.remember(s);
         }
-    }
-
-    /// A figure of hundredths as the summary's `serialize_with` function
-    /// (`rating::pass::summary::hundredths`) writes it through this
-    /// serializer, without the call chain: a whole value as an integer,
-    /// else the double nearest to `h / 100`, whose shortest decimal is the
-    /// two decimals of `h` below [`TWO_DECIMALS_MAX`] (see
-    /// [`two_decimals`]); beyond it the double goes to [`Writer::float`].
-    pub(super) fn hundredths(&mut self, h: i64) -> Result {
-        if h % 100 == 0 {
-            self.integer(h < 0, (h / 100).unsigned_abs());
-        } else if h.unsigned_abs() < TWO_DECIMALS_MAX.unsigned_abs() {
-            push_hundredths(&mut self.out, h);
-        } else {
-            // |h| far below 2^53 for any rating figure: as the summary casts.
-            #[allow(clippy::cast_precision_loss)]
-            return self.float(h as f64 / 100.0);
-        }
-        Ok(())
-    }
-
-    /// Half-points as the summary's `half_points` writes them through this
-    /// serializer: a whole score as an integer, else the half (`3.5`),
-    /// which is `h × 50` hundredths.
-    pub(super) fn half_points(&mut self, h: u32) {
-        if h % 2 == 0 {
-            self.integer(false, u64::from(h / 2));
-        } else {
-            push_hundredths(&mut self.out, i64::from(h) * 50);
-        }
-    }
-
-    /// A string of the value being written that lives as long as the
-    /// writer's use (a note of the summary, shared by many players): a
-    /// string at an address and length met before and found clean is
-    /// copied without a look at its bytes or a comparison. Only for
-    /// strings borrowed for the whole output, whose address no other text
-    /// can take while it is written.
-    pub(super) fn lasting_string(&mut self, s: &str) {
-        let key = (s.as_ptr() as usize, s.len());
-        let slot = LastingStrings::slot(key);
-        if self.lasting.slots.get(slot) == Some(&key) {
-            self.out.reserve(s.len() + 2);
-            self.out.push('"');
-            self.out.push_str(s);
-            self.out.push('"');
-            return;
-        }
-        let before = self.out.len();
-        self.string(s);
-        // Clean when written as the quoted text alone.
-        if self.out.len() == before + s.len() + 2 {
-            self.lasting.remember(slot, key);
-        }
-    }
-
-    /// A JSON string met once (a player's name): scanned and copied,
-    /// without the look-up and the copy kept of [`Writer::string`]'s
-    /// strings met again.
-    pub(super) fn single_string(&mut self, s: &str) {
-        escape_into(&mut self.out, s);
     }
 
     /// An integer in decimal, as `serde_json` (and `itoa`) writes it.
@@ -595,7 +496,7 @@ fn escape_into(out: &mut String, s: &str) -> bool {
 /// character, `"` or `\`), or the length: sixteen bytes at a time, the
 /// tail of a string as its last sixteen bytes, and a string shorter than
 /// that eight bytes at a time.
-fn first_escape(bytes: &[u8], from: usize) -> usize {
+pub(super) fn first_escape(bytes: &[u8], from: usize) -> usize {
     let len = bytes.len();
     let mut i = from;
     while let Some(chunk) = sixteen(bytes, i) {
@@ -652,7 +553,7 @@ fn escaped(b: u8) -> bool {
 /// No byte of `chunk` is escaped. Written without branches so that the
 /// compiler checks the sixteen bytes in a few vector instructions.
 #[inline(always)]
-fn clean(chunk: &[u8; 16]) -> bool {
+pub(super) fn clean(chunk: &[u8; 16]) -> bool {
     let mut bad = false;
     for &b in chunk {
         bad |= (b < 0x20) | (b == b'"') | (b == b'\\');
@@ -676,11 +577,17 @@ fn flagged_in(bytes: &[u8], at: usize) -> Option<usize> {
 /// escapes; only the lowest set byte is exact (borrows run upwards, so a
 /// byte above a flagged one may be flagged too).
 fn flags(bytes: &[u8], at: usize) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     let mut word = [0u8; 8];
     word.copy_from_slice(&bytes[at..at + 8]);
-    let w = u64::from_le_bytes(word);
+    escapes_in(&word)
+}
+
+/// [`flags`] of the eight bytes of `word`: zero when none is escaped.
+#[inline(always)]
+pub(super) fn escapes_in(word: &[u8; 8]) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let w = u64::from_le_bytes(*word);
     // A byte is flagged when below 0x20, or equal to '"' or '\'; bytes
     // of 0x80 and above (UTF-8) are never flagged.
     let quote = w ^ (ONES * u64::from(b'"'));

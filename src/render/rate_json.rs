@@ -13,74 +13,93 @@
 //! tests compare this writer with `serde_json` over every sample report:
 //! a field added to the summary and not written here fails them.
 
+use super::json_bytes::Bytes;
 use super::pretty::{Result, Writer};
 use crate::rating::maths::{Hundredths, KSource};
 use crate::rating::pass::summary::{ExcludedGame, PlayerRating, RatingSummary, UnratedOutcome};
 use crate::rating::Note;
 
-/// The pretty JSON of `s` (without a final newline).
-pub(crate) fn to_string(s: &RatingSummary) -> String {
+/// The pretty JSON of `s` (without a final newline), as UTF-8 bytes
+/// (every piece written is ASCII or a whole `str`): the command writes
+/// them as they are.
+pub(crate) fn to_bytes(s: &RatingSummary) -> Vec<u8> {
     // About 850 bytes a player and 250 an excluded game: one allocation.
     let guess = 4096 + 900 * s.players.len() + 250 * s.excluded_games.len();
-    let mut w = Writer::new(guess);
-    if summary(&mut w, s).is_err() {
-        return String::new();
+    let mut b = Bytes::new(guess);
+    if summary(&mut b, s).is_err() {
+        return Vec::new();
     }
-    w.finish()
+    b.finish()
 }
 
-/// The summary's object, at depth 0.
-fn summary(w: &mut Writer, s: &RatingSummary) -> Result {
-    w.push("{\n  \"verdict\": ");
+/// The pretty JSON of `s` (without a final newline).
+pub(crate) fn to_string(s: &RatingSummary) -> String {
+    String::from_utf8(to_bytes(s)).unwrap_or_default()
+}
+
+/// The summary's object, at depth 0: its parts of other types through
+/// the serializer of [`super::pretty`], the players and excluded games
+/// here.
+fn summary(b: &mut Bytes, s: &RatingSummary) -> Result {
+    let mut w = Writer::new(4096);
+    b.push(b"{\n  \"verdict\": ");
     w.value_at(1, &s.verdict)?;
     w.push(",\n  \"rating_type\": ");
     w.value_at(1, &s.rating_type)?;
     w.push(",\n  \"rating_type_reason\": ");
-    w.string(&s.rating_type_reason);
-    w.push(",\n  \"hypothetical\": ");
-    boolean(w, s.hypothetical);
+    w.value_at(1, &s.rating_type_reason)?;
+    w.push(if s.hypothetical {
+        ",\n  \"hypothetical\": true"
+    } else {
+        ",\n  \"hypothetical\": false"
+    });
     w.push(",\n  \"verdict_reasons\": ");
     w.value_at(1, &s.verdict_reasons)?;
     w.push(",\n  \"excluded_games\": ");
+    b.take(&mut w);
     let mut tails = Runs::default();
-    list(w, &s.excluded_games, |w, g| excluded_game(w, &mut tails, g))?;
+    list(b, &s.excluded_games, |b, g| excluded_game(b, &mut tails, g))?;
     w.push(",\n  \"regulations\": ");
     w.value_at(1, &s.regulations)?;
     w.push(",\n  \"regulations_title\": ");
-    w.string(s.regulations_title);
+    w.value_at(1, s.regulations_title)?;
     w.push(",\n  \"regulations_basis\": ");
     w.value_at(1, &s.regulations_basis)?;
     w.push(",\n  \"ratings_source\": ");
-    w.string(&s.ratings_source);
+    w.value_at(1, &s.ratings_source)?;
     w.push(",\n  \"tournament\": ");
     w.value_at(1, &s.tournament)?;
     w.push(",\n  \"players\": ");
+    b.take(&mut w);
     let mut words = Words::default();
     let mut notes = Runs::default();
-    list(w, &s.players, |w, p| player(w, &mut words, &mut notes, p))?;
+    list(b, &s.players, |b, p| {
+        player(b, &mut w, &mut words, &mut notes, p)
+    })?;
     w.push(",\n  \"notes\": ");
-    strings(w, 1, &s.notes)?;
+    strings(&mut w, 1, &s.notes)?;
     if let Some(r) = &s.registration_source {
         w.push(",\n  \"registration_source\": ");
-        w.string(r);
+        w.value_at(1, r)?;
     }
     w.push("\n}");
+    b.take(&mut w);
     Ok(())
 }
 
 /// An array of the summary (depth 1) whose objects `one` writes.
-fn list<T>(w: &mut Writer, items: &[T], mut one: impl FnMut(&mut Writer, &T) -> Result) -> Result {
+fn list<T>(b: &mut Bytes, items: &[T], mut one: impl FnMut(&mut Bytes, &T) -> Result) -> Result {
     if items.is_empty() {
-        w.push("[]");
+        b.push(b"[]");
         return Ok(());
     }
-    let mut sep = "[\n    ";
+    let mut sep: &[u8] = b"[\n    ";
     for item in items {
-        w.push(sep);
-        one(w, item)?;
-        sep = ",\n    ";
+        b.push(sep);
+        one(b, item)?;
+        sep = b",\n    ";
     }
-    w.push("\n  ]");
+    b.push(b"\n  ]");
     Ok(())
 }
 
@@ -103,16 +122,15 @@ impl<T> Default for Known<T> {
 
 impl<T: Copy + PartialEq + serde::Serialize> Known<T> {
     /// `v` as the serializer writes it: from the values met, else written
-    /// (a unit variant or `null`: one line, at no depth) and kept.
-    fn write(&mut self, w: &mut Writer, v: T) -> Result {
+    /// by `w` (a unit variant or `null`: one line, at no depth) and kept.
+    fn write(&mut self, b: &mut Bytes, w: &mut Writer, v: T) -> Result {
         if let Some((_, json)) = self.0.iter().find(|(k, _)| *k == v) {
-            w.push(json);
+            b.push(json.as_bytes());
             return Ok(());
         }
-        let mut one = Writer::new(16);
-        one.value_at(3, &v)?;
-        let json = one.finish();
-        w.push(&json);
+        w.value_at(3, &v)?;
+        let json = w.take();
+        b.push(json.as_bytes());
         self.0.push((v, json));
         Ok(())
     }
@@ -133,7 +151,7 @@ type RunKey = ([(usize, usize); RUN_STRINGS], usize);
 /// once, cost only the key).
 #[derive(Default)]
 struct Runs {
-    slots: Vec<(RunKey, Option<String>)>,
+    slots: Vec<(RunKey, Option<Vec<u8>>)>,
 }
 
 impl Runs {
@@ -164,171 +182,172 @@ impl Runs {
 
     /// Writes the run kept for `key`, if any; else `write` writes it,
     /// and a key met before keeps what it wrote.
-    fn write(&mut self, w: &mut Writer, key: Option<RunKey>, write: impl FnOnce(&mut Writer)) {
+    fn write(&mut self, b: &mut Bytes, key: Option<RunKey>, write: impl FnOnce(&mut Bytes)) {
         let Some(key) = key else {
-            return write(w);
+            return write(b);
         };
         if self.slots.is_empty() {
             self.slots
                 .resize(Self::SLOTS, (([(0, 0); RUN_STRINGS], usize::MAX), None));
         }
         let Some(slot) = self.slots.get_mut(Self::slot(&key)) else {
-            return write(w);
+            return write(b);
         };
         if slot.0 == key {
             if let Some(text) = &slot.1 {
-                w.push(text);
+                b.push(text);
                 return;
             }
-            let mark = w.mark();
-            write(w);
-            slot.1 = Some(w.since(mark).to_owned());
+            let mark = b.mark();
+            write(b);
+            slot.1 = Some(b.since(mark).to_owned());
             return;
         }
         *slot = (key, None);
-        write(w);
+        write(b);
     }
 }
 
 /// The players' notes (depth 3, each on its own line): the summary's
 /// strings, borrowed for the whole output, so the writer knows a shared
-/// note by its address ([`Writer::lasting_string`]), and a player's set
+/// note by its address ([`Bytes::lasting_string`]), and a player's set
 /// of notes met before is one run ([`Runs`]).
-fn notes(w: &mut Writer, runs: &mut Runs, items: &[Note]) {
+fn notes(b: &mut Bytes, runs: &mut Runs, items: &[Note]) {
     if items.is_empty() {
-        w.push("[]");
+        b.push(b"[]");
         return;
     }
     let key = Runs::key(items.iter().map(|n| n.as_str()));
-    runs.write(w, key, |w| {
-        let mut sep = "[\n        ";
+    runs.write(b, key, |b| {
+        let mut sep: &[u8] = b"[\n        ";
         for item in items {
-            w.push(sep);
-            w.lasting_string(item);
-            sep = ",\n        ";
+            b.push(sep);
+            b.lasting_string(item);
+            sep = b",\n        ";
         }
-        w.push("\n      ]");
+        b.push(b"\n      ]");
     });
 }
 
 /// A figure of hundredths, or `null`: as `opt_hundredths` writes it.
-fn hundredths(w: &mut Writer, v: Option<Hundredths>) -> Result {
+#[inline(always)]
+fn hundredths(b: &mut Bytes, v: Option<Hundredths>) {
     match v {
-        Some(h) => w.hundredths(h.0),
-        None => {
-            w.push("null");
-            Ok(())
-        }
+        Some(h) => b.hundredths(h.0),
+        None => b.push(b"null"),
     }
 }
 
 /// One player's object (depth 2, its fields at depth 3).
-fn player(w: &mut Writer, words: &mut Words, runs: &mut Runs, p: &PlayerRating) -> Result {
-    w.push("{\n      \"start_rank\": ");
-    natural(w, Some(p.start_rank));
-    w.push(",\n      \"fide_id\": ");
-    natural(w, p.fide_id);
-    w.push(",\n      \"name\": ");
-    w.single_string(&p.name);
+fn player(
+    b: &mut Bytes,
+    w: &mut Writer,
+    words: &mut Words,
+    runs: &mut Runs,
+    p: &PlayerRating,
+) -> Result {
+    b.push(b"{\n      \"start_rank\": ");
+    b.natural(u64::from(p.start_rank));
+    b.push(b",\n      \"fide_id\": ");
+    natural(b, p.fide_id);
+    b.push(b",\n      \"name\": ");
+    b.string(&p.name);
     // A boolean and the key after it, and a run of nulls (an unrated
     // player's K, a rated player's initial rating): one constant run.
     if p.ro.is_none() && p.k.is_none() && p.k_source.is_none() {
-        w.push(if p.rated {
-            ",\n      \"rated\": true,\n      \"ro\": null,\n      \"k\": null,\n      \"k_source\": null,\n      \"games\": "
+        b.push(if p.rated {
+            b",\n      \"rated\": true,\n      \"ro\": null,\n      \"k\": null,\n      \"k_source\": null,\n      \"games\": "
         } else {
-            ",\n      \"rated\": false,\n      \"ro\": null,\n      \"k\": null,\n      \"k_source\": null,\n      \"games\": "
+            b",\n      \"rated\": false,\n      \"ro\": null,\n      \"k\": null,\n      \"k_source\": null,\n      \"games\": "
         });
     } else {
-        w.push(if p.rated {
-            ",\n      \"rated\": true,\n      \"ro\": "
+        b.push(if p.rated {
+            b",\n      \"rated\": true,\n      \"ro\": "
         } else {
-            ",\n      \"rated\": false,\n      \"ro\": "
+            b",\n      \"rated\": false,\n      \"ro\": "
         });
-        natural(w, p.ro);
-        w.push(",\n      \"k\": ");
-        natural(w, p.k);
-        w.push(",\n      \"k_source\": ");
-        words.k_source.write(w, p.k_source)?;
-        w.push(",\n      \"games\": ");
+        natural(b, p.ro);
+        b.push(b",\n      \"k\": ");
+        natural(b, p.k);
+        b.push(b",\n      \"k_source\": ");
+        words.k_source.write(b, w, p.k_source)?;
+        b.push(b",\n      \"games\": ");
     }
-    natural(w, Some(p.games));
-    w.push(",\n      \"score\": ");
-    w.half_points(p.score.0);
+    b.natural(u64::from(p.games));
+    b.push(b",\n      \"score\": ");
+    b.half_points(p.score.0);
     if p.expected.is_none()
         && p.w_minus_we.is_none()
         && p.raw_change.is_none()
         && p.change.is_none()
         && p.new_rating.is_none()
     {
-        w.push(",\n      \"expected\": null,\n      \"w_minus_we\": null,\n      \"raw_change\": null,\n      \"change\": null,\n      \"new_rating\": null,\n      \"ra\": ");
+        b.push(b",\n      \"expected\": null,\n      \"w_minus_we\": null,\n      \"raw_change\": null,\n      \"change\": null,\n      \"new_rating\": null,\n      \"ra\": ");
     } else {
-        w.push(",\n      \"expected\": ");
-        hundredths(w, p.expected)?;
-        w.push(",\n      \"w_minus_we\": ");
-        hundredths(w, p.w_minus_we)?;
-        w.push(",\n      \"raw_change\": ");
-        hundredths(w, p.raw_change)?;
-        w.push(",\n      \"change\": ");
-        integer(w, p.change);
-        w.push(",\n      \"new_rating\": ");
-        integer(w, p.new_rating);
-        w.push(",\n      \"ra\": ");
+        b.push(b",\n      \"expected\": ");
+        hundredths(b, p.expected);
+        b.push(b",\n      \"w_minus_we\": ");
+        hundredths(b, p.w_minus_we);
+        b.push(b",\n      \"raw_change\": ");
+        hundredths(b, p.raw_change);
+        b.push(b",\n      \"change\": ");
+        integer(b, p.change);
+        b.push(b",\n      \"new_rating\": ");
+        integer(b, p.new_rating);
+        b.push(b",\n      \"ra\": ");
     }
     if p.ra.is_none() && p.ru.is_none() && p.outcome.is_none() {
-        w.push("null,\n      \"ru\": null,\n      \"outcome\": null,\n      \"notes\": ");
+        b.push(b"null,\n      \"ru\": null,\n      \"outcome\": null,\n      \"notes\": ");
     } else {
-        integers(
-            w,
-            [
-                (p.ra, ",\n      \"ru\": "),
-                (p.ru, ",\n      \"outcome\": "),
-            ],
-        );
-        words.outcome.write(w, p.outcome)?;
-        w.push(",\n      \"notes\": ");
+        integer(b, p.ra);
+        b.push(b",\n      \"ru\": ");
+        integer(b, p.ru);
+        b.push(b",\n      \"outcome\": ");
+        words.outcome.write(b, w, p.outcome)?;
+        b.push(b",\n      \"notes\": ");
     }
-    notes(w, runs, &p.notes);
-    w.push(if p.hypothetical {
-        ",\n      \"hypothetical\": true\n    }"
+    notes(b, runs, &p.notes);
+    b.push(if p.hypothetical {
+        b",\n      \"hypothetical\": true\n    }"
     } else {
-        ",\n      \"hypothetical\": false\n    }"
+        b",\n      \"hypothetical\": false\n    }"
     });
     Ok(())
 }
 
 /// One excluded game's object (depth 2, its fields at depth 3).
-fn excluded_game(w: &mut Writer, runs: &mut Runs, g: &ExcludedGame) -> Result {
-    w.push("{\n      \"round\": ");
-    natural(w, Some(g.round));
-    w.push(",\n      \"players\": ");
+fn excluded_game(b: &mut Bytes, runs: &mut Runs, g: &ExcludedGame) -> Result {
+    b.push(b"{\n      \"round\": ");
+    b.natural(u64::from(g.round));
+    b.push(b",\n      \"players\": ");
     if g.players.is_empty() {
-        w.push("[]");
+        b.push(b"[]");
     } else {
-        let mut sep = "[\n        ";
+        let mut sep: &[u8] = b"[\n        ";
         for &rank in &g.players {
-            w.push(sep);
-            natural(w, Some(rank));
-            sep = ",\n        ";
+            b.push(sep);
+            b.natural(u64::from(rank));
+            sep = b",\n        ";
         }
-        w.push("\n      ]");
+        b.push(b"\n      ]");
     }
     // The reason's fields, the same for most games: one run ([`Runs`]);
     // a missing rule is the empty string at no address of the summary.
     let rule = g.rule.unwrap_or_default();
     let key = Runs::key([g.reason, &*g.why, rule, &*g.article].into_iter());
-    runs.write(w, key, |w| {
-        w.push(",\n      \"reason\": ");
-        w.lasting_string(g.reason);
-        w.push(",\n      \"why\": ");
-        w.lasting_string(&g.why);
-        w.push(",\n      \"rule\": ");
+    runs.write(b, key, |b| {
+        b.push(b",\n      \"reason\": ");
+        b.lasting_string(g.reason);
+        b.push(b",\n      \"why\": ");
+        b.lasting_string(&g.why);
+        b.push(b",\n      \"rule\": ");
         match g.rule {
-            Some(r) => w.lasting_string(r),
-            None => w.push("null"),
+            Some(r) => b.lasting_string(r),
+            None => b.push(b"null"),
         }
-        w.push(",\n      \"article\": ");
-        w.lasting_string(&g.article);
-        w.push("\n    }");
+        b.push(b",\n      \"article\": ");
+        b.lasting_string(&g.article);
+        b.push(b"\n    }");
     });
     Ok(())
 }
@@ -355,31 +374,21 @@ fn strings<T: serde::Serialize>(w: &mut Writer, depth: usize, items: &[T]) -> Re
     Ok(())
 }
 
-fn boolean(w: &mut Writer, v: bool) {
-    w.push(if v { "true" } else { "false" });
-}
-
 /// An unsigned integer, or `null`.
-fn natural<T: Into<u64>>(w: &mut Writer, v: Option<T>) {
+#[inline(always)]
+fn natural<T: Into<u64>>(b: &mut Bytes, v: Option<T>) {
     match v {
-        Some(v) => w.integer(false, v.into()),
-        None => w.push("null"),
-    }
-}
-
-/// Signed integers (or `null`), each followed by its run.
-fn integers<const N: usize>(w: &mut Writer, items: [(Option<i64>, &str); N]) {
-    for (v, run) in items {
-        integer(w, v);
-        w.push(run);
+        Some(v) => b.natural(v.into()),
+        None => b.push(b"null"),
     }
 }
 
 /// A signed integer, or `null`.
-fn integer(w: &mut Writer, v: Option<i64>) {
+#[inline(always)]
+fn integer(b: &mut Bytes, v: Option<i64>) {
     match v {
-        Some(v) => w.integer(v < 0, v.unsigned_abs()),
-        None => w.push("null"),
+        Some(v) => b.integer(v),
+        None => b.push(b"null"),
     }
 }
 
