@@ -1398,26 +1398,17 @@ mod tests {
     /// with and without `--what-if`, over `samples/` and generated reports.
     #[test]
     fn the_summed_change_is_the_change_of_the_counted_games() {
-        let mut texts: Vec<String> = Vec::new();
-        let mut dirs = vec![std::path::PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/samples"
-        ))];
-        while let Some(d) = dirs.pop() {
-            let Ok(read) = std::fs::read_dir(&d) else {
-                continue;
-            };
-            for e in read.flatten() {
-                let path = e.path();
-                if path.is_dir() {
-                    dirs.push(path);
-                } else if path.extension().is_some_and(|x| x == "trf" || x == "txt") {
-                    if let Ok(bytes) = std::fs::read(&path) {
-                        texts.push(String::from_utf8_lossy(&bytes).into_owned());
-                    }
-                }
-            }
-        }
+        let mut files = Vec::new();
+        crate::model::timecontrol::properties::files_under(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples"),
+            &mut files,
+        );
+        let mut texts: Vec<String> = files
+            .iter()
+            .filter(|f| f.extension().is_some_and(|x| x == "trf" || x == "txt"))
+            .filter_map(|f| std::fs::read(f).ok())
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .collect();
         assert!(texts.len() > 100, "samples not found");
         for seed in 1..4 {
             let opts = crate::generate::GenOptions::new(120, 7, seed);
