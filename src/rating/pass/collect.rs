@@ -624,6 +624,110 @@ mod tests {
         }
     }
 
+    /// `collect` as it was written before its rare rows went out of line:
+    /// one loop, the decision matched whole on every row.
+    fn collect_in_one_loop(
+        t: &Tournament,
+        table: &Games,
+        eligibility: &Eligibility,
+        set_aside: bool,
+    ) -> Collected {
+        let mut out = Collected::with_capacity(t.players.len(), 0);
+        for me in 0..t.players.len() {
+            let mine = table.of(me);
+            let end = out.at_row.len() + mine.len();
+            for (g, d) in mine.iter().zip(eligibility.player(me)) {
+                let play = match d {
+                    Decision::Rated => true,
+                    Decision::NoEntry => {
+                        out.at_row.push(0);
+                        continue;
+                    }
+                    Decision::NotRated { stops_event, .. } => set_aside && stops_event,
+                };
+                let opponent = g.opponent as usize;
+                let named = opponent != NONE as usize && opponent != me;
+                let code = g.code();
+                if play && named && code <= 2 {
+                    out.played.push(Played {
+                        round: g.round,
+                        opponent: opponent as u32,
+                        score: SCORES[code],
+                        mirror: g.mirror,
+                    });
+                    out.at_row.push(out.played.len() as u32);
+                    continue;
+                }
+                out.at_row.push(0);
+                let why = match d {
+                    Decision::NotRated { reason, .. } if !play => reason,
+                    _ => Unplayed::WithoutOpponent,
+                };
+                out.skipped.push(Skipped {
+                    round: g.round,
+                    opponent: named.then_some(opponent),
+                    why,
+                });
+            }
+            out.at_row.resize(end, 0);
+            out.end_player();
+        }
+        out
+    }
+
+    /// `collect` (the rated games in the loop, the other rows out of line)
+    /// reads every sample and generated report, with and without
+    /// `--what-if`, as the one loop does.
+    #[test]
+    fn collect_reads_every_row_as_the_one_loop_does() {
+        let mut files = Vec::new();
+        crate::model::timecontrol::properties::files_under(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples"),
+            &mut files,
+        );
+        let mut texts: Vec<String> = files
+            .iter()
+            .filter(|f| f.extension().is_some_and(|x| x == "trf" || x == "txt"))
+            .filter_map(|f| std::fs::read(f).ok())
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .collect();
+        assert!(texts.len() > 100, "samples not found");
+        for seed in 1..4 {
+            let opts = crate::generate::GenOptions::new(120, 7, seed);
+            texts.extend(crate::generate::generate(&opts).ok());
+        }
+        let mut stopped = 0;
+        for text in &texts {
+            let t = parsed(text);
+            let opts = crate::Options::default();
+            let ctx = crate::rules::Ctx::new(&t, "", &opts);
+            let e = ctx.eligibility();
+            stopped += (0..t.players.len())
+                .flat_map(|i| e.player(i))
+                .filter(|d| {
+                    matches!(
+                        d,
+                        Decision::NotRated {
+                            stops_event: true,
+                            ..
+                        }
+                    )
+                })
+                .count();
+            for set_aside in [false, true] {
+                let a = collect(&t, &ctx.games, e, set_aside);
+                let b = collect_in_one_loop(&t, &ctx.games, e, set_aside);
+                let name = text.lines().next().unwrap_or("");
+                assert_eq!(a.played, b.played, "{name}");
+                assert_eq!(a.skipped, b.skipped, "{name}");
+                assert_eq!(a.starts, b.starts, "{name}");
+                assert_eq!(a.at_row, b.at_row, "{name}");
+            }
+        }
+        // Some rows that only `--what-if` counts were read.
+        assert!(stopped > 0);
+    }
+
     #[test]
     fn reads_games_and_builds_the_matrix() {
         let t = parsed(RR4);
