@@ -10,7 +10,7 @@
 //! rating point and rounded once, as the version prescribes.
 
 use super::rounding::round_change;
-use super::tables::{pd, pd_within};
+use super::tables::pd;
 use super::units::{Fraction, GameScore, HalfPoints, Hundredths};
 use crate::diag::words::{join, Piece::Number, Piece::Text};
 use crate::regulations::{CapApplication, ChangeMethod, DifferenceCap, Version};
@@ -256,7 +256,9 @@ fn per_game_change(
 pub(crate) struct EveryGameSums {
     rating: u16,
     exempt: bool,
-    /// The cap on |D| for the table (`i32::MAX`: none).
+    /// The cap on |D| for the table, as the table's bound
+    /// ([`super::tables::pd_bound`] of the cap's points, or of
+    /// `i32::MAX` for none).
     bound: i32,
     /// The cap's points, for the count of games over it.
     points: u32,
@@ -280,7 +282,7 @@ impl EveryGameSums {
         Some(EveryGameSums {
             rating,
             exempt,
-            bound,
+            bound: super::tables::pd_bound(bound),
             points: u32::from(cap.points),
             games: 0,
             half_points: 0,
@@ -294,7 +296,7 @@ impl EveryGameSums {
     pub(crate) fn add(&mut self, opponent_rating: u16, score: GameScore) {
         let d = i32::from(self.rating) - i32::from(opponent_rating);
         self.over += usize::from(d.unsigned_abs() > self.points);
-        self.expected += pd_within(d, self.bound);
+        self.expected += super::tables::pd_within_bound(d, self.bound);
         self.half_points = self.half_points.saturating_add(score.half_points().0);
         self.games += 1;
     }

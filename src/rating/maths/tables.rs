@@ -143,9 +143,26 @@ pub(crate) fn pd(d: i32) -> Hundredths {
 
 /// [`pd`] of `d` capped at ±`cap` (`cap` ≥ 0; `i32::MAX` for no cap), in
 /// hundredths: one clamp, as every D beyond ±736 reads the same entry.
+/// The pass and the maths use its two halves ([`pd_bound`] once per
+/// player, [`pd_within_bound`] per game); the tests hold it to [`pd`].
+#[cfg(test)]
 pub(crate) fn pd_within(d: i32, cap: i32) -> i64 {
-    let b = cap.clamp(0, PD_BEYOND);
-    let at = d.clamp(-b, b) + PD_BEYOND;
+    pd_within_bound(d, pd_bound(cap))
+}
+
+/// The bound [`pd_within`] clamps D to for the cap `cap`: 0 to 736 (every
+/// D beyond ±736 reads the entry of ±736). Worked out once per player by
+/// the sums of the rating pass.
+pub(crate) fn pd_bound(cap: i32) -> i32 {
+    cap.clamp(0, PD_BEYOND)
+}
+
+/// [`pd_within`] with its bound already worked out ([`pd_bound`]).
+#[inline]
+pub(crate) fn pd_within_bound(d: i32, bound: i32) -> i64 {
+    // `max` then `min` rather than `clamp`, which checks its bounds' order
+    // at every game (`bound` ≥ 0 from `pd_bound`).
+    let at = d.max(-bound).min(bound) + PD_BEYOND;
     PD_BY_D.get(at as usize).map_or(0, |&v| i64::from(v))
 }
 

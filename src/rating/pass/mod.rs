@@ -755,12 +755,25 @@ impl Pass<'_> {
         for s in g.skipped {
             grouping.add(s.why.label(), s.round);
         }
-        for pl in g.played {
-            let opponent = match self.ratings[pl.opponent] {
+        // Most rated players: the change summed as the games are read and
+        // no unrated opponent counted at a computed Ru, in a loop of its
+        // own (the general one below holds it equal: the test
+        // `the_summed_change_is_the_change_of_the_counted_games`).
+        let fast = match &mut sums {
+            Some(s) if !self.counts_unrated => {
+                self.summed_games(i, g.played, s, &mut grouping, uses, tally);
+                true
+            }
+            _ => false,
+        };
+        for pl in g.played.iter().filter(|_| !fast) {
+            // The opponent's rating, read once for the change and the tally.
+            let theirs = self.ratings.get(pl.opp()).copied().flatten();
+            let opponent = match theirs {
                 Some(r) => Ok(r),
                 None if self.counts_unrated => self
                     .route
-                    .and_then(|r| r.counted_ratings.get(pl.opponent).copied().flatten())
+                    .and_then(|r| r.counted_ratings.get(pl.opp()).copied().flatten())
                     .map(|ru| u16::try_from(ru.max(0)).unwrap_or(u16::MAX))
                     .ok_or(NotCounted::AgainstDisregarded),
                 None => Err(NotCounted::AgainstUnrated),
@@ -775,7 +788,7 @@ impl Pass<'_> {
                         }),
                     }
                     if keep {
-                        counted_at.push((pl.round, pl.opponent));
+                        counted_at.push((pl.round, pl.opp()));
                     }
                     Use::Change
                 }
@@ -784,7 +797,7 @@ impl Pass<'_> {
                     Use::Not(why)
                 }
             };
-            tally.game(self.games, i, pl, own, uses, self.ratings);
+            tally.game(self.games, i, pl, own, (true, theirs.is_some()), uses);
             uses.push(own);
         }
         let n = sums
@@ -868,6 +881,43 @@ impl Pass<'_> {
         }
     }
 
+    /// A rated player's played games where his change is summed as they
+    /// are read (`sums`) and an unrated opponent never counts: each game
+    /// against a rated opponent summed, the others grouped for the
+    /// exclusion notes; the uses pushed onto `uses` and the games counted
+    /// in `tally`. What the general loop of [`Pass::rated_player`] does in
+    /// that case, out of line so that the sums stay in registers (inlined
+    /// into the pass, its values lived on the stack).
+    #[inline(never)]
+    fn summed_games(
+        &self,
+        i: usize,
+        played: &[collect::Played],
+        sums: &mut EveryGameSums,
+        grouping: &mut words::Grouping<'_>,
+        uses: &mut Vec<Use>,
+        tally: &mut Tally,
+    ) {
+        let mut s = *sums;
+        for pl in played {
+            let theirs = self.ratings.get(pl.opp()).copied().flatten();
+            let own = match theirs {
+                Some(r) => {
+                    s.add(r, pl.score);
+                    Use::Change
+                }
+                None => {
+                    let why = NotCounted::AgainstUnrated;
+                    grouping.add(not_counted_label(why), pl.round);
+                    Use::Not(why)
+                }
+            };
+            tally.game(self.games, i, pl, own, (true, theirs.is_some()), uses);
+            uses.push(own);
+        }
+        *sums = s;
+    }
+
     /// A rated player's change by the pass's method, from the counted
     /// games.
     fn change(&self, input: &RatedInput<'_>) -> RatedChange {
@@ -930,7 +980,7 @@ impl Pass<'_> {
                 all_uses.extend(g.played.iter().map(|_| Use::Not(NotCounted::EventExcluded)));
             } else if let Some(u) = route.unrated.iter().find(|u| u.player == i) {
                 all_uses.extend(g.played.iter().map(|pl| {
-                    if route.active.contains(&pl.opponent) {
+                    if route.active.contains(&pl.opp()) {
                         Use::Initial
                     } else {
                         Use::Not(NotCounted::AgainstDisregarded)
@@ -975,7 +1025,7 @@ impl Pass<'_> {
             list.clear();
             met.clear();
             for (k, pl) in g.played.iter().enumerate() {
-                if let Some(r) = self.ratings[pl.opponent] {
+                if let Some(r) = self.ratings[pl.opp()] {
                     at.push(k);
                     list.push(UnratedGame {
                         opponent_rating: Some(r),
@@ -985,7 +1035,7 @@ impl Pass<'_> {
             }
             // The texts that ask three rated opponents count opponents, not
             // games: a player met twice counts once.
-            met.extend(at.iter().map(|&k| g.played[k].opponent));
+            met.extend(at.iter().map(|&k| g.played[k].opp()));
             met.sort_unstable();
             met.dedup();
             let input = UnratedInput {
@@ -1296,18 +1346,22 @@ impl Tally {
         uses: &[Use],
         ratings: &[Option<u16>],
     ) {
+        let rated = |j: usize| ratings.get(j).copied().flatten().is_some();
+        let own_rated = rated(i);
         for (k, pl) in games.of(i).played.iter().enumerate() {
             if let Some(&own) = uses.get(from + k) {
-                self.game(games, i, pl, own, uses, ratings);
+                self.game(games, i, pl, own, (own_rated, rated(pl.opp())), uses);
             }
         }
     }
 
     /// Player `i`'s played game `pl`, whose use on his side is `own`;
-    /// `uses` every player's uses so far. A pairing both records describe
-    /// is counted at its later player, when both sides' uses are known:
-    /// the other side is the game on its mirror row of the games table,
-    /// when that names the player back (found without a search).
+    /// `sides_rated` whether player `i` and his opponent have a rating
+    /// (the caller read them); `uses` every player's uses so far. A
+    /// pairing both records describe is counted at its later player, when
+    /// both sides' uses are known: the other side is the game on its
+    /// mirror row of the games table, when that names the player back
+    /// (found without a search).
     #[inline]
     fn game(
         &mut self,
@@ -1315,29 +1369,28 @@ impl Tally {
         i: usize,
         pl: &collect::Played,
         own: Use,
+        sides_rated: (bool, bool),
         uses: &[Use],
-        ratings: &[Option<u16>],
     ) {
-        let j = pl.opponent;
+        let j = pl.opp();
+        let (own_rated, their_rated) = sides_rated;
         // A game that changes this side's rating, against an earlier
         // rated player: counted here whether or not his record describes
         // it, and his side (a change or nothing) adds no initial rating.
-        if matches!(own, Use::Change) && j < i && ratings.get(j).copied().flatten().is_some() {
+        if matches!(own, Use::Change) && j < i && their_rated {
             self.rated += 1;
             return;
         }
         let back = games
             .played_at_row(pl.mirror)
-            .filter(|&kk| games.played().get(kk).is_some_and(|o| o.opponent == i));
+            .filter(|&kk| games.played().get(kk).is_some_and(|o| o.opp() == i));
         if back.is_some() && j > i {
             return;
         }
         let mirror = back.and_then(|kk| uses.get(kk).copied());
         if matches!(own, Use::Change) || matches!(mirror, Some(Use::Change)) {
             self.rated += 1;
-        } else if ratings.get(i).copied().flatten().is_none()
-            && ratings.get(j).copied().flatten().is_none()
-        {
+        } else if !own_rated && !their_rated {
             self.between_unrated += 1;
         } else {
             self.against_unrated += 1;
@@ -1486,7 +1539,8 @@ mod tests {
                         (false, _) => Use::Initial,
                     };
                     if rated {
-                        tally.game(&games, i, pl, own, &uses, &ratings);
+                        let theirs = ratings.get(pl.opp()).copied().flatten().is_some();
+                        tally.game(&games, i, pl, own, (true, theirs), &uses);
                     }
                     uses.push(own);
                 }
@@ -1502,10 +1556,10 @@ mod tests {
                 for pl in g.played {
                     let own = uses.get(k).copied();
                     k += 1;
-                    let j = pl.opponent;
+                    let j = pl.opp();
                     let mirror = games
                         .played_at_row(pl.mirror)
-                        .filter(|&kk| played.get(kk).is_some_and(|o| o.opponent == i))
+                        .filter(|&kk| played.get(kk).is_some_and(|o| o.opp() == i))
                         .and_then(|kk| uses.get(kk).copied());
                     if mirror.is_some() && j < i {
                         continue;
