@@ -179,12 +179,13 @@ pub fn check(parsed: &Parsed, opts: &CheckOptions) -> CheckReport {
     report
 }
 
-/// [`check`] in a context the caller built (and goes on using: the rating
-/// pass classifies the games and indexes the players only once).
+/// [`check`] in a context the caller built and goes on using (the rating
+/// pass classifies the games and indexes the players only once), but for
+/// the report's eligibility decisions: the caller moves them in from the
+/// context when it is done with it ([`Ctx::into_eligibility`]), instead of
+/// a copy of a byte per round entry and a word per player.
 pub(crate) fn check_in(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
-    let mut report = judge(parsed, ctx);
-    report.eligibility = ctx.eligibility().clone();
-    report
+    judge(parsed, ctx)
 }
 
 /// The report of [`check`], but for its eligibility decisions (left

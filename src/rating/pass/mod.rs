@@ -242,7 +242,7 @@ pub struct CheckedRating {
 /// `qc_fast_classic` are those of [`rate`] and are not read here.
 pub fn rate_checked(parsed: &Parsed, check: &CheckOptions, opts: &RateOptions) -> CheckedRating {
     let ctx = Ctx::new(&parsed.tournament, &parsed.text, check);
-    let report = crate::check::check_in(parsed, &ctx);
+    let mut report = crate::check::check_in(parsed, &ctx);
     let mut summary = match (&check.rating_list, &opts.list) {
         // The list the checks read is the one the calculation reads.
         (Some(list), None) => {
@@ -256,6 +256,9 @@ pub fn rate_checked(parsed: &Parsed, check: &CheckOptions, opts: &RateOptions) -
         summary.notes.push(format!("registration facts: {source}"));
         summary.registration_source = Some(source.clone());
     }
+    // The calculation is done with the context: its decisions move into
+    // the report.
+    report.eligibility = ctx.into_eligibility();
     CheckedRating { report, summary }
 }
 
