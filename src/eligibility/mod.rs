@@ -615,6 +615,15 @@ impl Eligibility {
             .map(move |(j, &b)| self.decode(from + j, b))
     }
 
+    /// Whether each of player `i`'s rows holds [`Decision::Rated`] by its
+    /// byte, in round order: the rating pass's collection reads only this
+    /// for most rows, without decoding the others. A decision kept beside
+    /// the bytes reads `false` here whatever it is; the caller decodes
+    /// those rows whole ([`Eligibility::player`]).
+    pub(crate) fn rated_rows(&self, i: usize) -> impl ExactSizeIterator<Item = bool> + '_ {
+        self.rows[self.range(i)].iter().map(|&b| b == RATED)
+    }
+
     /// The games FIDE rates, each pairing once, between two players with
     /// a rating (the report's, or a standard rating a rapid or blitz event
     /// rates with): the games that change a rated player's rating.

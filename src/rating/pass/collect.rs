@@ -178,7 +178,7 @@ pub(crate) fn collect(
     for me in 0..players {
         let mine = table.of(me);
         let end = at_row.len() + mine.len();
-        for (k, (g, d)) in mine.iter().zip(eligibility.player(me)).enumerate() {
+        for (k, (g, rated)) in mine.iter().zip(eligibility.rated_rows(me)).enumerate() {
             let opponent = g.opponent;
             // `1 = 0` are the codes 0 to 2 of the table's row (the entry
             // as written).
@@ -187,9 +187,9 @@ pub(crate) fn collect(
             // Most rows: a game FIDE rates, over the board, between two
             // players of the file. The others (and `--what-if`'s games)
             // out of line, where the decision is read again whole: here
-            // only whether it is `Rated` (the reason's bytes are not
-            // copied for every row).
-            if matches!(d, Decision::Rated) && named && code <= 2 {
+            // only whether its byte is `Rated` (no decision decoded for
+            // every row).
+            if rated && named && code <= 2 {
                 played.push(Played {
                     opponent,
                     mirror: g.mirror,
