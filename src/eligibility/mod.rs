@@ -803,7 +803,7 @@ impl Eligibility {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rules::{CheckOptions, Ctx};
     use std::path::Path;
@@ -862,7 +862,7 @@ mod tests {
     }
 
     /// The reports of `samples/` and of the shared corpus.
-    fn sample_and_corpus_files() -> Vec<std::path::PathBuf> {
+    pub(crate) fn sample_and_corpus_files() -> Vec<std::path::PathBuf> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut files = Vec::new();
         for dir in ["samples", "../shared/corpus"] {
@@ -875,7 +875,7 @@ mod tests {
     /// games table's rare rows stand for: byes, forfeits, one-sided and odd
     /// pairings, self-pairings, unknown and repeated starting ranks, rank
     /// `0` naming rank `0`, an unrated player.
-    fn crafted() -> Vec<String> {
+    pub(crate) fn crafted() -> Vec<String> {
         let line = |rank: u16, rating: u16, blocks: &str| {
             format!(
                 "001 {rank:>4} m    Player {rank:<26} {rating:>4} GER    12345678 1990/01/01  1.0    1{blocks}\n"

@@ -402,7 +402,7 @@ impl Games {
         // where that player's rows start and the player's packed entries,
         // so that an entry finds its opponent and the other side of its
         // pairing in one load.
-        let seats: Vec<Seat<'_>> = index
+        let mut seats: Vec<Seat<'_>> = index
             .iter()
             .map(
                 |&i| match (players.get(i as usize), start.get(i as usize)) {
@@ -417,51 +417,64 @@ impl Games {
             )
             .collect();
         let mut rows: Vec<Game> = Vec::with_capacity(total as usize);
-        let mut round_kinds = vec![Kind::empty(); longest];
+        // `reach[n]`: how many players' lines hold `n` entries.
+        let mut reach = vec![0u32; longest + 1];
         let mut rare = Vec::new();
         for (i, p) in players.iter().enumerate() {
             let (i, rank, words) = (i as u32, p.start_rank.value, p.rounds.words());
             let me = u32::from(rank);
-            // The rank an entry names to be the player's own (`0` names
-            // nobody).
-            let own = if rank != 0 { me } else { NO_OPPONENT };
-            // An exact-size iterator: the rows are written without a
-            // capacity check each.
-            let each = words.iter().zip(round_kinds.iter_mut());
+            if let Some(n) = reach.get_mut(words.len()) {
+                *n += 1;
+            }
+            // While this player's rows are built, the seat of the player's
+            // own rank (`0` names nobody) has no entries and says
+            // `Kind::SELF` where a seat says what an entry naming it lacks:
+            // an entry naming its own rank is then built as one naming a
+            // line that stops before the round (the first player with the
+            // rank as the opponent, no mirror), without a test of its own.
+            let own = usize::from(rank);
+            let saved = if rank != 0 {
+                seats.get(own).copied()
+            } else {
+                None
+            };
+            if let (Some(seat), Some(slot)) = (saved, seats.get_mut(own)) {
+                let alone = if seat.player == i {
+                    Kind::SELF.union(Kind::NO_OTHER)
+                } else {
+                    Kind::SELF
+                };
+                *slot = Seat {
+                    words: &[],
+                    missing: alone,
+                    ..seat
+                };
+            }
+            let table = &seats;
             let base = rows.len();
-            let mut row = |r: usize, round: u16, s: u32, bits: &mut Kind| {
+            let mut row = |r: usize, round: u16, s: u32| {
                 let o = s & 0x1_ffff;
                 let look = (s >> 17) as usize & 63;
                 let (opponent, mirror, flags) = if o == NO_OPPONENT {
                     (NONE, NONE, ALONE[look])
                 } else {
-                    let seat = seats.get(o as usize).unwrap_or(&Seat::NOBODY);
-                    if o == own {
-                        let alone = if seat.player == i {
-                            Kind::SELF.union(Kind::NO_OTHER)
-                        } else {
-                            Kind::SELF
-                        };
-                        (seat.player, NONE, NAMED[look] | alone)
-                    } else {
-                        match seat.words.get(r) {
-                            Some(&theirs) => {
-                                let back = if theirs & 0x1_ffff == me {
-                                    PAIR[look][(theirs >> 17) as usize & 63]
-                                } else {
-                                    Kind::ONE_SIDED
-                                };
-                                (
-                                    seat.player,
-                                    seat.from.wrapping_add(r as u32),
-                                    NAMED[look] | back,
-                                )
-                            }
-                            None => (seat.player, NONE, NAMED[look] | seat.missing),
+                    let seat = table.get(o as usize).unwrap_or(&Seat::NOBODY);
+                    match seat.words.get(r) {
+                        Some(&theirs) => {
+                            let back = if theirs & 0x1_ffff == me {
+                                PAIR[look][(theirs >> 17) as usize & 63]
+                            } else {
+                                Kind::ONE_SIDED
+                            };
+                            (
+                                seat.player,
+                                seat.from.wrapping_add(r as u32),
+                                NAMED[look] | back,
+                            )
                         }
+                        None => (seat.player, NONE, NAMED[look] | seat.missing),
                     }
                 };
-                *bits |= flags;
                 if !COMMON.contains(flags) {
                     rare.push((base + r) as u32);
                 }
@@ -475,19 +488,32 @@ impl Games {
                     side: s,
                 }
             };
-            // A line of fewer than 65,535 entries (every line of the
-            // default line limit) numbers its rounds without saturating.
+            // An exact-size iterator: the rows are written without a
+            // capacity check each. A line of fewer than 65,535 entries
+            // (every line of the default line limit) numbers its rounds
+            // without saturating.
             if words.len() < usize::from(u16::MAX) {
                 rows.extend(
-                    each.enumerate()
-                        .map(|(r, (&s, bits))| row(r, r as u16 + 1, s, bits)),
+                    words
+                        .iter()
+                        .enumerate()
+                        .map(|(r, &s)| row(r, r as u16 + 1, s)),
                 );
             } else {
-                rows.extend(each.enumerate().map(|(r, (&s, bits))| {
-                    row(r, u16::try_from(r + 1).unwrap_or(u16::MAX), s, bits)
-                }));
+                rows.extend(
+                    words
+                        .iter()
+                        .enumerate()
+                        .map(|(r, &s)| row(r, u16::try_from(r + 1).unwrap_or(u16::MAX), s)),
+                );
+            }
+            if let Some(seat) = saved {
+                if let Some(slot) = seats.get_mut(own) {
+                    *slot = seat;
+                }
             }
         }
+        let round_kinds = Self::round_kinds_of(&rows, &start, &rare, &reach);
         // Every row's bits are in its round's.
         let seen = round_kinds.iter().fold(Kind::empty(), |a, &b| a | b);
         Games {
@@ -498,6 +524,37 @@ impl Games {
             round_kinds,
             rare,
         }
+    }
+
+    /// The bits of each round's rows, or-ed, from the rare rows alone: a
+    /// row outside them has exactly [`COMMON`]'s bits (a result over the
+    /// board, `1 = 0`, named back by a result over the board; anything else
+    /// sets a bit outside it), so a round holds such a row exactly when it
+    /// holds more rows than rare ones. `reach[n]` counts the lines of `n`
+    /// entries; round `r` (0-based) has a row for each line longer than `r`.
+    fn round_kinds_of(rows: &[Game], start: &[u32], rare: &[u32], reach: &[u32]) -> Vec<Kind> {
+        let longest = reach.len().saturating_sub(1);
+        let mut kinds = vec![Kind::empty(); longest];
+        let mut rare_in = vec![0u32; longest];
+        for &k in rare {
+            let Some(g) = rows.get(k as usize) else {
+                continue;
+            };
+            let from = start.get(g.player as usize).copied().unwrap_or(0);
+            let r = (k - from) as usize;
+            if let (Some(bits), Some(n)) = (kinds.get_mut(r), rare_in.get_mut(r)) {
+                *bits |= g.flags;
+                *n += 1;
+            }
+        }
+        let mut lines = 0u32;
+        for r in (0..longest).rev() {
+            lines += reach[r + 1];
+            if rare_in[r] < lines {
+                kinds[r] |= COMMON;
+            }
+        }
+        kinds
     }
 
     /// Every row, player by player.
@@ -592,5 +649,131 @@ impl Games {
     /// The player of row `g`.
     pub fn player<'t>(&self, t: &'t Tournament, g: &Game) -> &'t Player {
         &t.players[g.player as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table as the former loop built it: the own rank tested on every
+    /// entry, and each row's bits or-ed into its round's as it is written.
+    fn reference(t: &Tournament) -> (Vec<Game>, Vec<Kind>, Vec<u32>) {
+        let index = t.rank_index();
+        let players = &t.players;
+        let mut start = Vec::new();
+        let mut total = 0u32;
+        let mut longest = 0;
+        for p in players {
+            start.push(total);
+            total += p.rounds.len() as u32;
+            longest = longest.max(p.rounds.len());
+        }
+        let seats: Vec<Seat<'_>> = index
+            .iter()
+            .map(
+                |&i| match (players.get(i as usize), start.get(i as usize)) {
+                    (Some(p), Some(&from)) => Seat {
+                        player: i,
+                        from,
+                        words: p.rounds.words(),
+                        missing: Kind::ONE_SIDED,
+                    },
+                    _ => Seat::NOBODY,
+                },
+            )
+            .collect();
+        let (mut rows, mut kinds, mut rare) =
+            (Vec::new(), vec![Kind::empty(); longest], Vec::new());
+        for (i, p) in players.iter().enumerate() {
+            let (i, rank) = (i as u32, p.start_rank.value);
+            let me = u32::from(rank);
+            let own = if rank != 0 { me } else { NO_OPPONENT };
+            for (r, &s) in p.rounds.words().iter().enumerate() {
+                let o = s & 0x1_ffff;
+                let look = (s >> 17) as usize & 63;
+                let (opponent, mirror, flags) = if o == NO_OPPONENT {
+                    (NONE, NONE, ALONE[look])
+                } else {
+                    let seat = seats.get(o as usize).unwrap_or(&Seat::NOBODY);
+                    if o == own {
+                        let alone = if seat.player == i {
+                            Kind::SELF.union(Kind::NO_OTHER)
+                        } else {
+                            Kind::SELF
+                        };
+                        (seat.player, NONE, NAMED[look] | alone)
+                    } else {
+                        match seat.words.get(r) {
+                            Some(&theirs) => {
+                                let back = if theirs & 0x1_ffff == me {
+                                    PAIR[look][(theirs >> 17) as usize & 63]
+                                } else {
+                                    Kind::ONE_SIDED
+                                };
+                                (seat.player, seat.from + r as u32, NAMED[look] | back)
+                            }
+                            None => (seat.player, NONE, NAMED[look] | seat.missing),
+                        }
+                    }
+                };
+                kinds[r] |= flags;
+                if !COMMON.contains(flags) {
+                    rare.push(rows.len() as u32);
+                }
+                rows.push(Game {
+                    player: i,
+                    opponent,
+                    mirror,
+                    flags,
+                    rank,
+                    round: u16::try_from(r + 1).unwrap_or(u16::MAX),
+                    side: s,
+                });
+            }
+        }
+        (rows, kinds, rare)
+    }
+
+    /// [`Games::new`] (the own rank's seat emptied while its player's rows
+    /// are built; the rounds' bits from the rare rows and the lines'
+    /// lengths) builds the rows, the rare rows, the rounds' bits and the
+    /// report's bits the former loop built, on every file of `samples/` and
+    /// the shared corpus, on small reports with self-pairings, repeated and
+    /// unknown ranks and rank `0`, and on generated reports.
+    #[test]
+    fn the_table_is_the_former_loops() {
+        let mut texts: Vec<String> = crate::eligibility::tests::sample_and_corpus_files()
+            .iter()
+            .filter_map(|f| std::fs::read(f).ok())
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .collect();
+        texts.extend(crate::eligibility::tests::crafted());
+        for (players, rounds, seed) in [(9, 5, 1), (40, 9, 2), (301, 11, 3)] {
+            let opts = crate::generate::GenOptions {
+                players,
+                rounds,
+                seed,
+                ..Default::default()
+            };
+            texts.extend(crate::generate::generate(&opts).ok());
+        }
+        let mut selves = 0;
+        for text in &texts {
+            let parsed = crate::parse_str(text);
+            let t = &parsed.tournament;
+            let games = Games::new(t);
+            let (rows, kinds, rare) = reference(t);
+            assert_eq!(games.rows, rows, "{text}");
+            assert_eq!(games.round_kinds, kinds, "{text}");
+            assert_eq!(games.rare, rare, "{text}");
+            assert_eq!(
+                games.seen,
+                kinds.iter().fold(Kind::empty(), |a, &b| a | b),
+                "{text}"
+            );
+            selves += rows.iter().filter(|g| g.has_all(Kind::SELF)).count();
+        }
+        assert!(texts.len() > 300 && selves > 10, "{} {selves}", texts.len());
     }
 }

@@ -57,34 +57,38 @@ const SUMMARY_MIN: usize = 5;
 /// sharing one in file order (a counting sort over the ranks: O(players +
 /// highest rank)).
 fn by_rank(players: &[Player]) -> Vec<&Player> {
-    let rank = |p: &Player| match (&p.points, &p.rank) {
-        (Some(_), Some(r)) if r.value > 0 => Some(usize::from(r.value)),
-        _ => None,
-    };
-    let mut highest = 0;
-    let mut n = 0;
-    for r in players.iter().filter_map(rank) {
-        highest = highest.max(r);
-        n += 1;
-    }
+    // Each player's rank where it counts (points and a rank), `0` where it
+    // does not: the players are read once, and the counting and placing
+    // passes read these two bytes a player instead.
+    let keys: Vec<u16> = players
+        .iter()
+        .map(|p| match (&p.points, &p.rank) {
+            (Some(_), Some(r)) => r.value,
+            _ => 0,
+        })
+        .collect();
     let Some(first) = players.first() else {
         return Vec::new();
     };
-    // `at[r]`: where the players of rank `r` go next.
-    let mut at = vec![0usize; highest + 2];
-    for r in players.iter().filter_map(rank) {
-        at[r + 1] += 1;
+    let highest = usize::from(keys.iter().copied().max().unwrap_or(0));
+    // `at[r]`: how many keys are below `r` (the players left out, key `0`,
+    // among them), then where the players of rank `r` go next.
+    let mut at = vec![0u32; highest + 2];
+    for &r in &keys {
+        at[usize::from(r) + 1] += 1;
     }
+    let left_out = at[1];
     for r in 1..at.len() {
         at[r] += at[r - 1];
     }
-    let mut out = vec![first; n];
-    for p in players {
-        if let Some(r) = rank(p) {
-            if let Some(slot) = out.get_mut(at[r]) {
+    let mut out = vec![first; keys.len() - left_out as usize];
+    for (p, &r) in players.iter().zip(&keys) {
+        if r != 0 {
+            let next = &mut at[usize::from(r)];
+            if let Some(slot) = out.get_mut((*next - left_out) as usize) {
                 *slot = p;
             }
-            at[r] += 1;
+            *next += 1;
         }
     }
     out
@@ -157,5 +161,97 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         out.push(d);
     } else {
         out.extend(inversions);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The former counting sort, which read each player at every pass.
+    fn former(players: &[Player]) -> Vec<&Player> {
+        let rank = |p: &Player| match (&p.points, &p.rank) {
+            (Some(_), Some(r)) if r.value > 0 => Some(usize::from(r.value)),
+            _ => None,
+        };
+        let mut highest = 0;
+        let mut n = 0;
+        for r in players.iter().filter_map(rank) {
+            highest = highest.max(r);
+            n += 1;
+        }
+        let Some(first) = players.first() else {
+            return Vec::new();
+        };
+        let mut at = vec![0usize; highest + 2];
+        for r in players.iter().filter_map(rank) {
+            at[r + 1] += 1;
+        }
+        for r in 1..at.len() {
+            at[r] += at[r - 1];
+        }
+        let mut out = vec![first; n];
+        for p in players {
+            if let Some(r) = rank(p) {
+                if let Some(slot) = out.get_mut(at[r]) {
+                    *slot = p;
+                }
+                at[r] += 1;
+            }
+        }
+        out
+    }
+
+    /// [`by_rank`] orders the same players the same way as the former sort
+    /// (the same player at each place, by address), on every file of
+    /// `samples/` and the shared corpus, on generated reports, and on reports
+    /// with shared, missing, zero and out-of-order ranks and missing points.
+    #[test]
+    fn by_rank_is_the_former_sort() {
+        let mut texts: Vec<String> = crate::eligibility::tests::sample_and_corpus_files()
+            .iter()
+            .filter_map(|f| std::fs::read(f).ok())
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .collect();
+        for seed in 1..4 {
+            let opts = crate::generate::GenOptions {
+                players: 120,
+                rounds: 7,
+                seed,
+                ..Default::default()
+            };
+            texts.extend(crate::generate::generate(&opts).ok());
+        }
+        let line = |start: u16, points: &str, rank: &str| {
+            format!(
+                "001 {start:>4} m    Player {start:<26} 2000 GER    12345678 1990/01/01 {points:>4} {rank:>4}\n"
+            )
+        };
+        for ranks in [
+            ["3", "1", "2", "2"],
+            ["0", "", "1", "1"],
+            ["4", "4", "0", "9"],
+        ] {
+            let mut text = String::from("012 Test\n");
+            for (k, r) in ranks.iter().enumerate() {
+                let points = if k == 2 { "" } else { "1.0" };
+                text += &line(k as u16 + 1, points, r);
+            }
+            texts.push(text);
+        }
+        let mut placed = 0;
+        for text in &texts {
+            let parsed = crate::parse_str(text);
+            let players = &parsed.tournament.players;
+            let (new, old) = (by_rank(players), former(players));
+            let at = |v: &[&Player]| v.iter().map(|p| *p as *const Player).collect::<Vec<_>>();
+            assert_eq!(at(&new), at(&old), "{text}");
+            placed += new.len();
+        }
+        assert!(
+            texts.len() > 300 && placed > 5_000,
+            "{} {placed}",
+            texts.len()
+        );
     }
 }

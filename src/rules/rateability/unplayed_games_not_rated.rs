@@ -162,10 +162,15 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     // Every entry that makes an example, as its round, rank and row; the
     // examples shown (the first five by round and rank) are worded from
     // their rows afterwards.
-    let mut examples: Vec<Candidate<'_>> = Vec::new();
     if !ctx.games.seen(Kind::FORFEIT | Kind::SHORT | Kind::ANY_BYE) {
         return;
     }
+    // Both walks below visit only rare rows (none of their bits is a
+    // plain game's), each row at most once between them (a pairing
+    // side in the first, a row without an opponent or a bye in the
+    // second): the vector is sized once instead of grown (and copied)
+    // as it fills.
+    let mut examples: Vec<Candidate<'_>> = Vec::with_capacity(ctx.games.rare_rows().len());
     let shape = Kind::FORFEIT | Kind::SHORT;
     for g in ctx.games.rows_with(shape).filter(|g| is_pairing(g)) {
         match g.code() {
