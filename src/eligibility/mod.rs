@@ -236,6 +236,15 @@ const DECODE: [Decision; 256] = {
     t
 };
 
+/// Whether each row holds [`Decision::Rated`] by its byte
+/// ([`Eligibility::rated_rows`]).
+pub(crate) type RatedRows<'a> = std::iter::Map<std::slice::Iter<'a, Byte>, fn(&Byte) -> bool>;
+
+/// Whether a row's byte is [`Decision::Rated`].
+fn is_rated(b: &Byte) -> bool {
+    *b == RATED
+}
+
 /// [`Decision::NoEntry`] as a byte.
 const NO_ENTRY: Byte = 0;
 /// [`Decision::Rated`] as a byte.
@@ -620,8 +629,12 @@ impl Eligibility {
     /// for most rows, without decoding the others. A decision kept beside
     /// the bytes reads `false` here whatever it is; the caller decodes
     /// those rows whole ([`Eligibility::player`]).
-    pub(crate) fn rated_rows(&self, i: usize) -> impl ExactSizeIterator<Item = bool> + '_ {
-        self.rows[self.range(i)].iter().map(|&b| b == RATED)
+    ///
+    /// A named iterator type, not `impl Iterator`: the caller's `extend`
+    /// then knows its exact length and writes without a capacity test per
+    /// row.
+    pub(crate) fn rated_rows(&self, i: usize) -> RatedRows<'_> {
+        self.rows[self.range(i)].iter().map(is_rated)
     }
 
     /// The games FIDE rates, each pairing once, between two players with

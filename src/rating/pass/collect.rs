@@ -178,7 +178,10 @@ pub(crate) fn collect(
     for me in 0..players {
         let mine = table.of(me);
         let end = at_row.len() + mine.len();
-        for (k, (g, rated)) in mine.iter().zip(eligibility.rated_rows(me)).enumerate() {
+        // One value of `at_row` a row, written by `extend`, which knows the
+        // rows' number (both sides are slices): no capacity test a row.
+        let rows = mine.iter().zip(eligibility.rated_rows(me)).enumerate();
+        at_row.extend(rows.map(|(k, (g, rated))| {
             let opponent = g.opponent;
             // `1 = 0` are the codes 0 to 2 of the table's row (the entry
             // as written).
@@ -196,13 +199,12 @@ pub(crate) fn collect(
                     round: g.round,
                     score: SCORES[code],
                 });
-                at_row.push(played.len() as u32);
+                played.len() as u32
             } else {
                 let row = (g, eligibility, me, k);
-                let at = other_row(row, named, set_aside, &mut played, &mut skipped);
-                at_row.push(at);
+                other_row(row, named, set_aside, &mut played, &mut skipped)
             }
-        }
+        }));
         // Rows without a decision (none expected) hold no game.
         at_row.resize(end, 0);
         starts.push((played.len(), skipped.len()));
