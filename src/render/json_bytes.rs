@@ -368,9 +368,21 @@ pub(super) const WIN: usize = 1024;
 
 impl Bytes {
     /// An empty output with room for `capacity` bytes.
+    ///
+    /// A large output (from [`ZEROED_AT`]) is allocated zeroed at once:
+    /// memory of that size comes fresh from the system, zeroed, and the
+    /// allocator does not write it again. A smaller one may reuse freed
+    /// memory, which the allocator would clear with `rep stosb` (counted
+    /// by callgrind a byte an instruction): its zeros are written as they
+    /// are needed, by [`grow`].
     pub(super) fn new(capacity: usize) -> Self {
+        let out = if capacity >= ZEROED_AT {
+            vec![0; capacity]
+        } else {
+            Vec::with_capacity(capacity)
+        };
         Bytes {
-            out: vec![0; capacity],
+            out,
             pos: 0,
             lasting: LastingStrings::default(),
         }
@@ -462,15 +474,30 @@ fn grow_put(out: &mut Vec<u8>, pos: usize, s: &[u8]) {
     }
 }
 
-/// Room for `n` more bytes after `pos` in `out`: its zeros at least
-/// doubled. Growing copies what was written, so the first size should be
-/// right.
+/// Room for `n` more bytes after `pos` in `out`: zeros added to its
+/// length, [`ZERO_STEP`] bytes at a time (or up to `pos + n`), within its
+/// capacity; beyond the capacity, the capacity at least doubled (which
+/// copies what was written: the first size should be right).
 #[cold]
 #[inline(never)]
 fn grow(out: &mut Vec<u8>, pos: usize, n: usize) {
-    let len = (pos + n).max(2 * out.len()).max(4096);
-    out.resize(len, 0);
+    let target = (pos + n).max(out.len() + ZERO_STEP);
+    if target > out.capacity() {
+        out.reserve(target.max(2 * out.capacity()) - out.len());
+    }
+    while out.len() < target {
+        let next = (out.len() + ZERO_STEP).min(target);
+        out.resize(next, 0);
+    }
 }
+
+/// The zeros [`grow`] adds at a time: below glibc's threshold for
+/// `rep stosb` (2,048 bytes), so that `memset` writes them with vector
+/// stores.
+const ZERO_STEP: usize = 1920;
+
+/// From this size ([`Bytes::new`]) the output is allocated zeroed.
+const ZEROED_AT: usize = 4 << 20;
 
 impl Sink for Bytes {
     #[inline(always)]
@@ -592,6 +619,40 @@ mod tests {
                 .unwrap_or("missing start")
                 .to_owned(),
         )
+    }
+
+    /// An output allocated zeroed (large) and one whose zeros are added as
+    /// needed (small), each grown past its capacity, through the output
+    /// and through windows: the same text.
+    #[test]
+    fn outputs_of_both_sizes_grow_alike() {
+        for capacity in [0, 1000, ZEROED_AT] {
+            let mut b = Bytes::new(capacity);
+            let mut expected = String::new();
+            for v in 0..700_000u64 {
+                if v % 3 == 0 {
+                    let Some(mut w) = b.window() else {
+                        panic!("no window at {v}");
+                    };
+                    w.natural(v);
+                    w.put(b",");
+                    let Some(n) = w.end() else {
+                        panic!("window overflowed at {v}");
+                    };
+                    b.advance(n);
+                } else {
+                    b.natural(v);
+                    b.put(b",");
+                }
+                expected.push_str(&v.to_string());
+                expected.push(',');
+            }
+            assert_eq!(
+                String::from_utf8(b.finish()).ok(),
+                Some(expected),
+                "{capacity}"
+            );
+        }
     }
 
     /// A window too small for what is written says so, and then keeps

@@ -57,7 +57,7 @@ fn summary(b: &mut Bytes, s: &RatingSummary) -> Result {
     w.value_at(1, &s.verdict_reasons)?;
     w.push(",\n  \"excluded_games\": ");
     b.take(&mut w);
-    let mut tails = Runs::default();
+    let mut tails = Runs::for_items(s.excluded_games.len());
     list(b, &s.excluded_games, |b, g| {
         excluded_game(b, &mut tails, g);
         Ok(())
@@ -75,7 +75,7 @@ fn summary(b: &mut Bytes, s: &RatingSummary) -> Result {
     w.push(",\n  \"players\": ");
     b.take(&mut w);
     let mut words = Words::default();
-    let mut notes = Runs::default();
+    let mut notes = Runs::for_items(s.players.len());
     players(b, &mut w, &mut words, &mut notes, &s.players)?;
     w.push(",\n  \"notes\": ");
     strings(&mut w, 1, &s.notes)?;
@@ -164,16 +164,27 @@ type RunKey = ([(usize, usize); RUN_STRINGS], usize);
 /// the text written for them is copied again in one run. Direct-mapped,
 /// each key's text kept from its first meeting: a set of notes met twice
 /// is written once (a copy of a set met once costs less than writing a
-/// set met again), and a thousand slots keep the sets of a large event
-/// (1,200 on 10,000 players) from pushing each other out.
-#[derive(Default)]
+/// set met again), and up to a thousand slots keep the sets of a large
+/// event (1,200 on 10,000 players) from pushing each other out.
 struct Runs {
     slots: Vec<(RunKey, Option<Vec<u8>>)>,
+    /// How many slots (a power of two): [`Runs::for_items`].
+    count: usize,
+    /// 64 less the bits of `count`: the shift of a hash to a slot.
+    shift: u32,
 }
 
 impl Runs {
-    /// Slots (a power of two).
-    const SLOTS: usize = 1024;
+    /// Runs for `n` objects: a slot for eight of them, 64 to 1,024 (the
+    /// slots are set up at the first key; a small report sets up few).
+    fn for_items(n: usize) -> Self {
+        let count = (n / 8).next_power_of_two().clamp(64, 1024);
+        Runs {
+            slots: Vec::new(),
+            count,
+            shift: 64 - count.trailing_zeros(),
+        }
+    }
 
     /// The key of `items`, if there are at most [`RUN_STRINGS`].
     fn key<'a>(items: impl ExactSizeIterator<Item = &'a str>) -> Option<RunKey> {
@@ -188,13 +199,13 @@ impl Runs {
         Some(key)
     }
 
-    fn slot(key: &RunKey) -> usize {
+    fn slot(&self, key: &RunKey) -> usize {
         let mut h = key.1 as u64;
         for &(a, l) in &key.0 {
             h = (h.rotate_left(7) ^ a as u64 ^ (l as u64) << 48)
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15);
         }
-        (h >> (64 - Self::SLOTS.trailing_zeros())) as usize
+        (h >> self.shift) as usize
     }
 
     /// Writes the run kept for `key`, if any; else `write` writes it,
@@ -205,9 +216,10 @@ impl Runs {
         };
         if self.slots.is_empty() {
             self.slots
-                .resize(Self::SLOTS, (([(0, 0); RUN_STRINGS], usize::MAX), None));
+                .resize(self.count, (([(0, 0); RUN_STRINGS], usize::MAX), None));
         }
-        let Some(slot) = self.slots.get_mut(Self::slot(&key)) else {
+        let at = self.slot(&key);
+        let Some(slot) = self.slots.get_mut(at) else {
             return write(b);
         };
         if slot.0 == key {
