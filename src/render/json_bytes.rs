@@ -4,7 +4,8 @@
 //!
 //! Why bytes and not a `String`: a number or a short string is computed
 //! into a fixed-size word and written in one copy of a known length, then
-//! the output is cut back to the value's length (`truncate`). A `String`
+//! the write position moves on by the value's length (the bytes after it
+//! are written over by what follows, or cut at the end). A `String`
 //! takes only `str` pieces, so each digit group or string had to be its
 //! own copy of its own length (a `memcpy` call, or one branch per length).
 //! Every byte written here is ASCII or a whole `str`, so the output is
@@ -659,9 +660,14 @@ mod tests {
     /// nothing of it.
     #[test]
     fn a_window_overflowed_is_refused() {
-        let long = "x".repeat(WIN);
+        let long = "x".repeat(WIN + 1);
         assert_eq!(written_in_window(|w| w.put(long.as_bytes())), None);
         assert_eq!(written_in_window(|w| w.string(&long)), None);
+        let exact = "x".repeat(WIN);
+        assert_eq!(
+            written_in_window(|w| w.put(exact.as_bytes())),
+            Some(exact.clone())
+        );
         let fits = "x".repeat(WIN - 2);
         assert_eq!(
             written_in_window(|w| w.string(&fits)),
