@@ -13,7 +13,7 @@
 //! tests compare this writer with `serde_json` over every sample report:
 //! a field added to the summary and not written here fails them.
 
-use super::json_bytes::Bytes;
+use super::json_bytes::{Bytes, Sink};
 use super::pretty::{Result, Writer};
 use crate::rating::maths::{Hundredths, KSource};
 use crate::rating::pass::summary::{ExcludedGame, PlayerRating, RatingSummary, UnratedOutcome};
@@ -42,7 +42,7 @@ pub(crate) fn to_string(s: &RatingSummary) -> String {
 /// here.
 fn summary(b: &mut Bytes, s: &RatingSummary) -> Result {
     let mut w = Writer::new(4096);
-    b.push(b"{\n  \"verdict\": ");
+    b.put(b"{\n  \"verdict\": ");
     w.value_at(1, &s.verdict)?;
     w.push(",\n  \"rating_type\": ");
     w.value_at(1, &s.rating_type)?;
@@ -57,8 +57,11 @@ fn summary(b: &mut Bytes, s: &RatingSummary) -> Result {
     w.value_at(1, &s.verdict_reasons)?;
     w.push(",\n  \"excluded_games\": ");
     b.take(&mut w);
-    let mut tails = Runs::default();
-    list(b, &s.excluded_games, |b, g| excluded_game(b, &mut tails, g))?;
+    let mut tails = Runs::for_items(s.excluded_games.len());
+    list(b, &s.excluded_games, |b, g| {
+        excluded_game(b, &mut tails, g);
+        Ok(())
+    })?;
     w.push(",\n  \"regulations\": ");
     w.value_at(1, &s.regulations)?;
     w.push(",\n  \"regulations_title\": ");
@@ -72,10 +75,8 @@ fn summary(b: &mut Bytes, s: &RatingSummary) -> Result {
     w.push(",\n  \"players\": ");
     b.take(&mut w);
     let mut words = Words::default();
-    let mut notes = Runs::default();
-    list(b, &s.players, |b, p| {
-        player(b, &mut w, &mut words, &mut notes, p)
-    })?;
+    let mut notes = Runs::for_items(s.players.len());
+    players(b, &mut w, &mut words, &mut notes, &s.players)?;
     w.push(",\n  \"notes\": ");
     strings(&mut w, 1, &s.notes)?;
     if let Some(r) = &s.registration_source {
@@ -90,16 +91,16 @@ fn summary(b: &mut Bytes, s: &RatingSummary) -> Result {
 /// An array of the summary (depth 1) whose objects `one` writes.
 fn list<T>(b: &mut Bytes, items: &[T], mut one: impl FnMut(&mut Bytes, &T) -> Result) -> Result {
     if items.is_empty() {
-        b.push(b"[]");
+        b.put(b"[]");
         return Ok(());
     }
     let mut sep: &[u8] = b"[\n    ";
     for item in items {
-        b.push(sep);
+        b.put(sep);
         one(b, item)?;
         sep = b",\n    ";
     }
-    b.push(b"\n  ]");
+    b.put(b"\n  ]");
     Ok(())
 }
 
@@ -111,8 +112,13 @@ struct Words {
     outcome: Known<Option<UnratedOutcome>>,
 }
 
-/// The JSON of the values of a small `Copy` type met so far.
-struct Known<T>(Vec<(T, String)>);
+/// The JSON of the values of a small `Copy` type met so far, each with
+/// its text in a word (when it fits one: a unit variant's name) to be
+/// written in one copy of a known size, without a `memcpy` call.
+struct Known<T>(Vec<(T, [u8; KNOWN_WORD], String)>);
+
+/// The size of the words of [`Known`].
+const KNOWN_WORD: usize = 32;
 
 impl<T> Default for Known<T> {
     fn default() -> Self {
@@ -123,15 +129,24 @@ impl<T> Default for Known<T> {
 impl<T: Copy + PartialEq + serde::Serialize> Known<T> {
     /// `v` as the serializer writes it: from the values met, else written
     /// by `w` (a unit variant or `null`: one line, at no depth) and kept.
-    fn write(&mut self, b: &mut Bytes, w: &mut Writer, v: T) -> Result {
-        if let Some((_, json)) = self.0.iter().find(|(k, _)| *k == v) {
-            b.push(json.as_bytes());
+    #[inline(always)]
+    fn write<S: Sink>(&mut self, b: &mut S, w: &mut Writer, v: T) -> Result {
+        if let Some((_, word, json)) = self.0.iter().find(|(k, _, _)| *k == v) {
+            if json.len() <= KNOWN_WORD {
+                b.padded(word, json.len());
+            } else {
+                b.put(json.as_bytes());
+            }
             return Ok(());
         }
         w.value_at(3, &v)?;
         let json = w.take();
-        b.push(json.as_bytes());
-        self.0.push((v, json));
+        b.put(json.as_bytes());
+        let mut word = [0; KNOWN_WORD];
+        if let Some(to) = word.get_mut(..json.len()) {
+            to.copy_from_slice(json.as_bytes());
+        }
+        self.0.push((v, word, json));
         Ok(())
     }
 }
@@ -146,17 +161,30 @@ type RunKey = ([(usize, usize); RUN_STRINGS], usize);
 /// Runs of text written for the same strings of the summary, by their
 /// addresses: thousands of players hold the same shared notes (the K rule
 /// and its assumptions), and most excluded games the same few reasons, so
-/// the text written for them is copied again in one run. Direct-mapped;
-/// a key met a second time keeps its text (a player's own notes, met
-/// once, cost only the key).
-#[derive(Default)]
+/// the text written for them is copied again in one run. Direct-mapped,
+/// each key's text kept from its first meeting: a set of notes met twice
+/// is written once (a copy of a set met once costs less than writing a
+/// set met again), and up to a thousand slots keep the sets of a large
+/// event (1,200 on 10,000 players) from pushing each other out.
 struct Runs {
     slots: Vec<(RunKey, Option<Vec<u8>>)>,
+    /// How many slots (a power of two): [`Runs::for_items`].
+    count: usize,
+    /// 64 less the bits of `count`: the shift of a hash to a slot.
+    shift: u32,
 }
 
 impl Runs {
-    /// Slots (a power of two).
-    const SLOTS: usize = 256;
+    /// Runs for `n` objects: a slot for eight of them, 64 to 1,024 (the
+    /// slots are set up at the first key; a small report sets up few).
+    fn for_items(n: usize) -> Self {
+        let count = (n / 8).next_power_of_two().clamp(64, 1024);
+        Runs {
+            slots: Vec::new(),
+            count,
+            shift: 64 - count.trailing_zeros(),
+        }
+    }
 
     /// The key of `items`, if there are at most [`RUN_STRINGS`].
     fn key<'a>(items: impl ExactSizeIterator<Item = &'a str>) -> Option<RunKey> {
@@ -171,13 +199,13 @@ impl Runs {
         Some(key)
     }
 
-    fn slot(key: &RunKey) -> usize {
+    fn slot(&self, key: &RunKey) -> usize {
         let mut h = key.1 as u64;
         for &(a, l) in &key.0 {
             h = (h.rotate_left(7) ^ a as u64 ^ (l as u64) << 48)
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15);
         }
-        (h >> (64 - Self::SLOTS.trailing_zeros())) as usize
+        (h >> self.shift) as usize
     }
 
     /// Writes the run kept for `key`, if any; else `write` writes it,
@@ -188,23 +216,21 @@ impl Runs {
         };
         if self.slots.is_empty() {
             self.slots
-                .resize(Self::SLOTS, (([(0, 0); RUN_STRINGS], usize::MAX), None));
+                .resize(self.count, (([(0, 0); RUN_STRINGS], usize::MAX), None));
         }
-        let Some(slot) = self.slots.get_mut(Self::slot(&key)) else {
+        let at = self.slot(&key);
+        let Some(slot) = self.slots.get_mut(at) else {
             return write(b);
         };
         if slot.0 == key {
             if let Some(text) = &slot.1 {
-                b.push(text);
+                b.put(text);
                 return;
             }
-            let mark = b.mark();
-            write(b);
-            slot.1 = Some(b.since(mark).to_owned());
-            return;
         }
-        *slot = (key, None);
+        let mark = b.mark();
         write(b);
+        *slot = (key, Some(b.since(mark).to_owned()));
     }
 }
 
@@ -214,67 +240,129 @@ impl Runs {
 /// of notes met before is one run ([`Runs`]).
 fn notes(b: &mut Bytes, runs: &mut Runs, items: &[Note]) {
     if items.is_empty() {
-        b.push(b"[]");
+        b.put(b"[]");
         return;
     }
     let key = Runs::key(items.iter().map(|n| n.as_str()));
     runs.write(b, key, |b| {
         let mut sep: &[u8] = b"[\n        ";
         for item in items {
-            b.push(sep);
+            b.put(sep);
             b.lasting_string(item);
             sep = b",\n        ";
         }
-        b.push(b"\n      ]");
+        b.put(b"\n      ]");
     });
 }
 
 /// A figure of hundredths, or `null`: as `opt_hundredths` writes it.
 #[inline(always)]
-fn hundredths(b: &mut Bytes, v: Option<Hundredths>) {
+fn hundredths<S: Sink>(b: &mut S, v: Option<Hundredths>) {
     match v {
         Some(h) => b.hundredths(h.0),
-        None => b.push(b"null"),
+        None => b.put(b"null"),
     }
 }
 
-/// One player's object (depth 2, its fields at depth 3).
-fn player(
+/// The players' array (depth 1), each player's object but its notes
+/// written in a window of the output ([`Bytes::window`]), or, if it does
+/// not fit one (a long name, escapes), to the output as it grows.
+fn players(
     b: &mut Bytes,
     w: &mut Writer,
     words: &mut Words,
     runs: &mut Runs,
+    items: &[PlayerRating],
+) -> Result {
+    if items.is_empty() {
+        b.put(b"[]");
+        return Ok(());
+    }
+    let mut sep = b"[\n    ";
+    for p in items {
+        let fitted = match b.window() {
+            Some(mut win) => {
+                player(&mut win, w, words, sep, p)?;
+                win.end()
+            }
+            None => None,
+        };
+        match fitted {
+            Some(n) => b.advance(n),
+            None => player(b, w, words, sep, p)?,
+        }
+        notes(b, runs, &p.notes);
+        // One copy of a known size (a choice of two runs would be a
+        // `memcpy` call of either length).
+        let (tail, len) = &HYPOTHETICAL[usize::from(p.hypothetical)];
+        b.padded(tail, *len);
+        sep = b",\n    ";
+    }
+    b.put(b"\n  ]");
+    Ok(())
+}
+
+/// The end of a player's object, as words of [`TAIL`] bytes with their
+/// length: not hypothetical, hypothetical.
+static HYPOTHETICAL: [([u8; TAIL], usize); 2] = [
+    tail(b",\n      \"hypothetical\": false\n    }"),
+    tail(b",\n      \"hypothetical\": true\n    }"),
+];
+
+/// The size of the words of [`HYPOTHETICAL`].
+const TAIL: usize = 40;
+
+/// `text` (at most [`TAIL`] bytes) in a word, with its length.
+const fn tail(text: &[u8]) -> ([u8; TAIL], usize) {
+    let mut word = [b' '; TAIL];
+    let mut i = 0;
+    while i < text.len() {
+        word[i] = text[i];
+        i += 1;
+    }
+    (word, text.len())
+}
+
+/// One player's object (depth 2, its fields at depth 3) after `sep`, up
+/// to the key of its notes.
+#[inline(always)]
+fn player<S: Sink>(
+    b: &mut S,
+    w: &mut Writer,
+    words: &mut Words,
+    sep: &[u8; 6],
     p: &PlayerRating,
 ) -> Result {
-    b.push(b"{\n      \"start_rank\": ");
+    b.put(sep);
+    b.put(b"{\n      \"start_rank\": ");
     b.natural(u64::from(p.start_rank));
-    b.push(b",\n      \"fide_id\": ");
+    b.put(b",\n      \"fide_id\": ");
     natural(b, p.fide_id);
-    b.push(b",\n      \"name\": ");
+    b.put(b",\n      \"name\": ");
     b.string(&p.name);
     // A boolean and the key after it, and a run of nulls (an unrated
     // player's K, a rated player's initial rating): one constant run.
     if p.ro.is_none() && p.k.is_none() && p.k_source.is_none() {
-        b.push(if p.rated {
+        b.put(if p.rated {
             b",\n      \"rated\": true,\n      \"ro\": null,\n      \"k\": null,\n      \"k_source\": null,\n      \"games\": "
         } else {
             b",\n      \"rated\": false,\n      \"ro\": null,\n      \"k\": null,\n      \"k_source\": null,\n      \"games\": "
         });
     } else {
-        b.push(if p.rated {
+        b.put(if p.rated {
             b",\n      \"rated\": true,\n      \"ro\": "
         } else {
             b",\n      \"rated\": false,\n      \"ro\": "
         });
         natural(b, p.ro);
-        b.push(b",\n      \"k\": ");
+        b.put(b",\n      \"k\": ");
         natural(b, p.k);
-        b.push(b",\n      \"k_source\": ");
+        b.put(b",\n      \"k_source\": ");
         words.k_source.write(b, w, p.k_source)?;
-        b.push(b",\n      \"games\": ");
+        b.put(b",\n      \"games\": ");
     }
     b.natural(u64::from(p.games));
-    b.push(b",\n      \"score\": ");
+    b.put(b",\n      \"score\": ");
     b.half_points(p.score.0);
     if p.expected.is_none()
         && p.w_minus_we.is_none()
@@ -282,74 +370,85 @@ fn player(
         && p.change.is_none()
         && p.new_rating.is_none()
     {
-        b.push(b",\n      \"expected\": null,\n      \"w_minus_we\": null,\n      \"raw_change\": null,\n      \"change\": null,\n      \"new_rating\": null,\n      \"ra\": ");
+        b.put(b",\n      \"expected\": null,\n      \"w_minus_we\": null,\n      \"raw_change\": null,\n      \"change\": null,\n      \"new_rating\": null,\n      \"ra\": ");
     } else {
-        b.push(b",\n      \"expected\": ");
+        b.put(b",\n      \"expected\": ");
         hundredths(b, p.expected);
-        b.push(b",\n      \"w_minus_we\": ");
+        b.put(b",\n      \"w_minus_we\": ");
         hundredths(b, p.w_minus_we);
-        b.push(b",\n      \"raw_change\": ");
+        b.put(b",\n      \"raw_change\": ");
         hundredths(b, p.raw_change);
-        b.push(b",\n      \"change\": ");
+        b.put(b",\n      \"change\": ");
         integer(b, p.change);
-        b.push(b",\n      \"new_rating\": ");
+        b.put(b",\n      \"new_rating\": ");
         integer(b, p.new_rating);
-        b.push(b",\n      \"ra\": ");
+        b.put(b",\n      \"ra\": ");
     }
     if p.ra.is_none() && p.ru.is_none() && p.outcome.is_none() {
-        b.push(b"null,\n      \"ru\": null,\n      \"outcome\": null,\n      \"notes\": ");
+        b.put(b"null,\n      \"ru\": null,\n      \"outcome\": null,\n      \"notes\": ");
     } else {
         integer(b, p.ra);
-        b.push(b",\n      \"ru\": ");
+        b.put(b",\n      \"ru\": ");
         integer(b, p.ru);
-        b.push(b",\n      \"outcome\": ");
+        b.put(b",\n      \"outcome\": ");
         words.outcome.write(b, w, p.outcome)?;
-        b.push(b",\n      \"notes\": ");
+        b.put(b",\n      \"notes\": ");
     }
-    notes(b, runs, &p.notes);
-    b.push(if p.hypothetical {
-        b",\n      \"hypothetical\": true\n    }"
-    } else {
-        b",\n      \"hypothetical\": false\n    }"
-    });
     Ok(())
 }
 
 /// One excluded game's object (depth 2, its fields at depth 3).
-fn excluded_game(b: &mut Bytes, runs: &mut Runs, g: &ExcludedGame) -> Result {
-    b.push(b"{\n      \"round\": ");
-    b.natural(u64::from(g.round));
-    b.push(b",\n      \"players\": ");
-    if g.players.is_empty() {
-        b.push(b"[]");
-    } else {
-        let mut sep: &[u8] = b"[\n        ";
-        for &rank in &g.players {
-            b.push(sep);
-            b.natural(u64::from(rank));
-            sep = b",\n        ";
+fn excluded_game(b: &mut Bytes, runs: &mut Runs, g: &ExcludedGame) {
+    let fitted = match b.window() {
+        Some(mut win) => {
+            game_head(&mut win, g);
+            win.end()
         }
-        b.push(b"\n      ]");
+        None => None,
+    };
+    match fitted {
+        Some(n) => b.advance(n),
+        None => game_head(b, g),
     }
+
     // The reason's fields, the same for most games: one run ([`Runs`]);
     // a missing rule is the empty string at no address of the summary.
     let rule = g.rule.unwrap_or_default();
     let key = Runs::key([g.reason, &*g.why, rule, &*g.article].into_iter());
     runs.write(b, key, |b| {
-        b.push(b",\n      \"reason\": ");
+        b.put(b",\n      \"reason\": ");
         b.lasting_string(g.reason);
-        b.push(b",\n      \"why\": ");
+        b.put(b",\n      \"why\": ");
         b.lasting_string(&g.why);
-        b.push(b",\n      \"rule\": ");
+        b.put(b",\n      \"rule\": ");
         match g.rule {
             Some(r) => b.lasting_string(r),
-            None => b.push(b"null"),
+            None => b.put(b"null"),
         }
-        b.push(b",\n      \"article\": ");
+        b.put(b",\n      \"article\": ");
         b.lasting_string(&g.article);
-        b.push(b"\n    }");
+        b.put(b"\n    }");
     });
-    Ok(())
+}
+
+/// An excluded game's object (depth 2) up to its reason: its round and
+/// players.
+#[inline(always)]
+fn game_head<S: Sink>(b: &mut S, g: &ExcludedGame) {
+    b.put(b"{\n      \"round\": ");
+    b.natural(u64::from(g.round));
+    b.put(b",\n      \"players\": ");
+    if g.players.is_empty() {
+        b.put(b"[]");
+    } else {
+        let mut sep: &[u8] = b"[\n        ";
+        for &rank in &g.players {
+            b.put(sep);
+            b.natural(u64::from(rank));
+            sep = b",\n        ";
+        }
+        b.put(b"\n      ]");
+    }
 }
 
 /// An array of strings (notes, whatever type holds them) at `depth`,
@@ -376,19 +475,19 @@ fn strings<T: serde::Serialize>(w: &mut Writer, depth: usize, items: &[T]) -> Re
 
 /// An unsigned integer, or `null`.
 #[inline(always)]
-fn natural<T: Into<u64>>(b: &mut Bytes, v: Option<T>) {
+fn natural<S: Sink, T: Into<u64>>(b: &mut S, v: Option<T>) {
     match v {
         Some(v) => b.natural(v.into()),
-        None => b.push(b"null"),
+        None => b.put(b"null"),
     }
 }
 
 /// A signed integer, or `null`.
 #[inline(always)]
-fn integer(b: &mut Bytes, v: Option<i64>) {
+fn integer<S: Sink>(b: &mut S, v: Option<i64>) {
     match v {
         Some(v) => b.integer(v),
-        None => b.push(b"null"),
+        None => b.put(b"null"),
     }
 }
 
