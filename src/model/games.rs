@@ -381,6 +381,27 @@ const COMPLEMENT: [u16; CODES] = {
     t
 };
 
+/// By starting rank as written (`index`, the report's rank index): the
+/// first player with the rank, where that player's rows start (`start`)
+/// and the player's packed entries; [`Seat::NOBODY`] for a rank no player
+/// holds.
+fn seats<'t>(index: &[u32], players: &'t [Player], start: &[u32]) -> Vec<Seat<'t>> {
+    index
+        .iter()
+        .map(
+            |&i| match (players.get(i as usize), start.get(i as usize)) {
+                (Some(p), Some(&from)) => Seat {
+                    player: i,
+                    from,
+                    words: p.rounds.words(),
+                    missing: Kind::ONE_SIDED,
+                },
+                _ => Seat::NOBODY,
+            },
+        )
+        .collect()
+}
+
 impl Games {
     /// Builds the table of a report: one pass over the entries, each
     /// reading the other side of its pairing from the opponent's packed
@@ -398,24 +419,9 @@ impl Games {
             longest = longest.max(p.rounds.len());
         }
         start.push(total);
-        // By starting rank as written: the first player with the rank,
-        // where that player's rows start and the player's packed entries,
-        // so that an entry finds its opponent and the other side of its
-        // pairing in one load.
-        let mut seats: Vec<Seat<'_>> = index
-            .iter()
-            .map(
-                |&i| match (players.get(i as usize), start.get(i as usize)) {
-                    (Some(p), Some(&from)) => Seat {
-                        player: i,
-                        from,
-                        words: p.rounds.words(),
-                        missing: Kind::ONE_SIDED,
-                    },
-                    _ => Seat::NOBODY,
-                },
-            )
-            .collect();
+        // By starting rank: an entry finds its opponent and the other side
+        // of its pairing in one load.
+        let mut seats = seats(&index, players, &start);
         let mut rows: Vec<Game> = Vec::with_capacity(total as usize);
         // `reach[n]`: how many players' lines hold `n` entries.
         let mut reach = vec![0u32; longest + 1];
@@ -669,20 +675,7 @@ mod tests {
             total += p.rounds.len() as u32;
             longest = longest.max(p.rounds.len());
         }
-        let seats: Vec<Seat<'_>> = index
-            .iter()
-            .map(
-                |&i| match (players.get(i as usize), start.get(i as usize)) {
-                    (Some(p), Some(&from)) => Seat {
-                        player: i,
-                        from,
-                        words: p.rounds.words(),
-                        missing: Kind::ONE_SIDED,
-                    },
-                    _ => Seat::NOBODY,
-                },
-            )
-            .collect();
+        let seats = seats(&index, players, &start);
         let (mut rows, mut kinds, mut rare) =
             (Vec::new(), vec![Kind::empty(); longest], Vec::new());
         for (i, p) in players.iter().enumerate() {

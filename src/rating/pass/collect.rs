@@ -681,22 +681,7 @@ mod tests {
     /// `--what-if`, as the one loop does.
     #[test]
     fn collect_reads_every_row_as_the_one_loop_does() {
-        let mut files = Vec::new();
-        crate::model::timecontrol::properties::files_under(
-            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples"),
-            &mut files,
-        );
-        let mut texts: Vec<String> = files
-            .iter()
-            .filter(|f| f.extension().is_some_and(|x| x == "trf" || x == "txt"))
-            .filter_map(|f| std::fs::read(f).ok())
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
-            .collect();
-        assert!(texts.len() > 100, "samples not found");
-        for seed in 1..4 {
-            let opts = crate::generate::GenOptions::new(120, 7, seed);
-            texts.extend(crate::generate::generate(&opts).ok());
-        }
+        let texts = crate::rating::pass::tests::sample_and_generated_texts();
         let mut stopped = 0;
         for text in &texts {
             let t = parsed(text);

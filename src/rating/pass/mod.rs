@@ -1447,13 +1447,10 @@ mod tests {
         s
     }
 
-    /// Every report's summary from the pass's fast paths (the change
-    /// summed as the games are read, K kept per class) equals the one the
-    /// general path gives (the counted games in a vector through the
-    /// maths' functions, as the rating period asks with `keep_counted`),
-    /// with and without `--what-if`, over `samples/` and generated reports.
-    #[test]
-    fn the_summed_change_is_the_change_of_the_counted_games() {
+    /// The texts of every report of `samples/` and of three generated
+    /// reports (120 players, 7 rounds): what the fast paths' tests compare
+    /// with the general ones.
+    pub(super) fn sample_and_generated_texts() -> Vec<String> {
         let mut files = Vec::new();
         crate::model::timecontrol::properties::files_under(
             &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples"),
@@ -1470,6 +1467,17 @@ mod tests {
             let opts = crate::generate::GenOptions::new(120, 7, seed);
             texts.extend(crate::generate::generate(&opts).ok());
         }
+        texts
+    }
+
+    /// Every report's summary from the pass's fast paths (the change
+    /// summed as the games are read, K kept per class) equals the one the
+    /// general path gives (the counted games in a vector through the
+    /// maths' functions, as the rating period asks with `keep_counted`),
+    /// with and without `--what-if`, over `samples/` and generated reports.
+    #[test]
+    fn the_summed_change_is_the_change_of_the_counted_games() {
+        let texts = sample_and_generated_texts();
         for text in &texts {
             let t = crate::parse_str(text).tournament;
             for what_if in [false, true] {
