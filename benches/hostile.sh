@@ -16,6 +16,10 @@
 # * teams310: the same with `310` records;
 # * dates: 50 players x 100 rounds and 2,000 `132` lines of 100 dates each;
 # * rounds: 20 players x 499 rounds (2N: 998 rounds), a date per round;
+# * byes: 40 players with a line of 4,990 half-point byes each (2N: 9,980,
+#   close to the default line limit of 100,000 bytes): every round entry a
+#   rare row of the games table, each decided out of the rating pass's
+#   main loop;
 # * rrwide: a report declared a round robin (2010 text, whose round-robin
 #   route rates the unrated players) with 2,000 players and one round;
 # * ext: 200 players x 9 rounds and 5,000 each of `XXA`, `XXR`, `XXC`,
@@ -137,6 +141,10 @@ def rounds(f, k, rnd):
     f.write("XXR %d\n" % r)
     swiss(f, rnd, 20, r)
 
+def byes(f, k, rnd):
+    for n in range(1, 41):
+        f.write(player(n, [(0, "-", "H")] * (4990 * k)))
+
 def rrwide(f, k, rnd):
     # Declared a round robin under the 2010 text (whose round-robin route
     # rates the unrated players): 2,000 players, one round, every other
@@ -177,6 +185,7 @@ for k in (1, 2):
     write("teams310", k, teams("310"))
     write("dates", k, many_dates)
     write("rounds", k, rounds)
+    write("byes", k, byes)
     write("ext", k, ext)
     write("rrwide", k, rrwide, "012 Hostile report\n042 2010/01/01\n052 2010/01/01\n"
           "092 Individual: Round Robin\n122 90 min + 30 sec\n132" + " " * 88 + "10/01/01\n")
@@ -198,7 +207,7 @@ ir() {
 
 echo "| case | size N | size 2N | check N | check 2N | ratio | rate N | rate 2N | ratio |"
 echo "|---|---|---|---|---|---|---|---|---|"
-for c in ${HOSTILE_CASES:-unknown samerank records teams013 teams310 dates rounds ext rrwide many month}; do
+for c in ${HOSTILE_CASES:-unknown samerank records teams013 teams310 dates rounds byes ext rrwide many month}; do
   n="$dir/$c-N.trf"; n2="$dir/$c-2N.trf"
   # A case of several reports is a folder.
   if [ -d "$dir/$c-N" ]; then n="$dir/$c-N"; n2="$dir/$c-2N"; fi

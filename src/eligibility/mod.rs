@@ -614,6 +614,16 @@ impl Eligibility {
         s..end
     }
 
+    /// The decision on player `i`'s row `k` (0-based, in round order),
+    /// found directly: [`Decision::NoEntry`] past the player's rows.
+    pub(crate) fn of_row(&self, i: usize, k: usize) -> Decision {
+        let range = self.range(i);
+        match range.start.checked_add(k) {
+            Some(at) if at < range.end => self.at(at),
+            _ => Decision::NoEntry,
+        }
+    }
+
     /// Player `i`'s decisions, in round order.
     pub fn player(&self, i: usize) -> impl ExactSizeIterator<Item = Decision> + '_ {
         let range = self.range(i);
@@ -884,6 +894,15 @@ pub(crate) mod tests {
         files
     }
 
+    /// The texts of [`sample_and_corpus_files`], read leniently.
+    pub(crate) fn sample_and_corpus_texts() -> Vec<String> {
+        sample_and_corpus_files()
+            .iter()
+            .filter_map(|f| std::fs::read(f).ok())
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .collect()
+    }
+
     /// Small reports with rated players and the shapes of entries the
     /// games table's rare rows stand for: byes, forfeits, one-sided and odd
     /// pairings, self-pairings, unknown and repeated starting ranks, rank
@@ -926,11 +945,7 @@ pub(crate) mod tests {
     /// starting ranks, rank `0`).
     #[test]
     fn the_plain_decisions_are_those_of_every_row() {
-        let mut texts: Vec<String> = sample_and_corpus_files()
-            .iter()
-            .filter_map(|f| std::fs::read(f).ok())
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
-            .collect();
+        let mut texts = sample_and_corpus_texts();
         texts.extend(crafted());
         let opts = CheckOptions::default();
         let mut rare = 0;

@@ -736,11 +736,7 @@ mod tests {
     /// unknown ranks and rank `0`, and on generated reports.
     #[test]
     fn the_table_is_the_former_loops() {
-        let mut texts: Vec<String> = crate::eligibility::tests::sample_and_corpus_files()
-            .iter()
-            .filter_map(|f| std::fs::read(f).ok())
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
-            .collect();
+        let mut texts = crate::eligibility::tests::sample_and_corpus_texts();
         texts.extend(crate::eligibility::tests::crafted());
         for (players, rounds, seed) in [(9, 5, 1), (40, 9, 2), (301, 11, 3)] {
             let opts = crate::generate::GenOptions {

@@ -34,6 +34,18 @@ pub(crate) struct Played {
 }
 
 impl Played {
+    /// The game of the games table's row `g`, whose result code `code`
+    /// ([`crate::model::Game::code`]) is a result over the board (0 to 2).
+    #[inline(always)]
+    fn of(g: &crate::model::Game, code: usize) -> Played {
+        Played {
+            opponent: g.opponent,
+            mirror: g.mirror,
+            round: g.round,
+            score: SCORES[code],
+        }
+    }
+
     /// The opponent's index in `Tournament::players`.
     #[inline]
     pub(crate) fn opp(&self) -> usize {
@@ -193,12 +205,7 @@ pub(crate) fn collect(
             // only whether its byte is `Rated` (no decision decoded for
             // every row).
             if rated && named && code <= 2 {
-                played.push(Played {
-                    opponent,
-                    mirror: g.mirror,
-                    round: g.round,
-                    score: SCORES[code],
-                });
+                played.push(Played::of(g, code));
                 played.len() as u32
             } else {
                 let row = (g, eligibility, me, k);
@@ -233,7 +240,9 @@ fn other_row(
     skipped: &mut Vec<Skipped>,
 ) -> u32 {
     let (g, eligibility, me, k) = row;
-    let d = eligibility.player(me).nth(k).unwrap_or(Decision::NoEntry);
+    // The row's decision found directly (not by walking the player's
+    // rows to it, which a line of many such rows would make quadratic).
+    let d = eligibility.of_row(me, k);
     let play = match d {
         Decision::Rated => true,
         Decision::NoEntry => return 0,
@@ -241,12 +250,7 @@ fn other_row(
     };
     let code = g.code();
     if play && named && code <= 2 {
-        played.push(Played {
-            opponent: g.opponent,
-            mirror: g.mirror,
-            round: g.round,
-            score: SCORES[code],
-        });
+        played.push(Played::of(g, code));
         return played.len() as u32;
     }
     let why = match d {

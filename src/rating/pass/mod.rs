@@ -769,7 +769,8 @@ impl Pass<'_> {
             }
             _ => false,
         };
-        for pl in g.played.iter().filter(|_| !fast) {
+        let general: &[collect::Played] = if fast { &[] } else { g.played };
+        for pl in general {
             // The opponent's rating, read once for the change and the tally.
             let theirs = self.ratings.get(pl.opp()).copied().flatten();
             let opponent = match theirs {

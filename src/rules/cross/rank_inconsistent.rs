@@ -208,11 +208,7 @@ mod tests {
     /// with shared, missing, zero and out-of-order ranks and missing points.
     #[test]
     fn by_rank_is_the_former_sort() {
-        let mut texts: Vec<String> = crate::eligibility::tests::sample_and_corpus_files()
-            .iter()
-            .filter_map(|f| std::fs::read(f).ok())
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
-            .collect();
+        let mut texts = crate::eligibility::tests::sample_and_corpus_texts();
         for seed in 1..4 {
             let opts = crate::generate::GenOptions {
                 players: 120,
