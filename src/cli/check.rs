@@ -7,6 +7,7 @@
 //! once for all their FIDE IDs.
 
 use super::files::{self, Inputs};
+use super::progress::Progress;
 use super::terminal::{escape, safe_diagnostic, SafeSource};
 use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::across::ReportRef;
@@ -293,22 +294,15 @@ pub(crate) fn run(a: Args) -> u8 {
     let mut read = a.read.options();
     // The reader keeps no more findings per rule than will be shown.
     read.max_findings_per_rule = a.max_per_rule;
-    let progress =
-        (!a.no_progress && std::io::stderr().is_terminal() && files.len() > 1).then(|| {
-            let pb = indicatif::ProgressBar::new(files.len() as u64);
-            pb.set_style(
-                indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {msg}")
-                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-            );
-            pb
-        });
+    let progress = (!a.no_progress && std::io::stderr().is_terminal() && files.len() > 1)
+        .then(|| Progress::stderr(files.len() as u64));
     // Read every report first, so that the rating list is searched once
     // for the FIDE IDs of all of them. One file starts no thread pool.
     let single = files.len() == 1;
     let read_one = |f: &PathBuf| {
         let r = super::read_report(f, &read).map_err(|e| e.to_string());
         if let Some(pb) = &progress {
-            pb.inc(1);
+            pb.inc();
         }
         r
     };

@@ -20,6 +20,7 @@ mod norms;
 mod output;
 mod parse;
 mod period;
+mod progress;
 mod rate;
 mod report;
 mod serve;

@@ -63,8 +63,12 @@ impl Config {
 type Reply = (StatusCode, Html<String>);
 
 pub(crate) fn run(a: Args) -> u8 {
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+    // One thread serves the connections; the checks, the only heavy work,
+    // run on tokio's blocking threads (`spawn_blocking`). The multi-thread
+    // scheduler is not built at all: its poll-time estimate calls
+    // `f64::powf`, which made every start of `trf`, whatever the command,
+    // load the C maths library (`libm`) for that one function.
+    let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_io()
         .enable_time()
         .build()
