@@ -471,7 +471,8 @@ impl Games {
             let table = &seats;
             let base = rows.len();
             // `found` counts the player's rare rows, the first of which
-            // are kept in `first`.
+            // are kept in `first` by their place in the line (the row is
+            // `base` on: one value fewer live in the loop).
             let mut found = 0usize;
             let mut row = |r: usize, round: u16, s: u32| {
                 let o = s & 0x1_ffff;
@@ -497,7 +498,7 @@ impl Games {
                 };
                 if !COMMON.contains(flags) {
                     if let Some(slot) = first.get_mut(found) {
-                        *slot = (base + r) as u32;
+                        *slot = r as u32;
                     }
                     found += 1;
                 }
@@ -531,7 +532,7 @@ impl Games {
                 );
             }
             match first.get(..found) {
-                Some(kept) => rare.extend_from_slice(kept),
+                Some(kept) => rare.extend(kept.iter().map(|&r| (base as u32).wrapping_add(r))),
                 // More than `FIRST_RARE`: the player's rows read again.
                 None => {
                     let mine = rows.get(base..).unwrap_or(&[]);
