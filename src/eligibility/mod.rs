@@ -207,6 +207,9 @@ const fn not_rated(reason: Reason) -> Decision {
 /// kept beside the bytes.
 type Byte = u8;
 
+/// The bytes [`Eligibility::plain_rows`] fills at a time.
+const FILL_PIECE: usize = 1920;
+
 /// The decisions a byte stands for, by byte.
 const BYTES: [Decision; 13] = [
     Decision::NoEntry,
@@ -415,9 +418,9 @@ impl Eligibility {
         let mut counted = 0u32;
         let mut special = Vec::new();
         let (rows, start) = if plain {
-            let (rows, start) = Self::plain(ev);
+            let (rows, start, off) = Self::plain(ev);
             if count_here {
-                counted = Self::count_plain(ev, &rows, rated);
+                counted = Self::count_plain(ev, &off, rated);
             }
             (rows, start)
         } else {
@@ -486,19 +489,22 @@ impl Eligibility {
     /// opponent (no regulation's exclusion, no rating gap, no unequal
     /// times): one pass over the games table, each row's decision read
     /// from a table by its result code and whether it names another
-    /// player ([`Kind::NO_OTHER`]); and where each player's rows start.
-    fn plain(ev: &Event<'_>) -> (Vec<Byte>, Vec<usize>) {
+    /// player ([`Kind::NO_OTHER`]); where each player's rows start; and
+    /// the rows whose decision is not [`Decision::Rated`] (every other row
+    /// is), in no particular order.
+    fn plain(ev: &Event<'_>) -> (Vec<Byte>, Vec<usize>, Vec<u32>) {
         let games = ev.games;
-        let mut rows = Self::plain_rows(games);
+        let (mut rows, mut off) = Self::plain_rows(games);
         // A player without a starting rank who names rank `0` names
         // itself when it is the first player without one (the rank
         // resolves to it), which `Kind::NO_OTHER` leaves unmarked.
         if let Some(me) = games.index_of(0) {
             let from = games.starts().get(me).map_or(0, |&s| s as usize);
             let mine = rows.get_mut(from..).unwrap_or(&mut []);
-            for (d, g) in mine.iter_mut().zip(games.of(me)) {
+            for (k, (d, g)) in mine.iter_mut().zip(games.of(me)).enumerate() {
                 if *d == RATED && g.opponent as usize == me {
                     *d = WITHOUT_OPPONENT;
+                    off.push((from + k) as u32);
                 }
             }
         }
@@ -510,67 +516,105 @@ impl Eligibility {
             .iter()
             .map(|&s| s as usize)
             .collect();
-        (rows, start)
+        (rows, start, off)
     }
 
-    /// [`plain_row`] of every row of `games`. A row outside the games
-    /// table's rare rows is a game over the board against another player
-    /// ([`Games::rare_rows`]), rated: the rows are written at once and only
-    /// the rare ones decided one by one.
-    fn plain_rows(games: &Games) -> Vec<Byte> {
-        let mut rows: Vec<Byte> = vec![RATED; games.rows().len()];
+    /// [`plain_row`] of every row of `games`, and the rows it does not
+    /// decide rated. A row outside the games table's rare rows is a game
+    /// over the board against another player ([`Games::rare_rows`]),
+    /// rated: the rows are written at once and only the rare ones decided
+    /// one by one.
+    fn plain_rows(games: &Games) -> (Vec<Byte>, Vec<u32>) {
+        let n = games.rows().len();
+        let mut rows: Vec<Byte> = Vec::with_capacity(n);
+        // Filled in pieces below glibc's `rep stosb` threshold (2 KB):
+        // one `memset` of the whole table is a `rep stosb`, which callgrind
+        // counts an instruction a byte; a piece is a few dozen vector
+        // stores.
+        while rows.len() < n {
+            let piece = (n - rows.len()).min(FILL_PIECE);
+            rows.resize(rows.len() + piece, RATED);
+        }
+        let mut off = Vec::new();
         for &k in games.rare_rows() {
             if let (Some(d), Some(g)) = (rows.get_mut(k as usize), games.row(k)) {
                 *d = plain_row(g);
+                if *d != RATED {
+                    off.push(k);
+                }
             }
         }
-        rows
+        (rows, off)
     }
 
     /// The rated games of [`Eligibility::plain`]'s decisions, each pairing
     /// once, between two players with a rating (`rated`), outside round
-    /// robins: one pass over the rated players' rows, without a branch per
-    /// row. Not inlined into [`Eligibility::decide`]: on its own, its loop
-    /// keeps the count and the ratings in registers.
+    /// robins. Every rated player's rows are counted as if rated, without
+    /// reading the decisions (one pass, no branch per row), and the rows
+    /// `off` (those [`Eligibility::plain`] does not decide rated, a few)
+    /// are taken back out. Not inlined into [`Eligibility::decide`]: on its
+    /// own, its loop keeps the count and the ratings in registers.
     #[inline(never)]
-    fn count_plain(ev: &Event<'_>, rows: &[Byte], rated: impl Fn(usize) -> bool) -> u32 {
+    fn count_plain(ev: &Event<'_>, off: &[u32], rated: impl Fn(usize) -> bool) -> u32 {
         let games = ev.games;
-        let starts = games.starts();
         let mut counted = 0u32;
         for (me, p) in ev.tournament.players.iter().enumerate() {
             if !rated(me) {
                 continue;
             }
-            let from = starts.get(me).map_or(0, |&s| s as usize);
-            let Some(mine) = rows.get(from..) else {
-                continue;
-            };
-            // The other side names `me` back exactly when the row has
-            // `Kind::NAMED_BACK` and `me` is the first player with the
-            // rank (the one a rank resolves to).
-            let first = games.index_of(p.start_rank.value) == Some(me);
-            // The bit that says the other side names `me` back with a
-            // result over the board, for a player the rank resolves to.
-            let back = if first {
-                Kind::BACK_GAME
-            } else {
-                Kind::empty()
-            };
+            let back = Self::back_bit(games, me, p.start_rank.value);
             let mut mine_counted = 0u32;
-            for (&d, g) in mine.iter().zip(games.of(me)) {
-                let j = g.opponent as usize;
-                // A pairing both records describe is taken from the lower
-                // player index, as the rating pass counts it. The other
-                // side's decision is rated exactly when its result is over
-                // the board (`Kind::BACK_GAME`): it names `me`, the first
-                // player with the rank, so it names another player, and no
-                // regulation leaves a game out here.
-                let mirrored = (j < me) & g.has_any(back);
-                mine_counted += u32::from((d == RATED) & !mirrored & rated(j));
+            for g in games.of(me) {
+                mine_counted += u32::from(Self::counts(g, me, back, &rated));
             }
             counted += mine_counted;
         }
+        // Each of these rows was counted above exactly when it is counted
+        // here (its player's rank is the row's).
+        for &k in off {
+            let Some(g) = games.row(k) else {
+                continue;
+            };
+            let me = g.player as usize;
+            if rated(me) {
+                let back = Self::back_bit(games, me, g.rank);
+                counted -= u32::from(Self::counts(g, me, back, &rated));
+            }
+        }
         counted
+    }
+
+    /// The bit of [`Eligibility::count_plain`] that says the other side
+    /// of a row of player `me` (starting rank `rank`) names `me` back with
+    /// a result over the board: [`Kind::BACK_GAME`] for the first player
+    /// with the rank (the one a rank resolves to), none for another (the
+    /// other side then names someone else).
+    #[inline(always)]
+    fn back_bit(games: &Games, me: usize, rank: u16) -> Kind {
+        if games.index_of(rank) == Some(me) {
+            Kind::BACK_GAME
+        } else {
+            Kind::empty()
+        }
+    }
+
+    /// Whether [`Eligibility::count_plain`] counts row `g` of the rated
+    /// player `me`, its decision rated: a pairing both records describe
+    /// is taken from the lower player index, as the rating pass counts
+    /// it. The other side's decision is rated exactly when its result is
+    /// over the board (`back`, [`Kind::BACK_GAME`]): it names `me`, the
+    /// first player with the rank, so it names another player, and no
+    /// regulation leaves a game out here.
+    #[inline(always)]
+    fn counts(
+        g: &crate::model::Game,
+        me: usize,
+        back: Kind,
+        rated: &impl Fn(usize) -> bool,
+    ) -> bool {
+        let j = g.opponent as usize;
+        let mirrored = (j < me) & g.has_any(back);
+        !mirrored & rated(j)
     }
 
     /// The decision on the row `k` of the games table.
@@ -708,8 +752,11 @@ impl Eligibility {
         i: usize,
         met: &mut Met,
     ) -> PlayerGames {
-        let mut out = PlayerGames::default();
         met.next();
+        // Games and half-points summed as one number each (the games in
+        // the high half): fewer values live in the loop, none kept on the
+        // stack. A player's half-points stay far below 2^32.
+        let (mut all, mut against_rated, mut opponents) = (0u64, 0u64, 0u32);
         let decided = self.rows.get(self.range(i)).unwrap_or(&[]);
         for (g, &d) in games.of(i).iter().zip(decided) {
             if d != RATED {
@@ -721,16 +768,20 @@ impl Eligibility {
             let Some(opp) = t.players.get(g.opponent as usize) else {
                 continue;
             };
-            let half_points = outcome.half_points();
-            out.all_games += 1;
-            out.all_half_points += half_points;
+            let one = 1 << 32 | u64::from(outcome.half_points());
+            all += one;
             if opp.rating.is_some() {
-                out.games += 1;
-                out.half_points += half_points;
-                out.opponents += u32::from(met.first(opp.start_rank.value));
+                against_rated += one;
+                opponents += u32::from(met.first(opp.start_rank.value));
             }
         }
-        out
+        PlayerGames {
+            games: (against_rated >> 32) as u32,
+            opponents,
+            half_points: against_rated as u32,
+            all_games: (all >> 32) as u32,
+            all_half_points: all as u32,
+        }
     }
 
     /// Each player's rated games, as (opponent index, half-points).
@@ -833,25 +884,20 @@ pub(crate) mod tests {
 
     /// The rated games counted while deciding (the plain case outside
     /// round robins) are those [`Eligibility::count_rated`] counts, on
-    /// every file of `samples/` and of the shared corpus.
+    /// every file of `samples/` and of the shared corpus; and so is the
+    /// count of the plain case on the plain decisions of every report,
+    /// whatever the regulations leave out of it.
     #[test]
     fn rated_games_counted_while_deciding_as_count_rated_counts_them() {
-        let files = sample_and_corpus_files();
         let opts = CheckOptions::default();
         let (mut compared, mut with_games) = (0, 0);
-        for f in &files {
-            let Ok(parsed) = crate::read_path(f, &crate::ReadOptions::default()) else {
-                continue;
-            };
+        for text in sample_and_corpus_texts() {
+            let parsed = crate::parse_str(&text);
             let ctx = Ctx::new(&parsed.tournament, &parsed.text, &opts);
             let ev = ctx.event();
             let decided = Eligibility::decide(&ev);
-            assert_eq!(
-                decided.rated_games,
-                decided.count_rated(&ev),
-                "{}",
-                f.display()
-            );
+            assert_eq!(decided.rated_games, decided.count_rated(&ev), "{text}");
+            assert_eq!(plain_count(&ev, &text), plain_counted(&ev), "{text}");
             compared += 1;
             with_games += usize::from(decided.rated_games > 0);
         }
@@ -866,22 +912,81 @@ pub(crate) mod tests {
             let ev = ctx.event();
             let decided = Eligibility::decide(&ev);
             assert_eq!(decided.rated_games, decided.count_rated(&ev), "{text}");
-            // The count of the plain case on the plain decisions, whatever
-            // the regulations leave out of these reports.
-            let (rows, start) = Eligibility::plain(&ev);
-            let rated = |i: usize| ev.ratings.get(i).copied().flatten().is_some();
-            let counted = Eligibility::count_plain(&ev, &rows, rated);
-            let plain = Eligibility {
-                rows,
-                special: Vec::new(),
-                start,
-                excluded: Vec::new(),
-                round_robin: None,
-                rated_games: 0,
-            };
-            assert_eq!(counted, plain.count_rated(&ev), "{text}");
+            let counted = plain_count(&ev, &text);
+            assert_eq!(counted, plain_counted(&ev), "{text}");
             assert!(counted > 0, "{text}");
         }
+    }
+
+    /// [`Eligibility::player_games`] and [`Eligibility::players_games`]
+    /// are the games written out one by one (a set of the ranks met), on
+    /// every file of `samples/` and of the shared corpus and on the
+    /// crafted reports.
+    #[test]
+    fn player_games_are_the_games_one_by_one() {
+        let mut texts = sample_and_corpus_texts();
+        texts.extend(crafted());
+        let opts = CheckOptions::default();
+        let mut with_games = 0;
+        for text in &texts {
+            let parsed = crate::parse_str(text);
+            let t = &parsed.tournament;
+            let ctx = Ctx::new(t, &parsed.text, &opts);
+            let ev = ctx.event();
+            let decided = Eligibility::decide(&ev);
+            let all = decided.players_games(t, ev.games, |_| true);
+            for (i, got) in all.iter().enumerate() {
+                let mut want = PlayerGames::default();
+                let mut met = std::collections::HashSet::new();
+                for (g, d) in ev.games.of(i).iter().zip(decided.player(i)) {
+                    let (Decision::Rated, Some(outcome), Some(opp)) =
+                        (d, g.game_outcome(), t.players.get(g.opponent as usize))
+                    else {
+                        continue;
+                    };
+                    want.all_games += 1;
+                    want.all_half_points += outcome.half_points();
+                    if opp.rating.is_some() {
+                        want.games += 1;
+                        want.half_points += outcome.half_points();
+                        want.opponents += u32::from(met.insert(opp.start_rank.value));
+                    }
+                }
+                assert_eq!(*got, want, "{text}");
+                assert_eq!(decided.player_games(t, ev.games, i), want, "{text}");
+                with_games += usize::from(want.games > 0);
+            }
+        }
+        assert!(with_games > 1000, "{with_games}");
+    }
+
+    /// [`Eligibility::count_plain`] on [`Eligibility::plain`]'s decisions,
+    /// after checking that the rows it takes back out are exactly those
+    /// not decided rated.
+    fn plain_count(ev: &Event<'_>, text: &str) -> u32 {
+        let (rows, _, off) = Eligibility::plain(ev);
+        let mut off = off;
+        off.sort_unstable();
+        let not_rated: Vec<u32> = (0..rows.len() as u32)
+            .filter(|&k| rows[k as usize] != RATED)
+            .collect();
+        assert_eq!(off, not_rated, "{text}");
+        let rated = |i: usize| ev.ratings.get(i).copied().flatten().is_some();
+        Eligibility::count_plain(ev, &off, rated)
+    }
+
+    /// [`Eligibility::count_rated`] on [`Eligibility::plain`]'s decisions.
+    fn plain_counted(ev: &Event<'_>) -> u32 {
+        let (rows, start, _) = Eligibility::plain(ev);
+        let plain = Eligibility {
+            rows,
+            special: Vec::new(),
+            start,
+            excluded: Vec::new(),
+            round_robin: None,
+            rated_games: 0,
+        };
+        plain.count_rated(ev)
     }
 
     /// The reports of `samples/` and of the shared corpus.
@@ -953,7 +1058,7 @@ pub(crate) mod tests {
             let parsed = crate::parse_str(text);
             let ctx = Ctx::new(&parsed.tournament, &parsed.text, &opts);
             let ev = ctx.event();
-            let rows = Eligibility::plain_rows(ev.games);
+            let (rows, _) = Eligibility::plain_rows(ev.games);
             let every: Vec<Byte> = ev.games.rows().iter().map(plain_row).collect();
             assert_eq!(rows, every, "{text}");
             rare += ev.games.rare_rows().len();

@@ -209,6 +209,10 @@ pub struct Games {
 /// of [`Games::rare`].
 const COMMON: Kind = Kind::GAME.union(Kind::NAMED_BACK).union(Kind::BACK_GAME);
 
+/// The rare rows of one player [`Games::new`] keeps aside while it builds
+/// the player's rows; a player with more has its rows read again.
+const FIRST_RARE: usize = 16;
+
 /// The rows with any of some bits, in row order ([`Games::rows_with`]).
 #[derive(Debug, Clone)]
 #[non_exhaustive]
@@ -422,10 +426,21 @@ impl Games {
         // By starting rank: an entry finds its opponent and the other side
         // of its pairing in one load.
         let mut seats = seats(&index, players, &start);
+        // Ranks are below 2^16 (`NO_OPPONENT`), so the table never reaches
+        // `NO_OPPONENT`: an entry without an opponent falls outside it,
+        // with the ranks no player has past the last, and is told apart
+        // from those only there (one bounds test a row, not two tests).
+        seats.truncate(NO_OPPONENT as usize);
         let mut rows: Vec<Game> = Vec::with_capacity(total as usize);
         // `reach[n]`: how many players' lines hold `n` entries.
         let mut reach = vec![0u32; longest + 1];
         let mut rare = Vec::new();
+        // Each player's first rare rows, kept here while its rows are built
+        // and then moved to `rare` (no call in the loop: a call would make
+        // every value live across it take one of the six registers a call
+        // keeps, and the rest go to the stack). Set once: a player reads
+        // only the ones it wrote.
+        let mut first = [0u32; FIRST_RARE];
         for (i, p) in players.iter().enumerate() {
             let (i, rank, words) = (i as u32, p.start_rank.value, p.rounds.words());
             let me = u32::from(rank);
@@ -438,34 +453,32 @@ impl Games {
             // an entry naming its own rank is then built as one naming a
             // line that stops before the round (the first player with the
             // rank as the opponent, no mirror), without a test of its own.
+            // Only the two fields that change are kept and put back.
             let own = usize::from(rank);
-            let saved = if rank != 0 {
-                seats.get(own).copied()
-            } else {
-                None
+            let saved = match seats.get_mut(own) {
+                Some(slot) if rank != 0 => {
+                    let kept = (slot.words, slot.missing);
+                    slot.missing = if slot.player == i {
+                        Kind::SELF.union(Kind::NO_OTHER)
+                    } else {
+                        Kind::SELF
+                    };
+                    slot.words = &[];
+                    Some(kept)
+                }
+                _ => None,
             };
-            if let (Some(seat), Some(slot)) = (saved, seats.get_mut(own)) {
-                let alone = if seat.player == i {
-                    Kind::SELF.union(Kind::NO_OTHER)
-                } else {
-                    Kind::SELF
-                };
-                *slot = Seat {
-                    words: &[],
-                    missing: alone,
-                    ..seat
-                };
-            }
             let table = &seats;
             let base = rows.len();
+            // `found` counts the player's rare rows, the first of which
+            // are kept in `first` by their place in the line (the row is
+            // `base` on: one value fewer live in the loop).
+            let mut found = 0usize;
             let mut row = |r: usize, round: u16, s: u32| {
                 let o = s & 0x1_ffff;
                 let look = (s >> 17) as usize & 63;
-                let (opponent, mirror, flags) = if o == NO_OPPONENT {
-                    (NONE, NONE, ALONE[look])
-                } else {
-                    let seat = table.get(o as usize).unwrap_or(&Seat::NOBODY);
-                    match seat.words.get(r) {
+                let (opponent, mirror, flags) = match table.get(o as usize) {
+                    Some(seat) => match seat.words.get(r) {
                         Some(&theirs) => {
                             let back = if theirs & 0x1_ffff == me {
                                 PAIR[look][(theirs >> 17) as usize & 63]
@@ -479,10 +492,15 @@ impl Games {
                             )
                         }
                         None => (seat.player, NONE, NAMED[look] | seat.missing),
-                    }
+                    },
+                    None if o == NO_OPPONENT => (NONE, NONE, ALONE[look]),
+                    None => (NONE, NONE, NAMED[look] | Seat::NOBODY.missing),
                 };
                 if !COMMON.contains(flags) {
-                    rare.push((base + r) as u32);
+                    if let Some(slot) = first.get_mut(found) {
+                        *slot = r as u32;
+                    }
+                    found += 1;
                 }
                 Game {
                     player: i,
@@ -513,10 +531,22 @@ impl Games {
                         .map(|(r, &s)| row(r, u16::try_from(r + 1).unwrap_or(u16::MAX), s)),
                 );
             }
-            if let Some(seat) = saved {
-                if let Some(slot) = seats.get_mut(own) {
-                    *slot = seat;
+            match first.get(..found) {
+                Some(kept) => rare.extend(kept.iter().map(|&r| (base as u32).wrapping_add(r))),
+                // More than `FIRST_RARE`: the player's rows read again.
+                None => {
+                    let mine = rows.get(base..).unwrap_or(&[]);
+                    rare.extend(
+                        mine.iter()
+                            .enumerate()
+                            .filter(|(_, g)| !COMMON.contains(g.flags))
+                            .map(|(r, _)| (base + r) as u32),
+                    );
                 }
+            }
+            if let (Some((words, missing)), Some(slot)) = (saved, seats.get_mut(own)) {
+                slot.words = words;
+                slot.missing = missing;
             }
         }
         let round_kinds = Self::round_kinds_of(&rows, &start, &rare, &reach);
@@ -747,7 +777,27 @@ mod tests {
             };
             texts.extend(crate::generate::generate(&opts).ok());
         }
-        let mut selves = 0;
+        // Lines of about `FIRST_RARE` rare rows and more (byes, one-sided
+        // games), between and after common ones.
+        for n in [FIRST_RARE - 1, FIRST_RARE, FIRST_RARE + 1, 3 * FIRST_RARE] {
+            let line = |rank: u16, blocks: String| {
+                format!(
+                    "001 {rank:>4} m    Player {rank:<26} 2000 GER    12345678 1990/01/01  1.0    1{blocks}\n"
+                )
+            };
+            let mut text = String::from("012 Test\n");
+            text += &line(
+                1,
+                "     2 w 1".to_owned() + &"  0000 - H".repeat(n) + "     2 b 0",
+            );
+            text += &line(
+                2,
+                "     1 b 0".to_owned() + &"  0000 - U".repeat(n) + "     1 w 1",
+            );
+            text += &line(3, "     1 w 1     2 b 0".repeat(n) + "     3 w 1");
+            texts.push(text);
+        }
+        let (mut selves, mut most_rare) = (0, 0);
         for text in &texts {
             let parsed = crate::parse_str(text);
             let t = &parsed.tournament;
@@ -762,7 +812,13 @@ mod tests {
                 "{text}"
             );
             selves += rows.iter().filter(|g| g.has_all(Kind::SELF)).count();
+            let mut by_player = vec![0; t.players.len()];
+            for &k in &rare {
+                by_player[rows[k as usize].player as usize] += 1;
+            }
+            most_rare = by_player.into_iter().fold(most_rare, usize::max);
         }
         assert!(texts.len() > 300 && selves > 10, "{} {selves}", texts.len());
+        assert!(most_rare > 2 * FIRST_RARE, "{most_rare}");
     }
 }
