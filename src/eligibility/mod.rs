@@ -207,9 +207,6 @@ const fn not_rated(reason: Reason) -> Decision {
 /// kept beside the bytes.
 type Byte = u8;
 
-/// The bytes [`Eligibility::plain_rows`] fills at a time.
-const FILL_PIECE: usize = 1920;
-
 /// The decisions a byte stands for, by byte.
 const BYTES: [Decision; 13] = [
     Decision::NoEntry,
@@ -526,15 +523,7 @@ impl Eligibility {
     /// one by one.
     fn plain_rows(games: &Games) -> (Vec<Byte>, Vec<u32>) {
         let n = games.rows().len();
-        let mut rows: Vec<Byte> = Vec::with_capacity(n);
-        // Filled in pieces below glibc's `rep stosb` threshold (2 KB):
-        // one `memset` of the whole table is a `rep stosb`, which callgrind
-        // counts an instruction a byte; a piece is a few dozen vector
-        // stores.
-        while rows.len() < n {
-            let piece = (n - rows.len()).min(FILL_PIECE);
-            rows.resize(rows.len() + piece, RATED);
-        }
+        let mut rows: Vec<Byte> = vec![RATED; n];
         let mut off = Vec::new();
         for &k in games.rare_rows() {
             if let (Some(d), Some(g)) = (rows.get_mut(k as usize), games.row(k)) {
