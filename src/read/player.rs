@@ -65,6 +65,11 @@ impl<'a> PlayerReader<'a> {
         if self.usual_player(cols, number).is_some() {
             return;
         }
+        self.general_player(cols, number);
+    }
+
+    /// Reads any `001` line field by field, reporting what is wrong.
+    fn general_player(&mut self, cols: &Columns<'_>, number: u32) {
         let (raw, span) = cols.field(g::START_RANK.from, g::START_RANK.to);
         let start_rank = match uint(raw) {
             Ok(Some(v)) if (1..=MAX_START_RANK).contains(&v) => v as u16,
@@ -223,7 +228,7 @@ impl<'a> PlayerReader<'a> {
         let base = cols.span().start as usize;
         let span = |f: &Field| Span::new(base + f.from - 1, base + f.to);
         // The text of a field (ASCII: any cut is on a character boundary).
-        let raw = |f: &Field| &text[f.from - 1..f.to];
+        let raw = |f: &Field| raw_field(text, f);
         let four = |f: &Field| right_aligned4(field(head, f));
 
         // The player is written in its slot of the vector, each field where
@@ -285,16 +290,15 @@ impl<'a> PlayerReader<'a> {
                 Some(v @ 0..=MAX_RANK) => Some(Spanned::new(v as u16, span(&g::RANK))),
                 Some(_) => return None,
             };
-            // The blank's rounds hold no allocation: forgotten rather than
-            // dropped (a call of ~90 instructions the compiler cannot
-            // see through).
-            std::mem::forget(std::mem::replace(&mut p.rounds, usual_rounds(b, base)?));
+            p.rounds = usual_rounds(b, base)?;
             // The strings last: a line refused above allocates nothing.
-            p.name = Spanned::new(trim(raw(&g::NAME)).to_string(), span(&g::NAME));
+            // (The field's text by `raw_field` itself: the closure `raw`
+            // was called, not inlined, for these two.)
+            p.name = Spanned::new(trim(raw_field(text, &g::NAME)).to_string(), span(&g::NAME));
             p.federation = match field::<3>(head, &g::FEDERATION) {
                 // Nearly always three capitals: nothing to trim.
                 f if f.iter().all(|c| c.is_ascii_alphabetic()) => Some(Spanned::new(
-                    raw(&g::FEDERATION).to_string(),
+                    raw_field(text, &g::FEDERATION).to_string(),
                     span(&g::FEDERATION),
                 )),
                 _ => match trim(raw(&g::FEDERATION)) {
@@ -470,6 +474,12 @@ impl<'a> PlayerReader<'a> {
 // What a `001` field may hold, for the general reader and the fast path
 // alike (TRF16 record 001): starting ranks 1-9999, ratings up to 3500, FIDE
 // IDs of at most 11 digits, ranks up to 9999.
+/// The text of field `f` of a line (inlined: its bounds are constants).
+#[inline(always)]
+fn raw_field<'t>(text: &'t str, f: &Field) -> &'t str {
+    &text[f.from - 1..f.to]
+}
+
 /// A player with nothing read: the slot [`PlayerReader::usual_player`]
 /// fills in place.
 #[inline(always)]
@@ -485,7 +495,8 @@ fn blank_player() -> Player {
         birth_date: None,
         points: None,
         rank: None,
-        rounds: Rounds::new(),
+        // Not `Rounds::new()`, which allocates its list of spans.
+        rounds: Rounds::default(),
         line: 0,
         span: Span::default(),
     }
@@ -1182,6 +1193,70 @@ mod tests {
     }
 
     /// The usual fields' shortcuts read what the general readers read.
+    /// The usual reader (the player written in its slot of the vector)
+    /// gives every line it accepts the player the general reader gives,
+    /// spans and rounds included, and leaves no player behind for a line it
+    /// refuses: on every `001` line of `samples/`, the shared corpus, the
+    /// eligibility tests' small reports and generated reports (with and
+    /// without accented names, byes and forfeits).
+    #[test]
+    fn the_usual_player_is_the_general_readers() {
+        use super::PlayerReader;
+        use crate::source::lines::{split_bytes, Columns};
+        let mut texts = crate::eligibility::tests::sample_and_corpus_texts();
+        texts.extend(crate::eligibility::tests::crafted());
+        for (players, rounds, seed, diacritics) in [
+            (9, 5, 1, false),
+            (40, 9, 2, true),
+            (301, 11, 3, false),
+            (120, 15, 4, true),
+        ] {
+            let opts = crate::generate::GenOptions {
+                players,
+                rounds,
+                seed,
+                diacritics,
+                with_byes: true,
+                with_forfeits: true,
+                ..Default::default()
+            };
+            texts.extend(crate::generate::generate(&opts).ok());
+        }
+        let (mut usual, mut general) = (0, 0);
+        for text in &texts {
+            for (s, e) in split_bytes(text.as_bytes()) {
+                let line = &text[s..e];
+                if !line.starts_with("001") {
+                    continue;
+                }
+                let cols = if text.is_ascii() {
+                    Columns::ascii(line, s)
+                } else {
+                    Columns::new(line, s)
+                };
+                let mut fast = PlayerReader::new(text, 1);
+                let accepted = fast.usual_player(&cols, 7).is_some();
+                if !accepted {
+                    general += 1;
+                    assert!(fast.players.is_empty(), "{line:?}");
+                    continue;
+                }
+                usual += 1;
+                let mut slow = PlayerReader::new(text, 1);
+                slow.general_player(&cols, 7);
+                assert!(slow.diags.is_empty(), "{line:?}");
+                assert_eq!(
+                    format!("{:?}", fast.players),
+                    format!("{:?}", slow.players),
+                    "{line:?}"
+                );
+                assert_eq!(fast.trf06_title, slow.trf06_title, "{line:?}");
+                assert!(fast.diags.is_empty(), "{line:?}");
+            }
+        }
+        assert!(usual > 1_000 && general > 0, "{usual} {general}");
+    }
+
     #[test]
     fn usual_fields_agree_with_the_general_readers() {
         use super::{right_aligned, right_aligned11, right_aligned4, usual_birth};
