@@ -238,7 +238,11 @@ impl<'a> PlayerReader<'a> {
         // written in place); a field that is not usual takes the slot back
         // and returns `None` (the general reader reads the line again).
         let at = self.players.len();
-        self.players.resize_with(at + 1, blank_player);
+        // The round blocks first, moved into the blank slot (assigned after
+        // the other fields, the blank's empty rounds were dropped by a call).
+        let mut rounds = Some(usual_rounds(b, base)?);
+        self.players
+            .resize_with(at + 1, || blank_player(rounds.take().unwrap_or_default()));
         let p = &mut self.players[at];
         let trf06_title = &mut self.trf06_title;
         let filled = (|| {
@@ -290,8 +294,7 @@ impl<'a> PlayerReader<'a> {
                 Some(v @ 0..=MAX_RANK) => Some(Spanned::new(v as u16, span(&g::RANK))),
                 Some(_) => return None,
             };
-            p.rounds = usual_rounds(b, base)?;
-            // The strings last: a line refused above allocates nothing.
+            // The strings last: a line refused above allocates no string.
             // (The field's text by `raw_field` itself: the closure `raw`
             // was called, not inlined, for these two.)
             p.name = Spanned::new(trim(raw_field(text, &g::NAME)).to_string(), span(&g::NAME));
@@ -480,10 +483,10 @@ fn raw_field<'t>(text: &'t str, f: &Field) -> &'t str {
     &text[f.from - 1..f.to]
 }
 
-/// A player with nothing read: the slot [`PlayerReader::usual_player`]
-/// fills in place.
+/// A player with nothing read but its `rounds`: the slot
+/// [`PlayerReader::usual_player`] fills in place.
 #[inline(always)]
-fn blank_player() -> Player {
+fn blank_player(rounds: Rounds) -> Player {
     Player {
         start_rank: Spanned::new(0, Span::default()),
         sex: None,
@@ -495,8 +498,7 @@ fn blank_player() -> Player {
         birth_date: None,
         points: None,
         rank: None,
-        // Not `Rounds::new()`, which allocates its list of spans.
-        rounds: Rounds::default(),
+        rounds,
         line: 0,
         span: Span::default(),
     }
@@ -917,6 +919,7 @@ fn title(t: &str) -> Title {
 
 /// [`Points::parse`] of the usual shape, blanks then `D.D` (`DD.D`, …),
 /// without its searches; `None` sends anything else to it.
+#[inline(always)]
 fn fast_points(b: &[u8]) -> Option<Points> {
     // The usual 4-column field, ` D.D` or `DD.D`, without a loop.
     if let [a, i, b'.', f] = *b {
