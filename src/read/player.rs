@@ -603,7 +603,7 @@ fn right_aligned11(f: [u8; 11]) -> Option<Option<u64>> {
 /// usual. Trailing blank blocks are dropped, as there.
 ///
 /// Each block is read by [`block_word`]: a block in the usual shape costs
-/// about 30 instructions, any other goes through [`usual_block`]. What
+/// about 26 instructions, any other goes through [`usual_block`]. What
 /// makes a block unusual is gathered in one bit ([`FLAW`]), looked at once
 /// the line is read (an unusual line is rare, and read again by the general
 /// reader).
