@@ -65,6 +65,11 @@ impl<'a> PlayerReader<'a> {
         if self.usual_player(cols, number).is_some() {
             return;
         }
+        self.general_player(cols, number);
+    }
+
+    /// Reads any `001` line field by field, reporting what is wrong.
+    fn general_player(&mut self, cols: &Columns<'_>, number: u32) {
         let (raw, span) = cols.field(g::START_RANK.from, g::START_RANK.to);
         let start_rank = match uint(raw) {
             Ok(Some(v)) if (1..=MAX_START_RANK).contains(&v) => v as u16,
@@ -223,87 +228,95 @@ impl<'a> PlayerReader<'a> {
         let base = cols.span().start as usize;
         let span = |f: &Field| Span::new(base + f.from - 1, base + f.to);
         // The text of a field (ASCII: any cut is on a character boundary).
-        let raw = |f: &Field| &text[f.from - 1..f.to];
+        let raw = |f: &Field| raw_field(text, f);
         let four = |f: &Field| right_aligned4(field(head, f));
 
-        let start_rank = match four(&g::START_RANK)? {
-            Some(v @ 1..=MAX_START_RANK) => Spanned::new(v as u16, span(&g::START_RANK)),
-            _ => return None,
-        };
-        let sex = sex(&head[g::SEX.from - 1..g::SEX.to]).map(|s| Spanned::new(s, span(&g::SEX)));
-        let title = match field::<3>(head, &g::TITLE) {
-            [b' ', b' ', b' '] => None,
-            _ => match trim(raw(&g::TITLE)) {
-                "" => None,
-                t => {
-                    if self.trf06_title.is_none() && super::dialect::is_trf06_title(t) {
-                        // Harmless if the line is then read by the general
-                        // reader: it records the same line.
-                        self.trf06_title = Some(number);
-                    }
-                    Some(Spanned::new(title(t), span(&g::TITLE)))
-                }
-            },
-        };
-        let rating = match four(&g::RATING)? {
-            None | Some(0) => None,
-            Some(v @ 1..=MAX_RATING) => Some(Spanned::new(v as u16, span(&g::RATING))),
-            Some(_) => return None,
-        };
-        let fide_id = match right_aligned11(field(head, &g::FIDE_ID))? {
-            None | Some(0) => None,
-            Some(v @ 1..FIDE_ID_END) => Some(Spanned::new(v, span(&g::FIDE_ID))),
-            Some(_) => return None,
-        };
-        let birth_date = match usual_birth(field(head, &g::BIRTH_DATE)) {
-            Some(d) => d,
-            None => super::parse_birth(raw(&g::BIRTH_DATE)).ok()?,
-        }
-        .map(|d| Spanned::new(d, span(&g::BIRTH_DATE)));
-        let points = match fast_points(&field::<4>(head, &g::POINTS)) {
-            // Never negative.
-            Some(v) => Some(Spanned::new(v, span(&g::POINTS))),
-            None if trim(raw(&g::POINTS)).is_empty() => None,
-            None => match Points::parse(raw(&g::POINTS)) {
-                Some(v) if v.0 >= 0 => Some(Spanned::new(v, span(&g::POINTS))),
+        // The player is written in its slot of the vector, each field where
+        // it is read: built on the stack and pushed, its values outlived the
+        // registers and were stored, reloaded, stored again and then copied
+        // (272 bytes) into the vector. The slot starts blank (constants
+        // written in place); a field that is not usual takes the slot back
+        // and returns `None` (the general reader reads the line again).
+        let at = self.players.len();
+        // The round blocks first, moved into the blank slot (assigned after
+        // the other fields, the blank's empty rounds were dropped by a call).
+        let mut rounds = Some(usual_rounds(b, base)?);
+        self.players
+            .resize_with(at + 1, || blank_player(rounds.take().unwrap_or_default()));
+        let p = &mut self.players[at];
+        let trf06_title = &mut self.trf06_title;
+        let filled = (|| {
+            p.start_rank = match four(&g::START_RANK)? {
+                Some(v @ 1..=MAX_START_RANK) => Spanned::new(v as u16, span(&g::START_RANK)),
                 _ => return None,
-            },
-        };
-        let rank = match four(&g::RANK)? {
-            None => None,
-            Some(v @ 0..=MAX_RANK) => Some(Spanned::new(v as u16, span(&g::RANK))),
-            Some(_) => return None,
-        };
-
-        let rounds = usual_rounds(b, base)?;
-        let name = trim(raw(&g::NAME)).to_string();
-        let federation = match field::<3>(head, &g::FEDERATION) {
-            // Nearly always three capitals: nothing to trim.
-            f if f.iter().all(|c| c.is_ascii_alphabetic()) => Some(Spanned::new(
-                raw(&g::FEDERATION).to_string(),
-                span(&g::FEDERATION),
-            )),
-            _ => match trim(raw(&g::FEDERATION)) {
-                "" => None,
-                f => Some(Spanned::new(f.to_string(), span(&g::FEDERATION))),
-            },
-        };
-        self.players.push(Player {
-            start_rank,
-            sex,
-            title,
-            name: Spanned::new(name, span(&g::NAME)),
-            rating,
-            federation,
-            fide_id,
-            birth_date,
-            points,
-            rank,
-            rounds,
-            line: number,
-            span: cols.span(),
-        });
-        Some(())
+            };
+            p.sex = sex(&head[g::SEX.from - 1..g::SEX.to]).map(|s| Spanned::new(s, span(&g::SEX)));
+            p.title = match field::<3>(head, &g::TITLE) {
+                [b' ', b' ', b' '] => None,
+                _ => match trim(raw(&g::TITLE)) {
+                    "" => None,
+                    t => {
+                        if trf06_title.is_none() && super::dialect::is_trf06_title(t) {
+                            // Harmless if the line is then read by the
+                            // general reader: it records the same line.
+                            *trf06_title = Some(number);
+                        }
+                        Some(Spanned::new(title(t), span(&g::TITLE)))
+                    }
+                },
+            };
+            p.rating = match four(&g::RATING)? {
+                None | Some(0) => None,
+                Some(v @ 1..=MAX_RATING) => Some(Spanned::new(v as u16, span(&g::RATING))),
+                Some(_) => return None,
+            };
+            p.fide_id = match right_aligned11(field(head, &g::FIDE_ID))? {
+                None | Some(0) => None,
+                Some(v @ 1..FIDE_ID_END) => Some(Spanned::new(v, span(&g::FIDE_ID))),
+                Some(_) => return None,
+            };
+            p.birth_date = match usual_birth(field(head, &g::BIRTH_DATE)) {
+                Some(d) => d,
+                None => super::parse_birth(raw(&g::BIRTH_DATE)).ok()?,
+            }
+            .map(|d| Spanned::new(d, span(&g::BIRTH_DATE)));
+            p.points = match fast_points(&field::<4>(head, &g::POINTS)) {
+                // Never negative.
+                Some(v) => Some(Spanned::new(v, span(&g::POINTS))),
+                None if trim(raw(&g::POINTS)).is_empty() => None,
+                None => match Points::parse(raw(&g::POINTS)) {
+                    Some(v) if v.0 >= 0 => Some(Spanned::new(v, span(&g::POINTS))),
+                    _ => return None,
+                },
+            };
+            p.rank = match four(&g::RANK)? {
+                None => None,
+                Some(v @ 0..=MAX_RANK) => Some(Spanned::new(v as u16, span(&g::RANK))),
+                Some(_) => return None,
+            };
+            // The strings last: a line refused above allocates no string.
+            // (The field's text by `raw_field` itself: the closure `raw`
+            // was called, not inlined, for these two.)
+            p.name = Spanned::new(trim(raw_field(text, &g::NAME)).to_string(), span(&g::NAME));
+            p.federation = match field::<3>(head, &g::FEDERATION) {
+                // Nearly always three capitals: nothing to trim.
+                f if f.iter().all(|c| c.is_ascii_alphabetic()) => Some(Spanned::new(
+                    raw_field(text, &g::FEDERATION).to_string(),
+                    span(&g::FEDERATION),
+                )),
+                _ => match trim(raw(&g::FEDERATION)) {
+                    "" => None,
+                    f => Some(Spanned::new(f.to_string(), span(&g::FEDERATION))),
+                },
+            };
+            p.line = number;
+            p.span = cols.span();
+            Some(())
+        })();
+        if filled.is_none() {
+            self.players.truncate(at);
+        }
+        filled
     }
 
     fn invalid(&mut self, span: Span, message: String, label: &str, help: &str) {
@@ -464,6 +477,33 @@ impl<'a> PlayerReader<'a> {
 // What a `001` field may hold, for the general reader and the fast path
 // alike (TRF16 record 001): starting ranks 1-9999, ratings up to 3500, FIDE
 // IDs of at most 11 digits, ranks up to 9999.
+/// The text of field `f` of a line (inlined: its bounds are constants).
+#[inline(always)]
+fn raw_field<'t>(text: &'t str, f: &Field) -> &'t str {
+    &text[f.from - 1..f.to]
+}
+
+/// A player with nothing read but its `rounds`: the slot
+/// [`PlayerReader::usual_player`] fills in place.
+#[inline(always)]
+fn blank_player(rounds: Rounds) -> Player {
+    Player {
+        start_rank: Spanned::new(0, Span::default()),
+        sex: None,
+        title: None,
+        name: Spanned::new(String::new(), Span::default()),
+        rating: None,
+        federation: None,
+        fide_id: None,
+        birth_date: None,
+        points: None,
+        rank: None,
+        rounds,
+        line: 0,
+        span: Span::default(),
+    }
+}
+
 const MAX_START_RANK: u64 = 9999;
 const MAX_RATING: u64 = 3500;
 const FIDE_ID_END: u64 = 100_000_000_000;
@@ -524,7 +564,7 @@ fn right_aligned4(f: [u8; 4]) -> Option<Option<u64>> {
     let x = u32::from_le_bytes(f);
     let v = four_digits(x & 0x0F0F_0F0F);
     // Bytes 3-6 of the entry are the number.
-    if (CANONICAL[(v & 0x3FFF) as usize] >> 24) as u32 == x {
+    if (CANONICAL[v as usize] >> 24) as u32 == x {
         return Some(Some(u64::from(v)));
     }
     right_aligned(&f)
@@ -563,7 +603,7 @@ fn right_aligned11(f: [u8; 11]) -> Option<Option<u64>> {
 /// usual. Trailing blank blocks are dropped, as there.
 ///
 /// Each block is read by [`block_word`]: a block in the usual shape costs
-/// about 30 instructions, any other goes through [`usual_block`]. What
+/// about 26 instructions, any other goes through [`usual_block`]. What
 /// makes a block unusual is gathered in one bit ([`FLAW`]), looked at once
 /// the line is read (an unusual line is rare, and read again by the general
 /// reader).
@@ -633,24 +673,31 @@ const FLAW: u32 = 1 << 31;
 /// (`  12`, `9999`): its number is computed from the four bytes' low
 /// halves, and the seven bytes from the first blank to the blank after the
 /// opponent are compared at once with those of that number written in the
-/// usual way ([`CANONICAL`]); equal, the block is usual but for its colour
-/// and result, whose words say whether they are ([`COLOURS`],
-/// [`NAMED_RESULTS`]). Anything else (no opponent, `0000`, leading zeros,
+/// usual way ([`CANONICAL`]); equal, the block is usual but for its colour,
+/// the blank after it and its result, whose words say whether they are
+/// ([`COLOURS`], [`SEPARATED_RESULTS`]). Anything else (no opponent, `0000`, leading zeros,
 /// another byte) goes through [`usual_block`], which decides every block.
 #[inline(always)]
 fn block_word(b: &[u8; 10]) -> u32 {
-    let [head @ .., s3, result] = *b;
+    let [head @ .., _, _] = *b;
     let w = u64::from_le_bytes(head);
     // The opponent's bytes (2-5) as four digits, blanks counting as zeros.
+    // Below 2^16 (a shift of a `u32` by 16): the table's index without a
+    // mask or a bounds test. A value of 10,000 or more (bytes that are not
+    // digits) finds an entry that matches nothing.
     let v = four_digits((w >> 16) as u32 & 0x0F0F_0F0F);
-    // A value of 10,000 or more (bytes that are not digits) finds an entry
-    // that matches nothing, or the entry of a smaller number, which does
-    // not match either: equal bytes would give that number.
-    let canonical = CANONICAL[(v & 0x3FFF) as usize];
-    if w << 8 == canonical && s3 == b' ' {
+    let canonical = CANONICAL[v as usize];
+    // The blank after the colour and the result (bytes 8-9) in one
+    // look-up: a separator that is not a blank is as unusual as a result
+    // that is not one (`usual_block` refuses both).
+    // (Taken as one array: built from two bytes, the compiler loaded them
+    // apart and made the index of two halves.)
+    let [_, _, _, _, _, _, _, _, tail @ ..] = *b;
+    let result = SEPARATED_RESULTS[usize::from(u16::from_le_bytes(tail))];
+    if w << 8 == canonical {
         // The colour from the word already loaded (byte 7): read apart,
         // the compiler built the word from three narrower loads.
-        COLOURS[(w >> 56) as usize] | NAMED_RESULTS[result as usize] | v
+        COLOURS[(w >> 56) as usize] | result | v
     } else {
         other_block(b)
     }
@@ -670,9 +717,12 @@ fn other_block(b: &[u8; 10]) -> u32 {
 /// (blank, blank, the number right-aligned without leading zeros, blank)
 /// as a little-endian word shifted left by a byte (so its low byte is 0:
 /// the colour byte shifted out); every other entry matches no window (its
-/// low byte is not 0).
-static CANONICAL: [u64; 1 << 14] = {
-    let mut t = [u64::MAX; 1 << 14];
+/// low byte is not 0). One entry for every value [`four_digits`] can give
+/// (below 2^16), so that it is read without a mask or a bounds test; the
+/// entries past 9,999 are never written, and a usual report reads only the
+/// pages of the opponents it names.
+static CANONICAL: [u64; 1 << 16] = {
+    let mut t = [u64::MAX; 1 << 16];
     let mut v = 1;
     while v < 10_000 {
         let mut bytes = *b"\0       ";
@@ -701,6 +751,20 @@ static COLOURS: [u32; 256] = {
             2 => pack_parts(Some(0), Some(Colour::Black), 0),
             _ => FLAW,
         };
+        i += 1;
+    }
+    t
+};
+
+/// [`NAMED_RESULTS`] of a block's result byte (the high byte of the index)
+/// when the byte before it (the low byte) is a blank, else [`FLAW`]. A
+/// usual report reads one entry of each kilobyte, those of the few result
+/// letters it uses.
+static SEPARATED_RESULTS: [u32; 1 << 16] = {
+    let mut t = [FLAW; 1 << 16];
+    let mut i = 0;
+    while i < 256 {
+        t[i << 8 | b' ' as usize] = NAMED_RESULTS[i];
         i += 1;
     }
     t
@@ -855,6 +919,7 @@ fn title(t: &str) -> Title {
 
 /// [`Points::parse`] of the usual shape, blanks then `D.D` (`DD.D`, …),
 /// without its searches; `None` sends anything else to it.
+#[inline(always)]
 fn fast_points(b: &[u8]) -> Option<Points> {
     // The usual 4-column field, ` D.D` or `DD.D`, without a loop.
     if let [a, i, b'.', f] = *b {
@@ -1044,6 +1109,13 @@ mod tests {
                 window[9] = result;
                 check(window);
             }
+            // The blank after the colour, with any byte there.
+            for separator in 0..=255u8 {
+                let mut window = *b"   123 w 1";
+                window[7] = colour;
+                window[8] = separator;
+                check(window);
+            }
         }
     }
 
@@ -1124,6 +1196,70 @@ mod tests {
     }
 
     /// The usual fields' shortcuts read what the general readers read.
+    /// The usual reader (the player written in its slot of the vector)
+    /// gives every line it accepts the player the general reader gives,
+    /// spans and rounds included, and leaves no player behind for a line it
+    /// refuses: on every `001` line of `samples/`, the shared corpus, the
+    /// eligibility tests' small reports and generated reports (with and
+    /// without accented names, byes and forfeits).
+    #[test]
+    fn the_usual_player_is_the_general_readers() {
+        use super::PlayerReader;
+        use crate::source::lines::{split_bytes, Columns};
+        let mut texts = crate::eligibility::tests::sample_and_corpus_texts();
+        texts.extend(crate::eligibility::tests::crafted());
+        for (players, rounds, seed, diacritics) in [
+            (9, 5, 1, false),
+            (40, 9, 2, true),
+            (301, 11, 3, false),
+            (120, 15, 4, true),
+        ] {
+            let opts = crate::generate::GenOptions {
+                players,
+                rounds,
+                seed,
+                diacritics,
+                with_byes: true,
+                with_forfeits: true,
+                ..Default::default()
+            };
+            texts.extend(crate::generate::generate(&opts).ok());
+        }
+        let (mut usual, mut general) = (0, 0);
+        for text in &texts {
+            for (s, e) in split_bytes(text.as_bytes()) {
+                let line = &text[s..e];
+                if !line.starts_with("001") {
+                    continue;
+                }
+                let cols = if text.is_ascii() {
+                    Columns::ascii(line, s)
+                } else {
+                    Columns::new(line, s)
+                };
+                let mut fast = PlayerReader::new(text, 1);
+                let accepted = fast.usual_player(&cols, 7).is_some();
+                if !accepted {
+                    general += 1;
+                    assert!(fast.players.is_empty(), "{line:?}");
+                    continue;
+                }
+                usual += 1;
+                let mut slow = PlayerReader::new(text, 1);
+                slow.general_player(&cols, 7);
+                assert!(slow.diags.is_empty(), "{line:?}");
+                assert_eq!(
+                    format!("{:?}", fast.players),
+                    format!("{:?}", slow.players),
+                    "{line:?}"
+                );
+                assert_eq!(fast.trf06_title, slow.trf06_title, "{line:?}");
+                assert!(fast.diags.is_empty(), "{line:?}");
+            }
+        }
+        assert!(usual > 1_000 && general > 0, "{usual} {general}");
+    }
+
     #[test]
     fn usual_fields_agree_with_the_general_readers() {
         use super::{right_aligned, right_aligned11, right_aligned4, usual_birth};
