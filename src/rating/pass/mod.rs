@@ -750,7 +750,11 @@ impl Pass<'_> {
             .and_then(|cap| EveryGameSums::new(ro, &cap));
         let mut counted = self.counted.borrow_mut();
         counted.clear();
-        let mut counted_at = Vec::with_capacity(if keep { g.played.len() } else { 0 });
+        let mut counted_at = if keep {
+            Vec::with_capacity(g.played.len())
+        } else {
+            Vec::new()
+        };
         let first_use = all_uses.len();
         let uses = all_uses;
         // The exclusion notes' entries grouped as the games are read.
@@ -857,7 +861,10 @@ impl Pass<'_> {
                 .worded(grouping, true, || self.entries(i, uses), &mut notes);
         }
         // The maths word the rounding caveat only where .5 is rounded.
-        notes.extend(change.notes.into_iter().map(Note::from));
+        // Most changes have none: no iterator made and dropped.
+        if !change.notes.is_empty() {
+            notes.extend(change.notes.into_iter().map(Note::from));
+        }
         PlayerRating {
             start_rank: p.start_rank.value,
             line: p.line,
@@ -903,8 +910,21 @@ impl Pass<'_> {
         tally: &mut Tally,
     ) {
         let mut s = *sums;
-        for pl in played {
-            let theirs = self.ratings.get(pl.opp()).copied().flatten();
+        // The player's uses written in place in room made at once (no
+        // capacity test and no length stored a game). The tally reads
+        // the earlier players' uses only: the other side of a game is
+        // the opponent's, and a later opponent's side is not read (his
+        // game is counted with his own).
+        let from = uses.len();
+        uses.resize(from + played.len(), Use::Change);
+        let (earlier, mine) = uses.split_at_mut(from);
+        let earlier: &[Use] = earlier;
+        // A game against an earlier rated player: counted here, as
+        // `Tally::game` counts it, in a local.
+        let mut rated = 0u32;
+        for (pl, slot) in played.iter().zip(mine.iter_mut()) {
+            let j = pl.opp();
+            let theirs = self.ratings.get(j).copied().flatten();
             let own = match theirs {
                 Some(r) => {
                     s.add(r, pl.score);
@@ -916,9 +936,14 @@ impl Pass<'_> {
                     Use::Not(why)
                 }
             };
-            tally.game(self.games, i, pl, own, (true, theirs.is_some()), uses);
-            uses.push(own);
+            *slot = own;
+            if theirs.is_some() && j < i {
+                rated += 1;
+                continue;
+            }
+            tally.game(self.games, i, pl, own, (true, theirs.is_some()), earlier);
         }
+        tally.rated += rated;
         *sums = s;
     }
 
@@ -1169,11 +1194,12 @@ impl Pass<'_> {
         for s in g.skipped {
             grouping.add(s.why.label(), s.round);
         }
-        for (pl, u) in g.played.iter().zip(uses) {
-            if let Use::Not(why) = *u {
-                grouping.add(not_counted_label(why), pl.round);
-            }
-        }
+        // An unrated player's games that do not count come in runs of one
+        // reason: added run by run.
+        grouping.add_all(g.played.iter().zip(uses).filter_map(|(pl, u)| match *u {
+            Use::Not(why) => Some((not_counted_label(why), pl.round)),
+            _ => None,
+        }));
         if !grouping.is_empty() {
             self.words
                 .worded(grouping, rated, || self.entries(i, uses), out);
