@@ -431,11 +431,15 @@ pub(crate) fn listing(
             .iter()
             .filter_map(|&(_, seq)| entries.get(seq as usize))
             .map(|&(i, s)| {
+                // The lower rank first (no sort called for two).
                 let mut players = Vec::with_capacity(2);
-                players.push(rank(i));
-                if let Some(j) = s.opponent {
-                    players.push(rank(j));
-                    players.sort_unstable();
+                match s.opponent {
+                    Some(j) => {
+                        let (a, b) = (rank(i), rank(j));
+                        players.push(a.min(b));
+                        players.push(a.max(b));
+                    }
+                    None => players.push(rank(i)),
                 }
                 let w = words(s.why);
                 ExcludedGame {
