@@ -153,6 +153,8 @@ pub(crate) struct Memo<'a> {
     version: Version,
     start: NaiveDate,
     opts: &'a RateOptions,
+    /// The edition's K rules at the start date, looked up once.
+    rules: &'static crate::regulations::KRules,
     kept: RefCell<HashMap<(KClass, u32), KDecision, BuildHasherDefault<super::words::WordHasher>>>,
 }
 
@@ -173,6 +175,7 @@ impl<'a> Memo<'a> {
             version,
             start,
             opts,
+            rules: version.regulations().k_factor.at(start),
             kept: RefCell::default(),
         }
     }
@@ -188,9 +191,8 @@ impl<'a> Memo<'a> {
         if opts.list.is_some() || overridden {
             return choose_for(kind, version, start, player, ro, games, opts);
         }
-        let rules = version.regulations().k_factor.at(start);
         let birth = player.birth_date.map(|b| b.value);
-        let key = (KClass::of(rules, ro, birth, start), games);
+        let key = (KClass::of(self.rules, ro, birth, start), games);
         let mut kept = self.kept.borrow_mut();
         let d = kept
             .entry(key)

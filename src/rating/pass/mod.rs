@@ -415,13 +415,17 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
     // vector for the report.
     let mut uses = Vec::with_capacity(games.played().len());
     let mut tally = Tally::default();
+    // Each player's games taken in turn (what `Collected::of` gives, without
+    // its look-up of the player's bounds).
+    let mut each = games.iter();
     for (i, p) in t.players.iter().enumerate() {
+        let g = each.next().unwrap_or_default();
         let from = uses.len();
         match ratings[i] {
-            Some(ro) => players.push(pass.rated_player(i, p, ro, &mut uses, &mut tally)),
+            Some(ro) => players.push(pass.rated_player(i, p, ro, g, &mut uses, &mut tally)),
             None => {
-                players.push(pass.unrated_player(i, p, &mut uses));
-                tally.player(&games, i, from, &uses, &ratings);
+                players.push(pass.unrated_player(i, p, g, &mut uses));
+                tally.player(&games, i, g.played, from, &uses, &ratings);
             }
         }
     }
@@ -728,17 +732,18 @@ struct Scratch {
 }
 
 impl Pass<'_> {
-    /// A rated player's line; the uses of the player's played games are
-    /// pushed onto `all_uses`, and the games counted in `tally`.
+    /// A rated player's line, of his games `g` ([`Collected::of`]); the
+    /// uses of the player's played games are pushed onto `all_uses`, and
+    /// the games counted in `tally`.
     fn rated_player(
         &self,
         i: usize,
         p: &Player,
         ro: u16,
+        g: collect::PlayerGames<'_>,
         all_uses: &mut Vec<Use>,
         tally: &mut Tally,
     ) -> PlayerRating {
-        let g = self.games.of(i);
         // The games of the change summed as they are read where the cap
         // binds every game alike (`sums`), else in the pass's one scratch
         // vector; a copy for the row only when the rating period will
@@ -750,7 +755,11 @@ impl Pass<'_> {
             .and_then(|cap| EveryGameSums::new(ro, &cap));
         let mut counted = self.counted.borrow_mut();
         counted.clear();
-        let mut counted_at = Vec::with_capacity(if keep { g.played.len() } else { 0 });
+        let mut counted_at = if keep {
+            Vec::with_capacity(g.played.len())
+        } else {
+            Vec::new()
+        };
         let first_use = all_uses.len();
         let uses = all_uses;
         // The exclusion notes' entries grouped as the games are read.
@@ -810,7 +819,8 @@ impl Pass<'_> {
         let overridden = p
             .fide_id
             .is_some_and(|f| self.opts.k_overrides.contains_key(&f.value));
-        let seed = self.seeds.get(i).cloned().flatten();
+        // Borrowed: cloned only into the note (most players have none).
+        let seed = self.seeds.get(i).and_then(Option::as_ref);
         let rb_k = match self.chapter {
             Some(_) if overridden => None,
             Some(_) if seed.is_some() => Some(rapid::seeded_k(self.version, self.start, n)),
@@ -839,14 +849,14 @@ impl Pass<'_> {
             (Some(s), Some(cap)) => s.finish(self.version, &cap, kc.k),
             _ => self.change(&input),
         };
-        let ro_note = self.ro_notes.get(i).cloned().flatten();
+        let ro_note = self.ro_notes.get(i).and_then(Option::as_ref);
         let mut notes = if ro_note.is_none() && seed.is_none() {
             // The K notes' vector has room for the rest: one vector.
             kc.notes
         } else {
             let mut notes = Vec::with_capacity(6 + kc.notes.len());
-            notes.extend(ro_note.map(Note::from));
-            notes.extend(seed.map(Note::from));
+            notes.extend(ro_note.map(|n| Note::from(n.clone())));
+            notes.extend(seed.map(|n| Note::from(n.clone())));
             notes.extend(kc.notes);
             notes
         };
@@ -857,7 +867,10 @@ impl Pass<'_> {
                 .worded(grouping, true, || self.entries(i, uses), &mut notes);
         }
         // The maths word the rounding caveat only where .5 is rounded.
-        notes.extend(change.notes.into_iter().map(Note::from));
+        // Most changes have none: no iterator made and dropped.
+        if !change.notes.is_empty() {
+            notes.extend(change.notes.into_iter().map(Note::from));
+        }
         PlayerRating {
             start_rank: p.start_rank.value,
             line: p.line,
@@ -903,8 +916,21 @@ impl Pass<'_> {
         tally: &mut Tally,
     ) {
         let mut s = *sums;
-        for pl in played {
-            let theirs = self.ratings.get(pl.opp()).copied().flatten();
+        // The player's uses written in place in room made at once (no
+        // capacity test and no length stored a game). The tally reads
+        // the earlier players' uses only: the other side of a game is
+        // the opponent's, and a later opponent's side is not read (his
+        // game is counted with his own).
+        let from = uses.len();
+        uses.resize(from + played.len(), Use::Change);
+        let (earlier, mine) = uses.split_at_mut(from);
+        let earlier: &[Use] = earlier;
+        // A game against an earlier rated player: counted here, as
+        // `Tally::game` counts it, in a local.
+        let mut rated = 0u32;
+        for (pl, slot) in played.iter().zip(mine.iter_mut()) {
+            let j = pl.opp();
+            let theirs = self.ratings.get(j).copied().flatten();
             let own = match theirs {
                 Some(r) => {
                     s.add(r, pl.score);
@@ -916,9 +942,14 @@ impl Pass<'_> {
                     Use::Not(why)
                 }
             };
-            tally.game(self.games, i, pl, own, (true, theirs.is_some()), uses);
-            uses.push(own);
+            *slot = own;
+            if theirs.is_some() && j < i {
+                rated += 1;
+                continue;
+            }
+            tally.game(self.games, i, pl, own, (true, theirs.is_some()), earlier);
         }
+        tally.rated += rated;
         *sums = s;
     }
 
@@ -938,10 +969,15 @@ impl Pass<'_> {
         }
     }
 
-    /// An unrated player's line; the uses of the player's played games
-    /// are pushed onto `all_uses`.
-    fn unrated_player(&self, i: usize, p: &Player, all_uses: &mut Vec<Use>) -> PlayerRating {
-        let g = self.games.of(i);
+    /// An unrated player's line, of his games `g` ([`Collected::of`]); the
+    /// uses of the player's played games are pushed onto `all_uses`.
+    fn unrated_player(
+        &self,
+        i: usize,
+        p: &Player,
+        g: collect::PlayerGames<'_>,
+        all_uses: &mut Vec<Use>,
+    ) -> PlayerRating {
         let regs = self.version.regulations();
         let mut row = PlayerRating {
             start_rank: p.start_rank.value,
@@ -1103,8 +1139,13 @@ impl Pass<'_> {
             }
         }
         let mut all = Vec::with_capacity(3 + notes.len());
-        all.extend(self.ro_notes.get(i).cloned().flatten().map(Note::from));
-        self.exclusion_notes(i, &all_uses[first_use..], false, &mut all);
+        all.extend(
+            self.ro_notes
+                .get(i)
+                .and_then(Option::as_ref)
+                .map(|n| Note::from(n.clone())),
+        );
+        self.exclusion_notes(i, g, &all_uses[first_use..], false, &mut all);
         all.extend(notes);
         row.notes = all;
         row
@@ -1161,19 +1202,26 @@ impl Pass<'_> {
     /// One note per reason, with the rounds, onto `out`: skipped entries
     /// and played games that do not count on this side. Worded once per
     /// report ([`words::Words`]): most players share theirs.
-    fn exclusion_notes(&self, i: usize, uses: &[Use], rated: bool, out: &mut Vec<Note>) {
-        let g = self.games.of(i);
+    fn exclusion_notes(
+        &self,
+        i: usize,
+        g: collect::PlayerGames<'_>,
+        uses: &[Use],
+        rated: bool,
+        out: &mut Vec<Note>,
+    ) {
         // Grouped in one loop over each kind of entry; the chain of both
         // only for a reason with a round beyond 64.
         let mut grouping = self.words.grouping();
         for s in g.skipped {
             grouping.add(s.why.label(), s.round);
         }
-        for (pl, u) in g.played.iter().zip(uses) {
-            if let Use::Not(why) = *u {
-                grouping.add(not_counted_label(why), pl.round);
-            }
-        }
+        // An unrated player's games that do not count come in runs of one
+        // reason: added run by run.
+        grouping.add_all(g.played.iter().zip(uses).filter_map(|(pl, u)| match *u {
+            Use::Not(why) => Some((not_counted_label(why), pl.round)),
+            _ => None,
+        }));
         if !grouping.is_empty() {
             self.words
                 .worded(grouping, rated, || self.entries(i, uses), out);
@@ -1340,19 +1388,21 @@ struct Tally {
 }
 
 impl Tally {
-    /// Player `i`'s played games, whose uses are `uses[from..]` (every
-    /// player's uses so far, player after player): [`Tally::game`] each.
+    /// Player `i`'s played games `played` ([`Collected::of`]), whose uses
+    /// are `uses[from..]` (every player's uses so far, player after
+    /// player): [`Tally::game`] each.
     fn player(
         &mut self,
         games: &Collected,
         i: usize,
+        played: &[collect::Played],
         from: usize,
         uses: &[Use],
         ratings: &[Option<u16>],
     ) {
         let rated = |j: usize| ratings.get(j).copied().flatten().is_some();
         let own_rated = rated(i);
-        for (k, pl) in games.of(i).played.iter().enumerate() {
+        for (k, pl) in played.iter().enumerate() {
             if let Some(&own) = uses.get(from + k) {
                 self.game(games, i, pl, own, (own_rated, rated(pl.opp())), uses);
             }
@@ -1557,7 +1607,7 @@ mod tests {
                     uses.push(own);
                 }
                 if !rated {
-                    tally.player(&games, i, from, &uses, &ratings);
+                    tally.player(&games, i, games.of(i).played, from, &uses, &ratings);
                 }
             }
             // The count after the pass: each pairing from its lower player.

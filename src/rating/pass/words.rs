@@ -37,7 +37,7 @@ struct Key {
 
 /// One reason of a player's exclusion notes: its label, its rounds as bits
 /// and whether a round did not fit the bits (beyond 64, or twice).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Group {
     label: &'static str,
     rounds: u64,
@@ -50,14 +50,13 @@ pub(super) struct Grouping<'w> {
 }
 
 impl Grouping<'_> {
-    /// The entry of `label` in `round`. Inlined into the loops over a
-    /// player's games (out of line, its call cost a fifth of its work).
+    /// The group of `label`, added after the others if it is new. The
+    /// same words are usually the same literal: the address decides
+    /// before the bytes are compared; the last reason met first (a
+    /// player's entries of one reason come in runs).
     #[inline(always)]
-    pub(super) fn add(&mut self, label: &'static str, round: u16) {
+    fn group(&mut self, label: &'static str) -> &mut Group {
         let groups = &mut *self.groups;
-        // The same words are usually the same literal: the address
-        // decides before the bytes are compared; the last reason met
-        // first (a player's entries of one reason come in runs).
         let last = groups.len().wrapping_sub(1);
         let at = match groups.get(last).filter(|g| std::ptr::eq(g.label, label)) {
             Some(_) => Some(last),
@@ -76,20 +75,73 @@ impl Grouping<'_> {
                 groups.len() - 1
             }
         };
-        let g = &mut groups[at];
-        match round
-            .checked_sub(1)
-            .and_then(|b| 1u64.checked_shl(b.into()))
-        {
+        &mut groups[at]
+    }
+
+    /// The entry of `label` in `round`. Inlined into the loops over a
+    /// player's games (out of line, its call cost a fifth of its work).
+    #[inline(always)]
+    pub(super) fn add(&mut self, label: &'static str, round: u16) {
+        let g = self.group(label);
+        match round_bit(round) {
             Some(bit) if g.rounds & bit == 0 => g.rounds |= bit,
             _ => g.overflow = true,
         }
+    }
+
+    /// Every entry of `entries`, as [`Grouping::add`] of each leaves the
+    /// groups: the entries of one label met in a row are gathered in
+    /// locals (their rounds' bits, and whether one did not fit or came
+    /// twice) and added to their group at once, one search of the groups
+    /// a run instead of one an entry. The test
+    /// `runs_group_as_single_entries` holds it equal to `add`.
+    #[inline]
+    pub(super) fn add_all(&mut self, entries: impl Iterator<Item = (&'static str, u16)>) {
+        let mut run: Option<Group> = None;
+        for (label, round) in entries {
+            let r = match &mut run {
+                Some(r) if std::ptr::eq(r.label, label) => r,
+                _ => {
+                    if let Some(done) = run.take() {
+                        self.add_run(done);
+                    }
+                    run.insert(Group {
+                        label,
+                        rounds: 0,
+                        overflow: false,
+                    })
+                }
+            };
+            match round_bit(round) {
+                Some(bit) if r.rounds & bit == 0 => r.rounds |= bit,
+                _ => r.overflow = true,
+            }
+        }
+        if let Some(done) = run {
+            self.add_run(done);
+        }
+    }
+
+    /// A run's entries into its label's group: a round already there is a
+    /// round twice (`overflow`), as [`Grouping::add`] finds it.
+    fn add_run(&mut self, run: Group) {
+        let g = self.group(run.label);
+        g.overflow |= run.overflow || g.rounds & run.rounds != 0;
+        g.rounds |= run.rounds;
     }
 
     /// No entry.
     pub(super) fn is_empty(&self) -> bool {
         self.groups.is_empty()
     }
+}
+
+/// Round `round`'s bit (round r is bit r − 1), if it has one (1 to 64).
+#[inline(always)]
+fn round_bit(round: u16) -> Option<u64> {
+    round
+        .checked_sub(1)
+        .and_then(|b| 1u64.checked_shl(b.into()))
 }
 
 /// At most this many reasons of unrated players' events are kept: the
@@ -257,6 +309,44 @@ mod tests {
         let mut out = Vec::new();
         w.exclusions(rated, entries.iter().copied(), &mut out);
         out.into_iter().map(String::from).collect()
+    }
+
+    /// `add_all` (runs of one label gathered, then added) leaves the
+    /// groups `add` of each entry leaves: labels in runs and not, one text
+    /// at two addresses, rounds 0 to 70 (beyond the bits), repeated.
+    #[test]
+    fn runs_group_as_single_entries() {
+        let twin: &'static str = Box::leak(String::from("forfeit").into_boxed_str());
+        let labels = [
+            "forfeit",
+            "half-point bye",
+            twin,
+            "game against an unrated opponent",
+        ];
+        let mut seed = 3u32;
+        let mut next = |n: u32| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 16) % n
+        };
+        for case in 0..3000 {
+            let n = next(20) as usize;
+            let kinds = 1 + (case % 4) as u32;
+            let top = if case % 3 == 0 { 71 } else { 16 };
+            let entries: Vec<(&'static str, u16)> = (0..n)
+                .map(|_| (labels[next(kinds) as usize], next(top) as u16))
+                .collect();
+            let (a, b) = (Words::default(), Words::default());
+            let mut one = a.grouping();
+            for &(l, r) in &entries {
+                one.add(l, r);
+            }
+            let mut runs = b.grouping();
+            runs.add_all(entries.iter().copied());
+            assert_eq!(*one.groups, *runs.groups, "{entries:?}");
+            for (x, y) in one.groups.iter().zip(runs.groups.iter()) {
+                assert!(std::ptr::eq(x.label, y.label));
+            }
+        }
     }
 
     #[test]
