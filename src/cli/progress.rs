@@ -8,7 +8,7 @@
 //! function that made every start of `trf`, whatever the command, load the
 //! C maths library (`libm`): without it `trf --version` runs 42,000 fewer
 //! instructions and has six to ten fewer page faults, and a small C
-//! program starts in a sixth less CPU time (`benches/instructions.md`,
+//! program starts in about a seventh less CPU time (`benches/instructions.md`,
 //! "Start-up without the C maths library"). This line needs no estimate:
 //! a count and a message.
 
