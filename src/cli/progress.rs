@@ -1,7 +1,9 @@
 //! The progress line of `trf check` over several files: a bar, how many of
 //! the reports have been read, and what is being done, redrawn on standard
 //! error (a terminal, or it is not shown at all) at most every 50 ms, and
-//! cleared at the end so that nothing of it stays above the results.
+//! cleared at the end so that nothing of it stays above the results. The
+//! line fits the terminal's width: a line that wrapped could not be
+//! cleared with the cursor back at its start.
 //!
 //! Written here rather than taken from a progress-bar crate. The crate used
 //! before (indicatif) smooths its rate estimate with `f64::powf`, the one
@@ -16,14 +18,18 @@ use std::io::Write;
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-/// The bar's width, in characters.
+/// The bar's width, in characters, on a terminal wide enough.
 const WIDTH: u64 = 40;
+/// The narrowest bar worth drawing; below it, the count alone.
+const NARROWEST: u64 = 10;
 /// The shortest time between two drawings (the last one is always drawn).
 const EVERY: Duration = Duration::from_millis(50);
 
 /// A progress line over `len` files, shared by the threads that read them.
 pub(crate) struct Progress<W: Write + Send = std::io::Stderr> {
     len: u64,
+    /// The terminal's width in characters (`None`: unknown, the full bar).
+    columns: Option<usize>,
     state: Mutex<State<W>>,
 }
 
@@ -40,7 +46,11 @@ impl Progress {
     /// A progress line on standard error. The caller decides whether it is
     /// a terminal: a redirected stream gets no line at all.
     pub(crate) fn stderr(len: u64) -> Self {
-        Self::to(std::io::stderr(), len)
+        let columns = terminal_size::terminal_size_of(std::io::stderr())
+            .map(|(terminal_size::Width(w), _)| usize::from(w));
+        let mut p = Self::to(std::io::stderr(), len);
+        p.columns = columns;
+        p
     }
 }
 
@@ -49,6 +59,7 @@ impl<W: Write + Send> Progress<W> {
     pub(crate) fn to(out: W, len: u64) -> Self {
         Progress {
             len,
+            columns: None,
             state: Mutex::new(State {
                 out,
                 pos: 0,
@@ -98,7 +109,7 @@ impl<W: Write + Send> Progress<W> {
     }
 
     fn draw(&self, s: &mut State<W>) {
-        let text = line(s.pos, self.len, &s.msg);
+        let text = line(s.pos, self.len, &s.msg, self.columns);
         let _ = s.out.write_all(text.as_bytes());
         let _ = s.out.flush();
         s.drawn = Some(Instant::now());
@@ -106,21 +117,35 @@ impl<W: Write + Send> Progress<W> {
 }
 
 /// One drawing: back to the line's start, the line cleared, the bar, the
-/// count, the message.
-fn line(pos: u64, len: u64, msg: &str) -> String {
+/// count, the message; within `columns` characters when the width is
+/// known (the bar narrower first, then none, then the text cut).
+fn line(pos: u64, len: u64, msg: &str, columns: Option<usize>) -> String {
     let pos = pos.min(len);
+    let mut tail = format!(" {pos}/{len} files");
+    if !msg.is_empty() {
+        tail.push(' ');
+        tail.push_str(msg);
+    }
+    // One column is kept free: a line that fills the last column leaves
+    // some terminals' cursor on the next line.
+    let room = columns.map_or(usize::MAX, |c| c.saturating_sub(1));
+    let tail_width = tail.chars().count();
+    let width = (room.saturating_sub(tail_width) as u64).min(WIDTH);
+    let width = if width < NARROWEST { 0 } else { width };
     // No files at all: a full bar (nothing is left to do).
-    let filled = pos.saturating_mul(WIDTH).checked_div(len).unwrap_or(WIDTH);
+    let filled = pos.saturating_mul(width).checked_div(len).unwrap_or(width);
     let mut s = String::with_capacity(200 + msg.len());
     s.push_str("\r\x1b[2K");
-    for i in 0..WIDTH {
+    for i in 0..width {
         s.push(if i < filled { '█' } else { '░' });
     }
-    s.push_str(&format!(" {pos}/{len} files"));
-    if !msg.is_empty() {
-        s.push(' ');
-        s.push_str(msg);
-    }
+    let tail = if width == 0 {
+        // The count first, without its leading blank, cut to the room.
+        tail[1..].chars().take(room).collect()
+    } else {
+        tail
+    };
+    s.push_str(&tail);
     s
 }
 
@@ -134,14 +159,14 @@ mod tests {
 
     #[test]
     fn the_bar_fills_with_the_count() {
-        let empty = line(0, 4, "");
+        let empty = line(0, 4, "", None);
         assert_eq!(empty, format!("\r\x1b[2K{} 0/4 files", "░".repeat(40)));
-        let half = line(2, 4, "");
+        let half = line(2, 4, "", None);
         assert_eq!(
             half,
             format!("\r\x1b[2K{}{} 2/4 files", "█".repeat(20), "░".repeat(20))
         );
-        let full = line(4, 4, "searching the rating list");
+        let full = line(4, 4, "searching the rating list", None);
         assert_eq!(
             full,
             format!(
@@ -150,11 +175,33 @@ mod tests {
             )
         );
         // Never past the end, whatever the caller counts.
-        assert_eq!(line(9, 4, ""), line(4, 4, ""));
+        assert_eq!(line(9, 4, "", None), line(4, 4, "", None));
         assert_eq!(
-            line(0, 0, ""),
+            line(0, 0, "", None),
             format!("\r\x1b[2K{} 0/0 files", "█".repeat(40))
         );
+    }
+
+    #[test]
+    fn the_line_fits_the_terminal() {
+        let visible = |s: &str| s.trim_start_matches("\r\x1b[2K").chars().count();
+        // Wide: the full bar.
+        assert_eq!(line(2, 4, "", Some(200)), line(2, 4, "", None));
+        // Narrower: the bar shrinks to fit, one column kept free.
+        let l = line(2, 4, "", Some(40));
+        assert_eq!(visible(&l), 39, "{l:?}");
+        assert!(l.ends_with(" 2/4 files"), "{l:?}");
+        // Too narrow for a bar: the count alone, then cut.
+        assert_eq!(line(2, 4, "", Some(16)), "\r\x1b[2K2/4 files");
+        assert_eq!(
+            line(2, 4, "searching the rating list", Some(12)),
+            "\r\x1b[2K2/4 files s"
+        );
+        // Every width keeps the line within the terminal.
+        for columns in 0..80 {
+            let l = line(7, 9, "searching the rating list", Some(columns));
+            assert!(visible(&l) < columns.max(1), "{columns}: {l:?}");
+        }
     }
 
     #[test]
