@@ -729,14 +729,21 @@ mod tests {
     /// `collect` (the rated games in the loop, the other rows out of line)
     /// reads every sample and generated report, with and without
     /// `--what-if`, as the one loop does.
-    #[test]
-    fn collect_reads_every_row_as_the_one_loop_does() {
-        let texts = crate::rating::pass::tests::sample_and_generated_texts();
-        let mut stopped = 0;
-        for text in &texts {
+    /// Runs `f` on each sample and generated report: its first line (to
+    /// name it), the tournament and its check context.
+    fn each_report(mut f: impl FnMut(&str, &Tournament, &crate::rules::Ctx<'_>)) {
+        for text in &crate::rating::pass::tests::sample_and_generated_texts() {
             let t = parsed(text);
             let opts = crate::Options::default();
             let ctx = crate::rules::Ctx::new(&t, "", &opts);
+            f(text.lines().next().unwrap_or(""), &t, &ctx);
+        }
+    }
+
+    #[test]
+    fn collect_reads_every_row_as_the_one_loop_does() {
+        let mut stopped = 0;
+        each_report(|name, t, ctx| {
             let e = ctx.eligibility();
             stopped += (0..t.players.len())
                 .flat_map(|i| e.player(i))
@@ -751,15 +758,14 @@ mod tests {
                 })
                 .count();
             for set_aside in [false, true] {
-                let a = collect(&t, &ctx.games, e, set_aside);
-                let b = collect_in_one_loop(&t, &ctx.games, e, set_aside);
-                let name = text.lines().next().unwrap_or("");
+                let a = collect(t, &ctx.games, e, set_aside);
+                let b = collect_in_one_loop(t, &ctx.games, e, set_aside);
                 assert_eq!(a.played, b.played, "{name}");
                 assert_eq!(a.skipped, b.skipped, "{name}");
                 assert_eq!(a.starts, b.starts, "{name}");
                 assert_eq!(a.at_row, b.at_row, "{name}");
             }
-        }
+        });
         // Some rows that only `--what-if` counts were read.
         assert!(stopped > 0);
     }
@@ -769,20 +775,16 @@ mod tests {
     /// generated report, with and without `--what-if`.
     #[test]
     fn skipped_list_is_skipped_once() {
-        let texts = crate::rating::pass::tests::sample_and_generated_texts();
         let mut some = 0;
-        for text in &texts {
-            let t = parsed(text);
-            let opts = crate::Options::default();
-            let ctx = crate::rules::Ctx::new(&t, "", &opts);
+        each_report(|name, t, ctx| {
             for set_aside in [false, true] {
-                let g = collect(&t, &ctx.games, ctx.eligibility(), set_aside);
+                let g = collect(t, &ctx.games, ctx.eligibility(), set_aside);
                 let a = skipped_list(&g);
                 let b: Vec<(usize, &Skipped)> = skipped_once(&g).collect();
                 some += a.len();
-                assert_eq!(a, b, "{}", text.lines().next().unwrap_or(""));
+                assert_eq!(a, b, "{name}");
             }
-        }
+        });
         assert!(some > 0);
     }
 
