@@ -332,22 +332,7 @@ pub(crate) fn skipped_once(games: &Collected) -> impl Iterator<Item = (usize, &S
         .iter()
         .map(|g| g.skipped.is_sorted_by_key(|q| q.round))
         .collect();
-    let mirrors = move |j: usize, round: u16, i: usize| {
-        if j >= games.len() {
-            return false;
-        }
-        let o = games.of(j);
-        let names_i = |q: &Skipped| q.round == round && q.opponent == Some(i);
-        if in_order[j] {
-            let from = o.skipped.partition_point(|q| q.round < round);
-            o.skipped[from..]
-                .iter()
-                .take_while(|q| q.round == round)
-                .any(names_i)
-        } else {
-            o.skipped.iter().any(names_i)
-        }
-    };
+    let mirrors = move |j: usize, round: u16, i: usize| mirrored(games, &in_order, j, round, i);
     // Most players have no skipped entry: passed over before the
     // per-player closure is made.
     games
