@@ -579,11 +579,7 @@ mod tests {
         let t = parsed(RR4);
         // Deterministic pseudo-random games among 5 players (4 have a
         // record: the fifth has rank 0), from complete to sparse.
-        let mut seed = 7u32;
-        let mut next = |n: u32| {
-            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-            (seed >> 16) % n
-        };
+        let mut next = crate::rating::pass::tests::draws(7);
         for case in 0..2000 {
             let m = 1 + (case % 5) as usize;
             let cycles = 1 + (case % 2) as u8;
@@ -620,11 +616,7 @@ mod tests {
 
     #[test]
     fn the_listing_sorted_round_by_round_is_the_full_sort() {
-        let mut seed = 11u32;
-        let mut next = |n: u32| {
-            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-            (seed >> 16) % n
-        };
+        let mut next = crate::rating::pass::tests::draws(11);
         for case in 0..500 {
             let n = next(80) as usize;
             let players = 1 + next(50) as usize;

@@ -323,11 +323,7 @@ mod tests {
             twin,
             "game against an unrated opponent",
         ];
-        let mut seed = 3u32;
-        let mut next = |n: u32| {
-            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-            (seed >> 16) % n
-        };
+        let mut next = crate::rating::pass::tests::draws(3);
         for case in 0..3000 {
             let n = next(20) as usize;
             let kinds = 1 + (case % 4) as u32;
