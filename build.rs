@@ -11,11 +11,18 @@
 //! placement of the binary's own code; the libraries, heap and stack are
 //! still placed at random. Every C compiler cargo drives on Linux (gcc,
 //! clang) accepts the option; other targets get no option.
+//!
+//! A static build (`crt-static`, the `cargo release-static` alias in
+//! `.cargo/config.toml`) gets no option either: rustc links it at a fixed
+//! address itself when asked (`-C relocation-model=static`), and `-no-pie`
+//! after its own `-static-pie` would make a binary that cannot start.
 
 fn main() {
     let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     let env = std::env::var("CARGO_CFG_TARGET_ENV").unwrap_or_default();
-    if os == "linux" && env == "gnu" {
+    let features = std::env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
+    let crt_static = features.split(',').any(|f| f == "crt-static");
+    if os == "linux" && env == "gnu" && !crt_static {
         println!("cargo:rustc-link-arg-bins=-no-pie");
     }
     println!("cargo:rerun-if-changed=build.rs");
