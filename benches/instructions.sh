@@ -2,7 +2,8 @@
 # Instruction counts of `trf` (callgrind): stable on a noisy machine, unlike
 # wall time. Not part of CI; run from the repository root:
 #
-#   benches/instructions.sh
+#   benches/instructions.sh            # the release build (target/release/trf)
+#   benches/instructions.sh --static   # the static one (`cargo release-static`)
 #
 # Prints, for each case, the instructions of the whole process (start-up
 # included) as callgrind counts them (Ir). Cases:
@@ -17,8 +18,13 @@
 set -euo pipefail
 command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
 
-cargo build --release --quiet
-trf=$(pwd)/target/release/trf
+if [ "${1:-}" = "--static" ]; then
+  cargo release-static --quiet
+  trf=$(pwd)/target/x86_64-unknown-linux-gnu/release/trf
+else
+  cargo build --release --quiet
+  trf=$(pwd)/target/release/trf
+fi
 dir=$(mktemp -d "${TMPDIR:-/tmp}/trf-icount.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 "$trf" generate --players 300 --rounds 9 --seed 1 -o "$dir/300x9.trf"
