@@ -317,7 +317,7 @@ impl Parser<'_> {
         self.diags.push(
             findings::AMBIGUOUS_DATE
                 .diag(format!(
-                    "{what} `{}` can be read as {date}{other}, and {why}; read as {date} ({}) meanwhile",
+                    "{what} `{}` can be read as {date}{other}, and {why}; until it is corrected it is read as {date} ({})",
                     field.raw,
                     field.format.as_deref().unwrap_or("")
                 ))
