@@ -28,6 +28,8 @@ const EVERY: Duration = Duration::from_millis(50);
 /// A progress line over `len` files, shared by the threads that read them.
 pub(crate) struct Progress<W: Write + Send = std::io::Stderr> {
     len: u64,
+    /// The shortest time between two drawings ([`EVERY`]).
+    every: Duration,
     /// The terminal's width in characters (`None`: unknown, the full bar).
     columns: Option<usize>,
     state: Mutex<State<W>>,
@@ -59,6 +61,7 @@ impl<W: Write + Send> Progress<W> {
     pub(crate) fn to(out: W, len: u64) -> Self {
         Progress {
             len,
+            every: EVERY,
             columns: None,
             state: Mutex::new(State {
                 out,
@@ -74,7 +77,7 @@ impl<W: Write + Send> Progress<W> {
     pub(crate) fn inc(&self) {
         let mut s = self.lock();
         s.pos = s.pos.saturating_add(1);
-        let due = s.pos >= self.len || s.drawn.is_none_or(|t| t.elapsed() >= EVERY);
+        let due = s.pos >= self.len || s.drawn.is_none_or(|t| t.elapsed() >= self.every);
         if due {
             self.draw(&mut s);
         }
@@ -206,9 +209,12 @@ mod tests {
 
     #[test]
     fn drawings_are_spaced_and_the_last_file_is_always_drawn() {
-        let p = Progress::to(Vec::new(), 3);
+        let mut p = Progress::to(Vec::new(), 3);
+        // An hour between drawings: however slow the machine running the
+        // test, the second file comes too soon after the first.
+        p.every = Duration::from_secs(3600);
         p.inc(); // the first drawing
-        p.inc(); // within 50 ms of it: not drawn
+        p.inc(); // too soon after it: not drawn
         p.inc(); // the last file: drawn
         let out = shown(&p.finish_and_clear());
         let frames: Vec<&str> = out.split('\r').filter(|f| !f.is_empty()).collect();

@@ -474,9 +474,6 @@ impl<'a> PlayerReader<'a> {
     }
 }
 
-// What a `001` field may hold, for the general reader and the fast path
-// alike (TRF16 record 001): starting ranks 1-9999, ratings up to 3500, FIDE
-// IDs of at most 11 digits, ranks up to 9999.
 /// The text of field `f` of a line (inlined: its bounds are constants).
 #[inline(always)]
 fn raw_field<'t>(text: &'t str, f: &Field) -> &'t str {
@@ -504,6 +501,9 @@ fn blank_player(rounds: Rounds) -> Player {
     }
 }
 
+// What a `001` field may hold, for the general reader and the fast path
+// alike (TRF16 record 001): starting ranks 1-9999, ratings up to 3500, FIDE
+// IDs of at most 11 digits, ranks up to 9999.
 const MAX_START_RANK: u64 = 9999;
 const MAX_RATING: u64 = 3500;
 const FIDE_ID_END: u64 = 100_000_000_000;
@@ -1195,7 +1195,6 @@ mod tests {
         }
     }
 
-    /// The usual fields' shortcuts read what the general readers read.
     /// The usual reader (the player written in its slot of the vector)
     /// gives every line it accepts the player the general reader gives,
     /// spans and rounds included, and leaves no player behind for a line it
@@ -1260,6 +1259,7 @@ mod tests {
         assert!(usual > 1_000 && general > 0, "{usual} {general}");
     }
 
+    /// The usual fields' shortcuts read what the general readers read.
     #[test]
     fn usual_fields_agree_with_the_general_readers() {
         use super::{right_aligned, right_aligned11, right_aligned4, usual_birth};

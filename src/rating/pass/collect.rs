@@ -703,9 +703,6 @@ mod tests {
         out
     }
 
-    /// `collect` (the rated games in the loop, the other rows out of line)
-    /// reads every sample and generated report, with and without
-    /// `--what-if`, as the one loop does.
     /// Runs `f` on each sample and generated report: its first line (to
     /// name it), the tournament and its check context.
     fn each_report(mut f: impl FnMut(&str, &Tournament, &crate::rules::Ctx<'_>)) {
@@ -717,6 +714,9 @@ mod tests {
         }
     }
 
+    /// `collect` (the rated games in the loop, the other rows out of line)
+    /// reads every sample and generated report, with and without
+    /// `--what-if`, as the one loop does.
     #[test]
     fn collect_reads_every_row_as_the_one_loop_does() {
         let mut stopped = 0;
