@@ -69,11 +69,14 @@
 //!
 //! # Features
 //!
-//! * `cli` (default): the `trf` command line itself, as the module `cli`
+//! The default build is the library alone: no feature is on.
+//!
+//! * `cli`: the `trf` command line itself, as the module `cli`
 //!   (`trfkit::cli::run` runs it on any argument list), with everything only
 //!   it needs (argument parsing, progress bars, `trf serve`, the synthetic
 //!   reports of `trf generate`), and the features `fancy` and `parallel`.
-//!   A library user can turn it off with `default-features = false`.
+//!   The `trf` binary (the workspace's crate `trfkit-cli`) and the Python
+//!   package turn it on.
 //! * `fancy`: miette's graphical renderer for the terminal
 //!   (`render::findings_graphical`), without any terminal dependency.
 //! * `parallel`: the rules of a large report run on every core (rayon).
@@ -89,8 +92,9 @@
 #![warn(missing_docs)]
 // Some renderers and helpers (the summary table, the norm certificate, the
 // registrations file, the web page's index) serve only the command line:
-// without the feature `cli` nothing in the crate calls them. The default
-// build (with `cli`) still reports every unused item.
+// without the feature `cli` nothing in the crate calls them. The build with
+// `cli` (the `trf` binary's, and `cargo clippy` at the root) still reports
+// every unused item.
 #![cfg_attr(not(feature = "cli"), allow(dead_code))]
 
 mod across;

@@ -3,9 +3,18 @@
 
 use std::path::{Path, PathBuf};
 
-/// The repository root.
+/// The repository root: the library's manifest folder, one above the `trf`
+/// binary's (`cli/`), whose integration tests these helpers also serve.
 pub(crate) fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    if env!("CARGO_PKG_NAME") == "trfkit-cli" {
+        manifest
+            .parent()
+            .expect("cli/ is inside the repository")
+            .to_path_buf()
+    } else {
+        manifest
+    }
 }
 
 /// Every `*.trf` under `samples/<dir>`, sorted.
