@@ -416,3 +416,27 @@ fn no_two_files_import_each_other() {
         cycles.join("\n")
     );
 }
+
+/// Every test file in `tests/` is a test of one of the two crates: with
+/// `autotests = false` (the binary's tests live beside the library's), a
+/// file listed in neither manifest would never be compiled or run.
+#[test]
+fn every_test_file_is_listed_in_a_manifest() {
+    let manifests = ["Cargo.toml", "cli/Cargo.toml"]
+        .map(|m| std::fs::read_to_string(root().join(m)).unwrap())
+        .join("\n");
+    let mut missing = Vec::new();
+    for e in std::fs::read_dir(root().join("tests")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "rs") {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            if !manifests.contains(&format!("tests/{name}\"")) {
+                missing.push(name);
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "tests/{missing:?} in no [[test]] of Cargo.toml (the library alone) or cli/Cargo.toml (tests that run `trf`)"
+    );
+}
