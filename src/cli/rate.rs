@@ -132,7 +132,7 @@ pub(crate) fn run(a: Args) -> u8 {
             }
         }
         RateFormat::Json if !several => {
-            let mut json = crate::render::json::rating_bytes(&rated[0].summary);
+            let mut json = crate::render::json::rating(&rated[0].summary).into_bytes();
             json.push(b'\n');
             out_bytes(&json);
         }
