@@ -58,27 +58,9 @@ pub(crate) struct Args {
     read: ReadArgs,
 }
 
-impl Args {
-    /// `trf check [--format FORMAT] PATHS...`: every other option at its
-    /// default (the command line's fast path; a test compares it with clap).
-    pub(super) fn plain(paths: Vec<PathBuf>, format: CheckFormat) -> Self {
-        Args {
-            paths,
-            format,
-            rules: RuleArgs::default(),
-            max_per_rule: crate::Options::MAX_PER_RULE,
-            rating_list: None,
-            width: None,
-            no_progress: false,
-            summary: false,
-            read: ReadArgs::default(),
-        }
-    }
-}
-
 /// The options that decide what the rules find, shared by `trf check` and
 /// `trf rate` (which obeys the same checks).
-#[derive(clap::Args, Debug, Clone, Default)]
+#[derive(clap::Args, Debug, Clone)]
 pub(crate) struct RuleArgs {
     /// Do not run these rules (names or codes; repeatable).
     #[arg(long = "disable", value_name = "RULE")]

@@ -51,22 +51,6 @@ pub(crate) struct Args {
     read: ReadArgs,
 }
 
-impl Args {
-    /// `trf rate [--format FORMAT] PATHS...`: every other option at its
-    /// default (the command line's fast path; a test compares it with clap).
-    pub(super) fn plain(paths: Vec<PathBuf>, format: RateFormat) -> Self {
-        Args {
-            paths,
-            format,
-            rules: RuleArgs::default(),
-            what_if: false,
-            k: Vec::new(),
-            rating_list: None,
-            read: ReadArgs::default(),
-        }
-    }
-}
-
 /// Output formats of `trf rate`.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum RateFormat {
