@@ -464,9 +464,6 @@ pub(crate) fn run(a: Args) -> u8 {
             crate::regulations::registration::not_checked_advice()
         ));
     }
-    // The process ends here: handing the memory back to the OS at exit is
-    // cheaper than freeing every player's allocations one by one.
-    std::mem::forget(results);
     if !missing.is_empty() || unreadable > 0 || files.is_empty() {
         if files.is_empty() && missing.is_empty() {
             eprintln!("trf: no TRF file found");
