@@ -58,27 +58,9 @@ pub(crate) struct Args {
     read: ReadArgs,
 }
 
-impl Args {
-    /// `trf check [--format FORMAT] PATHS...`: every other option at its
-    /// default (the command line's fast path; a test compares it with clap).
-    pub(super) fn plain(paths: Vec<PathBuf>, format: CheckFormat) -> Self {
-        Args {
-            paths,
-            format,
-            rules: RuleArgs::default(),
-            max_per_rule: crate::Options::MAX_PER_RULE,
-            rating_list: None,
-            width: None,
-            no_progress: false,
-            summary: false,
-            read: ReadArgs::default(),
-        }
-    }
-}
-
 /// The options that decide what the rules find, shared by `trf check` and
 /// `trf rate` (which obeys the same checks).
-#[derive(clap::Args, Debug, Clone, Default)]
+#[derive(clap::Args, Debug, Clone)]
 pub(crate) struct RuleArgs {
     /// Do not run these rules (names or codes; repeatable).
     #[arg(long = "disable", value_name = "RULE")]
@@ -482,9 +464,6 @@ pub(crate) fn run(a: Args) -> u8 {
             crate::regulations::registration::not_checked_advice()
         ));
     }
-    // The process ends here: handing the memory back to the OS at exit is
-    // cheaper than freeing every player's allocations one by one.
-    std::mem::forget(results);
     if !missing.is_empty() || unreadable > 0 || files.is_empty() {
         if files.is_empty() && missing.is_empty() {
             eprintln!("trf: no TRF file found");

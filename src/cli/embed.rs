@@ -8,7 +8,8 @@
 //! how the command prints (`--format`, `--summary`, `--width`) change
 //! nothing here.
 
-use super::{arguments, Command};
+use super::{Cli, Command};
+use clap::Parser as _;
 use std::ffi::OsString;
 use std::path::PathBuf;
 
@@ -97,7 +98,7 @@ fn command(name: &str, flags: &[OsString], inputs: &[OsString]) -> Result<Comman
         // Inputs are never taken for flags, whatever they start with.
         .chain(std::iter::once(OsString::from("--")))
         .chain(inputs.iter().cloned());
-    match arguments::parse(argv) {
+    match Cli::try_parse_from(argv) {
         Ok(c) => Ok(c.command),
         Err(e) => {
             let text = e.render().to_string();

@@ -8,7 +8,6 @@
 //! (the Python module). Everything else here is private: the command line
 //! is a thin layer over the library's public API.
 
-mod arguments;
 mod check;
 pub mod embed;
 mod explain;
@@ -93,18 +92,6 @@ pub(crate) struct ReadArgs {
     pub(crate) max_line: usize,
 }
 
-impl Default for ReadArgs {
-    /// What the command line gives when no option is named.
-    fn default() -> Self {
-        let read = ReadOptions::default();
-        ReadArgs {
-            encoding: None,
-            max_size: read.max_file_bytes,
-            max_line: read.max_line_bytes,
-        }
-    }
-}
-
 impl ReadArgs {
     /// The library's options.
     pub(crate) fn options(&self) -> ReadOptions {
@@ -149,7 +136,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = match arguments::parse(args) {
+    let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };

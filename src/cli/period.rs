@@ -205,11 +205,6 @@ pub(crate) fn run(a: Args) -> u8 {
     } else {
         EXIT_ERRORS
     };
-    // The process ends here: handing the memory back to the OS at exit is
-    // cheaper than freeing every report's and player's allocations one by
-    // one (as `check` and `rate` do).
-    drop(reports);
-    std::mem::forget((summary, parsed));
     code
 }
 

@@ -188,7 +188,8 @@ impl Rounds {
 
     /// The entries of a line read in the usual columns: `words` packed
     /// ([`pack`], no code 14), block `k` at bytes `origin + 10k ..
-    /// origin + 10k + 8`.
+    /// origin + 10k + 8`. Entries pushed after them keep no span of their
+    /// own while they stand where this says.
     pub(crate) fn in_columns(words: Vec<u32>, origin: u32) -> Rounds {
         Rounds {
             words,
