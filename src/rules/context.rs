@@ -354,9 +354,8 @@ impl<'a> Ctx<'a> {
             return None;
         }
         let kind = match self.rating_type.rating_type? {
-            RatingType::Rapid => crate::ratinglist::RatingKind::Rapid,
-            RatingType::Blitz => crate::ratinglist::RatingKind::Blitz,
             RatingType::Standard => return None,
+            fast => fast,
         };
         let record = self.opts.rating_list.as_deref()?.get(p.fide_id?.value)?;
         match record.entry(kind) {

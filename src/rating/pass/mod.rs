@@ -317,7 +317,7 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
     }
     let list_kind = chapter
         .as_ref()
-        .map_or(crate::ratinglist::RatingKind::Standard, |c| c.kind);
+        .map_or(crate::regulations::RatingType::Standard, |c| c.list);
     let ro_choice = ro::choose(opts, regs, start, list_kind);
     let without_list;
     let mut ratings_source = ro_choice.note;
@@ -403,7 +403,7 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
         k: k::Memo::new(
             chapter
                 .as_ref()
-                .map_or(crate::ratinglist::RatingKind::Standard, |c| c.kind),
+                .map_or(crate::regulations::RatingType::Standard, |c| c.list),
             version,
             start,
             opts,

@@ -47,7 +47,7 @@ use crate::rating::{
     rate_checked, CheckedRating, KSource, ListFacts, PlayerRating, RateOptions, UnratedOutcome,
 };
 use crate::ratinglist::period::month_name;
-use crate::ratinglist::{fold_name, ListLookup, ListPeriod, RatingKind};
+use crate::ratinglist::{fold_name, ListLookup, ListPeriod};
 use crate::read::Parsed;
 use crate::regulations::{PoolingMethod, RatingType, Regulations, Topic};
 use crate::rules::registrations::Registrations;
@@ -806,7 +806,7 @@ impl Aggregate<'_> {
         self.list
             .filter(|_| self.list_is_prev)
             .and_then(|l| l.get(id))
-            .and_then(|rec| rec.entry(kind_of(p.kind)).copied())
+            .and_then(|rec| rec.entry(p.kind).copied())
     }
 
     fn change(&self, p: &Rows<'_>, rows: &[&(&Rated<'_>, &PlayerRating)], out: &mut PeriodPlayer) {
@@ -1131,7 +1131,7 @@ fn event(
         && row
             .fide_id
             .and_then(|id| list?.get(id))
-            .and_then(|rec| rec.entry(kind_of(kind)))
+            .and_then(|rec| rec.entry(kind))
             .is_some();
     PeriodEvent {
         file: r.file.to_owned(),
@@ -1151,13 +1151,5 @@ fn event(
         rounded: None,
         rate_change: row.change,
         ru: row.ru,
-    }
-}
-
-fn kind_of(t: RatingType) -> RatingKind {
-    match t {
-        RatingType::Standard => RatingKind::Standard,
-        RatingType::Rapid => RatingKind::Rapid,
-        RatingType::Blitz => RatingKind::Blitz,
     }
 }
