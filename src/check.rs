@@ -1,5 +1,6 @@
 //! `trf check` as a library call: parse findings plus every applicable rule.
 
+use crate::analysis::Analysis;
 use crate::diag::overflow::Dropped;
 use crate::diag::{Consequence, Diagnostic, Severity, Verdict};
 use crate::read::Parsed;
@@ -169,31 +170,30 @@ pub fn check_bytes(
     Ok((parsed, report))
 }
 
-/// Checks a parsed report.
+/// Checks a parsed report: [`Analysis::check`] of its analysis.
 pub fn check(parsed: &Parsed, opts: &CheckOptions) -> CheckReport {
-    let ctx = Ctx::new(&parsed.tournament, &parsed.text, opts);
-    let mut report = judge(parsed, &ctx);
-    // The context ends here: its decisions move into the report instead
-    // of being copied (a byte per round entry and a word per player).
-    report.eligibility = ctx.into_eligibility();
-    report
+    Analysis::new(parsed, opts).check()
 }
 
-/// [`check`] in a context the caller built and goes on using (the rating
-/// pass classifies the games and indexes the players only once), but for
-/// the report's eligibility decisions: the caller moves them in from the
-/// context when it is done with it ([`Ctx::into_eligibility`]), instead of
-/// a copy of a byte per round entry and a word per player.
-pub(crate) fn check_in(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
-    judge(parsed, ctx)
+impl Analysis<'_> {
+    /// `trf check`: the reader's findings and every applicable rule, in
+    /// this analysis. The analysis ends here: its eligibility decisions
+    /// move into the report instead of being copied (a byte per round
+    /// entry and a word per player).
+    pub fn check(self) -> CheckReport {
+        let mut report = judge(&Ctx::of(&self));
+        report.eligibility = self.into_eligibility();
+        report
+    }
 }
 
-/// The report of [`check`], but for its eligibility decisions (left
-/// empty, for the caller to fill in).
-fn judge(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
+/// The report of [`Analysis::check`], but for its eligibility decisions
+/// (left empty, for the caller to move in from the analysis when it is
+/// done with it).
+pub(crate) fn judge(ctx: &Ctx<'_>) -> CheckReport {
     let opts = ctx.opts;
-    let mut diagnostics: Vec<Diagnostic> = parsed
-        .diagnostics
+    let read: &[Diagnostic] = ctx.parsed.map_or(&[], |p| &p.diagnostics);
+    let mut diagnostics: Vec<Diagnostic> = read
         .iter()
         .filter(|d| opts.enabled(d.rule, d.code))
         .cloned()
@@ -206,8 +206,8 @@ fn judge(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
     diagnostics.extend(rules::run(ctx));
     // What the reader and the rules counted over the limit instead of keeping.
     ctx.overflow.count_dropped(
-        parsed
-            .dropped
+        ctx.parsed
+            .map_or(&[][..], |p| &p.dropped)
             .iter()
             .filter(|d| opts.enabled(d.rule, d.code))
             .copied()
@@ -236,17 +236,11 @@ fn judge(parsed: &Parsed, ctx: &Ctx<'_>) -> CheckReport {
             .map(|(c, _)| c),
     );
     cap_per_rule(&mut diagnostics, opts.max_per_rule, &dropped);
-    let eligibility = ctx.eligibility();
-    let stopped = verdict == Verdict::NotRateable
-        || eligibility
-            .excluded
-            .iter()
-            .any(|e| e.consequence == Consequence::EventNotRated);
     CheckReport {
-        rated_games: if stopped {
+        rated_games: if ctx.stopped(Some(verdict)) {
             0
         } else {
-            eligibility.rated_games()
+            ctx.eligibility().rated_games()
         },
         eligibility: crate::eligibility::Eligibility::default(),
         diagnostics,

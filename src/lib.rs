@@ -98,6 +98,7 @@
 #![cfg_attr(not(feature = "cli"), allow(dead_code))]
 
 mod across;
+mod analysis;
 mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -126,6 +127,7 @@ mod upload;
 mod write;
 
 pub use across::{find as find_across, AcrossFindings, ReportRef};
+pub use analysis::Analysis;
 pub use check::{check, check_bytes, CheckReport};
 pub use diag::{Category, Consequence, Diagnostic, Label, RuleMeta, Severity, Verdict};
 pub use model::Tournament;
@@ -141,9 +143,9 @@ pub use rating::period::{
     PeriodReportEntry, PeriodSummary, Pool,
 };
 pub use rating::{
-    rate, rate_checked, CheckedRating, ExcludedGame, ExcludedGames, KSource, ListFacts, Note,
-    PlayerRating, RateOptions, RatingSummary, RoundRobinFigures, TournamentSummary, UnratedOutcome,
-    VerdictReason,
+    rate, rate_checked, rate_with, CheckedRating, ExcludedGame, ExcludedGames, KSource, ListFacts,
+    Note, PlayerRating, RateOptions, RatingSummary, RoundRobinFigures, TournamentSummary,
+    UnratedOutcome, VerdictReason,
 };
 pub use ratinglist::{
     build_index, IndexInfo, ListError, ListKind, ListLayout, ListLookup, ListMeta, ListPeriod,

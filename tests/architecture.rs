@@ -20,6 +20,19 @@ const ALLOWED: &[(&str, &[&str])] = &[
         &["source", "model", "diag", "regulations", "options"],
     ),
     (
+        "analysis",
+        &[
+            "source",
+            "read",
+            "model",
+            "diag",
+            "regulations",
+            "ratinglist",
+            "options",
+            "eligibility",
+        ],
+    ),
+    (
         "across",
         &[
             "source",
@@ -33,6 +46,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     (
         "rules",
         &[
+            "analysis",
             "source",
             "read",
             "model",
@@ -47,6 +61,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     (
         "check",
         &[
+            "analysis",
             "read",
             "model",
             "diag",
@@ -60,6 +75,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     (
         "rating",
         &[
+            "analysis",
             "source",
             "read",
             "model",
@@ -76,6 +92,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     (
         "norms",
         &[
+            "analysis",
             "source",
             "read",
             "model",
@@ -92,6 +109,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     (
         "render",
         &[
+            "analysis",
             "source",
             "read",
             "model",

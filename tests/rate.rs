@@ -11,10 +11,18 @@ use proptest::prelude::*;
 use std::collections::HashMap;
 use trfkit::ReadOptions;
 use trfkit::Version;
-use trfkit::{rate, KSource, PlayerRating, RateOptions, RatingSummary, UnratedOutcome};
+use trfkit::{
+    rate, rate_with, KSource, Options, PlayerRating, RateOptions, RatingSummary, UnratedOutcome,
+};
 use trfkit::{HalfPoints, Hundredths};
 
 fn rate_sample(path: &str, opts: &RateOptions) -> RatingSummary {
+    rate_sample_under(path, None, opts)
+}
+
+/// [`rate_sample`] under `edition` of the regulations instead of the one in
+/// force at the start date.
+fn rate_sample_under(path: &str, edition: Option<Version>, opts: &RateOptions) -> RatingSummary {
     let parsed = trfkit::read_path(&common::root().join(path), &ReadOptions::default())
         .unwrap_or_else(|e| panic!("{path}: {e}"));
     assert!(
@@ -22,7 +30,9 @@ fn rate_sample(path: &str, opts: &RateOptions) -> RatingSummary {
         "{path}: {:?}",
         parsed.diagnostics
     );
-    rate(&parsed.tournament, opts)
+    let mut options = Options::default();
+    options.regulations = edition;
+    rate_with(&parsed.tournament, &options, opts)
 }
 
 fn player(s: &RatingSummary, rank: u16) -> &PlayerRating {
@@ -116,8 +126,8 @@ fn round_robin_2005_cli_prints_the_ratings() {
 fn round_robin_route_is_not_used_from_2017() {
     // The same crosstable under the 2024 text: unrated players by the
     // Swiss route, rated players' games against them not counted.
-    let opts = RateOptions::default().with_regulations(Version::V2024);
-    let s = rate_sample(RR, &opts);
+    let opts = RateOptions::default();
+    let s = rate_sample_under(RR, Some(Version::V2024), &opts);
     assert!(s.tournament.round_robin.is_none());
     let a = player(&s, 1);
     assert_eq!(a.games, 5);
@@ -132,8 +142,8 @@ fn round_robin_2003_averaged_method_uses_the_tournament_average() {
     // §3.1 second oracle: under the 2003 text a rated player's Rc is
     // (Ra(n + 1) − R)/n with Ra = 2348: A 2320, B 2331.1, D 2342.2, F 2370,
     // G and J 2353.3.
-    let opts = RateOptions::default().with_regulations(Version::V2003);
-    let s = rate_sample(RR, &opts);
+    let opts = RateOptions::default();
+    let s = rate_sample_under(RR, Some(Version::V2003), &opts);
     assert_eq!(s.tournament.round_robin.map(|r| r.ra), Some(2348));
     let rc = |rank: u16| -> String {
         player(&s, rank)
@@ -198,8 +208,10 @@ fn swiss_2003_averaged_against_2005_per_game() {
         "{:?}",
         p.notes
     );
-    let opts = RateOptions::default().with_regulations(Version::V2005);
-    let p = rate(&t, &opts).players.remove(0);
+    let options = Options::default().with_regulations(Version::V2005);
+    let p = rate_with(&t, &options, &RateOptions::default())
+        .players
+        .remove(0);
     assert_eq!((p.w_minus_we, p.change), (Some(Hundredths(14)), Some(2)));
 }
 
@@ -258,8 +270,8 @@ fn unrated_players_get_the_2024_formula() {
 #[test]
 fn the_same_unrated_player_under_the_2022_text() {
     // Example B under 2022: Ra 1730 + 2 × 20 = 1770.
-    let opts = RateOptions::default().with_regulations(Version::V2022);
-    let s = rate_sample(SWISS_2024, &opts);
+    let opts = RateOptions::default();
+    let s = rate_sample_under(SWISS_2024, Some(Version::V2022), &opts);
     assert_eq!(
         serde_json::to_value(s.regulations_basis).ok(),
         Some("override".into())

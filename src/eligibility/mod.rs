@@ -687,6 +687,14 @@ impl Eligibility {
         self.rated_games
     }
 
+    /// Whether some game is left out with the consequence that FIDE does
+    /// not rate the event at all: the regulations stop the event.
+    pub fn stops_event(&self) -> bool {
+        self.excluded
+            .iter()
+            .any(|e| e.consequence == crate::diag::Consequence::EventNotRated)
+    }
+
     /// Player `i`'s games FIDE rates, as (opponent index, half-points),
     /// in round order.
     pub(crate) fn rated_of<'t>(

@@ -105,18 +105,12 @@ pub enum Sex {
     Female,
 }
 
-/// A time control with its own rating list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-#[non_exhaustive]
-pub enum RatingKind {
-    /// Standard (classical).
-    Standard,
-    /// Rapid.
-    Rapid,
-    /// Blitz.
-    Blitz,
-}
+/// A time control with its own rating list: the rating type of the
+/// regulations ([`RatingType`](crate::regulations::RatingType)) under the
+/// name the rating lists' API has always used. One enum: a list's kind and
+/// an event's list are the same three values, named by one
+/// [`as_str`](crate::regulations::RatingType::as_str).
+pub type RatingKind = crate::regulations::RatingType;
 
 /// Which ratings a list file carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

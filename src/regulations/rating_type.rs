@@ -27,10 +27,11 @@
 //! classified by the side with less time).
 
 use chrono::NaiveDate;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-/// A FIDE rating list. A contract: JSON `"rating_type"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+/// A FIDE rating list (also named `RatingKind`, a list's ratings). A
+/// contract: JSON `"rating_type"`, and the on-disk index of a rating list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum RatingType {

@@ -236,21 +236,12 @@ fn list_record<'a>(
         notes.push(
             format!(
                 "the rating list shows no {} rating for this FIDE ID",
-                kind_name(kind)
+                kind.as_str()
             )
             .into(),
         );
     }
     Some(record)
-}
-
-/// `standard`, `rapid`, `blitz`.
-fn kind_name(kind: RatingKind) -> &'static str {
-    match kind {
-        RatingKind::Standard => "standard",
-        RatingKind::Rapid => "rapid",
-        RatingKind::Blitz => "blitz",
-    }
 }
 
 #[cfg(test)]

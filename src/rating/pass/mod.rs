@@ -1,13 +1,14 @@
 //! The rating pass: what FIDE's calculation makes of a report, under the
 //! regulations in force at the tournament's own start date.
 //!
-//! [`rate_checked`] is `trf rate`: the checks of `trf check` first, then
+//! [`rate_checked`] ([`Analysis::rate`]) is `trf rate`: the checks of `trf check` first, then
 //! the calculation on **what FIDE would rate** (the private `verdict`
 //! module decides what may be shown): a `ready` report gets its figures;
 //! `fix-before-upload` the same figures, which hold only once the report is
 //! fixed; a `not-rateable` one its reasons and no changes, or with
 //! [`RateOptions::what_if`] hypothetical figures, every one marked.
-//! [`rate`] is the calculation without the other checks.
+//! [`rate`] and [`rate_with`] ([`Analysis::rate_unchecked`]) are the
+//! calculation without the other checks.
 //!
 //! * **Which games count.** Only `1 = 0` between two players of the file.
 //!   Forfeits, one-move games (`W D L`), byes, pending and unknown results
@@ -74,9 +75,10 @@
 //! * Earlier results of unrated players are not in the report: every
 //!   unrated player is treated as playing a first rated event (R16), and a
 //!   result with too few games is "kept for pooling" (R27, R28).
-//! * The calculation is the standard chapter's: for an event the time
-//!   control puts on the rapid or blitz list, the notes say that the rapid
-//!   and blitz rules are not applied.
+//! * An event the time control (or `--rating-type`) puts on the rapid or
+//!   blitz list is rated by the rapid and blitz chapter in force at its
+//!   start (the private `rapid` module: its ratings, K, cap and 600-point
+//!   rule), on the standard calculation's frame, which that chapter copies.
 //!
 //! ```
 //! use trfkit::{rate, RateOptions};
@@ -109,6 +111,7 @@ pub use summary::{
     TournamentSummary, UnratedOutcome, VerdictReason,
 };
 
+use crate::analysis::Analysis;
 use crate::check::CheckReport;
 use crate::eligibility::Ruled as Reason;
 use crate::model::tournament_type::{TournamentType, TypeDecision};
@@ -131,19 +134,18 @@ use collect::{Collected, Unplayed};
 use std::collections::HashMap;
 
 /// The rating pass's own extras, beside the one options type
-/// ([`Options`](crate::Options)) that [`rate_checked`] takes with them:
-/// K overrides and `--what-if`. The other fields are what [`rate`], which
-/// runs without check options, needs: [`rate_checked`] reads the edition,
-/// the rating type, the fast-classic approval and the rating list from
-/// the [`Options`](crate::Options) (the list here only when those have
-/// none).
+/// ([`Options`](crate::Options)) whose edition, rating type, fast-classic
+/// approval and rating list the [`Analysis`] has applied already: K
+/// overrides, `--what-if`, and a rating list's records and facts.
+///
+/// Before, the edition, the rating type and the fast-classic approval were
+/// also fields here; they are [`Options::regulations`](crate::Options::regulations),
+/// [`Options::rating_type`](crate::Options::rating_type) and
+/// [`Options::qc_fast_classic`](crate::Options::qc_fast_classic), read
+/// by [`rate_with`], [`rate_checked`] and [`Analysis`].
 #[derive(Debug, Clone, Default)]
 #[non_exhaustive]
 pub struct RateOptions {
-    /// Apply this edition instead of the one in force at the start date
-    /// ([`rate`] only; [`rate_checked`] takes the check options' edition,
-    /// so the checks and the calculation apply the same one).
-    pub regulations: Option<Version>,
     /// K to use for a FIDE ID (before the K × n cap).
     pub k_overrides: HashMap<u64, u8>,
     /// Rating-list records by FIDE ID. When the list is the one in force
@@ -162,16 +164,6 @@ pub struct RateOptions {
     /// hypothetical (`--what-if`): the reasons that stop the whole event
     /// are set aside, the games left out one by one stay out.
     pub what_if: bool,
-    /// The list the event is registered for (`--rating-type`), instead of
-    /// the one its time control gives ([`rate`] only: [`rate_checked`]
-    /// reads `Options::rating_type`).
-    pub rating_type: Option<crate::regulations::RatingType>,
-    /// The user states the Qualification Commission approved the event
-    /// for standard rating at 45'+30" or 60'+30" (`--qc-approved-fast-classic`):
-    /// its games below their band are then rated, in the windows FIDE
-    /// allowed ([`rate`] only: [`rate_checked`] reads
-    /// `Options::qc_fast_classic`).
-    pub qc_fast_classic: bool,
     /// Keep each row's counted games and their rounds
     /// (`PlayerRating::counted`, `counted_at`), which only the rating
     /// period reads: `trf rate` computes each player's change from one
@@ -179,42 +171,33 @@ pub struct RateOptions {
     pub(crate) keep_counted: bool,
 }
 
-impl RateOptions {
-    /// These options, applying `version` of the regulations instead of the
-    /// edition in force at the start date (see [`RateOptions::regulations`]).
-    ///
-    /// The struct is `#[non_exhaustive]`: start from
-    /// [`RateOptions::default`] and set the fields you need.
-    ///
-    /// ```
-    /// use trfkit::Version;
-    /// let mut opts = trfkit::RateOptions::default().with_regulations(Version::V2022);
-    /// opts.what_if = true;
-    /// assert_eq!(opts.regulations, Some(Version::V2022));
-    /// ```
-    pub fn with_regulations(mut self, version: Version) -> Self {
-        self.regulations = Some(version);
-        self
-    }
+/// Runs FIDE's calculation on a report, without the report's other
+/// checks, under the default [`Options`](crate::Options) (the edition in
+/// force at the start date, the rating type of the time control): what
+/// [`rate_with`] does with them.
+pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
+    rate_with(t, &CheckOptions::default(), opts)
 }
 
 /// Runs FIDE's calculation on a report, without the report's other
-/// checks: only the games the eligibility stage leaves out
-/// (the eligibility stage, under the default check options) are known
-/// here, so `verdict` is `None`. An event those exclusions stop (a match
-/// with an unrated player, every game below the rate of play) gets no
-/// changes, or hypothetical ones with [`RateOptions::what_if`]. Use
-/// [`rate_checked`] for what `trf rate` does. Linear in players × rounds,
-/// except for round robins, whose crosstable is quadratic in players.
-pub fn rate(t: &Tournament, opts: &RateOptions) -> RatingSummary {
-    let check = CheckOptions {
-        regulations: opts.regulations,
-        rating_type: opts.rating_type,
-        qc_fast_classic: opts.qc_fast_classic,
-        ..CheckOptions::default()
-    };
-    let ctx = Ctx::new(t, "", &check);
-    verdict::rate_in(&ctx, opts, None)
+/// checks, under `options`' edition, rating type and fast-classic approval
+/// ([`Analysis::rate_unchecked`] of the model's analysis): only the games
+/// the eligibility stage leaves out are known here, so `verdict` is
+/// `None`. An event those exclusions stop (a match with an unrated player,
+/// every game below the rate of play) gets no changes, or hypothetical
+/// ones with [`RateOptions::what_if`]. Use [`rate_checked`] for what `trf
+/// rate` does. Linear in players × rounds, except for round robins, whose
+/// crosstable is quadratic in players.
+///
+/// ```
+/// use trfkit::{Options, RateOptions, Version};
+/// let t = trfkit::parse_str("012 Club match\n042 2024/05/04\n").tournament;
+/// let options = Options::default().with_regulations(Version::V2022);
+/// let s = trfkit::rate_with(&t, &options, &RateOptions::default());
+/// assert_eq!(s.regulations, Version::V2022);
+/// ```
+pub fn rate_with(t: &Tournament, options: &CheckOptions, opts: &RateOptions) -> RatingSummary {
+    Analysis::of(t, "", options).rate_unchecked(opts)
 }
 
 /// A report checked and rated: `trf rate`.
@@ -228,45 +211,56 @@ pub struct CheckedRating {
 }
 
 /// Runs the checks of `trf check` with `check`, then FIDE's calculation on
-/// what FIDE would rate: the games the checks exclude are left out and
-/// listed, a `not-rateable` event gets no changes (hypothetical ones with
-/// [`RateOptions::what_if`]).
-///
-/// The calculation runs in the check's context: the edition, the start
-/// date, the tournament type, the time control and the rating list are
-/// decided once, from `check` ([`Options`](crate::Options)), and the games
-/// it rates are those the eligibility stage decided, so `rated_games` of
-/// the check and of the summary are the same. Of `opts`, only the rating
-/// pass's own extras (`k_overrides`, `what_if`) are read, and its `list`
-/// when `check` has no rating list; its `regulations`, `rating_type` and
-/// `qc_fast_classic` are those of [`rate`] and are not read here.
+/// what FIDE would rate: [`Analysis::rate`] of the report's analysis.
 pub fn rate_checked(parsed: &Parsed, check: &CheckOptions, opts: &RateOptions) -> CheckedRating {
-    let ctx = Ctx::new(&parsed.tournament, &parsed.text, check);
-    let mut report = crate::check::check_in(parsed, &ctx);
-    let mut summary = match (&check.rating_list, &opts.list) {
-        // The list the checks read is the one the calculation reads.
-        (Some(list), None) => {
-            let mut with_list = opts.clone();
-            with_list.list = Some(list.found.clone());
-            verdict::rate_in(&ctx, &with_list, Some(&report))
+    Analysis::new(parsed, check).rate(opts)
+}
+
+impl Analysis<'_> {
+    /// `trf rate`: the checks of `trf check`, then FIDE's calculation on
+    /// what FIDE would rate: the games the checks exclude are left out and
+    /// listed, a `not-rateable` event gets no changes (hypothetical ones
+    /// with [`RateOptions::what_if`]).
+    ///
+    /// Both run in this analysis: the edition, the start date, the
+    /// tournament type, the time control and the rating list are decided
+    /// once, and the games the calculation rates are those the eligibility
+    /// stage decided, so `rated_games` of the check and of the summary are
+    /// the same. The rating list of the options is the one the calculation
+    /// reads when `opts` gives none.
+    pub fn rate(self, opts: &RateOptions) -> CheckedRating {
+        let check = self.opts;
+        let mut report = crate::check::judge(&Ctx::of(&self));
+        let mut summary = match (&check.rating_list, &opts.list) {
+            // The list the checks read is the one the calculation reads.
+            (Some(list), None) => {
+                let mut with_list = opts.clone();
+                with_list.list = Some(list.found.clone());
+                verdict::rate_in(&self, &with_list, Some(&report))
+            }
+            _ => verdict::rate_in(&self, opts, Some(&report)),
+        };
+        if let Some(source) = &check.registration_source {
+            summary.notes.push(format!("registration facts: {source}"));
+            summary.registration_source = Some(source.clone());
         }
-        _ => verdict::rate_in(&ctx, opts, Some(&report)),
-    };
-    if let Some(source) = &check.registration_source {
-        summary.notes.push(format!("registration facts: {source}"));
-        summary.registration_source = Some(source.clone());
+        // The calculation is done with the analysis: its decisions move
+        // into the report.
+        report.eligibility = self.into_eligibility();
+        CheckedRating { report, summary }
     }
-    // The calculation is done with the context: its decisions move into
-    // the report.
-    report.eligibility = ctx.into_eligibility();
-    CheckedRating { report, summary }
+
+    /// FIDE's calculation without the report's other checks ([`rate_with`]).
+    pub fn rate_unchecked(&self, opts: &RateOptions) -> RatingSummary {
+        verdict::rate_in(self, opts, None)
+    }
 }
 
 /// The calculation itself, in the check's context: its edition, start
 /// date, tournament type, time control and rating list, and the games the
 /// eligibility stage rates (with `set_aside`, also those left out only by
 /// a reason that stops the whole event: `--what-if`).
-fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummary {
+fn calculate(ctx: &Analysis<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummary {
     let t = ctx.tournament;
     let kind = &ctx.tournament_type;
     let sel = select_regulations(ctx);
@@ -281,7 +275,7 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
         d
     });
 
-    let class = crate::rules::context::EventClass {
+    let class = crate::analysis::EventClass {
         time_control: ctx.time_control.clone(),
         rating_type: ctx.classification(),
         games_by_list: ctx.games_by_list,
@@ -317,7 +311,7 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
     }
     let list_kind = chapter
         .as_ref()
-        .map_or(crate::ratinglist::RatingKind::Standard, |c| c.kind);
+        .map_or(crate::regulations::RatingType::Standard, |c| c.list);
     let ro_choice = ro::choose(opts, regs, start, list_kind);
     let without_list;
     let mut ratings_source = ro_choice.note;
@@ -403,7 +397,7 @@ fn calculate(ctx: &Ctx<'_>, opts: &RateOptions, set_aside: bool) -> RatingSummar
         k: k::Memo::new(
             chapter
                 .as_ref()
-                .map_or(crate::ratinglist::RatingKind::Standard, |c| c.kind),
+                .map_or(crate::regulations::RatingType::Standard, |c| c.list),
             version,
             start,
             opts,
@@ -520,7 +514,7 @@ struct Selection {
 }
 
 /// The edition the check's context chose, with notes on how it was chosen.
-fn select_regulations(ctx: &Ctx<'_>) -> Selection {
+fn select_regulations(ctx: &Analysis<'_>) -> Selection {
     let over = ctx.opts.regulations;
     let (version, basis, start) = (ctx.regs.version, ctx.regs_choice, ctx.start);
     let mut notes = Vec::new();
@@ -1248,8 +1242,8 @@ impl Pass<'_> {
 
 /// For an event the time control puts on no list (or not on the list of
 /// all its games), the note that FIDE would not rate what is shown.
-fn off_list_note(class: &crate::rules::context::EventClass) -> Option<String> {
-    use crate::rules::context::TimeControlInfo;
+fn off_list_note(class: &crate::analysis::EventClass) -> Option<String> {
+    use crate::eligibility::TimeControlInfo;
     if !matches!(class.time_control, TimeControlInfo::Read { .. }) {
         return None;
     }

@@ -28,7 +28,6 @@
 use super::RateOptions;
 use crate::model::Player;
 use crate::rating::maths::cap_k_for_games;
-use crate::ratinglist::RatingKind;
 use crate::regulations::rapid_blitz::{BigGap, RapidBlitzCap, RapidBlitzK};
 use crate::regulations::{
     CapApplication, DifferenceCap, RapidBlitz, RapidBlitzTopic, RatingType, Version,
@@ -40,10 +39,9 @@ use chrono::NaiveDate;
 pub(crate) struct Chapter {
     /// The chapter edition in force at the start date.
     pub rb: &'static RapidBlitz,
-    /// Rapid or blitz.
+    /// Rapid or blitz: the event's list, and the ratings of a rating list
+    /// it reads.
     pub list: RatingType,
-    /// The same, as the rating list names its columns.
-    pub kind: RatingKind,
     /// The K rule at the start date.
     pub k: RapidBlitzK,
     /// The cap at the start date.
@@ -56,16 +54,14 @@ impl Chapter {
     /// The chapter for an event of list `list` starting on `start`; `None`
     /// for a standard event or before FIDE had rapid and blitz lists.
     pub(super) fn at(list: Option<RatingType>, start: NaiveDate) -> Option<Chapter> {
-        let (list, kind) = match list? {
-            RatingType::Rapid => (RatingType::Rapid, RatingKind::Rapid),
-            RatingType::Blitz => (RatingType::Blitz, RatingKind::Blitz),
+        let list = match list? {
             RatingType::Standard => return None,
+            fast => fast,
         };
         let rb = RapidBlitz::at(start)?;
         Some(Chapter {
             rb,
             list,
-            kind,
             k: rb.k.at(start).value,
             cap: rb.cap.at(start).value,
             big_gap: *rb.big_gap.at(start),
@@ -237,7 +233,7 @@ pub(crate) fn seed(
         let Some(record) = p.fide_id.and_then(|id| list.get(&id.value)) else {
             continue;
         };
-        if let Some(e) = record.entry(ch.kind) {
+        if let Some(e) = record.entry(ch.list) {
             notes[i] = Some(format!(
                 "the rating list shows a {} rating {} but the report none: the report is followed, and the player is rated as unrated",
                 ch.list, e.rating
@@ -301,7 +297,7 @@ mod tests {
         assert!(Chapter::at(Some(RatingType::Rapid), ymd(2011, 12, 31)).is_none());
         assert!(Chapter::at(None, ymd(2025, 1, 1)).is_none());
         let c = Chapter::at(Some(RatingType::Blitz), ymd(2025, 1, 1));
-        assert_eq!(c.map(|c| c.kind), Some(RatingKind::Blitz));
+        assert_eq!(c.map(|c| c.list), Some(RatingType::Blitz));
     }
 
     #[test]

@@ -69,7 +69,7 @@ pub(crate) fn choose(
         kind: ListKind::Combined,
     });
     let in_force = list_in_force(regs, start);
-    let kind_text = kind_name(kind);
+    let kind_text = kind.as_str();
     if let ListKind::Single(k) = facts.kind {
         if k != kind {
             return RoChoice {
@@ -77,7 +77,7 @@ pub(crate) fn choose(
                 note: format!(
                     "Ro and the opponents' ratings are the report's: `{}` is a {} list and the event is rated on the {kind_text} list",
                     facts.name,
-                    kind_name(k)
+                    k.as_str()
                 ),
             };
         }
@@ -126,7 +126,7 @@ pub(crate) fn from_list(
     let Some(list) = opts.list.as_ref() else {
         return (notes, differ);
     };
-    let kind_text = kind_name(kind);
+    let kind_text = kind.as_str();
     for (i, p) in players.iter().enumerate() {
         let ours = ratings[i];
         let shown = |r: Option<u16>| r.map_or_else(|| "no rating".to_owned(), |r| r.to_string());
@@ -156,13 +156,4 @@ pub(crate) fn from_list(
         });
     }
     (notes, differ)
-}
-
-/// `standard`, `rapid`, `blitz`.
-pub(crate) fn kind_name(kind: RatingKind) -> &'static str {
-    match kind {
-        RatingKind::Standard => "standard",
-        RatingKind::Rapid => "rapid",
-        RatingKind::Blitz => "blitz",
-    }
 }

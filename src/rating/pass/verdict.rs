@@ -10,22 +10,22 @@
 
 use super::summary::{RatingSummary, VerdictReason};
 use super::{calculate, RateOptions};
+use crate::analysis::Analysis;
 use crate::check::CheckReport;
 use crate::diag::{Consequence, Verdict};
 use crate::eligibility::exclusions::{self, Excluded};
-use crate::rules::Ctx;
 
 /// Rates what FIDE would rate in the report of `ctx`, obeying the check's
 /// verdict when there is one (else the exclusions that stop the event).
 pub(super) fn rate_in(
-    ctx: &Ctx<'_>,
+    ctx: &Analysis<'_>,
     opts: &RateOptions,
     report: Option<&CheckReport>,
 ) -> RatingSummary {
     let excluded = &ctx.eligibility().excluded;
     let stops_event = |e: &Excluded| e.consequence == Consequence::EventNotRated;
     let verdict = report.map(|r| r.verdict);
-    let not_rateable = verdict == Some(Verdict::NotRateable) || excluded.iter().any(stops_event);
+    let not_rateable = ctx.stopped(verdict);
     let hypothetical = not_rateable && opts.what_if;
     let set_aside: Vec<&Excluded> = excluded
         .iter()
@@ -120,7 +120,7 @@ fn headline(s: &RatingSummary, hypothetical: bool) -> String {
 /// The findings behind the verdict, gravest first: from the check when it
 /// ran, else from the exclusions that stop the event (one per rule).
 fn reasons(
-    ctx: &Ctx<'_>,
+    ctx: &Analysis<'_>,
     report: Option<&CheckReport>,
     excluded: &[Excluded],
 ) -> Vec<VerdictReason> {

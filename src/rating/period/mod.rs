@@ -15,7 +15,7 @@
 //!   list is rated as its own period, as `--period` of that month rates the
 //!   reports expected on it: the summary is the list most reports are
 //!   expected on, the others are in [`PeriodSummary::other_periods`] (said).
-//! * Per event, the figures are the rating pass's ([`rate_checked`]): the
+//! * Per event, the figures are the rating pass's ([`Analysis::rate`]): the
 //!   same checks, exclusions and ΣΔR as `trf rate`. Nothing is computed
 //!   again here except the period's aggregation ([`total`]) and the
 //!   unrated players' pool.
@@ -37,17 +37,16 @@ pub(crate) mod total;
 
 pub(crate) use together::rate_together;
 
+use crate::analysis::Analysis;
 use crate::diag::{Consequence, Verdict};
 use crate::rating::maths::{
     initial_rating, pool_weighted, publication, HalfPoints, Hundredths, PoolPart, Publication,
     RatedGame, UnratedGame, UnratedInput,
 };
 use crate::rating::pass::summary::{half_points, opt_hundredths};
-use crate::rating::{
-    rate_checked, CheckedRating, KSource, ListFacts, PlayerRating, RateOptions, UnratedOutcome,
-};
+use crate::rating::{CheckedRating, KSource, ListFacts, PlayerRating, RateOptions, UnratedOutcome};
 use crate::ratinglist::period::month_name;
-use crate::ratinglist::{fold_name, ListLookup, ListPeriod, RatingKind};
+use crate::ratinglist::{fold_name, ListLookup, ListPeriod};
 use crate::read::Parsed;
 use crate::regulations::{PoolingMethod, RatingType, Regulations, Topic};
 use crate::rules::registrations::Registrations;
@@ -605,6 +604,7 @@ fn rate_report(
         }
         None => &opts.check,
     };
+    let analysis = Analysis::new(r.parsed, check);
     let mut list_used = false;
     if let (Some(list), Some(month)) = (&opts.list, list_month) {
         ropts.list = Some(
@@ -617,12 +617,11 @@ fn rate_report(
             period: Some(month),
             kind: list.meta.kind,
         });
-        let sel = Regulations::choose(check.regulations, t.declared_start(), t.first_round_date());
-        list_used = sel
+        list_used = analysis
             .start
-            .is_some_and(|d| crate::ratinglist::list_in_force(sel.regulations, d) == month);
+            .is_some_and(|d| crate::ratinglist::list_in_force(analysis.regs, d) == month);
     }
-    let mut c = rate_checked(r.parsed, check, &ropts);
+    let mut c = analysis.rate(&ropts);
     // A month holds thousands of reports: keep only what the period reads
     // (the verdict and its reasons, the figures), not every finding and
     // note of every report.
@@ -806,7 +805,7 @@ impl Aggregate<'_> {
         self.list
             .filter(|_| self.list_is_prev)
             .and_then(|l| l.get(id))
-            .and_then(|rec| rec.entry(kind_of(p.kind)).copied())
+            .and_then(|rec| rec.entry(p.kind).copied())
     }
 
     fn change(&self, p: &Rows<'_>, rows: &[&(&Rated<'_>, &PlayerRating)], out: &mut PeriodPlayer) {
@@ -1131,7 +1130,7 @@ fn event(
         && row
             .fide_id
             .and_then(|id| list?.get(id))
-            .and_then(|rec| rec.entry(kind_of(kind)))
+            .and_then(|rec| rec.entry(kind))
             .is_some();
     PeriodEvent {
         file: r.file.to_owned(),
@@ -1151,13 +1150,5 @@ fn event(
         rounded: None,
         rate_change: row.change,
         ru: row.ru,
-    }
-}
-
-fn kind_of(t: RatingType) -> RatingKind {
-    match t {
-        RatingType::Standard => RatingKind::Standard,
-        RatingType::Rapid => RatingKind::Rapid,
-        RatingType::Blitz => RatingKind::Blitz,
     }
 }

@@ -10,7 +10,6 @@
 //! rounds dated under that list can take its ratings; the other rounds keep
 //! the ratings the event uses at its start, and the note says which.
 
-use super::kind_of;
 use crate::rating::maths::{rated_change_per_game_with_cap, Hundredths, RatedGame, RatedInput};
 use crate::rating::CheckedRating;
 use crate::ratinglist::period::month_name;
@@ -139,7 +138,7 @@ pub(super) fn per_round(
         ));
     };
     let wanted: BTreeSet<u16> = rounds.iter().copied().collect();
-    let rating_on = |id: Option<u64>| list.get(id?)?.entry(kind_of(kind)).map(|e| e.rating);
+    let rating_on = |id: Option<u64>| list.get(id?)?.entry(kind).map(|e| e.rating);
     let (mut changed, mut not_reproduced) = (0usize, 0usize);
     for row in rating.summary.players.iter_mut().filter(|r| r.rated) {
         let (Some(ro), Some(sum)) = (row.ro, row.w_minus_we) else {

@@ -54,7 +54,7 @@ impl Aggregate<'_> {
             let at_start = (r.list_used && self.list_month == Some(start_list))
                 .then(|| {
                     let id = fide_id?;
-                    self.list?.get(id)?.entry(super::kind_of(r.kind))?.k
+                    self.list?.get(id)?.entry(r.kind)?.k
                 })
                 .flatten();
             match at_start {

@@ -42,7 +42,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     };
     let which = match list.meta.kind {
         ListKind::Combined => "standard",
-        ListKind::Single(k) => listed::kind_name(k),
+        ListKind::Single(k) => k.as_str(),
     };
     for (p, rec) in listed::listed(ctx) {
         if !rec.inactive {

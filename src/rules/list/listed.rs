@@ -5,7 +5,6 @@
 use super::ListLookup;
 use crate::model::Player;
 use crate::ratinglist::{ListRecord, RatingKind};
-use crate::regulations::RatingType;
 use crate::rules::Ctx;
 
 /// The list given with `--rating-list`, if any.
@@ -32,20 +31,7 @@ pub(crate) fn who(p: &Player) -> String {
 /// rapid and blitz bands of the tournament's date), standard when the time
 /// control is absent, unreadable or too fast for any list.
 pub(crate) fn rating_kind(ctx: &Ctx<'_>) -> RatingKind {
-    match ctx.rating_type.rating_type {
-        Some(RatingType::Rapid) => RatingKind::Rapid,
-        Some(RatingType::Blitz) => RatingKind::Blitz,
-        Some(RatingType::Standard) | None => RatingKind::Standard,
-    }
-}
-
-/// `standard`, `rapid`, `blitz`.
-pub(crate) fn kind_name(kind: RatingKind) -> &'static str {
-    match kind {
-        RatingKind::Standard => "standard",
-        RatingKind::Rapid => "rapid",
-        RatingKind::Blitz => "blitz",
-    }
+    ctx.rating_type.rating_type.unwrap_or(RatingKind::Standard)
 }
 
 /// Whether the list carries ratings of `kind` at all (a per-type list

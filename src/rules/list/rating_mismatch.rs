@@ -1,6 +1,6 @@
 //! Rule `rating-mismatch`.
 
-use super::listed::{self, kind_name};
+use super::listed;
 use super::{has_list, list_in_force, ListLookup};
 use crate::diag::Diagnostic;
 use crate::ratinglist::period::month_name;
@@ -57,7 +57,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     if !listed::carries(list, kind) {
         return;
     }
-    let kind_text = kind_name(kind);
+    let kind_text = kind.as_str();
     let when = period_note(ctx, list);
     for (p, rec) in listed::listed(ctx) {
         let ours = p.rating.map(|r| r.value);
@@ -67,7 +67,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             (Some(a), Some(b)) if a == b => continue,
             (Some(a), Some(b)) => {
                 let why = match other_match(rec, kind, a) {
-                    Some(k) => format!("it is the list's {} rating", kind_name(k)),
+                    Some(k) => format!("it is the list's {} rating", k.as_str()),
                     None => "stale or wrong".to_string(),
                 };
                 (
@@ -80,7 +80,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             }
             (Some(a), None) => {
                 let why = match other_match(rec, kind, a) {
-                    Some(k) => format!(" (`{a}` is the list's {} rating)", kind_name(k)),
+                    Some(k) => format!(" (`{a}` is the list's {} rating)", k.as_str()),
                     None => String::new(),
                 };
                 (
@@ -140,7 +140,7 @@ fn all_ratings(rec: &ListRecord) -> String {
     let parts: Vec<String> = kinds
         .into_iter()
         .filter(|&k| rec.entry(k).is_some())
-        .map(|k| format!("{} `{}`", kind_name(k), rec.rating(k).unwrap_or(0)))
+        .map(|k| format!("{} `{}`", k.as_str(), rec.rating(k).unwrap_or(0)))
         .collect();
     if parts.is_empty() {
         "no rating".to_string()

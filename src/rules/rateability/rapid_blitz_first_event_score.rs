@@ -57,7 +57,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         if p.rating.is_some() || ctx.standard_seed(p).is_some() {
             continue;
         }
-        let g = ctx.rated_games(i);
+        let g = ctx.rated_games_of(i);
         // Zero is `unrated-zero-score`'s finding.
         if g.games == 0 || g.half_points == 0 || g.half_points >= need {
             continue;

@@ -75,7 +75,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         // art. 7.2.1) "is considered to be rated".
         .filter(|(_, p)| p.rating.is_none() && ctx.standard_seed(p).is_none())
         .filter_map(|(i, p)| {
-            let g = ctx.rated_games(i);
+            let g = ctx.rated_games_of(i);
             if score_disregarded(ctx, &g) {
                 return None; // unrated-zero-score: the result is disregarded
             }
@@ -96,7 +96,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         return;
     }
     for &(i, p, _) in &short {
-        let g = ctx.rated_games(i);
+        let g = ctx.rated_games_of(i);
         let (message, help) = match rule.min_rated_opponents {
             Some(req) => {
                 let scope = match req.scope {

@@ -97,7 +97,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     }
     let reference = ctx.cite(Topic::UnratedEvent);
     for (i, p) in ctx.tournament.players.iter().enumerate().filter(unrated) {
-        let g = ctx.rated_games(i);
+        let g = ctx.rated_games_of(i);
         if !score_disregarded(ctx, &g) {
             continue;
         }
