@@ -6,6 +6,7 @@
 //! only with `--in-place`.
 
 use super::{fail, files, output, read_source, ReadArgs, EXIT_OK, EXIT_USAGE};
+use crate::write::atomic::{write, Existing};
 use crate::write::rewrite::rewrite;
 use crate::write::Target;
 use std::path::PathBuf;
@@ -29,6 +30,9 @@ pub(crate) struct Args {
     /// Overwrite the input file.
     #[arg(long, conflicts_with = "output")]
     in_place: bool,
+    /// Replace an existing OUT, or a read-only input with --in-place.
+    #[arg(long, conflicts_with = "diff")]
+    force: bool,
     /// Show a unified diff of what would change; write nothing.
     #[arg(long, conflicts_with_all = ["output", "in_place"])]
     diff: bool,
@@ -92,21 +96,26 @@ pub(crate) fn run(a: Args) -> u8 {
     } else {
         a.output.clone()
     };
+    // `-o -` is standard output. An existing OUT is kept without --force
+    // (as `trf report` keeps one); --in-place replaces a writable input, and
+    // a read-only one only with --force.
+    let existing = match (a.force, a.in_place) {
+        (true, _) => Existing::Force,
+        (false, true) => Existing::Replace,
+        (false, false) => Existing::Keep,
+    };
     match dest {
-        None => output::out_bytes(&new.bytes),
-        Some(p) => {
-            if let Err(e) =
-                crate::write::atomic::write(&p, crate::write::atomic::Existing::Replace, |w| {
-                    w.write_all(&new.bytes)
-                })
-            {
-                eprintln!(
-                    "trf: cannot write {}: {e} (nothing was changed)",
-                    files::shown(&p)
-                );
-                return EXIT_USAGE;
+        Some(p) if p.as_os_str() != "-" => {
+            if let Err(e) = write(&p, existing, |w| w.write_all(&new.bytes)) {
+                let choose = if a.in_place {
+                    "another file"
+                } else {
+                    "another name"
+                };
+                return output::refused(&p, &e, choose);
             }
         }
+        _ => output::out_bytes(&new.bytes),
     }
     EXIT_OK
 }
