@@ -276,3 +276,70 @@ fn several_reports_on_a_full_disk_leave_nothing() {
         .unwrap_or_default();
     assert!(left.is_empty(), "{left:?}");
 }
+
+// ---- fmt never makes a report graver ----
+
+#[test]
+fn fmt_keeps_the_clue_that_settled_an_ambiguous_date() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = String::from_utf8(sample_bytes())
+        .unwrap()
+        .replacen("042 2024/04/13", "042 04/05/2025", 1)
+        .replacen("052 2024/04/15", "052 15/06/2025", 1);
+    let f = put(dir.path(), "d.trf", &text);
+    let (code, out, err) = trf(&["fmt", s(&f)]);
+    assert_eq!(code, 0, "{err}");
+    // Rewritten together or not at all: both stay as they were.
+    assert!(out.contains("042 04/05/2025\r\n"), "{out}");
+    assert!(out.contains("052 15/06/2025\r\n"), "{out}");
+    trfkit::fuzzing::fmt_never_graver(text.as_bytes());
+}
+
+#[test]
+fn fmt_never_makes_a_sample_graver() {
+    let mut n = 0;
+    let mut stack = vec![common::root().join("samples")];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "trf") {
+                let bytes = std::fs::read(&p).unwrap();
+                if let Err(e) =
+                    std::panic::catch_unwind(|| trfkit::fuzzing::fmt_never_graver(&bytes))
+                {
+                    let why = e.downcast_ref::<String>().cloned().unwrap_or_default();
+                    panic!("{}: {why}", p.display());
+                }
+                n += 1;
+            }
+        }
+    }
+    assert!(n > 100, "{n} samples");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 96, ..Default::default() })]
+
+    /// The header's dates in every form real files use, day and month
+    /// either way round: fmt never makes the report graver.
+    #[test]
+    fn fmt_never_makes_dates_graver(
+        d1 in 1u32..29, m1 in 1u32..13, d2 in 1u32..29, m2 in 1u32..13,
+        f1 in 0usize..5, f2 in 0usize..5, y in 2015i32..2026,
+    ) {
+        let form = |f: usize, d: u32, m: u32| match f {
+            0 => format!("{y}/{m:02}/{d:02}"),
+            1 => format!("{d:02}/{m:02}/{y}"),
+            2 => format!("{m:02}/{d:02}/{y}"),
+            3 => format!("{d:02}.{m:02}.{y}"),
+            _ => format!("{:02}/{m:02}/{d:02}", y % 100),
+        };
+        let text = String::from_utf8(sample_bytes())
+            .unwrap()
+            .replacen("042 2024/04/13", &format!("042 {}", form(f1, d1, m1)), 1)
+            .replacen("052 2024/04/15", &format!("052 {}", form(f2, d2, m2)), 1);
+        trfkit::fuzzing::fmt_never_graver(text.as_bytes());
+    }
+}
