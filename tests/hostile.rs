@@ -343,3 +343,132 @@ proptest::proptest! {
         trfkit::fuzzing::fmt_never_graver(text.as_bytes());
     }
 }
+
+// ---- output safe on any terminal and in any file ----
+
+/// The sample with player 1's name holding an escape sequence, a bell, an
+/// OSC 52 clipboard write and a right-to-left override.
+fn evil_report(dir: &Path) -> PathBuf {
+    let text = String::from_utf8(sample_bytes()).unwrap();
+    let mut out = String::new();
+    let mut done = false;
+    for l in text.split_inclusive('\n') {
+        if !done && l.starts_with("001") {
+            let evil: String = "\x1b[31mR\x07\x1b]52;c;aGk=\x07\u{202e}X".to_owned();
+            let name_end = l.char_indices().nth(47).unwrap().0;
+            let mut name = evil.clone();
+            while name.chars().count() < 33 {
+                name.push(' ');
+            }
+            out.push_str(&l[..14]);
+            out.push_str(&name);
+            out.push_str(&l[name_end..]);
+            done = true;
+        } else {
+            out.push_str(l);
+        }
+    }
+    put(dir, "evil.trf", out)
+}
+
+#[test]
+fn names_never_reach_the_terminal_raw_in_any_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = evil_report(dir.path());
+    let runs: &[&[&str]] = &[
+        &["check"],
+        &["check", "--summary", "--format", "csv"],
+        &["rate"],
+        &["rate", "--format", "csv"],
+        &["rate", "--format", "json"],
+        &["parse"],
+        &["period", "--period", "2024-05"],
+        &["period", "--period", "2024-05", "--format", "csv"],
+        &["period", "--period", "2024-05", "--format", "json"],
+        &["norms"],
+        &["check", "--format", "json"],
+        &["check", "--format", "sarif"],
+    ];
+    for args in runs {
+        let mut all: Vec<&str> = args.to_vec();
+        all.push(s(&f));
+        let (_, out, err) = trf_raw(&all);
+        for (what, text) in [
+            ("stdout", String::from_utf8_lossy(&out).into_owned()),
+            ("stderr", err),
+        ] {
+            assert!(
+                !text.contains('\x1b') && !text.contains('\x07') && !text.contains('\u{202e}'),
+                "{args:?} {what}: {text}"
+            );
+        }
+    }
+    // JSON still reads back the exact name.
+    let (_, out, _) = trf(&["parse", s(&f)]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v.to_string().contains("\u{202e}X"));
+}
+
+#[test]
+fn a_rating_list_header_is_echoed_escaped_and_utf16_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = put(dir.path(), "r.trf", sample_bytes());
+    let bad = put(
+        dir.path(),
+        "bad.txt",
+        "ID Name \x1b]52;c;aGk=\x07\u{202e}\n".as_bytes(),
+    );
+    let (code, _, err) = trf(&["check", "--rating-list", s(&bad), s(&report)]);
+    assert_eq!(code, 2);
+    assert!(!err.contains('\x1b') && !err.contains('\u{202e}'), "{err}");
+    assert!(err.contains("\\u{1b}]52"), "{err}");
+    let mut u16 = vec![0xFF, 0xFE];
+    for c in "ID Number Name\r\n".encode_utf16() {
+        u16.extend_from_slice(&c.to_le_bytes());
+    }
+    let list = put(dir.path(), "u16.txt", u16);
+    let (code, _, err) = trf(&["check", "--rating-list", s(&list), s(&report)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("UTF-16"), "{err}");
+}
+
+#[test]
+fn sarif_points_at_a_file_with_a_backslash_in_its_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = put(dir.path(), "a\\b.trf", sample_bytes());
+    let (_, out, _) = trf(&["check", "--format", "sarif", s(&f)]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let uri = v["runs"][0]["artifacts"][0]["location"]["uri"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(uri.ends_with("/a%5Cb.trf"), "{uri}");
+}
+
+#[test]
+fn a_nul_byte_is_a_finding_on_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = sample_bytes();
+    let at = bytes.windows(8).position(|w| w == b"022 Cork").unwrap() + 5;
+    bytes.insert(at, 0);
+    let f = put(dir.path(), "nul.trf", &bytes);
+    let (code, out, err) = trf(&["check", "--format", "json", s(&f)]);
+    assert!(code == 0 || code == 1, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let nul: Vec<_> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "nul-byte")
+        .collect();
+    assert_eq!(nul.len(), 1, "{out}");
+    assert_eq!(nul[0]["line"], 2, "{out}");
+    // A binary file is still not a report.
+    let bin = put(
+        dir.path(),
+        "bin.trf",
+        [&b"012 x\n"[..], &[0u8; 64]].concat(),
+    );
+    let (code, _, err) = trf(&["check", s(&bin)]);
+    assert_eq!(code, 2, "{err}");
+}

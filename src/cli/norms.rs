@@ -126,7 +126,7 @@ pub(crate) fn run(a: Args) -> u8 {
                 {
                     m.extend(r);
                 }
-                out(&serde_json::to_string(&v).unwrap_or_default());
+                super::output::out_json(&serde_json::to_string(&v).unwrap_or_default());
                 out("\n");
             }
             Format::Human => {

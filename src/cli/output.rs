@@ -12,6 +12,12 @@ pub(crate) fn out(s: &str) {
     out_bytes(s.as_bytes());
 }
 
+/// [`out`] for JSON: its bidirectional controls escaped `\uNNNN`
+/// (the values read back are the same).
+pub(crate) fn out_json(s: &str) {
+    out(&crate::source::safe_text::escape_json(s));
+}
+
 /// [`out`] for bytes (a report in its own encoding).
 pub(crate) fn out_bytes(b: &[u8]) {
     let mut stdout = io::stdout().lock();

@@ -132,9 +132,12 @@ pub(crate) fn run(a: Args) -> u8 {
             }
         }
         RateFormat::Json if !several => {
-            let mut json = crate::render::json::rating_bytes(&rated[0].summary);
-            json.push(b'\n');
-            out_bytes(&json);
+            let json = crate::render::json::rating_bytes(&rated[0].summary);
+            match std::str::from_utf8(&json) {
+                Ok(s) => super::output::out_json(s),
+                Err(_) => out_bytes(&json),
+            }
+            out("\n");
         }
         RateFormat::Json => {
             for (name, r) in names.iter().zip(&rated) {
@@ -142,7 +145,7 @@ pub(crate) fn run(a: Args) -> u8 {
                 if let Some(o) = v.as_object_mut() {
                     o.insert("file".into(), name.as_str().into());
                 }
-                out(&v.to_string());
+                super::output::out_json(&v.to_string());
                 out("\n");
             }
         }
