@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 root="$(pwd -P)"
 seconds="${1:-60}"
 shift || true
-all=(parse_check fmt_rewrite rating_list time_control upload_page period)
+all=(parse_check fmt_rewrite fmt_never_graver rating_list time_control upload_page period)
 targets=("${@:-${all[@]}}")
 triple=x86_64-unknown-linux-gnu
 # The stable equivalent of `cargo fuzz build`: SanitizerCoverage through
@@ -60,7 +60,7 @@ for t in "${targets[@]}"; do
     seed "$t" "" samples/regressions/fuzz/"$t"/*
   fi
   case "$t" in
-    parse_check | fmt_rewrite) seed "$t" "" "${reports[@]}" ;;
+    parse_check | fmt_rewrite | fmt_never_graver) seed "$t" "" "${reports[@]}" ;;
     upload_page)
       # A report alone, and one with a rating list after a NUL byte.
       seed "$t" "" samples/hand/*.trf

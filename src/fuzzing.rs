@@ -107,6 +107,35 @@ pub fn fmt_rewrite(data: &[u8]) {
     }
 }
 
+/// Any bytes: `trf fmt`'s rewrite never makes a report graver: `check`
+/// finds no more findings at any consequence or graver (`info` aside) in
+/// the rewritten report, in its own dialect, than in the input.
+pub fn fmt_never_graver(data: &[u8]) {
+    let opts = ReadOptions::default();
+    let Ok(parsed) = crate::parse_bytes(data, &opts) else {
+        return;
+    };
+    let own = Target::for_dialect(parsed.tournament.dialect.dialect);
+    let Ok(new) = rewrite(&parsed, data, own, &opts) else {
+        return;
+    };
+    let Ok(after) = crate::parse_bytes(&new.bytes, &opts) else {
+        panic!("the rewritten report cannot be read");
+    };
+    let checks = Options::default();
+    let (b, a) = (
+        check(&parsed, &checks).by_consequence,
+        check(&after, &checks).by_consequence,
+    );
+    if let Some(c) = crate::Consequence::graver(&b, &a) {
+        panic!(
+            "fmt made the report graver at {}: {b:?} -> {a:?}\n{}",
+            c.as_str(),
+            String::from_utf8_lossy(&new.bytes)
+        );
+    }
+}
+
 /// The names a rating list's bytes are given (the name says the rating
 /// type and period; the content says the format): the first byte of a
 /// fuzz input picks one.

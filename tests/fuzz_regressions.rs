@@ -12,9 +12,10 @@ type Property = fn(&[u8]);
 #[test]
 fn every_input_a_fuzzer_found_holds_its_property() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/regressions/fuzz");
-    let targets: [(&str, Property); 6] = [
+    let targets: [(&str, Property); 7] = [
         ("parse_check", props::parse_check),
         ("fmt_rewrite", props::fmt_rewrite),
+        ("fmt_never_graver", props::fmt_never_graver),
         ("rating_list", props::rating_list),
         ("time_control", props::time_control),
         ("upload_page", props::upload_page),

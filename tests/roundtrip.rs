@@ -262,7 +262,8 @@ fn converting_dialects_moves_xx_lines_to_trf26_records_and_back() {
     let trf26 = trfkit::parse_str(&text).tournament;
     assert_eq!(trf26.scoring.white_win, t.scoring.white_win);
     assert_eq!(content(&trf26).scoring, content(&t).scoring);
-    // And back: 142/152/162 become XXR/XXC/XXS.
+    // And back: 142/152/162 become XXR/XXC/BB? (issue 39: `BB?` lines, the
+    // codes TRF16 files use for a scoring `162` can state).
     let back = write(&trf26, Target::Trf16);
     for line in ["XXR 5", "XXC rank white1"] {
         assert!(back.lines().any(|l| l == line), "no `{line}` in\n{back}");
@@ -270,6 +271,20 @@ fn converting_dialects_moves_xx_lines_to_trf26_records_and_back() {
     let again = trfkit::parse_str(&back).tournament;
     assert_eq!(content(&again).scoring, content(&t).scoring);
     assert_eq!(again.extensions.xxr.map(|r| r.value), Some(5));
+}
+
+#[test]
+fn bb_lines_survive_trf16_to_trf26_and_back() {
+    // Issue 39: `BBU` went to `162` and came back as a full `XXS` line.
+    let trf16 = "012 Conversion\nBBU 0.5\nBBW 3.0\n";
+    let t = trfkit::parse_str(trf16).tournament;
+    let trf26 = trfkit::parse_str(&write(&t, Target::Trf26)).tournament;
+    let back = write(&trf26, Target::Trf16);
+    assert!(!back.contains("XXS"), "{back}");
+    assert!(back.lines().any(|l| l.starts_with("BBU")), "{back}");
+    assert!(back.lines().any(|l| l.starts_with("BBW")), "{back}");
+    let again = trfkit::parse_str(&back).tournament;
+    assert_eq!(content(&again).scoring, content(&t).scoring);
 }
 
 #[test]

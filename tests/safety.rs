@@ -126,7 +126,10 @@ fn fmt_diff_shows_the_changes_and_writes_nothing() {
     let f = write(dir.path(), "t.trf", &text);
     let (code, out, err) = trf(&["fmt", s(&f), "--diff"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("-062    7\n+062 7\n"), "{out}");
+    // The sample's lines end in LF, which fmt makes CR LF: the diff shows
+    // each line's end (issue 39).
+    assert!(out.contains("\n-062    7\u{240a}\n"), "{out}");
+    assert!(out.contains("\n+062 7\u{240d}\u{240a}\n"), "{out}");
     assert!(out.starts_with("--- "), "{out}");
     assert_eq!(std::fs::read_to_string(&f).unwrap(), text);
 }

@@ -7,6 +7,7 @@
 //! once for all their FIDE IDs.
 
 use super::files::{self, Inputs};
+use super::output::out_json;
 use super::progress::Progress;
 use super::terminal::{escape, safe_diagnostic, SafeSource};
 use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
@@ -162,12 +163,12 @@ pub(crate) fn read_list(path: &std::path::Path, ids: &[u64]) -> Option<ListLooku
     let mut notes = Vec::new();
     let found = search_list(path, ids, &mut notes);
     for n in notes {
-        eprintln!("trf: {n}");
+        eprintln!("trf: {}", escape(&n));
     }
     match found {
         Ok(l) => Some(l),
         Err(e) => {
-            eprintln!("trf: {e}");
+            eprintln!("trf: {}", escape(&e.to_string()));
             None
         }
     }
@@ -369,7 +370,7 @@ pub(crate) fn run(a: Args) -> u8 {
                 if a.summary {
                     let row = SummaryRow::of(name, parsed, rep);
                     if a.format == CheckFormat::Json {
-                        out(&serde_json::to_string(&row).unwrap_or_default());
+                        out_json(&serde_json::to_string(&row).unwrap_or_default());
                         out("\n");
                     } else {
                         rows.push(row);
@@ -407,7 +408,7 @@ pub(crate) fn run(a: Args) -> u8 {
                     }
                     out(&s);
                 } else {
-                    out(&crate::render::json::check_line(name, parsed, rep));
+                    out_json(&crate::render::json::check_line(name, parsed, rep));
                     out("\n");
                 }
             }
@@ -415,9 +416,11 @@ pub(crate) fn run(a: Args) -> u8 {
     }
     match a.format {
         CheckFormat::Sarif => {
-            out(&crate::render::sarif::Log::new(&machine)
-                .with_unreadable(&not_read)
-                .to_json());
+            out_json(
+                &crate::render::sarif::Log::new(&machine)
+                    .with_unreadable(&not_read)
+                    .to_json(),
+            );
             out("\n");
         }
         // A CI log is a terminal too: a report's control characters are

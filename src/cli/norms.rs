@@ -126,7 +126,7 @@ pub(crate) fn run(a: Args) -> u8 {
                 {
                     m.extend(r);
                 }
-                out(&serde_json::to_string(&v).unwrap_or_default());
+                super::output::out_json(&serde_json::to_string(&v).unwrap_or_default());
                 out("\n");
             }
             Format::Human => {
@@ -175,15 +175,18 @@ fn certificate(
         eprintln!("trf: give -o OUT to write the certificate of standard input");
         return EXIT_USAGE;
     }
-    let dest = a.output.clone().unwrap_or_else(|| beside(input, rank));
-    if dest.exists() && !a.force {
+    let (dest, named) = match &a.output {
+        Some(o) => (o.clone(), crate::write::atomic::Named::ByUser),
+        None => (beside(input, rank), crate::write::atomic::Named::Derived),
+    };
+    if !a.force && super::output::taken(&dest) {
         eprintln!(
             "trf: {} exists; choose another name with -o, or replace it with --force",
-            dest.display()
+            super::files::shown(&dest)
         );
         return EXIT_USAGE;
     }
-    if dest == input || super::output::same_file(&dest, input) {
+    if dest.as_os_str() != "-" && (dest == input || super::output::same_file(&dest, input)) {
         eprintln!("trf: refusing to write the certificate over its input");
         return EXIT_USAGE;
     }
@@ -195,16 +198,22 @@ fn certificate(
             player,
             norm,
         });
-    if let Err(code) = write_page(&dest, a.force, &html, "another name") {
+    if let Err(code) = write_page(&dest, named, a.force, &html, "another name") {
         return code;
     }
-    println!(
+    let line = format!(
         "{}: {} norm of {} ({})",
-        dest.display(),
+        super::files::shown(&dest),
         norm.title.as_str(),
         player.name,
         if norm.made { "made" } else { "not made" }
     );
+    // The certificate went to standard output: the line goes beside it.
+    if dest.as_os_str() == "-" {
+        eprintln!("{line}");
+    } else {
+        println!("{line}");
+    }
     EXIT_OK
 }
 

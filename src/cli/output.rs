@@ -1,6 +1,7 @@
 //! Where the commands' output goes: standard output, checked. Files are
 //! written by the library's one atomic writer, [`crate::write::atomic`].
 
+use crate::write::atomic::{refusal, Existing, Named, Refusal, Set};
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -9,6 +10,12 @@ use std::path::Path;
 /// exit status 2 and one line on stderr, so that no output is silently lost.
 pub(crate) fn out(s: &str) {
     out_bytes(s.as_bytes());
+}
+
+/// [`out`] for JSON: its bidirectional controls escaped `\uNNNN`
+/// (the values read back are the same).
+pub(crate) fn out_json(s: &str) {
+    out(&crate::source::safe_text::escape_json(s));
 }
 
 /// [`out`] for bytes (a report in its own encoding).
@@ -29,25 +36,114 @@ fn stdout_failed(e: &io::Error) {
 /// Writes a page (an HTML report, an index, a certificate) to `dest` with
 /// the library's one atomic writer. An existing file is kept unless
 /// `force`, and the refusal says how to go on (`choose`: "another name",
-/// "another folder"). `Err` is the exit status, the reason said on stderr.
-pub(crate) fn write_page(dest: &Path, force: bool, html: &str, choose: &str) -> Result<(), u8> {
-    use crate::write::atomic::{write, Existing};
+/// "another folder"); `named`: whether the user named `dest` (`-o`; `-` is
+/// standard output) or the command derived it, whose link is not followed.
+/// `Err` is the exit status, the reason said on stderr.
+pub(crate) fn write_page(
+    dest: &Path,
+    named: Named,
+    force: bool,
+    html: &str,
+    choose: &str,
+) -> Result<(), u8> {
+    let mut set = Set::new();
+    stage_page(&mut set, dest, named, force, html, choose)?;
+    set.commit().map_err(|e| refused(dest, &e, choose))
+}
+
+/// [`write_page`] into a set of files written all or nothing.
+pub(crate) fn stage_page(
+    set: &mut Set,
+    dest: &Path,
+    named: Named,
+    force: bool,
+    html: &str,
+    choose: &str,
+) -> Result<(), u8> {
     let existing = if force {
-        Existing::Replace
+        Existing::Force
     } else {
         Existing::Keep
     };
-    match write(dest, existing, |w| w.write_all(html.as_bytes())) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+    set.add(dest, existing, named, |w| w.write_all(html.as_bytes()))
+        .map_err(|e| refused(dest, &e, choose))
+}
+
+/// The words for a write that failed or was refused, and the exit status.
+pub(crate) fn refused(dest: &Path, e: &io::Error, choose: &str) -> u8 {
+    match refusal(e) {
+        Some(Refusal::Exists) => {
             eprintln!(
                 "trf: {} exists; choose {choose} with -o, or replace it with --force",
                 super::files::shown(dest)
             );
-            Err(super::EXIT_USAGE)
         }
-        Err(e) => Err(super::fail(dest, &e)),
+        Some(Refusal::ReadOnly) => {
+            eprintln!(
+                "trf: {} is read-only; choose {choose} with -o, or replace it with --force",
+                super::files::shown(dest)
+            );
+        }
+        Some(r) => {
+            eprintln!(
+                "trf: not writing {}: {r} (nothing was changed)",
+                super::files::shown(dest)
+            );
+        }
+        None => {
+            eprintln!(
+                "trf: cannot write {}: {e} (nothing was changed)",
+                super::files::shown(dest)
+            );
+        }
     }
+    super::EXIT_USAGE
+}
+
+/// True when `dest` is an existing regular file (through a link) or a link
+/// (a dangling one too): what the writer would refuse without `--force`. A
+/// device, FIFO or `-` is written into, never "taken".
+pub(crate) fn taken(dest: &Path) -> bool {
+    if dest.as_os_str() == "-" {
+        return false;
+    }
+    match std::fs::symlink_metadata(dest) {
+        Ok(m) if m.file_type().is_symlink() => {
+            std::fs::metadata(dest).map_or(true, |m| m.is_file())
+        }
+        Ok(m) => m.is_file(),
+        Err(_) => false,
+    }
+}
+
+/// A file's identity: its device and inode (on other platforms, its
+/// canonical path).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum FileId {
+    #[cfg(unix)]
+    Inode(u64, u64),
+    #[cfg_attr(unix, allow(dead_code))]
+    Path(std::path::PathBuf),
+}
+
+/// The identity of an existing file, following links.
+pub(crate) fn file_id(p: &Path) -> Option<FileId> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(p)
+            .ok()
+            .map(|m| FileId::Inode(m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::canonicalize(p).ok().map(FileId::Path)
+    }
+}
+
+/// The identities of `files`, for one look-up each.
+pub(crate) fn file_ids(files: &[std::path::PathBuf]) -> std::collections::HashSet<FileId> {
+    files.iter().filter_map(|f| file_id(f)).collect()
 }
 
 /// True when `a` and `b` name the same existing file, however spelt

@@ -29,7 +29,7 @@ pub(crate) fn run(a: Args) -> u8 {
     let t = &parsed.tournament;
     match a.format {
         Format::Json => {
-            out(&crate::render::tournament_json(t));
+            super::output::out_json(&crate::render::tournament_json(t));
             out("\n");
         }
         Format::Human => {

@@ -193,7 +193,7 @@ pub(crate) fn run(a: Args) -> u8 {
     match a.format {
         PeriodFormat::Human => out(&super::terminal::escape(&render_human(&summary))),
         PeriodFormat::Json => {
-            out(&crate::render::period_json(&summary));
+            super::output::out_json(&crate::render::period_json(&summary));
             out("\n");
         }
         PeriodFormat::Csv => out(&render_csv(&summary)),

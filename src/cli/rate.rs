@@ -116,9 +116,9 @@ pub(crate) fn run(a: Args) -> u8 {
             }
         }
         RateFormat::Json if !several => {
-            let mut json = crate::render::json::rating(&rated[0].summary).into_bytes();
-            json.push(b'\n');
-            out_bytes(&json);
+            super::output::out_json(&crate::render::json::rating(&rated[0].summary));
+            out("
+");
         }
         RateFormat::Json => {
             for (name, r) in names.iter().zip(&rated) {
@@ -126,7 +126,7 @@ pub(crate) fn run(a: Args) -> u8 {
                 if let Some(o) = v.as_object_mut() {
                     o.insert("file".into(), name.as_str().into());
                 }
-                out(&v.to_string());
+                super::output::out_json(&v.to_string());
                 out("\n");
             }
         }

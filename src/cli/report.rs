@@ -9,7 +9,7 @@
 
 use super::check::{options_for, read_list, RuleArgs};
 use super::files;
-use super::output::write_page;
+use super::output::{stage_page, write_page};
 use super::rate::{rate_files, Batch};
 use super::{fail, ReadArgs, EXIT_OK, EXIT_USAGE};
 use crate::rating::{rate_checked, CheckedRating};
@@ -17,6 +17,7 @@ use crate::ratinglist::ListLookup;
 use crate::render::html::{report_with_list, url_segment, Overview, OverviewEntry, ReportInput};
 use crate::render::summary::SummaryRow;
 use crate::rules::CheckOptions;
+use crate::write::atomic::{Named, Set};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -57,16 +58,23 @@ pub(crate) fn run(a: Args) -> u8 {
         return many(a);
     }
     let file = a.paths[0].clone();
-    let dest = a.output.clone().unwrap_or_else(|| beside(&file));
+    // `-o` is named by the user (`-` is standard output, as is the report of
+    // standard input without `-o`); `NAME.report.html` is derived, and a
+    // link planted there is not followed.
+    let (dest, named) = match &a.output {
+        Some(o) => (o.clone(), Named::ByUser),
+        None if file.as_os_str() == "-" => (PathBuf::from("-"), Named::ByUser),
+        None => (beside(&file), Named::Derived),
+    };
     // Refuse before the work, and again (race-free) at the rename.
-    if dest.exists() && !a.force {
+    if !a.force && super::output::taken(&dest) {
         eprintln!(
             "trf: {} exists; choose another name with -o, or replace it with --force",
-            dest.display()
+            files::shown(&dest)
         );
         return EXIT_USAGE;
     }
-    if dest == file || super::output::same_file(&dest, &file) {
+    if dest.as_os_str() != "-" && (dest == file || super::output::same_file(&dest, &file)) {
         eprintln!("trf: refusing to write the report over its input");
         return EXIT_USAGE;
     }
@@ -118,15 +126,21 @@ pub(crate) fn run(a: Args) -> u8 {
         },
         list,
     );
-    if let Err(code) = write_page(&dest, a.force, &html, "another name") {
+    if let Err(code) = write_page(&dest, named, a.force, &html, "another name") {
         return code;
     }
-    println!(
+    let line = format!(
         "{}: {} ({})",
-        dest.display(),
+        files::shown(&dest),
         check.verdict.words(),
         check.verdict.as_str()
     );
+    // The page went to standard output: the verdict goes beside it.
+    if dest.as_os_str() == "-" {
+        eprintln!("{line}");
+    } else {
+        println!("{line}");
+    }
     EXIT_OK
 }
 
@@ -168,15 +182,18 @@ fn many(a: Args) -> u8 {
         })
         .collect();
     let index = dir.join("index.html");
+    // The inputs by device and inode, once: each destination is one look-up
+    // (not one comparison per input, which made 4,000 files quadratic).
+    let input_ids = super::output::file_ids(&inputs);
     for d in dests.iter().chain([&index]) {
-        if d.exists() && !a.force {
+        if !a.force && super::output::taken(d) {
             eprintln!(
                 "trf: {} exists; choose another folder with -o, or replace it with --force",
                 files::shown(d)
             );
             return EXIT_USAGE;
         }
-        if inputs.iter().any(|f| super::output::same_file(d, f)) {
+        if super::output::file_id(d).is_some_and(|id| input_ids.contains(&id)) {
             eprintln!("trf: refusing to write a report over its input");
             return EXIT_USAGE;
         }
@@ -193,6 +210,9 @@ fn many(a: Args) -> u8 {
     if let Err(e) = std::fs::create_dir_all(&dir) {
         return fail(&dir, &e);
     }
+    // Every page and the index are written all or nothing: a full disk
+    // leaves no partial folder of reports.
+    let mut set = Set::new();
     let mut entries = Vec::with_capacity(inputs.len());
     for (((name, p), r), dest) in names.iter().zip(&parsed).zip(&rated).zip(&dests) {
         let html = report_with_list(
@@ -204,7 +224,14 @@ fn many(a: Args) -> u8 {
             },
             list.clone(),
         );
-        if let Err(e) = write_page(dest, a.force, &html, "another folder") {
+        if let Err(e) = stage_page(
+            &mut set,
+            dest,
+            Named::Derived,
+            a.force,
+            &html,
+            "another folder",
+        ) {
             return e;
         }
         entries.push(OverviewEntry {
@@ -216,8 +243,19 @@ fn many(a: Args) -> u8 {
         });
     }
     let overview = Overview::new(entries);
-    if let Err(e) = write_page(&index, a.force, &overview.index_html(), "another folder") {
+    let html = overview.index_html();
+    if let Err(e) = stage_page(
+        &mut set,
+        &index,
+        Named::Derived,
+        a.force,
+        &html,
+        "another folder",
+    ) {
         return e;
+    }
+    if let Err(e) = set.commit() {
+        return super::output::refused(&dir, &e, "another folder");
     }
     println!(
         "{}: {} reports: {}",

@@ -9,25 +9,12 @@
 use crate::diag::Diagnostic;
 use std::borrow::Cow;
 
-/// Control characters that are not layout: C0 but tab, LF and CR; DEL; C1.
-fn unsafe_char(c: char) -> bool {
-    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
-}
+use crate::source::safe_text::unsafe_char;
 
-/// `s` with every unsafe control character written `\u{NN}`.
+/// `s` with every unsafe control character (and bidirectional control)
+/// written `\u{NN}`: [`crate::source::safe_text::escape`].
 pub(crate) fn escape(s: &str) -> Cow<'_, str> {
-    if !s.chars().any(unsafe_char) {
-        return Cow::Borrowed(s);
-    }
-    let mut out = String::with_capacity(s.len() + 16);
-    for c in s.chars() {
-        if unsafe_char(c) {
-            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
-        } else {
-            out.push(c);
-        }
-    }
-    Cow::Owned(out)
+    crate::source::safe_text::escape(s)
 }
 
 /// A report's text made safe for the graphical renderer, with the byte

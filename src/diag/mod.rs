@@ -110,6 +110,25 @@ impl Consequence {
         }
     }
 
+    /// The first consequence, gravest first, at which `after` has more
+    /// findings at that level or graver than `before` (counts in the order
+    /// of [`Consequence::ALL`]): what a change that must never make a
+    /// report graver (`trf fmt`) has made graver. `info` is not graver.
+    pub(crate) fn graver(before: &[usize; 6], after: &[usize; 6]) -> Option<Consequence> {
+        let (mut b, mut a) = (0, 0);
+        for (i, c) in Consequence::ALL.into_iter().enumerate() {
+            if c == Consequence::Info {
+                break;
+            }
+            b += before[i];
+            a += after[i];
+            if a > b {
+                return Some(c);
+            }
+        }
+        None
+    }
+
     /// Reads a contract name.
     pub fn from_name(name: &str) -> Option<Consequence> {
         Consequence::ALL.into_iter().find(|c| c.as_str() == name)

@@ -30,6 +30,13 @@ pub enum ListError {
         /// The file.
         path: PathBuf,
     },
+    /// The list is UTF-16 text (a byte-order mark, or NUL bytes between
+    /// ASCII letters): FIDE's lists are ASCII or Windows-1252.
+    #[error("rating list `{}` is UTF-16 text; save it as UTF-8 or Windows-1252 first (FIDE's lists are plain ASCII)", path.display())]
+    Utf16 {
+        /// The file.
+        path: PathBuf,
+    },
     /// The header line matches none of the known layouts.
     #[error("unknown rating list layout in `{}`: {reason}; header line: `{header}`", path.display())]
     UnknownLayout {

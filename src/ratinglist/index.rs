@@ -77,7 +77,10 @@ pub fn build_index<'a>(list: impl Into<ListSource<'a>>) -> Result<IndexInfo, Lis
     let entries = pairs.len() as u64;
 
     let out = index_path(path);
-    crate::write::atomic::write(&out, crate::write::atomic::Existing::Replace, |w| {
+    // `LIST.trfidx` is a name trfkit derived: a link planted there (in a
+    // shared folder) is refused, never followed.
+    use crate::write::atomic::{write_to, Existing, Named};
+    write_to(&out, Existing::Replace, Named::Derived, |w| {
         w.write_all(MAGIC)?;
         w.write_all(&stamp.len.to_le_bytes())?;
         w.write_all(&stamp.secs.to_le_bytes())?;

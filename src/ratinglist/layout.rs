@@ -100,11 +100,16 @@ pub(crate) enum DetectError {
     Empty,
     /// The header is not a known layout.
     Unknown { header: String, reason: String },
+    /// UTF-16 text.
+    Utf16,
 }
 
 /// Looks at the start of a list (after any BOM). `eof` says whether `prefix`
 /// is the whole input.
 pub(crate) fn detect(prefix: &[u8], eof: bool) -> Result<Detected, DetectError> {
+    if utf16(prefix) {
+        return Err(DetectError::Utf16);
+    }
     // Tolerate blank lines before the header or root.
     let mut start = 0;
     while start < prefix.len() && matches!(prefix[start], b' ' | b'\t' | b'\r' | b'\n') {
@@ -137,10 +142,24 @@ pub(crate) fn detect(prefix: &[u8], eof: bool) -> Result<Detected, DetectError> 
     }
 }
 
-/// The header as text for messages: at most 200 bytes, lossily decoded.
+/// A UTF-16 byte-order mark, or the NUL bytes of UTF-16 ASCII in the first
+/// bytes (a UTF-16 report gets the same reading, `source::encoding`).
+fn utf16(prefix: &[u8]) -> bool {
+    if prefix.starts_with(&[0xFF, 0xFE]) || prefix.starts_with(&[0xFE, 0xFF]) {
+        return true;
+    }
+    let head = &prefix[..prefix.len().min(64) & !1];
+    head.len() >= 8
+        && (head.iter().step_by(2).all(|&b| b == 0)
+            || head.iter().skip(1).step_by(2).all(|&b| b == 0))
+}
+
+/// The header as text for messages: at most 200 bytes, lossily decoded,
+/// its control characters and bidirectional overrides escaped (it is
+/// echoed in an error on a terminal).
 pub(crate) fn header_text(line: &[u8]) -> String {
     let cut = &line[..line.len().min(200)];
-    String::from_utf8_lossy(cut).trim_end().to_string()
+    crate::source::safe_text::escape_cell(String::from_utf8_lossy(cut).trim_end()).into_owned()
 }
 
 fn detect_xml(prefix: &[u8], mut pos: usize, eof: bool) -> Result<Detected, DetectError> {

@@ -237,6 +237,11 @@ pub(crate) fn prepare(
                 path: ctx.path.clone(),
             }))
         }
+        Err(DetectError::Utf16) => {
+            return Err(Some(ListError::Utf16 {
+                path: ctx.path.clone(),
+            }))
+        }
         Err(DetectError::Unknown { header, reason }) => {
             return Err(Some(ListError::UnknownLayout {
                 path: ctx.path.clone(),

@@ -292,15 +292,15 @@ fn single_byte<'a>(
 }
 
 /// Refuses empty input and binary input. Tabs, CR, LF and form feeds are
-/// text; any other C0 control byte (NUL above all) in the first 64 KiB or
-/// more than a handful anywhere means this is not a TRF.
+/// text; more than a handful of other C0 control bytes (NUL included) in
+/// the first 64 KiB means this is not a TRF.
 fn check_text(body: &[u8]) -> Result<(), DecodeError> {
     if body.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(DecodeError::Empty);
     }
-    if let Some(offset) = memchr::memchr(0, body) {
-        return Err(DecodeError::Binary { byte: 0, offset });
-    }
+    // A NUL byte is counted like any other control byte: one in a text
+    // file (a byte lost in a copy) is a finding on its line, not a binary
+    // file; a binary file has many in its first 64 KiB.
     let head = &body[..body.len().min(64 * 1024)];
     let mut first = None;
     let mut controls = 0;

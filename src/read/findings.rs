@@ -298,6 +298,26 @@ syntax_rule! {
     Cosmetic, "trfkit decoded it; whether FIDE's rating server reads UTF-16 is not published (silent; the TEC checklist recommends UTF-8): save it as UTF-8 before upload", unconfirmed: true;
 }
 
+syntax_rule! {
+    /// ## What it checks
+    /// A NUL byte (code 0) in a line. A file with a few is read as text,
+    /// each NUL a finding on its line; a file with many is binary and is not
+    /// read at all.
+    ///
+    /// ## Why it matters
+    /// A NUL byte is invisible in most editors and ends the text early in
+    /// many programs: a name or a field after it may be cut or lost there.
+    ///
+    /// ## Example
+    /// A byte lost when the file was copied from a memory stick.
+    /// Use instead: remove the byte (retype the field around it).
+    ///
+    /// ## Reference
+    /// TRF16 (FIDE Handbook C.04 Annex 2): records are lines of text.
+    NUL_BYTE = "TRF-S014", "nul-byte", Warning, "a NUL byte in a line",
+    Cosmetic, "FIDE has not published what its rating server does with a NUL byte (silent); trfkit reads the line around it", unconfirmed: true;
+}
+
 /// Every syntax rule, by code.
 pub(crate) static ALL: &[&RuleMeta] = &[
     &UNKNOWN_LINE,
@@ -313,6 +333,7 @@ pub(crate) static ALL: &[&RuleMeta] = &[
     &LINE_TOO_LONG,
     &MIXED_ENCODING,
     &UTF16_ENCODING,
+    &NUL_BYTE,
 ];
 
 /// Finds a syntax code's declaration by its code (`TRF-S005`).

@@ -441,6 +441,15 @@ impl<'a> Parser<'a> {
                 );
                 return;
             }
+            if let Some(at) = memchr::memchr(0, text.as_bytes()) {
+                let at = s + at;
+                self.diags.push(
+                    findings::NUL_BYTE
+                        .diag(format!("line {number} holds a NUL byte"))
+                        .primary(Span::new(at, at + 1), "NUL byte")
+                        .help("remove the byte: it is invisible in most editors and ends the text in many programs"),
+                );
+            }
             // Most lines are players: `classify`'s first test, without
             // the call.
             let (code, kind) = if text.as_bytes().starts_with(b"001 ") {

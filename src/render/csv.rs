@@ -32,9 +32,12 @@ impl Table {
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
-        let cells = cells
-            .into_iter()
-            .map(|c| neutralise(c.as_ref()).into_owned());
+        // No raw control character (an escape sequence, a bell, a line
+        // break) or bidirectional override reaches a cell.
+        let cells = cells.into_iter().map(|c| {
+            let c = crate::source::safe_text::escape_cell(c.as_ref());
+            neutralise(&c).into_owned()
+        });
         // Writing into a Vec cannot fail: the only errors are I/O errors
         // and records of unequal length, which `flexible` would allow and
         // our tables never produce.

@@ -202,8 +202,18 @@ pub(crate) fn uri(path: &str) -> String {
         .remove(b'_')
         .remove(b'~')
         .remove(b'/');
-    let path = path.replace('\\', "/");
     // A Windows drive path is absolute: a `file:` URI keeps its drive.
+    let raw = path.as_bytes();
+    let windows = cfg!(windows)
+        || (raw.len() > 2 && raw[0].is_ascii_alphabetic() && raw[1] == b':' && raw[2] == b'\\');
+    if !windows {
+        // Elsewhere a backslash is part of a name, not a separator: the
+        // shown name's escapes (`\\`, `\xNN`, `\u{NN}`) are undone and every
+        // byte that needs it percent-encoded (`\` as `%5C`), so the URI
+        // names the file itself.
+        return percent_encoding::percent_encode(&unshown(path), KEEP).to_string();
+    }
+    let path = path.replace('\\', "/");
     let b = path.as_bytes();
     if b.len() > 2 && b[0].is_ascii_alphabetic() && b[1] == b':' && b[2] == b'/' {
         return format!(
@@ -213,6 +223,51 @@ pub(crate) fn uri(path: &str) -> String {
         );
     }
     utf8_percent_encode(&path, KEEP).to_string()
+}
+
+/// The bytes of a name as the command line shows it (`\\` a backslash,
+/// `\xNN` a byte that is not UTF-8, `\u{NN}` a control character).
+fn unshown(s: &str) -> Vec<u8> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' {
+            match b.get(i + 1) {
+                Some(b'\\') => {
+                    out.push(b'\\');
+                    i += 2;
+                    continue;
+                }
+                Some(b'x') => {
+                    if let Some(v) = s
+                        .get(i + 2..i + 4)
+                        .and_then(|h| u8::from_str_radix(h, 16).ok())
+                    {
+                        out.push(v);
+                        i += 4;
+                        continue;
+                    }
+                }
+                Some(b'u') if b.get(i + 2) == Some(&b'{') => {
+                    if let Some(end) = s[i + 3..].find('}') {
+                        let hex = &s[i + 3..i + 3 + end];
+                        if let Some(c) = u32::from_str_radix(hex, 16).ok().and_then(char::from_u32)
+                        {
+                            let mut buf = [0; 4];
+                            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                            i += 4 + end;
+                            continue;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    out
 }
 
 impl Log {
@@ -415,5 +470,10 @@ mod uri_tests {
             "file:///C:/reports/Open%202024%20%232.trf"
         );
         assert_eq!(uri("Zürich.trf"), "Z%C3%BCrich.trf");
+        // Issue 39: on Linux a backslash is part of a name (shown doubled).
+        if !cfg!(windows) {
+            assert_eq!(uri(r"bs/a\\b.trf"), "bs/a%5Cb.trf");
+            assert_eq!(uri(r"x\u{1b}\xFF.trf"), "x%1B%FF.trf");
+        }
     }
 }

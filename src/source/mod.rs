@@ -4,6 +4,7 @@
 pub(crate) mod encoding;
 pub(crate) mod lines;
 pub(crate) mod locate;
+pub(crate) mod safe_text;
 pub(crate) mod sniff;
 pub(crate) mod span;
 

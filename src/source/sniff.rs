@@ -4,7 +4,8 @@
 //! and judged (prose, a PDF or a spreadsheet gets no verdict).
 
 /// True when `head` (the first bytes of a file; 8 KiB are enough) holds a
-/// line starting with a TRF record code followed by a blank and no NUL byte.
+/// line starting with a TRF record code followed by a blank, and at most a
+/// few NUL bytes.
 pub(crate) fn looks_like_trf(head: &[u8]) -> bool {
     let head = &head[..head.len().min(8192)];
     let mut head = head;
@@ -18,7 +19,9 @@ pub(crate) fn looks_like_trf(head: &[u8]) -> bool {
         narrowed = narrow(rest, 1);
         head = &narrowed;
     }
-    if head.contains(&0) {
+    // A binary file (a PDF, a zip, an image) has NUL bytes everywhere; a
+    // text file with a byte lost in a copy has one or two.
+    if memchr::memchr_iter(0, head).nth(8).is_some() {
         return false;
     }
     let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);

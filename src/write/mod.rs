@@ -438,6 +438,32 @@ fn scoring_lines(out: &mut String, t: &Tournament, trf16: bool, converting: bool
             ..b.clone()
         }
     };
+    // A TRF16 file without scoring lines of its own (a `162` converted, a
+    // model built by hand) says its scoring with `BB?` lines when they can:
+    // a `BB?` line converted to `162` comes back as `BB?`, not as `XXS`.
+    if trf16 && e.xxs.is_empty() && e.bbp.is_empty() && !same(&replay, sc) {
+        let mut bb = replay.clone();
+        let mut lines = String::new();
+        for (letter, value) in [
+            ('W', sc.white_win),
+            ('D', sc.white_draw),
+            ('L', sc.white_loss),
+            ('Z', sc.zero_bye),
+            ('F', sc.forfeit_loss),
+            ('U', sc.pairing_bye),
+        ] {
+            let mut next = bb.clone();
+            next.apply_bbp(letter, value);
+            if next != bb {
+                bb = next;
+                let _ = write!(lines, "BB{letter} {value}\r\n");
+            }
+        }
+        if same(&bb, sc) {
+            out.push_str(&lines);
+            return;
+        }
+    }
     if !same(&replay, sc) {
         let _ =
             write!(

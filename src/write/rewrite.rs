@@ -129,6 +129,7 @@ pub(crate) fn rewrite(
                 .and_then(|c| encode(&c, t.encoding).map(|b| (c, b))),
         );
     }
+    dates_together(&model, &mut canonical);
     let source = Source {
         parsed,
         bom,
@@ -221,6 +222,33 @@ impl Source<'_> {
             }
         }
         out
+    }
+}
+
+/// The tournament's dates (`042`, `052`, `132`) are read together: the
+/// day-month order of an ambiguous one (`04/05/2025`) is settled by the
+/// others (`15/06/2025` says day first). So they are rewritten together or
+/// not at all: when one of them is kept as it was (it has a finding, or no
+/// canonical form), rewriting the others would take away the clue that
+/// settled it, and `check` would find the report graver after `fmt` than
+/// before. The header's dates then also stay in one format.
+fn dates_together(model: &[Option<&Line>], canonical: &mut [Option<(String, Vec<u8>)>]) {
+    let is_date = |l: &Option<&Line>| {
+        l.is_some_and(|l| {
+            l.kind == LineKind::Record
+                && matches!(&l.code, Some(c) if matches!(c, b"042" | b"052" | b"132"))
+        })
+    };
+    let kept = model
+        .iter()
+        .zip(canonical.iter())
+        .any(|(l, c)| is_date(l) && c.is_none());
+    if kept {
+        for (l, c) in model.iter().zip(canonical.iter_mut()) {
+            if is_date(l) {
+                *c = None;
+            }
+        }
     }
 }
 

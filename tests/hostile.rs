@@ -1,0 +1,474 @@
+//! Issue 39: hostile use, round 2. Writes that never land where they should
+//! not (links planted in shared folders, devices, FIFOs, other users' files,
+//! hard links, read-only files, `-`, sets of files on a full disk), `fmt`
+//! that never makes a report graver, bounds in every command, and output
+//! safe on any terminal.
+//!
+//! Other users are simulated with `setpriv` (root runs the tests); a test
+//! that needs it says so and returns when it is missing.
+
+mod common;
+
+use common::{trf, trf_raw};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const SAMPLE: &str = "samples/hand/swiss-utf8-lf.trf";
+
+fn sample_bytes() -> Vec<u8> {
+    std::fs::read(common::root().join(SAMPLE)).unwrap()
+}
+
+fn put(dir: &Path, name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn is_root() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let d = tempfile::tempdir().unwrap();
+    std::fs::metadata(d.path()).unwrap().uid() == 0
+}
+
+fn setpriv() -> bool {
+    Command::new("setpriv")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+fn list_copy(dir: &Path) -> PathBuf {
+    let list = dir.join("players_list_foa.txt");
+    std::fs::copy(
+        common::root().join("samples/lists/players_list_foa.txt"),
+        &list,
+    )
+    .unwrap();
+    list
+}
+
+#[test]
+fn list_index_never_writes_through_a_link_planted_at_its_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = list_copy(dir.path());
+    let victim = put(dir.path(), "someone-elses-file", b"theirs");
+    std::os::unix::fs::symlink(&victim, dir.path().join("players_list_foa.txt.trfidx")).unwrap();
+    let (code, _, err) = trf(&["list", "index", s(&list)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("symbolic link"), "{err}");
+    assert_eq!(std::fs::read(&victim).unwrap(), b"theirs");
+}
+
+#[test]
+fn report_force_never_writes_through_a_link_planted_beside_the_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = put(dir.path(), "r.trf", sample_bytes());
+    let victim = put(dir.path(), "victim", b"theirs");
+    std::os::unix::fs::symlink(&victim, dir.path().join("r.report.html")).unwrap();
+    let (code, _, err) = trf(&["report", s(&input), "--force"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("symbolic link"), "{err}");
+    assert_eq!(std::fs::read(&victim).unwrap(), b"theirs");
+    // A link the user names with -o is followed: that is what was asked.
+    let (code, _, err) = trf(&[
+        "report",
+        s(&input),
+        "--force",
+        "-o",
+        s(&dir.path().join("r.report.html")),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&victim).unwrap().contains("<html"));
+    assert!(std::fs::symlink_metadata(dir.path().join("r.report.html"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+}
+
+#[test]
+fn devices_and_fifos_are_written_into_never_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let input = put(dir.path(), "r.trf", sample_bytes());
+    let (code, _, err) = trf(&["fmt", s(&input), "-o", "/dev/null"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::metadata("/dev/null")
+        .unwrap()
+        .file_type()
+        .is_char_device());
+    let (_, plain, _) = trf_raw(&["fmt", s(&input)]);
+    let (code, out, err) = trf_raw(&["fmt", s(&input), "-o", "/dev/stdout"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, plain);
+    let (code, out, err) = trf_raw(&["fmt", s(&input), "-o", "-"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, plain);
+    assert!(!common::root().join("-").exists());
+    // A FIFO: read by a child while trf writes into it.
+    let fifo = dir.path().join("pipe");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let reader = Command::new("cat")
+        .arg(&fifo)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (code, _, err) = trf(&["fmt", s(&input), "-o", s(&fifo)]);
+    assert_eq!(code, 0, "{err}");
+    let got = reader.wait_with_output().unwrap().stdout;
+    assert_eq!(got, plain);
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+}
+
+#[test]
+fn report_of_standard_input_goes_to_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_trf"))
+        .args(["report", "-"])
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&sample_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("<html"));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn fmt_output_refuses_an_existing_file_without_force_as_report_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = put(dir.path(), "a.trf", sample_bytes());
+    let b = put(dir.path(), "b.trf", b"mine");
+    let (code, _, err) = trf(&["fmt", s(&input), "-o", s(&b)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("exists") && err.contains("--force"), "{err}");
+    assert_eq!(std::fs::read(&b).unwrap(), b"mine");
+    let (code, _, err) = trf(&["fmt", s(&input), "-o", s(&b), "--force"]);
+    assert_eq!(code, 0, "{err}");
+    assert_ne!(std::fs::read(&b).unwrap(), b"mine");
+}
+
+#[test]
+fn in_place_refuses_read_only_and_hard_linked_files() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = sample_bytes();
+    bytes.extend_from_slice(b"\r\n"); // something for fmt to change
+    let ro = put(dir.path(), "ro.trf", &bytes);
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let (code, _, err) = trf(&["fmt", "--in-place", s(&ro)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("read-only"), "{err}");
+    assert_eq!(std::fs::read(&ro).unwrap(), bytes);
+    let (code, _, err) = trf(&["fmt", "--in-place", "--force", s(&ro)]);
+    assert_eq!(code, 0, "{err}");
+    let mode = std::fs::metadata(&ro).unwrap().permissions().mode() & 0o7777;
+    assert_eq!(mode, 0o444);
+
+    let a = put(dir.path(), "a.trf", &bytes);
+    let b = dir.path().join("b.trf");
+    std::fs::hard_link(&a, &b).unwrap();
+    let (code, _, err) = trf(&["fmt", "--in-place", "--force", s(&a)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("hard links"), "{err}");
+    assert_eq!(std::fs::read(&b).unwrap(), bytes);
+}
+
+#[test]
+fn in_place_keeps_a_private_mode_and_the_owner_and_group() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = tempfile::tempdir().unwrap();
+    let f = put(dir.path(), "r.trf", sample_bytes());
+    std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o600)).unwrap();
+    if is_root() {
+        std::os::unix::fs::chown(&f, Some(4321), Some(4322)).unwrap();
+    }
+    let (code, _, err) = trf(&["fmt", "--in-place", "--dialect", "trf26", s(&f)]);
+    assert_eq!(code, 0, "{err}");
+    let m = std::fs::metadata(&f).unwrap();
+    assert_eq!(m.permissions().mode() & 0o7777, 0o600);
+    if is_root() {
+        assert_eq!((m.uid(), m.gid()), (4321, 4322));
+    }
+}
+
+#[test]
+fn another_user_cannot_take_a_file_over_in_a_shared_folder() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    if !is_root() || !setpriv() {
+        eprintln!("skipped: needs root and setpriv to act as another user");
+        return;
+    }
+    // A shared folder (no sticky bit) and a report of user 4321 anyone may
+    // write; user 4322 formats it in place.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let mut bytes = sample_bytes();
+    bytes.extend_from_slice(b"\r\n");
+    let f = put(dir.path(), "r.trf", &bytes);
+    std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o666)).unwrap();
+    std::os::unix::fs::chown(&f, Some(4321), Some(4321)).unwrap();
+    let out = Command::new("setpriv")
+        .args(["--reuid=4322", "--regid=4322", "--clear-groups", "--"])
+        .arg(env!("CARGO_BIN_EXE_trf"))
+        .args(["fmt", "--in-place", s(&f)])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("another user"), "{err}");
+    let m = std::fs::metadata(&f).unwrap();
+    assert_eq!((m.uid(), m.gid()), (4321, 4321));
+    assert_eq!(std::fs::read(&f).unwrap(), bytes);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn several_reports_on_a_full_disk_leave_nothing() {
+    // A file size limit stands in for a full disk (the write fails part way
+    // through the set); SIGXFSZ is ignored so the write returns an error.
+    let dir = tempfile::tempdir().unwrap();
+    let ins = dir.path().join("in");
+    std::fs::create_dir(&ins).unwrap();
+    for i in 0..3 {
+        put(&ins, &format!("r{i}.trf"), sample_bytes());
+    }
+    let out = dir.path().join("out");
+    let status = Command::new("bash")
+        .arg("-c")
+        .arg(format!(
+            "trap '' XFSZ; ulimit -f 8; exec '{}' report '{}' -o '{}'",
+            env!("CARGO_BIN_EXE_trf"),
+            s(&ins),
+            s(&out)
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(
+        status.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    let left: Vec<_> = std::fs::read_dir(&out)
+        .map(|d| d.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+// ---- fmt never makes a report graver ----
+
+#[test]
+fn fmt_keeps_the_clue_that_settled_an_ambiguous_date() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = String::from_utf8(sample_bytes())
+        .unwrap()
+        .replacen("042 2024/04/13", "042 04/05/2025", 1)
+        .replacen("052 2024/04/15", "052 15/06/2025", 1);
+    let f = put(dir.path(), "d.trf", &text);
+    let (code, out, err) = trf(&["fmt", s(&f)]);
+    assert_eq!(code, 0, "{err}");
+    // Rewritten together or not at all: both stay as they were.
+    assert!(out.contains("042 04/05/2025\r\n"), "{out}");
+    assert!(out.contains("052 15/06/2025\r\n"), "{out}");
+    trfkit::fuzzing::fmt_never_graver(text.as_bytes());
+}
+
+#[test]
+fn fmt_never_makes_a_sample_graver() {
+    let mut n = 0;
+    let mut stack = vec![common::root().join("samples")];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "trf") {
+                let bytes = std::fs::read(&p).unwrap();
+                if let Err(e) =
+                    std::panic::catch_unwind(|| trfkit::fuzzing::fmt_never_graver(&bytes))
+                {
+                    let why = e.downcast_ref::<String>().cloned().unwrap_or_default();
+                    panic!("{}: {why}", p.display());
+                }
+                n += 1;
+            }
+        }
+    }
+    assert!(n > 100, "{n} samples");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 96, ..Default::default() })]
+
+    /// The header's dates in every form real files use, day and month
+    /// either way round: fmt never makes the report graver.
+    #[test]
+    fn fmt_never_makes_dates_graver(
+        d1 in 1u32..29, m1 in 1u32..13, d2 in 1u32..29, m2 in 1u32..13,
+        f1 in 0usize..5, f2 in 0usize..5, y in 2015i32..2026,
+    ) {
+        let form = |f: usize, d: u32, m: u32| match f {
+            0 => format!("{y}/{m:02}/{d:02}"),
+            1 => format!("{d:02}/{m:02}/{y}"),
+            2 => format!("{m:02}/{d:02}/{y}"),
+            3 => format!("{d:02}.{m:02}.{y}"),
+            _ => format!("{:02}/{m:02}/{d:02}", y % 100),
+        };
+        let text = String::from_utf8(sample_bytes())
+            .unwrap()
+            .replacen("042 2024/04/13", &format!("042 {}", form(f1, d1, m1)), 1)
+            .replacen("052 2024/04/15", &format!("052 {}", form(f2, d2, m2)), 1);
+        trfkit::fuzzing::fmt_never_graver(text.as_bytes());
+    }
+}
+
+// ---- output safe on any terminal and in any file ----
+
+/// The sample with player 1's name holding an escape sequence, a bell, an
+/// OSC 52 clipboard write and a right-to-left override.
+fn evil_report(dir: &Path) -> PathBuf {
+    let text = String::from_utf8(sample_bytes()).unwrap();
+    let mut out = String::new();
+    let mut done = false;
+    for l in text.split_inclusive('\n') {
+        if !done && l.starts_with("001") {
+            let evil: String = "\x1b[31mR\x07\x1b]52;c;aGk=\x07\u{202e}X".to_owned();
+            let name_end = l.char_indices().nth(47).unwrap().0;
+            let mut name = evil.clone();
+            while name.chars().count() < 33 {
+                name.push(' ');
+            }
+            out.push_str(&l[..14]);
+            out.push_str(&name);
+            out.push_str(&l[name_end..]);
+            done = true;
+        } else {
+            out.push_str(l);
+        }
+    }
+    put(dir, "evil.trf", out)
+}
+
+#[test]
+fn names_never_reach_the_terminal_raw_in_any_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = evil_report(dir.path());
+    let runs: &[&[&str]] = &[
+        &["check"],
+        &["check", "--summary", "--format", "csv"],
+        &["rate"],
+        &["rate", "--format", "csv"],
+        &["rate", "--format", "json"],
+        &["parse"],
+        &["period", "--period", "2024-05"],
+        &["period", "--period", "2024-05", "--format", "csv"],
+        &["period", "--period", "2024-05", "--format", "json"],
+        &["norms"],
+        &["check", "--format", "json"],
+        &["check", "--format", "sarif"],
+    ];
+    for args in runs {
+        let mut all: Vec<&str> = args.to_vec();
+        all.push(s(&f));
+        let (_, out, err) = trf_raw(&all);
+        for (what, text) in [
+            ("stdout", String::from_utf8_lossy(&out).into_owned()),
+            ("stderr", err),
+        ] {
+            assert!(
+                !text.contains('\x1b') && !text.contains('\x07') && !text.contains('\u{202e}'),
+                "{args:?} {what}: {text}"
+            );
+        }
+    }
+    // JSON still reads back the exact name.
+    let (_, out, _) = trf(&["parse", s(&f)]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v.to_string().contains("\u{202e}X"));
+}
+
+#[test]
+fn a_rating_list_header_is_echoed_escaped_and_utf16_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = put(dir.path(), "r.trf", sample_bytes());
+    let bad = put(
+        dir.path(),
+        "bad.txt",
+        "ID Name \x1b]52;c;aGk=\x07\u{202e}\n".as_bytes(),
+    );
+    let (code, _, err) = trf(&["check", "--rating-list", s(&bad), s(&report)]);
+    assert_eq!(code, 2);
+    assert!(!err.contains('\x1b') && !err.contains('\u{202e}'), "{err}");
+    assert!(err.contains("\\u{1b}]52"), "{err}");
+    let mut u16 = vec![0xFF, 0xFE];
+    for c in "ID Number Name\r\n".encode_utf16() {
+        u16.extend_from_slice(&c.to_le_bytes());
+    }
+    let list = put(dir.path(), "u16.txt", u16);
+    let (code, _, err) = trf(&["check", "--rating-list", s(&list), s(&report)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("UTF-16"), "{err}");
+}
+
+#[test]
+fn sarif_points_at_a_file_with_a_backslash_in_its_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = put(dir.path(), "a\\b.trf", sample_bytes());
+    let (_, out, _) = trf(&["check", "--format", "sarif", s(&f)]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let uri = v["runs"][0]["artifacts"][0]["location"]["uri"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(uri.ends_with("/a%5Cb.trf"), "{uri}");
+}
+
+#[test]
+fn a_nul_byte_is_a_finding_on_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = sample_bytes();
+    let at = bytes.windows(8).position(|w| w == b"022 Cork").unwrap() + 5;
+    bytes.insert(at, 0);
+    let f = put(dir.path(), "nul.trf", &bytes);
+    let (code, out, err) = trf(&["check", "--format", "json", s(&f)]);
+    assert!(code == 0 || code == 1, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let nul: Vec<_> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "nul-byte")
+        .collect();
+    assert_eq!(nul.len(), 1, "{out}");
+    assert_eq!(nul[0]["line"], 2, "{out}");
+    // A binary file is still not a report.
+    let bin = put(
+        dir.path(),
+        "bin.trf",
+        [&b"012 x\n"[..], &[0u8; 64]].concat(),
+    );
+    let (code, _, err) = trf(&["check", s(&bin)]);
+    assert_eq!(code, 2, "{err}");
+}
