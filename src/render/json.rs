@@ -348,8 +348,7 @@ mod tests {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut found = Vec::new();
         crate::model::timecontrol::properties::files_under(&root.join("samples"), &mut found);
-        if corpus {
-            let shared = root.join("../shared/corpus");
+        if let Some(shared) = corpus.then(crate::test_corpus::corpus).flatten() {
             crate::model::timecontrol::properties::files_under(&shared, &mut found);
         }
         found.retain(|p| {

@@ -552,7 +552,9 @@ mod tests {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut files = Vec::new();
         reports(&root.join("samples"), &mut files);
-        reports(&root.join("../shared/corpus"), &mut files);
+        if let Some(corpus) = crate::test_corpus::corpus() {
+            reports(&corpus, &mut files);
+        }
         files.sort();
         let mut compared = 0;
         for f in &files {

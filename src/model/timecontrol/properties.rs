@@ -192,7 +192,7 @@ const ERR: &[(&str, ErrKind, Option<usize>)] = &[
     ("90 + 30 s from move 0", ErrKind::OutOfRange, Some(20)),
 ];
 
-/// Every distinct `122` value in /work/shared/corpus (trimmed), each of
+/// Every distinct `122` value in the shared corpus (trimmed), each of
 /// which must be in [`OK`] or [`ERR`].
 const CORPUS_122: &[&str] = &[
     "",
@@ -255,12 +255,6 @@ fn every_corpus_value_is_in_the_table() {
     }
 }
 
-fn corpus_dir() -> PathBuf {
-    std::env::var_os("TRFKIT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/work/shared/corpus"))
-}
-
 /// Every line of a file, whatever its line endings (the corpus has
 /// CR-only files), decoded as UTF-8 or else Latin-1.
 fn lines_of(path: &Path) -> Vec<String> {
@@ -290,18 +284,13 @@ pub(crate) fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// Re-scans the corpus so that [`CORPUS_122`] cannot fall behind it. The
-/// corpus lives outside the repository; set `TRFKIT_CORPUS` to point at a
-/// copy. Without one the test says so and checks nothing else.
+/// corpus lives outside the repository (`tests/common/corpus.rs`); without
+/// one the test says so and checks nothing else.
 #[test]
 fn corpus_122_values_are_all_listed() {
-    let dir = corpus_dir();
-    if !dir.is_dir() {
-        eprintln!(
-            "corpus not found at {}; skipping the re-scan",
-            dir.display()
-        );
+    let Some(dir) = crate::test_corpus::corpus() else {
         return;
-    }
+    };
     let mut files = Vec::new();
     files_under(&dir, &mut files);
     let mut found = BTreeSet::new();
