@@ -165,6 +165,10 @@ pub use write::{write, Target};
 #[cfg(test)]
 extern crate self as trfkit;
 #[cfg(test)]
+#[path = "../tests/common/corpus.rs"]
+#[allow(dead_code)]
+mod test_corpus;
+#[cfg(test)]
 #[path = "../tests/common/paths.rs"]
 #[allow(dead_code)]
 mod test_paths;

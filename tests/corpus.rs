@@ -5,10 +5,7 @@
 use std::path::{Path, PathBuf};
 use trfkit::ReadOptions;
 
-fn corpus() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    p.join("MANIFEST.tsv").exists().then_some(p)
-}
+mod common;
 
 struct Entry {
     file: String,
@@ -44,8 +41,7 @@ fn manifest(dir: &Path) -> Vec<Entry> {
 
 #[test]
 fn every_corpus_file_reads_with_the_right_counts() {
-    let Some(dir) = corpus() else {
-        eprintln!("../shared/corpus not found: corpus sweep skipped");
+    let Some(dir) = common::corpus() else {
         return;
     };
     let entries = manifest(&dir);

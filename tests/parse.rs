@@ -194,3 +194,83 @@ fn ascii_fast_path_equals_general_path() {
             .collect::<Vec<_>>()
     );
 }
+
+/// Round blocks shifted as a whole (every block of a line the same one to
+/// three columns off, as an export writes them) are read at their shifted
+/// columns, and said once, as `fix-before-upload` asking for a clean
+/// export; never "no game was played". One bad block is not a shift.
+#[test]
+fn round_blocks_shifted_as_a_whole_are_read_and_said() {
+    let base = std::fs::read_to_string(common::root().join("samples/hand/period-a-1.trf")).unwrap();
+    let with = |f: &dyn Fn(usize, &str) -> String| -> String {
+        base.lines()
+            .enumerate()
+            .map(|(k, l)| {
+                format!(
+                    "{}\n",
+                    if l.starts_with("001") {
+                        f(k, l)
+                    } else {
+                        l.to_owned()
+                    }
+                )
+            })
+            .collect()
+    };
+    let games = |p: &trfkit::Parsed| -> usize {
+        p.tournament
+            .players
+            .iter()
+            .flat_map(|pl| pl.rounds.iter())
+            .filter(|e| e.value.opponent.is_some())
+            .count()
+    };
+    let straight = trfkit::parse_str(&base);
+    for shift in [1usize, 2, 3] {
+        let right = with(&|_, l| format!("{}{}{}", &l[..89], " ".repeat(shift), &l[89..]));
+        let left = with(&|_, l| format!("{}{}", &l[..89], &l[89 + shift..]));
+        // Three columns left would cut into the rank's columns.
+        let sides = if shift < 3 {
+            vec![(right, "right"), (left, "left")]
+        } else {
+            vec![(right, "right")]
+        };
+        for (text, side) in sides {
+            let parsed = trfkit::parse_str(&text);
+            let codes: Vec<&str> = parsed.diagnostics.iter().map(|d| d.code).collect();
+            assert_eq!(codes, ["TRF-S015"], "{shift} {side}: {codes:?}");
+            let d = &parsed.diagnostics[0];
+            assert_eq!(d.consequence, trfkit::Consequence::FixBeforeUpload);
+            assert!(
+                d.message.contains(&format!("to the {side}")),
+                "{}",
+                d.message
+            );
+            assert!(
+                d.message
+                    .contains("6 player lines (lines 12, 13, 14, 15, 16, 17)"),
+                "{}",
+                d.message
+            );
+            assert_eq!(games(&parsed), games(&straight));
+            let rep = trfkit::check(&parsed, &trfkit::Options::default());
+            assert_eq!(
+                rep.rated_games,
+                trfkit::check(&straight, &trfkit::Options::default()).rated_games
+            );
+        }
+    }
+    // One line with a bad block, the others in place: that block is
+    // unreadable, no line is shifted.
+    let one_bad = with(&|k, l| {
+        if k == 11 {
+            l.replacen(" 5 b 1", " 5 x 1", 1)
+        } else {
+            l.to_owned()
+        }
+    });
+    let parsed = trfkit::parse_str(&one_bad);
+    let codes: Vec<&str> = parsed.diagnostics.iter().map(|d| d.code).collect();
+    assert!(!codes.contains(&"TRF-S015"), "{codes:?}");
+    assert!(codes.contains(&"TRF-S004"), "{codes:?}");
+}

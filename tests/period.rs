@@ -1014,3 +1014,89 @@ fn explain_period_gives_the_method_and_every_reading() {
     assert_eq!(v["topic"], "period");
     assert!(v["steps"].as_array().unwrap().len() >= 6);
 }
+
+/// A report the period cannot place is in no period (FIDE rates an event
+/// on the list its end date and its rate of play decide: B.02 2024 art.
+/// 7.1.3, 9.1 and 1.1): no date, or a rate of play that tells no list, is
+/// never "rated as standard", and none of its games reach a player's
+/// figures. The same report with its dates and time control is rated; one
+/// whose time control is missing is rated once the officer gives its type.
+#[test]
+fn a_report_the_period_cannot_place_is_in_no_period() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = std::fs::read_to_string(common::root().join("samples/hand/period-a-1.trf")).unwrap();
+    let without = |prefixes: &[&str]| -> String {
+        base.lines()
+            .filter(|l| !prefixes.iter().any(|p| l.starts_with(p)))
+            .map(|l| format!("{l}\n"))
+            .collect()
+    };
+    let write = |name: &str, text: String| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_string_lossy().into_owned()
+    };
+    // A real wording: an 8 min + 3 s open whose arbiter wrote no dates.
+    let blitz_no_dates = write(
+        "no-dates.trf",
+        without(&["042", "052", "132", "122"]) + "122 8 min + 3 sec/move\n",
+    );
+    let no_control = write("no-control.trf", without(&["122"]));
+    let whole = write("whole.trf", base.clone());
+    for period in [vec!["--period", "2025-04"], vec![]] {
+        let mut args = period.clone();
+        args.extend([blitz_no_dates.as_str(), no_control.as_str()]);
+        let v = period_json(&args);
+        for r in v["reports"].as_array().unwrap() {
+            assert_eq!(r["in_period"], false, "{r}");
+        }
+        let why = |k: usize| v["reports"][k]["why"].as_str().unwrap_or("").to_owned();
+        assert!(why(0).starts_with("no start or end date"), "{}", why(0));
+        assert!(why(0).contains("art. 7.1.3"), "{}", why(0));
+        assert!(
+            why(1).starts_with("its rate of play tells no list"),
+            "{}",
+            why(1)
+        );
+        assert!(why(1).contains("never standard by default"), "{}", why(1));
+        assert_eq!(v["players"], serde_json::json!([]), "{v}");
+    }
+    // The near misses: the whole report is rated; the one without a time
+    // control is rated once its type is given.
+    let v = period_json(&["--period", "2025-04", &whole]);
+    assert_eq!(v["reports"][0]["in_period"], true);
+    assert!(v["reports"][0]["why"].is_null(), "{v}");
+    let v = period_json(&[
+        "--period",
+        "2025-04",
+        "--rating-type",
+        "standard",
+        &no_control,
+    ]);
+    assert_eq!(v["reports"][0]["in_period"], true, "{v}");
+    assert_eq!(v["players"].as_array().map(Vec::len), Some(6));
+}
+
+/// A report rated on a list after its expected one says how many lists
+/// late it is and FIDE's limit; one rated on an earlier list says it is
+/// earlier than expected, never "a late upload".
+#[test]
+fn late_and_early_uploads_are_said_as_such() {
+    let v = period_json(&["--period", "2025-06", "samples/hand/period-a-1.trf"]);
+    let why = v["reports"][0]["why"].as_str().unwrap_or("").to_owned();
+    assert!(why.contains("a late upload, 2 lists late"), "{why}");
+    assert!(
+        why.contains("third list after its end is not rated"),
+        "{why}"
+    );
+    let v = period_json(&["--period", "2025-05", "samples/hand/period-a-1.trf"]);
+    let why = v["reports"][0]["why"].as_str().unwrap_or("").to_owned();
+    assert!(why.contains("a late upload, 1 list late"), "{why}");
+    let v = period_json(&["--period", "2025-03", "samples/hand/period-a-1.trf"]);
+    let why = v["reports"][0]["why"].as_str().unwrap_or("").to_owned();
+    assert!(!why.contains("late upload"), "{why}");
+    assert!(
+        why.contains("earlier than expected") || why.starts_with("forbidden"),
+        "{why}"
+    );
+}

@@ -2,6 +2,8 @@
 //! every report of `samples/` and of `../shared/corpus` (when it exists):
 //! both read the one decision of the eligibility stage.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use trfkit::{check, Options, ReadOptions, Verdict};
 use trfkit::{rate_checked, RateOptions};
@@ -28,7 +30,9 @@ fn check_and_rate_count_the_same_rated_games() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     reports(&root.join("samples"), &mut files);
-    reports(&root.join("../shared/corpus"), &mut files);
+    if let Some(corpus) = common::corpus() {
+        reports(&corpus, &mut files);
+    }
     files.sort();
     let opts = Options::default();
     let (mut compared, mut with_games) = (0, 0);

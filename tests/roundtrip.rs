@@ -13,6 +13,8 @@
 //! * No bytes, and no mutation of a valid report, make the reader, the
 //!   checker or the writer panic.
 
+mod common;
+
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 use trfkit::check;
@@ -165,16 +167,6 @@ fn files(dir: &Path, keep: &dyn Fn(&Path) -> bool) -> Vec<PathBuf> {
     out
 }
 
-/// The shared corpus: `$TRF_CORPUS`, `../shared/corpus` or `/work/shared/corpus`.
-fn corpus() -> Option<PathBuf> {
-    let candidates = [
-        std::env::var_os("TRF_CORPUS").map(PathBuf::from),
-        Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")),
-        Some(PathBuf::from("/work/shared/corpus")),
-    ];
-    candidates.into_iter().flatten().find(|p| p.is_dir())
-}
-
 /// Round-trips every file, collecting the failures instead of stopping at
 /// the first. Files the reader refuses (empty, binary) are skipped.
 fn round_trip_all(root: &Path, all: &[PathBuf]) -> Vec<String> {
@@ -206,8 +198,7 @@ fn samples_round_trip() {
 
 #[test]
 fn corpus_round_trips() {
-    let Some(dir) = corpus() else {
-        eprintln!("no shared corpus: corpus round trip skipped");
+    let Some(dir) = common::corpus() else {
         return;
     };
     let not_manifest = |p: &Path| p.file_name().is_some_and(|n| n != "MANIFEST.tsv");

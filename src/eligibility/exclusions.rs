@@ -300,9 +300,14 @@ pub(crate) enum Shortfall<'a> {
 
 impl RateOfPlayShortfall<'_> {
     /// What the shortfall means: a block when it takes every game (or the
-    /// whole tournament), games left out when it takes some; a warning
-    /// only when it rests on the delay or on an incomplete control.
+    /// whole tournament), games left out when it takes some or when it
+    /// rests on the delay; a report to complete, with no game left out,
+    /// when it rests on a control that stops after its stated periods
+    /// (what followed could reach the band: no figure is made up).
     pub(crate) fn consequence(&self) -> Consequence {
+        if !self.control.is_complete() {
+            return Consequence::FixBeforeUpload;
+        }
         let all = match &self.scope {
             Shortfall::Tournament { .. } => true,
             Shortfall::Game { total, below } => below.len() >= *total as usize,
@@ -315,6 +320,9 @@ impl RateOfPlayShortfall<'_> {
     }
 
     fn push_excluded(&self, out: &mut Vec<Excluded>) {
+        if !self.control.is_complete() {
+            return;
+        }
         let consequence = self.consequence();
         let mut push = |g: &Game<'_>, need: u32, per_tournament: bool| {
             out.push(pairing(

@@ -986,12 +986,14 @@ pub(crate) mod tests {
         plain.count_rated(ev)
     }
 
-    /// The reports of `samples/` and of the shared corpus.
+    /// The reports of `samples/` and of the shared corpus (when there is
+    /// one: see `tests/common/corpus.rs`).
     pub(crate) fn sample_and_corpus_files() -> Vec<std::path::PathBuf> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut files = Vec::new();
-        for dir in ["samples", "../shared/corpus"] {
-            crate::model::timecontrol::properties::files_under(&root.join(dir), &mut files);
+        crate::model::timecontrol::properties::files_under(&root.join("samples"), &mut files);
+        if let Some(corpus) = crate::test_corpus::corpus() {
+            crate::model::timecontrol::properties::files_under(&corpus, &mut files);
         }
         files
     }

@@ -318,6 +318,36 @@ syntax_rule! {
     Cosmetic, "FIDE has not published what its rating server does with a NUL byte (silent); trfkit reads the line around it", unconfirmed: true;
 }
 
+syntax_rule! {
+    /// ## What it checks
+    /// `001` lines whose round blocks all sit the same number of columns
+    /// (one to three) left or right of TRF's columns, while the fields before
+    /// them are in place: a pairing program or an editor shifted the whole
+    /// run of blocks. trfkit reads each such line at its shifted columns
+    /// (only when every block then reads cleanly) and says so once for the
+    /// report, with the lines and the shift.
+    ///
+    /// ## Why it matters
+    /// A program that reads fixed columns reads every round of those lines
+    /// from the wrong place: opponents, colours and results become other
+    /// games or none. An export from the pairing program that wrote the
+    /// tournament puts them back.
+    ///
+    /// ## Example
+    /// ```text
+    /// 001    1 m    Doe, John   ...  1.0    1       2 w 1
+    /// ```
+    /// (the block starts at column 93, not 92). Use instead: the report
+    /// exported again by the pairing program, each round in its 10 columns
+    /// from column 92.
+    ///
+    /// ## Reference
+    /// TRF16 (FIDE Handbook C.04 Annex 2) record 001, round blocks (columns
+    /// 92-101 for round 1, then every 10 columns).
+    SHIFTED_ROUND_COLUMNS = "TRF-S015", "shifted-round-columns", Error, "round blocks shifted off their columns as a whole",
+    FixBeforeUpload, "TRF16 record 001 fixes each round's columns; FIDE has not published what its rating server does with blocks outside them; trfkit reads them at their shifted columns and asks for a clean export", unconfirmed: true;
+}
+
 /// Every syntax rule, by code.
 pub(crate) static ALL: &[&RuleMeta] = &[
     &UNKNOWN_LINE,
@@ -334,6 +364,7 @@ pub(crate) static ALL: &[&RuleMeta] = &[
     &MIXED_ENCODING,
     &UTF16_ENCODING,
     &NUL_BYTE,
+    &SHIFTED_ROUND_COLUMNS,
 ];
 
 /// Finds a syntax code's declaration by its code (`TRF-S005`).

@@ -564,6 +564,7 @@ impl<'a> Parser<'a> {
             r.player_line(&cols, number);
             cap.trim(&mut r.diags, mark);
         }
+        r.shifted_findings();
         self.cap.overflow.count_dropped(cap.overflow.take());
         self.players = r.players;
         self.diags.extend(r.diags);

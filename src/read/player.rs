@@ -15,6 +15,11 @@ pub(super) struct PlayerReader<'a> {
     pub(super) players: Vec<Player>,
     /// Line of the first TRF06 single-letter title, dialect evidence.
     pub(super) trf06_title: Option<u32>,
+    /// Columns the round blocks of the line being read are shifted by
+    /// (0 but while a shifted reading is tried).
+    shift: isize,
+    /// The lines read at shifted columns: line, shift, the first block.
+    shifted: Vec<(u32, isize, Span)>,
 }
 
 impl<'a> PlayerReader<'a> {
@@ -24,6 +29,84 @@ impl<'a> PlayerReader<'a> {
             diags: Vec::new(),
             players: Vec::with_capacity(lines),
             trf06_title: None,
+            shift: 0,
+            shifted: Vec::new(),
+        }
+    }
+
+    /// A line whose round blocks cannot be read where TRF puts them, but
+    /// all can when shifted by the same one to three columns, is read so
+    /// (the line's own findings then those of that reading); `false` when
+    /// no shift reads every block cleanly.
+    fn shifted_line(&mut self, cols: &Columns<'_>, number: u32, mark: usize, pmark: usize) -> bool {
+        let first = g::ROUND_OPPONENT.nth(0).0;
+        if cols.char_len() < first {
+            return false;
+        }
+        for shift in [1, -1, 2, -2, 3, -3] {
+            let at = self.diags.len();
+            let before = self.players.len();
+            self.shift = shift;
+            self.general_player(cols, number);
+            self.shift = 0;
+            let read = self.players.len() > before;
+            let clean = !self.diags[at..].iter().any(|d| block_trouble(d.code));
+            let games = read
+                && self
+                    .players
+                    .last()
+                    .is_some_and(|p| p.rounds.iter().any(|e| e.value.opponent.is_some()));
+            if clean && games {
+                let from = first.saturating_add_signed(shift);
+                let (_, span) = cols.field(from, from + g::ROUND_OPPONENT.stride - 1);
+                let new = self.diags.split_off(at);
+                let player = self.players.pop();
+                // The unshifted reading goes: its findings and its player.
+                self.diags.truncate(mark);
+                self.players.truncate(pmark);
+                self.diags.extend(new);
+                self.players.extend(player);
+                self.shifted.push((number, shift, span));
+                return true;
+            }
+            self.diags.truncate(at);
+            self.players.truncate(before);
+        }
+        false
+    }
+
+    /// One finding per shift for the lines read at shifted columns, naming
+    /// them (the finding of each line would repeat one fact).
+    pub(super) fn shifted_findings(&mut self) {
+        let mut by_shift: Vec<(isize, Vec<(u32, Span)>)> = Vec::new();
+        for &(line, shift, span) in &self.shifted {
+            match by_shift.iter_mut().find(|(s, _)| *s == shift) {
+                Some((_, lines)) => lines.push((line, span)),
+                None => by_shift.push((shift, vec![(line, span)])),
+            }
+        }
+        for (shift, lines) in by_shift {
+            let n = shift.unsigned_abs();
+            let side = if shift > 0 { "right" } else { "left" };
+            let names: Vec<String> = lines.iter().map(|(l, _)| l.to_string()).collect();
+            let shown = if names.len() > 8 {
+                format!("{} and {} more", names[..8].join(", "), names.len() - 8)
+            } else {
+                names.join(", ")
+            };
+            let Some(&(_, first)) = lines.first() else {
+                continue;
+            };
+            self.diags.push(
+                findings::SHIFTED_ROUND_COLUMNS
+                    .diag(format!(
+                        "the round blocks of {} start {n} {} to the {side} of their columns: read at the shifted columns; FIDE has not published what its rating server does with blocks outside their columns",
+                        if lines.len() == 1 { format!("1 player line (line {shown})") } else { format!("{} player lines (lines {shown})", lines.len()) },
+                        if n == 1 { "column" } else { "columns" },
+                    ))
+                    .primary(first, "round 1, as written")
+                    .help("export the report again from the pairing program: each round takes 10 columns from column 92 (2 blanks, opponent (4), blank, colour, blank, result)"),
+            );
         }
     }
 
@@ -33,8 +116,13 @@ impl<'a> PlayerReader<'a> {
     /// and reported once.
     pub(super) fn player_line(&mut self, cols: &Columns<'_>, number: u32) {
         let mark = self.diags.len();
+        let pmark = self.players.len();
         self.player(cols, number);
-        if cols.is_ascii() || !self.diags[mark..].iter().any(|d| block_trouble(d.code)) {
+        if !self.diags[mark..].iter().any(|d| block_trouble(d.code)) {
+            return;
+        }
+        if cols.is_ascii() {
+            self.shifted_line(cols, number, mark, pmark);
             return;
         }
         let by_char = self.diags.split_off(mark);
@@ -47,6 +135,7 @@ impl<'a> PlayerReader<'a> {
             self.players.pop();
             self.players.extend(player);
             self.diags.extend(by_char);
+            self.shifted_line(cols, number, mark, pmark);
             return;
         }
         let (_, name_span) = bytes.field(g::NAME.from, g::NAME.to);
@@ -218,10 +307,11 @@ impl<'a> PlayerReader<'a> {
         let mut k = 0;
         loop {
             let (from, _) = g::ROUND_OPPONENT.nth(k);
+            let from = from.saturating_add_signed(self.shift);
             if from > len {
                 break;
             }
-            let to = g::ROUND_RESULT.nth(k).1;
+            let to = g::ROUND_RESULT.nth(k).1.saturating_add_signed(self.shift);
             let (block, span) = cols.field(from, to);
             if !misaligned_reported {
                 if let Some(sp) = self.misplaced_separator(cols, from) {
@@ -262,6 +352,11 @@ impl<'a> PlayerReader<'a> {
             let b = cols.text().as_bytes();
             let base = cols.span().start as usize;
             for i in [from - 3, from - 2, from + 3, from + 5] {
+                // A block shifted left starts in the rank's columns, which
+                // the rank's own reading checks.
+                if i < g::RANK.to {
+                    continue;
+                }
                 if let Some(&c) = b.get(i) {
                     if c != b' ' && c != b'\t' {
                         return Some(Span::new(base + i, base + i + 1));
@@ -271,7 +366,7 @@ impl<'a> PlayerReader<'a> {
             return None;
         }
         [
-            cols.field(from - 2, from - 1),
+            cols.field((from - 2).max(g::RANK.to + 1), from - 1),
             cols.field(from + 4, from + 4),
             cols.field(from + 6, from + 6),
         ]

@@ -175,6 +175,22 @@ fn merged(findings: &[&Diagnostic], loc: &Locator<'_>) -> String {
     let (p, s) = shared(&msgs);
     let lines: Vec<u32> = findings.iter().map(|d| line_of(d, loc)).collect();
     let same_line = lines.iter().all(|l| *l == lines[0]);
+    // The same words on several lines: the sentence whole, once, with its
+    // lines (no word of it is an item).
+    if msgs.iter().all(|m| *m == msgs[0]) {
+        let mut shown: Vec<String> = lines
+            .iter()
+            .filter(|&&l| l > 0)
+            .map(u32::to_string)
+            .collect();
+        shown.dedup();
+        let at = match shown.len() {
+            0 => String::new(),
+            1 => format!(", line {}", shown[0]),
+            _ => format!(", lines {}", shown.join(", ")),
+        };
+        return format!("{} ({} findings{at})", msgs[0], findings.len());
+    }
     // A mark that ends every item (`;`, `,`, `:`) belongs to the shared
     // words that follow, not to the items.
     let mark = msgs
@@ -239,6 +255,33 @@ mod tests {
         Diagnostic::new("TRF-T001", rule, Severity::Error, message)
             .primary(Span::new(at, at + 3), "")
             .with_consequence(Consequence::FixBeforeUpload)
+    }
+
+    /// The same sentence on several lines keeps its words whole.
+    #[test]
+    fn the_same_sentence_on_several_lines_stays_whole() {
+        let text = "012 Open\n022 \n032 \n";
+        let parsed = crate::parse_str(text);
+        let loc = parsed.locator();
+        let m = "round 1 block is not aligned on its columns";
+        let diags = vec![finding("misaligned", m, 9), finding("misaligned", m, 14)];
+        let e = entries(&diags, Consequence::FixBeforeUpload, &loc);
+        assert_eq!(e.len(), 1, "{e:#?}");
+        assert_eq!(e[0].message, format!("{m} (2 findings, lines 2, 3)"));
+        // Different sentences are not made one.
+        let diags = vec![
+            finding("misaligned", m, 9),
+            finding(
+                "misaligned",
+                "round 2 block is not aligned on its columns",
+                14,
+            ),
+        ];
+        let e = entries(&diags, Consequence::FixBeforeUpload, &loc);
+        assert_eq!(
+            e[0].message,
+            "round … block is not aligned on its columns (2 findings): 1 (line 2); 2 (line 3)"
+        );
     }
 
     #[test]

@@ -301,14 +301,13 @@ fn find_accepts_names_and_codes() {
 }
 
 /// The corpus files made malformed on purpose (py4swiss's test data) and
-/// the rule each must trip. Skipped when `../shared/corpus` is absent.
+/// the rule each must trip. Skipped (and said) without the corpus.
 #[test]
 fn malformed_corpus_files_fire_their_rule() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/Moritz72+py4swiss");
-    if !dir.exists() {
-        eprintln!("corpus not found: skipped");
+    let Some(corpus) = crate::test_corpus::corpus() else {
         return;
-    }
+    };
+    let dir = corpus.join("Moritz72+py4swiss");
     let expected = [
         ("tests__data__incompatible_color.trf", "asymmetric-pairing"),
         ("tests__data__incompatible_result.trf", "results-disagree"),

@@ -1,9 +1,11 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+mod corpus;
 mod paths;
 pub(crate) mod serve;
 
+pub(crate) use corpus::*;
 pub(crate) use paths::*;
 
 /// Runs `trf` from the repository root; returns (exit code, stdout, stderr).

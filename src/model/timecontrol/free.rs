@@ -303,6 +303,23 @@ fn lex(text: &str) -> Vec<Tok> {
                 }
             }
             let w = &text[start..end];
+            // `p.p.` (per player, "pro Person", "par personne"): one word.
+            if w.eq_ignore_ascii_case("p") {
+                let rest = &text[end..];
+                let pp = rest.len() >= 2
+                    && rest.as_bytes()[0] == b'.'
+                    && rest.as_bytes()[1].eq_ignore_ascii_case(&b'p');
+                let after = rest.get(2..).and_then(|r| r.chars().next());
+                if pp && !after.is_some_and(char::is_alphabetic) {
+                    i = end + 2 + usize::from(after == Some('.'));
+                    toks.push(Tok {
+                        tk: Tk::Player,
+                        start,
+                        end: i,
+                    });
+                    continue;
+                }
+            }
             // Russian `с` is the seconds sign after a number (`30 с`) and
             // "from" before one (`с 1-го хода`); elsewhere it is "with".
             if w == "с" || w == "С" {
@@ -557,9 +574,9 @@ fn word(w: &str) -> Word {
         }
         "bronstein" => Tk::Delay(DelayKind::Bronstein),
         "us" | "simple" => Tk::DelayQual,
-        "player" | "players" | "side" | "jugador" | "jugadores" | "spieler" | "joueur"
-        | "joueurs" | "giocatore" | "speler" | "jogador" | "jogadores" | "zawodnika" | "gracza"
-        | "hráče" | "hráč" | "oyuncu" | "игрок" | "игрока" | "игроку" => {
+        "player" | "players" | "side" | "sides" | "pp" | "jugador" | "jugadores" | "spieler"
+        | "joueur" | "joueurs" | "giocatore" | "speler" | "jogador" | "jogadores" | "zawodnika"
+        | "gracza" | "hráče" | "hráč" | "oyuncu" | "игрок" | "игрока" | "игроку" => {
             Tk::Player
         }
         "x" => Tk::Times,
@@ -1112,11 +1129,20 @@ impl Items<'_> {
         let mut whole_game = false;
         loop {
             let save = self.pos;
-            while self.peek_is(0, |t| matches!(t, Tk::In | Tk::Per)) {
+            // `/player`, `/side` (`90 min/player`), as the "per" of `per player`.
+            while self.peek_is(0, |t| matches!(t, Tk::In | Tk::Per | Tk::Slash)) {
                 self.pos += 1;
             }
             match self.peek(0).map(|t| t.tk) {
                 Some(Tk::Player) => self.pos += 1,
+                // `90 minutes each + 30 seconds`: "each" alone, where the
+                // time ends, is "per player".
+                None | Some(Tk::Plus | Tk::Then)
+                    if self.pos > save
+                        && self.toks[save..self.pos].iter().all(|t| t.tk == Tk::Per) =>
+                {
+                    continue
+                }
                 Some(Tk::Game | Tk::All | Tk::Rest) => {
                     whole_game = true;
                     while self.peek_is(0, |t| {
@@ -1412,7 +1438,12 @@ fn read(
     }
     let mut out = Vec::with_capacity(periods.len());
     let mut start: u32 = 1;
-    for (moves, base) in periods {
+    let count = periods.len();
+    for (k, (moves, base)) in periods.into_iter().enumerate() {
+        // The last period of a control that stops after a move limit keeps
+        // an increment from a later move: it is given on those moves
+        // whatever their base time (`40/90 + 30 s from move 41`).
+        let open_end = k + 1 == count;
         let Ok(start16) = u16::try_from(start) else {
             return Err(TimeControlError::Inconsistent {
                 offset: 0,
@@ -1430,7 +1461,7 @@ fn read(
             let from = b.from.max(start16);
             let end = moves.map(|m| start + u32::from(m) - 1);
             // A zero increment is no increment: it starts nowhere.
-            if b.seconds > 0 && end.is_none_or(|e| u32::from(from) <= e) {
+            if b.seconds > 0 && (open_end || end.is_none_or(|e| u32::from(from) <= e)) {
                 period.increment_seconds = b.seconds;
                 period.increment_from_move = from;
             }

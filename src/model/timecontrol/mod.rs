@@ -269,8 +269,11 @@ impl TimeControl {
     /// like an increment (an upper bound, see [`has_delay`](Self::has_delay)).
     /// For Armageddon this is the larger side
     /// (see [`t60_seconds_by_side`](Self::t60_seconds_by_side)). When the
-    /// control is not [complete](Self::is_complete) only the stated periods
-    /// count. Saturates at `u32::MAX` rather than overflow.
+    /// control is not [complete](Self::is_complete) (`90 min for 40 moves +
+    /// 30 s per move from move 1`) the base times of the stated periods
+    /// count, and the last period's increment on every move it covers up to
+    /// move 60, whatever follows (120 min, not 110: an increment per move
+    /// is given on each move). Saturates at `u32::MAX` rather than overflow.
     pub fn t60_seconds(&self) -> u32 {
         let (white, black) = self.t60_seconds_by_side();
         white.max(black)
@@ -362,7 +365,15 @@ fn t60(periods: &[Period]) -> u32 {
         }
         match p.moves {
             Some(m) => start += u32::from(m),
-            None => break,
+            None => return u32::try_from(total).unwrap_or(u32::MAX),
+        }
+    }
+    // Incomplete: nothing is said after the last period but its increment,
+    // which is given on every move from its first move up to move 60.
+    if let Some(last) = periods.last().filter(|_| start < RATE_MOVES) {
+        let from = u32::from(last.increment_from_move).max(start + 1);
+        if from <= RATE_MOVES {
+            total += u64::from(last.increment_seconds) * u64::from(RATE_MOVES - from + 1);
         }
     }
     u32::try_from(total).unwrap_or(u32::MAX)

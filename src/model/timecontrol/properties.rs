@@ -117,6 +117,17 @@ const OK: &[(&str, Shape, Option<DelayKind>, Notation, u32)] = &[
     ("90 min + 30 s Fischer", &[(None, 5400, 30, 1)], None, FREE, 7200),
     ("90 minutos + 5 segundos de retraso", &[(None, 5400, 5, 1)], Some(DelayKind::Unspecified), FREE, 5700),
     ("90 Min. + 5 Sek. Bronstein", &[(None, 5400, 5, 1)], Some(DelayKind::Bronstein), FREE, 5700),
+    // Per player and per move, as arbiters type them (issue 38).
+    ("90 min/player + 30 s/move", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    ("8 min/player + 3 sec/move", &[(None, 480, 3, 1)], None, FREE, 660),
+    ("90'/player + 30''/move", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    ("90 min per side + 30 sec per move", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    ("90 minutes each + 30 seconds increment", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    ("90 min p.p. + 30 s/move", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    ("90 minutes a game + 30 seconds a move", &[(None, 5400, 30, 1)], None, FREE, 7200),
+    // Incomplete: the increment counts on each of the 60 moves.
+    ("90 min for 40 moves + 30 s per move from move 1", &[(Some(40), 5400, 30, 1)], None, FREE, 7200),
+    ("40/90 + 30 s from move 41", &[(Some(40), 5400, 30, 41)], None, FREE, 6000),
     ("90 мин + 5 сек задержка", &[(None, 5400, 5, 1)], Some(DelayKind::Unspecified), FREE, 5700),
     ("90 min + 30 s par coup dès le 1er coup", &[(None, 5400, 30, 1)], None, FREE, 7200),
 ];
@@ -181,7 +192,7 @@ const ERR: &[(&str, ErrKind, Option<usize>)] = &[
     ("90 + 30 s from move 0", ErrKind::OutOfRange, Some(20)),
 ];
 
-/// Every distinct `122` value in /work/shared/corpus (trimmed), each of
+/// Every distinct `122` value in the shared corpus (trimmed), each of
 /// which must be in [`OK`] or [`ERR`].
 const CORPUS_122: &[&str] = &[
     "",
@@ -244,12 +255,6 @@ fn every_corpus_value_is_in_the_table() {
     }
 }
 
-fn corpus_dir() -> PathBuf {
-    std::env::var_os("TRFKIT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/work/shared/corpus"))
-}
-
 /// Every line of a file, whatever its line endings (the corpus has
 /// CR-only files), decoded as UTF-8 or else Latin-1.
 fn lines_of(path: &Path) -> Vec<String> {
@@ -279,18 +284,13 @@ pub(crate) fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// Re-scans the corpus so that [`CORPUS_122`] cannot fall behind it. The
-/// corpus lives outside the repository; set `TRFKIT_CORPUS` to point at a
-/// copy. Without one the test says so and checks nothing else.
+/// corpus lives outside the repository (`tests/common/corpus.rs`); without
+/// one the test says so and checks nothing else.
 #[test]
 fn corpus_122_values_are_all_listed() {
-    let dir = corpus_dir();
-    if !dir.is_dir() {
-        eprintln!(
-            "corpus not found at {}; skipping the re-scan",
-            dir.display()
-        );
+    let Some(dir) = crate::test_corpus::corpus() else {
         return;
-    }
+    };
     let mut files = Vec::new();
     files_under(&dir, &mut files);
     let mut found = BTreeSet::new();
@@ -754,6 +754,21 @@ fn one_period_spellings(b: u32, i: u32) -> Vec<String> {
         format!("{b} minuten + {i} seconden per zet"),
         format!("{b} dakika + {i} saniye"),
         format!("{b} perc + {i} mp"),
+        // Per player and per move, as arbiters type them.
+        format!("{b} min/player + {i} s/move"),
+        format!("{b} min/player + {i} sec/move"),
+        format!("{b}'/player + {i}''/move"),
+        format!("{b}' per player + {i}\" per move"),
+        format!("{b} min per player + {i} s per move"),
+        format!("{b} min per side + {i} sec per move"),
+        format!("{b} minutes per side + {i} seconds increment per move"),
+        format!("{b} minutes each + {i} seconds increment"),
+        format!("{b} min each + {i} sec each move"),
+        format!("{b} min p.p. + {i} s/move"),
+        format!("{b} min pp + {i} sec/move"),
+        format!("{b} minutes a game + {i} seconds a move"),
+        format!("{b} min a player + {i} s a move"),
+        format!("{b} minutes per game per player + {i} seconds per move"),
     ];
     if b >= 60 && b % 60 == 0 {
         out.push(format!("{}h+{i}s", b / 60));
@@ -847,5 +862,84 @@ proptest! {
         let from2 = u16::try_from(m + 1).unwrap();
         prop_assert_eq!(first, vec![(Some(u16::try_from(m).unwrap()), b * 60, 0, 1), (None, r * 60, 0, from2)]);
         prop_assert!(readings.len() >= 2);
+    }
+}
+
+// ------------------------------------------- T60 of incomplete controls
+
+/// T60 written out move by move: each period's base at its first move (up
+/// to move 60), and on each of the 60 moves the increment of the period the
+/// move is in, or of the last period when the control stops before it.
+fn t60_move_by_move(periods: &[Period]) -> u32 {
+    let mut total = 0u32;
+    let mut start = 1u32;
+    for p in periods {
+        if start <= 60 {
+            total += p.base_seconds;
+        }
+        start = start.saturating_add(p.moves.map_or(u32::MAX / 2, u32::from));
+    }
+    for mv in 1..=60u32 {
+        let mut first = 1u32;
+        let mut owner = periods.last();
+        for p in periods {
+            let next = first.saturating_add(p.moves.map_or(u32::MAX / 2, u32::from));
+            if mv < next {
+                owner = Some(p);
+                break;
+            }
+            first = next;
+        }
+        if let Some(p) = owner.filter(|p| mv >= u32::from(p.increment_from_move)) {
+            total += p.increment_seconds;
+        }
+    }
+    total
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Controls of one to three periods, complete or stopping after a
+    /// moves-limited one: T60 is the move-by-move count, so an incomplete
+    /// control's increment counts on each of the 60 moves.
+    #[test]
+    fn t60_counts_every_increment_up_to_move_60(
+        parts in proptest::collection::vec((10u16..=50, 1u32..=120, 0u32..=60), 1..=3),
+        complete in any::<bool>(),
+        late in any::<bool>(),
+    ) {
+        let mut periods = Vec::new();
+        let mut first = 1u16;
+        for (k, &(m, b, i)) in parts.iter().enumerate() {
+            let last = k + 1 == parts.len();
+            periods.push(Period {
+                moves: (!(last && complete)).then_some(m),
+                base_seconds: b * 60,
+                increment_seconds: i,
+                increment_from_move: if late && k == 0 { first + m / 2 } else { first },
+            });
+            first += m;
+        }
+        let tc = TimeControl { raw: String::new(), notation: Notation::Free, periods, black_periods: None, delay: None };
+        prop_assert_eq!(tc.is_complete(), complete);
+        prop_assert_eq!(tc.t60_seconds(), t60_move_by_move(&tc.periods), "{}", tc.describe());
+    }
+
+    /// `B min for M moves + I s per move from move 1`, with nothing after:
+    /// read as one incomplete period, its T60 is B + 60 × I.
+    #[test]
+    fn an_incomplete_control_counts_its_increment_on_60_moves(
+        m in 20u32..=59, b in 60u32..=120, i in 1u32..=60,
+    ) {
+        for text in [
+            format!("{b} min for {m} moves + {i} s per move from move 1"),
+            format!("{m}/{b} + {i}s"),
+            format!("{b} min/{m} moves + {i} s/move"),
+        ] {
+            let tc = parse_free(&text).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+            prop_assert!(!tc.is_complete(), "{}", text);
+            prop_assert_eq!(tc.t60_seconds(), b * 60 + 60 * i, "{}", text);
+        }
     }
 }

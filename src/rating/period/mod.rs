@@ -34,6 +34,7 @@ mod rounds;
 mod start_k;
 mod together;
 pub(crate) mod total;
+mod unplaced;
 
 pub(crate) use together::rate_together;
 
@@ -455,15 +456,9 @@ impl Given<'_, '_> {
                 continue;
             };
             let s = &rating.summary;
-            // An event whose time control tells no list gets the standard
-            // calculation, as `trf rate` gives it, with a warning.
+            // An event whose rate of play tells no list is in no period
+            // (`unplaced`); `kind` only names it in the refusals before.
             let kind = s.rating_type.unwrap_or(RatingType::Standard);
-            let no_list = s.rating_type.is_none().then(|| {
-                format!(
-                    "the time control tells no list ({}): rated as standard, as `trf rate` computes it",
-                    s.rating_type_reason
-                )
-            });
             let mut entry = PeriodReportEntry {
                 file: r.file.to_owned(),
                 event: s.tournament.name.clone(),
@@ -500,6 +495,8 @@ impl Given<'_, '_> {
                     "expected on the {} list: rated in that period, shown with the other lists",
                     month_name(e)
                 ))
+            } else if let Some(why) = unplaced::why(expected[i], s) {
+                Some(why)
             } else {
                 forbidden(entry.end, period)
             };
@@ -513,12 +510,6 @@ impl Given<'_, '_> {
             if let Some((mut rating, list_used)) = rating {
                 entry.in_period = true;
                 entry.why = late_warning(expected[i], period, entry.end);
-                if let Some(w) = no_list {
-                    entry.why = Some(match entry.why.take() {
-                        Some(l) => format!("{l}; {w}"),
-                        None => w,
-                    });
-                }
                 if rating.report.verdict == Verdict::FixBeforeUpload {
                     let warn = "fix before upload: the figures hold once the report is fixed";
                     entry.why = Some(match entry.why.take() {
@@ -676,22 +667,43 @@ fn forbidden(end: Option<NaiveDate>, period: ListPeriod) -> Option<String> {
     None
 }
 
-/// The warning for a report rated on a list other than its expected one.
+/// The warning for a report rated on a list other than its expected one:
+/// a late upload, said with how many lists late it is and FIDE's limit
+/// (the third list after the end, 2022 and 2024 art. 9.1; [`forbidden`]
+/// refuses beyond it), or an upload earlier than expected.
 fn late_warning(
     expected: Option<ListPeriod>,
     period: ListPeriod,
     end: Option<NaiveDate>,
 ) -> Option<String> {
-    match expected {
-        Some(e) if e == period => None,
-        Some(e) => Some(format!(
-            "expected on the {} list (ended on {}); rated on the {} list as --period says (a late upload is normal)",
-            month_name(e),
-            end.map_or_else(|| "?".to_owned(), |d| d.to_string()),
-            month_name(period)
-        )),
-        None => Some("no end or start date: the list it is expected on cannot be told".to_owned()),
+    let e = expected?;
+    let ended = end.map_or_else(|| "?".to_owned(), |d| d.to_string());
+    if e == period {
+        return None;
     }
+    if period < e {
+        return Some(format!(
+            "expected on the {} list (ended on {ended}); rated on the earlier {} list as --period says: an upload earlier than expected, which FIDE rates on that list only when the event ended by its closing date",
+            month_name(e),
+            month_name(period)
+        ));
+    }
+    let late = unplaced::lists_late(e, period);
+    let regs = lists::edition_of(period);
+    let limit = if regs.version >= crate::regulations::Version::V2022 {
+        format!(
+            "; an event not in time for the third list after its end is not rated ({})",
+            regs.reference(Topic::RatingLists)
+        )
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "expected on the {} list (ended on {ended}); rated on the {} list as --period says: a late upload, {late} {} late{limit}",
+        month_name(e),
+        month_name(period),
+        if late == 1 { "list" } else { "lists" }
+    ))
 }
 
 /// What every player's aggregation shares.

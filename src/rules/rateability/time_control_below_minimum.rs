@@ -31,8 +31,10 @@ crate::declare_rule! {
     /// minimum and lists up to five. A delay counts like an increment (an
     /// upper bound, §4.2 convention 3): a control that passes only thanks to
     /// its delay is a warning. A control that does not say what follows its
-    /// last period is counted on its stated periods only, and a shortfall is
-    /// then a warning.
+    /// last period is counted on its stated periods, with their increment on
+    /// each of the 60 moves; a shortfall is then a report to complete
+    /// (`fix-before-upload`), and no game is left out on that figure (FIDE
+    /// has not published how it reads such a control).
     ///
     /// Which games fall below their band is decided once, in
     /// `trfkit::eligibility::exclusions`; `trf rate` leaves exactly those games out.
@@ -75,6 +77,9 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let Some(s) = rate_of_play_shortfall(&ctx.event()) else {
         return;
     };
+    if !s.control.is_complete() {
+        return incomplete(ctx, out, &s);
+    }
     let d = match &s.scope {
         Shortfall::Tournament {
             top, need_minutes, ..
@@ -82,6 +87,42 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         Shortfall::Game { total, below } => per_game(ctx, &s, *total, below),
     };
     finish(ctx, out, &s, d);
+}
+
+/// A control that stops after a moves-limited period and whose stated
+/// periods give less than a band requires: what followed could reach it, so
+/// the report is to be completed and no game is left out on a figure
+/// trfkit would have made up.
+fn incomplete(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>, s: &RateOfPlayShortfall<'_>) {
+    let rate_of_play = &ctx.regs.rate_of_play;
+    let need = match &s.scope {
+        Shortfall::Tournament { need_minutes, .. } => *need_minutes,
+        Shortfall::Game { below, .. } => below
+            .iter()
+            .map(|(_, n)| *n)
+            .max()
+            .unwrap_or(rate_of_play.minutes_base),
+    };
+    let moves: u32 = s
+        .control
+        .periods
+        .iter()
+        .filter_map(|p| p.moves.map(u32::from))
+        .sum();
+    let d = TIME_CONTROL_BELOW_MINIMUM
+        .diag(format!(
+            "the time control says nothing after move {moves}: its stated periods give {} per player for 60 moves, less than the {} {} requires, and what followed could make up the rest; FIDE has not published how it reads a time control that stops after a moves-limited period; trfkit reads the stated periods, with their increment on each of the 60 moves, and leaves no game out on that figure",
+            minutes(s.counted),
+            band(rate_of_play, need),
+            text(ctx)
+        ))
+        .primary(s.span, format!("nothing after move {moves}"))
+        .with_consequence(Consequence::FixBeforeUpload);
+    let help = format!(
+        "write the whole time control as played in `122` (e.g. {}); if the games were played at less than {need} min for 60 moves, they are not rated as standard",
+        suggestion(need)
+    );
+    out.push(cite(ctx, d, Topic::RateOfPlay, help));
 }
 
 /// "120 min (a player rated 2200 or more)".
@@ -117,9 +158,6 @@ fn suggestion(need_minutes: u32) -> &'static str {
 /// approval of a faster control.
 fn hedges(ctx: &Ctx<'_>, s: &RateOfPlayShortfall<'_>) -> String {
     let mut h = String::new();
-    if !s.control.is_complete() {
-        h.push_str("; the control does not say what follows its last period, so only the stated periods were counted");
-    }
     if let Some(q) = ctx.regs.rate_of_play.qc_approved_faster {
         if s.t60 >= q.minimum_minutes * 60 {
             h.push_str("; events the Qualification Commission approved for standard rating at 45'+30\" or 60'+30\" (2025 pilot, 2026 rule) are the exception");
