@@ -117,6 +117,7 @@ pub(crate) fn run(a: Args) -> u8 {
             rating: &rating,
         },
         list,
+        chrono::Utc::now(),
     );
     if let Err(code) = write_page(&dest, a.force, &html, "another name") {
         return code;
@@ -203,6 +204,7 @@ fn many(a: Args) -> u8 {
                 rating: &r.summary,
             },
             list.clone(),
+            chrono::Utc::now(),
         );
         if let Err(e) = write_page(dest, a.force, &html, "another folder") {
             return e;
