@@ -214,7 +214,7 @@ pub fn upload_page(data: &[u8]) {
     };
     let read = ReadOptions::default();
     let page = check_uploads(
-        Page::new(read.max_file_bytes),
+        Page::new(read.max_file_bytes, chrono::DateTime::UNIX_EPOCH),
         &read,
         vec![("upload.trf".to_owned(), trf.to_vec())],
         list.map(|l| ("players_list_foa.txt".to_owned(), l.to_vec())),

@@ -48,7 +48,7 @@
 //! Regulations as data, the rating pass, the renderers) are private; what a
 //! program needs is re-exported here, in the manner of `csv` and `toml`:
 //!
-//! * reading: [`parse_bytes`], [`parse_str`], [`read_path`] give a [`Parsed`] report (its
+//! * reading: [`parse_bytes`], [`parse_str`], `read_path` (feature `fs`) give a [`Parsed`] report (its
 //!   [`Tournament`], its text, the reader's findings) or a [`ReadError`];
 //!   [`ReadOptions`], [`TextEncoding`]. The report's types are in [`model`].
 //! * checking: [`check`], [`check_bytes`] with [`Options`] give a
@@ -59,24 +59,32 @@
 //!   [`RatingSummary`]; [`rate_period`] rates a federation's month
 //!   ([`PeriodSummary`]), with [`find_across`] for the problems across its
 //!   reports; [`evaluate_norms`] judges title norms ([`NormsReport`]).
-//! * rating lists: [`RatingList`], [`ListLookup`], [`build_index`].
+//! * rating lists: [`RatingList`], [`ListLookup`], `build_index` (feature `fs`).
 //! * writing: [`write()`] (canonical TRF; `trf fmt`'s line-preserving
 //!   rewrite is the command's).
 //! * output: [`render`] gives each `--format` of the `trf` command (JSON,
 //!   text, CSV, SARIF, GitHub annotations, HTML) with the same bytes.
+//! * the local page: [`BrowserPage`] draws the page of `trf serve` for
+//!   files read in a browser (the page in `web/`, WebAssembly).
 //! * [`cli`] (feature `cli`): the `trf` command itself, runnable on any
 //!   argument list.
 //!
 //! # Features
 //!
-//! The default build is the library alone: no feature is on.
+//! The default build is the library alone, with `fs` on.
 //!
 //! * `cli`: the `trf` command line itself, as the module `cli`
 //!   (`trfkit::cli::run` runs it on any argument list), with everything only
 //!   it needs (argument parsing, progress bars, `trf serve`, the synthetic
-//!   reports of `trf generate`), and the features `fancy` and `parallel`.
-//!   The `trf` binary (the workspace's crate `trfkit-cli`) and the Python
-//!   package turn it on.
+//!   reports of `trf generate`), and the features `fs`, `fancy` and
+//!   `parallel`. The `trf` binary (the workspace's crate `trfkit-cli`) and
+//!   the Python package turn it on.
+//! * `fs` (default): what needs an operating system: reading a report
+//!   or a rating list by its path, the index beside a list, writing files,
+//!   and the system clock (`render::html_report`). Without it the library
+//!   builds for `wasm32-unknown-unknown` with nothing there that could only
+//!   fail or panic: bytes in, and the time from the caller
+//!   (`render::html_report_at`).
 //! * `fancy`: miette's graphical renderer for the terminal
 //!   (`render::findings_graphical`), without any terminal dependency.
 //! * `parallel`: the rules of a large report run on every core (rayon).
@@ -147,16 +155,20 @@ pub use rating::{
     Note, PlayerRating, RateOptions, RatingSummary, RoundRobinFigures, TournamentSummary,
     UnratedOutcome, VerdictReason,
 };
+#[cfg(feature = "fs")]
+pub use ratinglist::{build_index, IndexInfo};
 pub use ratinglist::{
-    build_index, IndexInfo, ListError, ListKind, ListLayout, ListLookup, ListMeta, ListPeriod,
-    ListRecord, ListSource, LookupMethod, RatingEntry, RatingKind, RatingList, Sex as ListSex,
-    Status,
+    ListError, ListKind, ListLayout, ListLookup, ListMeta, ListPeriod, ListRecord, ListSource,
+    LookupMethod, RatingEntry, RatingKind, RatingList, Sex as ListSex, Status,
 };
 pub use read::decode::TextEncoding;
-pub use read::{parse_bytes, parse_str, read_path, Parsed, ReadError, ReadOptions};
+#[cfg(feature = "fs")]
+pub use read::read_path;
+pub use read::{parse_bytes, parse_str, Parsed, ReadError, ReadOptions};
 pub use regulations::{Basis, Classification, RatingType, Version};
 pub use render::all_rules;
 pub use source::{Span, Spanned};
+pub use upload::BrowserPage;
 pub use write::{write, Target};
 
 // trfkit's own tests of the private stages (the rules against their

@@ -1,23 +1,27 @@
 //! Reports uploaded to the local web page (`trf serve`), from their bytes
 //! to the page: read, looked up in the rating list sent with them, checked
 //! and rated as `trf check` and `trf rate` do (with the problems across the
-//! reports sent together), each with its HTML report and JSON downloads,
-//! and for several reports the rating period they make together.
+//! reports sent together), each with its HTML report and its JSON and CSV
+//! downloads, and for several reports the rating period they make together.
 //!
 //! No sockets and no HTTP: the server streams the upload into memory and
 //! hands the files over; the fuzz target `upload_page` calls the same
-//! function. Every problem with a file is a message on the page, never an
-//! error.
+//! function, and so does the page that runs in the browser
+//! ([`BrowserPage`], built to WebAssembly by `web/`), which reads the files
+//! there and sends them nowhere. Every problem with a file is a message on
+//! the page, never an error.
 
 use crate::check::add_across_all;
 use crate::rating::period::{rate_together, PeriodOptions};
 use crate::rating::{rate_checked, CheckedRating, RateOptions};
 use crate::ratinglist::{ListLookup, ListSource};
 use crate::read::{parse_vec, Parsed, ReadError, ReadOptions};
-use crate::render::html::{report_with_list, Download, Page, PageReport, ReportInput};
+use crate::render::html::{report_with_list, size_words, Download, Page, PageReport, ReportInput};
 use crate::render::period::PeriodSection;
+use crate::render::rating::{render_csv_files, RatedFile};
 use crate::rules::CheckOptions;
 use base64::Engine as _;
+use chrono::{DateTime, Utc};
 use std::sync::Arc;
 
 /// An uploaded file: its name (without any folder) and its bytes.
@@ -27,8 +31,8 @@ pub(crate) type Upload = (String, Vec<u8>);
 /// when one was sent) and adds them to `page`: a problem for each file that
 /// cannot be read (and for a list that cannot), the overview of several
 /// reports, and the report of each with its downloads (its HTML report, its
-/// findings and its rating as JSON), carried in the page as `data:` URLs.
-/// The page has no report when none could be read.
+/// findings and its rating as JSON, its rating as CSV), carried in the page
+/// as `data:` URLs. The page has no report when none could be read.
 pub(crate) fn check_uploads(
     mut page: Page,
     read: &ReadOptions,
@@ -126,7 +130,7 @@ pub(crate) fn check_uploads(
                 "Download this report (HTML)",
                 format!("{stem}.report.html"),
                 "text/html;charset=utf-8",
-                &report_with_list(&input, opts.rating_list.clone()),
+                &report_with_list(&input, opts.rating_list.clone(), page.checked_at),
             ),
             data_url(
                 "Findings (JSON)",
@@ -140,15 +144,139 @@ pub(crate) fn check_uploads(
                 "application/json",
                 &format!("{}\n", crate::render::json::rating(rating)),
             ),
+            // What `trf rate --format csv` writes for this report.
+            data_url(
+                "Rating (CSV)",
+                format!("{stem}.rate.csv"),
+                "text/csv;charset=utf-8",
+                &render_csv_files(&[RatedFile::of(name, p, rating)]),
+            ),
         ];
         page.reports.push(PageReport::new(
             &input,
             i,
             downloads,
             opts.rating_list.clone(),
+            page.checked_at,
         ));
     }
     page
+}
+
+/// The local page as it runs in a browser, with nothing uploaded: the
+/// files a person chose or dropped, read by the page's script, and the
+/// page `trf serve` would answer with for them (the same form, reports,
+/// overview, period, norms and downloads, from the same code), whose form
+/// the script reads instead of sending it anywhere.
+///
+/// The files together are bounded by [`ReadOptions::max_file_bytes`], as
+/// the server bounds an upload; [`BrowserPage::fits`] tells before a file
+/// is read whether it would fit.
+#[derive(Debug)]
+pub struct BrowserPage {
+    read: ReadOptions,
+    reports: Vec<Upload>,
+    list: Option<Upload>,
+    /// The bytes of the files given so far.
+    total: u64,
+    /// The files did not fit: the page says so and checks none.
+    too_large: bool,
+}
+
+impl BrowserPage {
+    /// No files yet, read with `read`.
+    pub fn new(read: ReadOptions) -> BrowserPage {
+        BrowserPage {
+            read,
+            reports: Vec::new(),
+            list: None,
+            total: 0,
+            too_large: false,
+        }
+    }
+
+    /// Whether a file of `size` bytes fits with the files given so far.
+    pub fn fits(&self, size: u64) -> bool {
+        !self.too_large
+            && self
+                .total
+                .checked_add(size)
+                .is_some_and(|t| t <= self.read.max_file_bytes)
+    }
+
+    /// The files do not fit (a script saw it from their sizes before
+    /// reading them): the page says so and checks none of them, as the
+    /// server refuses an upload over its limit whole.
+    pub fn refuse(&mut self) {
+        self.too_large = true;
+        self.reports = Vec::new();
+        self.list = None;
+    }
+
+    /// Counts `bytes` in; false (and [`BrowserPage::refuse`]) when they do
+    /// not fit.
+    fn take(&mut self, bytes: &[u8]) -> bool {
+        let size = bytes.len() as u64;
+        if self.fits(size) {
+            self.total += size;
+            true
+        } else {
+            self.refuse();
+            false
+        }
+    }
+
+    /// A tournament report named `name` (a folder in the name is left out).
+    pub fn add_report(&mut self, name: &str, bytes: Vec<u8>) {
+        if self.take(&bytes) {
+            self.reports.push((base_name(name), bytes));
+        }
+    }
+
+    /// The rating list (FIDE's TXT, XML or zip) to check the reports
+    /// against; a second replaces the first.
+    pub fn set_list(&mut self, name: &str, bytes: Vec<u8>) {
+        if let Some((_, old)) = self.list.take() {
+            self.total -= old.len() as u64;
+        }
+        if self.take(&bytes) {
+            self.list = Some((base_name(name), bytes));
+        }
+    }
+
+    /// The page as HTML: the form alone when no file was given, else the
+    /// reports checked and rated, their reports saying they were checked at
+    /// `checked_at` (the browser's clock).
+    pub fn html(self, checked_at: DateTime<Utc>) -> String {
+        let mut page = Page::new(self.read.max_file_bytes, checked_at);
+        page.in_browser = true;
+        if self.too_large {
+            let limit = size_words(self.read.max_file_bytes);
+            page.problems.push((
+                "The files are too large".to_owned(),
+                format!(
+                    "Files checked together may take up to {limit}. Check fewer files at a time."
+                ),
+            ));
+            return page.html();
+        }
+        if self.reports.is_empty() {
+            if self.list.is_some() {
+                page.problems.push((
+                    "No tournament report was chosen".to_owned(),
+                    "Choose one or more TRF files with the first button, then press Check."
+                        .to_owned(),
+                ));
+            }
+            return page.html();
+        }
+        check_uploads(page, &self.read, self.reports, self.list).html()
+    }
+}
+
+/// A file's name without any folder before it.
+pub(crate) fn base_name(name: &str) -> String {
+    name.rsplit(['/', '\\']).next().unwrap_or(name).to_owned()
 }
 
 /// Parses the bytes of a report a person gave (a file named on the command

@@ -135,16 +135,7 @@ pub(crate) fn run(a: Args) -> u8 {
                 .iter()
                 .zip(&parsed)
                 .zip(&rated)
-                .map(|((name, p), r)| RatedFile {
-                    file: name,
-                    tournament: p
-                        .tournament
-                        .header
-                        .name
-                        .as_ref()
-                        .map_or("", |n| n.value.trim()),
-                    summary: &r.summary,
-                })
+                .map(|((name, p), r)| RatedFile::of(name, p, &r.summary))
                 .collect();
             out(&render_csv_files(&tables));
         }

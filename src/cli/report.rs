@@ -125,6 +125,7 @@ pub(crate) fn run(a: Args) -> u8 {
             rating: &rating,
         },
         list,
+        chrono::Utc::now(),
     );
     if let Err(code) = write_page(&dest, named, a.force, &html, "another name") {
         return code;
@@ -223,6 +224,7 @@ fn many(a: Args) -> u8 {
                 rating: &r.summary,
             },
             list.clone(),
+            chrono::Utc::now(),
         );
         if let Err(e) = stage_page(
             &mut set,

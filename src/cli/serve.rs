@@ -53,7 +53,7 @@ struct Config {
 impl Config {
     /// An empty page whose form carries the token.
     fn page(&self) -> Page {
-        let mut page = Page::new(self.read.max_file_bytes);
+        let mut page = Page::new(self.read.max_file_bytes, chrono::Utc::now());
         page.token.clone_from(&self.token);
         page
     }
@@ -203,7 +203,7 @@ async fn check(
         }
         let name = field
             .file_name()
-            .map(|n| n.rsplit(['/', '\\']).next().unwrap_or(n).to_owned())
+            .map(crate::upload::base_name)
             .unwrap_or_default();
         // Streamed into a buffer of our own (the body limit bounds the
         // total), which the reader then takes without a copy.

@@ -3,12 +3,15 @@
 //! FIDE IDs the reports carry, shared by every report and rule of a run
 //! ([`CheckOptions::rating_list`](crate::rules::CheckOptions)).
 
+#[cfg(feature = "fs")]
+use super::index_path;
 use super::{
-    index_path, period_from_file_name, ListError, ListKind, ListMeta, ListPeriod, ListRecord,
-    ListSource, RatingList,
+    period_from_file_name, ListError, ListKind, ListMeta, ListPeriod, ListRecord, ListSource,
+    RatingList,
 };
 use crate::model::Tournament;
 use std::collections::HashMap;
+#[cfg(feature = "fs")]
 use std::path::Path;
 
 /// The part of a rating list that the reports being checked need: the list's
@@ -62,7 +65,9 @@ impl ListLookup {
     /// Looks `ids` up in the list at `path` (plain or zip): through the
     /// index beside it when there is a usable one (see [`build_index`](crate::build_index)), else in
     /// one pass over the list. A stale or damaged index is not an error: the
-    /// list is scanned and [`ListLookup::index_problem`] says why.
+    /// list is scanned and [`ListLookup::index_problem`] says why
+    /// (feature `fs`).
+    #[cfg(feature = "fs")]
     pub fn read(path: &Path, ids: &[u64]) -> Result<ListLookup, ListError> {
         let name = path
             .file_name()

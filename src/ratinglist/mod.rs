@@ -33,6 +33,7 @@
 //! ```
 
 mod error;
+#[cfg(feature = "fs")]
 mod index;
 mod layout;
 mod lookup;
@@ -49,7 +50,9 @@ mod xml;
 mod zip;
 
 pub use error::ListError;
+#[cfg(feature = "fs")]
 pub(crate) use index::index_path;
+#[cfg(feature = "fs")]
 pub use index::{build_index, IndexInfo};
 pub use lookup::{ListLookup, LookupMethod, Status};
 pub(crate) use names::{fold_name, same_name};
@@ -60,15 +63,20 @@ pub use record::{ListLayout, ListMeta, RatingKind, Sex};
 use scan::{Context, Format, Prepared, Visit};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+#[cfg(feature = "fs")]
 use std::fs::File;
-use std::io::{Cursor, Read, Seek, SeekFrom};
+use std::io::Cursor;
+#[cfg(feature = "fs")]
+use std::io::{Read, Seek, SeekFrom};
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+#[cfg(feature = "fs")]
+use std::path::Path;
+use std::path::PathBuf;
 
 /// Where a list is read from, and how.
 ///
-/// Built from a path (`&Path`, `&PathBuf`) or from bytes (`&[u8]`,
-/// `&Vec<u8>`); either may be a plain list or a zip holding one.
+/// Built from a path (`&Path`, `&PathBuf`; feature `fs`) or from bytes
+/// (`&[u8]`, `&Vec<u8>`); either may be a plain list or a zip holding one.
 #[derive(Debug, Clone)]
 pub struct ListSource<'a> {
     input: Input<'a>,
@@ -79,12 +87,14 @@ pub struct ListSource<'a> {
 
 #[derive(Debug, Clone, Copy)]
 enum Input<'a> {
+    #[cfg(feature = "fs")]
     Path(&'a Path),
     Bytes(&'a [u8]),
 }
 
 impl<'a> ListSource<'a> {
-    /// A list file (plain or zip).
+    /// A list file (plain or zip; feature `fs`).
+    #[cfg(feature = "fs")]
     pub fn path(path: &'a Path) -> Self {
         Self::new(Input::Path(path))
     }
@@ -126,6 +136,7 @@ impl<'a> ListSource<'a> {
 
     fn display_path(&self) -> PathBuf {
         match (self.input, &self.name) {
+            #[cfg(feature = "fs")]
             (Input::Path(p), _) => p.to_path_buf(),
             (Input::Bytes(_), Some(n)) => PathBuf::from(n),
             (Input::Bytes(_), None) => PathBuf::from("<bytes>"),
@@ -137,6 +148,7 @@ impl<'a> ListSource<'a> {
         if let Some(n) = &self.name {
             names.push(n.clone());
         }
+        #[cfg(feature = "fs")]
         if let Input::Path(p) = self.input {
             if let Some(f) = p.file_name() {
                 names.push(f.to_string_lossy().into_owned());
@@ -151,12 +163,14 @@ impl<'a> ListSource<'a> {
     }
 }
 
+#[cfg(feature = "fs")]
 impl<'a> From<&'a Path> for ListSource<'a> {
     fn from(p: &'a Path) -> Self {
         ListSource::path(p)
     }
 }
 
+#[cfg(feature = "fs")]
 impl<'a> From<&'a PathBuf> for ListSource<'a> {
     fn from(p: &'a PathBuf) -> Self {
         ListSource::path(p)
@@ -245,7 +259,9 @@ impl RatingList {
 
     /// Finds the records of `ids` through the index [`build_index`] wrote
     /// beside the list: reads the index once, then only the wanted lines.
-    /// Fails with [`ListError::StaleIndex`] when the list changed since.
+    /// Fails with [`ListError::StaleIndex`] when the list changed since
+    /// (feature `fs`).
+    #[cfg(feature = "fs")]
     pub fn lookup_indexed<'a>(
         source: impl Into<ListSource<'a>>,
         ids: &[u64],
@@ -272,6 +288,7 @@ impl RatingList {
 fn scan_source(source: &ListSource<'_>, visit: &mut dyn Visit) -> Result<Prepared, ListError> {
     let mut ctx = source.context();
     match source.input {
+        #[cfg(feature = "fs")]
         Input::Path(path) => {
             let io_err = |source| ListError::Io {
                 path: path.to_path_buf(),
@@ -303,6 +320,7 @@ fn scan_source(source: &ListSource<'_>, visit: &mut dyn Visit) -> Result<Prepare
 }
 
 /// The first four bytes, leaving the file at its start.
+#[cfg(feature = "fs")]
 fn read_magic(file: &mut File) -> std::io::Result<Vec<u8>> {
     let mut magic = Vec::with_capacity(4);
     file.by_ref().take(4).read_to_end(&mut magic)?;

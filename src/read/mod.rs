@@ -29,6 +29,7 @@ use crate::model::{Extensions, Header, Scoring, ScoringSource, Tournament, Trf26
 use crate::read::decode::{decode_vec, DecodeError, TextEncoding};
 use crate::source::lines::{self, Columns, Line, LineKind};
 use crate::source::span::Span;
+#[cfg(feature = "fs")]
 use std::path::Path;
 
 /// Limits and choices for reading.
@@ -140,7 +141,9 @@ impl Parsed {
     }
 }
 
-/// Reads a file, refusing it before reading when it is over the size limit.
+/// Reads a file, refusing it before reading when it is over the size limit
+/// (feature `fs`).
+#[cfg(feature = "fs")]
 pub fn read_path(path: &Path, opts: &ReadOptions) -> Result<Parsed, ReadError> {
     parse_vec(read_source(path, opts)?, opts)
 }
@@ -149,6 +152,7 @@ pub fn read_path(path: &Path, opts: &ReadOptions) -> Result<Parsed, ReadError> {
 /// file over the limit is refused before reading; a pipe, FIFO or device
 /// (whose size is unknown) is read up to one byte past the limit, then
 /// refused.
+#[cfg(feature = "fs")]
 pub(crate) fn read_source(path: &Path, opts: &ReadOptions) -> Result<Vec<u8>, ReadError> {
     let io = |source| ReadError::Io {
         path: path.display().to_string(),

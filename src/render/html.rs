@@ -10,6 +10,7 @@ use super::norms::NormsSection;
 use super::view::{self, ReportView};
 use crate::ratinglist::ListLookup;
 use askama::Template;
+use chrono::{DateTime, Utc};
 use std::sync::Arc;
 
 pub(crate) use super::view::ReportInput;
@@ -32,16 +33,21 @@ fn norms_of(input: &ReportInput<'_>, list: Option<Arc<ListLookup>>) -> Option<No
     super::norms::section(&n)
 }
 
-/// The report as a complete HTML document.
-pub(crate) fn report(input: &ReportInput<'_>) -> String {
-    report_with_list(input, None)
+/// The report as a complete HTML document, checked at `checked_at`.
+pub(crate) fn report(input: &ReportInput<'_>, checked_at: DateTime<Utc>) -> String {
+    report_with_list(input, None, checked_at)
 }
 
 /// The report as a complete HTML document, its "Norms" section checking
 /// the opponents' titles and ratings against the rating list the check
-/// used (`trf report --rating-list`), as `trf norms --rating-list` does.
-pub(crate) fn report_with_list(input: &ReportInput<'_>, list: Option<Arc<ListLookup>>) -> String {
-    let r = view::build(input, "f");
+/// used (`trf report --rating-list`), as `trf norms --rating-list` does;
+/// its footer says it was checked at `checked_at`.
+pub(crate) fn report_with_list(
+    input: &ReportInput<'_>,
+    list: Option<Arc<ListLookup>>,
+    checked_at: DateTime<Utc>,
+) -> String {
+    let r = view::build(input, "f", checked_at);
     render(&ReportDocument {
         r: &r,
         norms: norms_of(input, list),
@@ -72,15 +78,16 @@ impl PageReport {
     /// section ids of several reports on one page apart. Its "Norms"
     /// section checks the opponents' titles and ratings against the rating
     /// list sent with the reports, when one was, as `trf report
-    /// --rating-list` does.
+    /// --rating-list` does; checked at `checked_at`.
     pub(crate) fn new(
         input: &ReportInput<'_>,
         index: usize,
         downloads: Vec<Download>,
         list: Option<Arc<ListLookup>>,
+        checked_at: DateTime<Utc>,
     ) -> Self {
         PageReport {
-            view: view::build(input, &format!("f{index}")),
+            view: view::build(input, &format!("f{index}"), checked_at),
             downloads,
             norms: norms_of(input, list),
         }
@@ -116,11 +123,17 @@ pub(crate) struct Page {
     /// The server's per-run secret, sent back with the form (empty: no
     /// field).
     pub token: String,
+    /// The page runs in the browser (`web/`): its form is read by the
+    /// page's own script and sent nowhere.
+    pub in_browser: bool,
+    /// When the reports on it were checked.
+    pub checked_at: DateTime<Utc>,
 }
 
 impl Page {
-    /// An empty page (the form only) for uploads up to `max_bytes`.
-    pub(crate) fn new(max_bytes: u64) -> Page {
+    /// An empty page (the form only) for uploads up to `max_bytes`, whose
+    /// reports say they were checked at `checked_at`.
+    pub(crate) fn new(max_bytes: u64, checked_at: DateTime<Utc>) -> Page {
         Page {
             max_size: size_words(max_bytes),
             problems: Vec::new(),
@@ -130,6 +143,8 @@ impl Page {
             other_periods: Vec::new(),
             generator: format!("trfkit {}", env!("CARGO_PKG_VERSION")),
             token: String::new(),
+            in_browser: false,
+            checked_at,
         }
     }
 

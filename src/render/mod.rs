@@ -57,9 +57,21 @@ pub fn findings_graphical(
 }
 
 /// The HTML report of `trf report`: one self-contained page (styles and
-/// script inline) for one checked and rated report.
+/// script inline) for one checked and rated report, saying it was checked
+/// now by the system clock (feature `fs`; without it, [`html_report_at`]).
+#[cfg(feature = "fs")]
 pub fn html_report(input: &ReportInput<'_>) -> String {
-    html::report(input)
+    html::report(input, chrono::Utc::now())
+}
+
+/// [`html_report`], saying it was checked at `checked_at` (UTC, shown to
+/// the minute): where there is no system clock, as in a browser, the
+/// caller gives the time.
+pub fn html_report_at(
+    input: &ReportInput<'_>,
+    checked_at: chrono::DateTime<chrono::Utc>,
+) -> String {
+    html::report(input, checked_at)
 }
 
 /// The SARIF 2.1.0 log of `trf check --format sarif` over several checked

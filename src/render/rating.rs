@@ -238,6 +238,22 @@ pub(crate) struct RatedFile<'a> {
     pub summary: &'a RatingSummary,
 }
 
+impl<'a> RatedFile<'a> {
+    /// The figures of the report `parsed`, named `file`.
+    pub(crate) fn of(file: &'a str, parsed: &'a crate::Parsed, summary: &'a RatingSummary) -> Self {
+        RatedFile {
+            file,
+            tournament: parsed
+                .tournament
+                .header
+                .name
+                .as_ref()
+                .map_or("", |n| n.value.trim()),
+            summary,
+        }
+    }
+}
+
 /// One row per player with the JSON's player fields as columns (notes
 /// joined with "; "), for several reports under one header row, each row
 /// ending with its report's `file` and `tournament` (so that a row cut out

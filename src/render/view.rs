@@ -324,8 +324,14 @@ pub(super) struct Bar {
     pub trend: &'static str,
 }
 
-/// Builds the view of one report; `anchor` prefixes its section ids.
-pub(super) fn build(input: &ReportInput<'_>, anchor: &str) -> ReportView {
+/// Builds the view of one report; `anchor` prefixes its section ids, and
+/// `checked_at` is the time its footer says it was checked (the caller's
+/// clock: a page in the browser has no system clock of its own).
+pub(super) fn build(
+    input: &ReportInput<'_>,
+    anchor: &str,
+    checked_at: chrono::DateTime<chrono::Utc>,
+) -> ReportView {
     let t = &input.parsed.tournament;
     let rep = input.check;
     let loc = input.parsed.locator();
@@ -355,7 +361,7 @@ pub(super) fn build(input: &ReportInput<'_>, anchor: &str) -> ReportView {
         crosstable: crosstable(&t.players, t.rounds, input.rating, &input.check.eligibility),
         chart: chart(&input.rating.players),
         generator: format!("trfkit {}", env!("CARGO_PKG_VERSION")),
-        checked_at: chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string(),
+        checked_at: checked_at.format("%Y-%m-%d %H:%M UTC").to_string(),
     }
 }
 

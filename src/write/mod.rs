@@ -11,6 +11,7 @@
 //! Comments, rulers and unknown lines are not written: `trf fmt` goes
 //! through [`crate::write::rewrite`], which keeps them.
 
+#[cfg(feature = "fs")]
 pub(crate) mod atomic;
 pub(crate) mod rewrite;
 

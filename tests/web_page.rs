@@ -1,0 +1,602 @@
+//! End-to-end tests of the page that runs in the browser with nothing
+//! uploaded (`web/`), in headless Chromium, as a person uses it: the page
+//! built by `web/build.sh` served on a loopback port (and opened from disk),
+//! files chosen or dropped, the verdict read, the downloads saved.
+//!
+//! The page must be built first: `TRFKIT_WEB_PAGE=DIR` names the folder
+//! `web/build.sh DIR` wrote (`.ci/web.sh` builds it and runs these tests).
+//! Without it the tests skip with a reason; with it, a missing Chromium is a
+//! failure. Screenshots are kept under `target/browser-screenshots/`
+//! (`web-*.png`; the README shows copies under `docs/`).
+
+#[path = "common/browser.rs"]
+mod chromium;
+mod common;
+
+use chromium::{browser, downloaded, run, screenshots, session, text, upload};
+use common::root;
+use common::serve::WAIT;
+use fantoccini::{Client, Locator};
+use std::io::{BufRead, BufReader, Write};
+use std::net::{Ipv4Addr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The folder `web/build.sh` wrote, or `None` (the test skips) when
+/// `TRFKIT_WEB_PAGE` is not set.
+fn built_page() -> Option<PathBuf> {
+    let Some(dir) = std::env::var_os("TRFKIT_WEB_PAGE") else {
+        eprintln!("skipping the page in the browser: set TRFKIT_WEB_PAGE to a folder web/build.sh wrote (.ci/web.sh does)");
+        return None;
+    };
+    let dir = PathBuf::from(dir);
+    assert!(
+        dir.join("index.html").is_file(),
+        "no index.html in {}",
+        dir.display()
+    );
+    Some(dir)
+}
+
+/// A static file server on a free loopback port for the built page, which
+/// logs the path of every request it answers; stopped when dropped.
+struct Site {
+    url: String,
+    log: Arc<Mutex<Vec<String>>>,
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Site {
+    fn new(dir: &Path) -> Site {
+        let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).expect("a loopback port");
+        let url = format!("http://{}/", listener.local_addr().unwrap());
+        listener.set_nonblocking(true).unwrap();
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let stop = Arc::new(AtomicBool::new(false));
+        let (dir, log2, stop2) = (dir.to_path_buf(), Arc::clone(&log), Arc::clone(&stop));
+        let thread = std::thread::spawn(move || {
+            while !stop2.load(Ordering::SeqCst) {
+                match listener.accept() {
+                    Ok((conn, _)) => answer(conn, &dir, &log2),
+                    Err(_) => std::thread::sleep(Duration::from_millis(10)),
+                }
+            }
+        });
+        Site {
+            url,
+            log,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    /// The paths requested so far.
+    fn requests(&self) -> Vec<String> {
+        self.log.lock().unwrap().clone()
+    }
+
+    /// Stops answering: the port is closed.
+    fn stop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(t) = self.thread.take() {
+            t.join().unwrap();
+        }
+    }
+}
+
+impl Drop for Site {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// Answers one request (HTTP/1.1, then closes the connection).
+fn answer(conn: TcpStream, dir: &Path, log: &Mutex<Vec<String>>) {
+    conn.set_nonblocking(false).unwrap();
+    conn.set_read_timeout(Some(WAIT)).unwrap();
+    let mut reader = BufReader::new(&conn);
+    let mut first = String::new();
+    if reader.read_line(&mut first).is_err() {
+        return;
+    }
+    // The rest of the head, up to its blank line.
+    let mut line = String::new();
+    while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+        line.clear();
+    }
+    let path = first.split_whitespace().nth(1).unwrap_or("/").to_owned();
+    log.lock().unwrap().push(path.clone());
+    let (status, kind, body) = match path.split('?').next().unwrap_or("/") {
+        "/" | "/index.html" => (
+            "200 OK",
+            "text/html; charset=utf-8",
+            std::fs::read(dir.join("index.html")).unwrap(),
+        ),
+        "/sw.js" => (
+            "200 OK",
+            "text/javascript",
+            std::fs::read(dir.join("sw.js")).unwrap(),
+        ),
+        _ => ("404 Not Found", "text/plain", b"not found".to_vec()),
+    };
+    let mut w = &conn;
+    let _ = write!(
+        w,
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    let _ = w.write_all(&body);
+}
+
+/// Waits until the page has drawn its form (the module is running).
+async fn ready(c: &Client) {
+    c.wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css("form#upload"))
+        .await
+        .expect("the page draws its form");
+    assert_eq!(text(c, "h1").await, "Check a tournament report");
+}
+
+/// Marks the page shown now, so that [`next_page`] can tell the next one.
+async fn mark(c: &Client) {
+    c.execute("document.body.dataset.old = '1';", vec![])
+        .await
+        .unwrap();
+}
+
+/// Waits for the page drawn after [`mark`].
+async fn next_page(c: &Client) {
+    c.wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css("body:not([data-old]) form#upload"))
+        .await
+        .expect("the page is drawn again");
+}
+
+/// Drops `files` on the page as a person drags them from a folder: the
+/// files go through a file input the test adds (WebDriver can choose files
+/// only there), then a `drop` carrying them reaches the page.
+async fn drop_files(c: &Client, files: &[PathBuf]) {
+    stage_drop(c, files).await;
+    c.execute(DROP, vec![]).await.unwrap();
+    next_page(c).await;
+}
+
+/// The drop of the files [`stage_drop`] chose, on the page's `main`.
+const DROP: &str =
+    "const i = document.getElementById('test-drop'); const dt = new DataTransfer(); \
+     for (const f of i.files) dt.items.add(f); i.remove(); \
+     document.querySelector('main').dispatchEvent(new DragEvent('drop', \
+       {dataTransfer: dt, bubbles: true, cancelable: true}));";
+
+/// Chooses `files` in a hidden input the test adds, and [`mark`]s the page.
+async fn stage_drop(c: &Client, files: &[PathBuf]) {
+    c.execute(
+        "const i = document.createElement('input'); i.type = 'file'; i.multiple = true; \
+         i.id = 'test-drop'; i.style.display = 'none'; document.documentElement.append(i);",
+        vec![],
+    )
+    .await
+    .unwrap();
+    let paths: Vec<&str> = files.iter().map(|f| f.to_str().unwrap()).collect();
+    c.find(Locator::Css("#test-drop"))
+        .await
+        .unwrap()
+        .send_keys(&paths.join("\n"))
+        .await
+        .unwrap();
+    mark(c).await;
+}
+
+/// Chooses `file` with the form's button, presses Check, and waits for
+/// the page it gives.
+async fn choose(c: &Client, file: &Path) {
+    mark(c).await;
+    upload(c, file).await;
+    next_page(c).await;
+}
+
+/// The body of the download whose file name ends with `suffix` (a `data:`
+/// URL), as the browser would save it.
+async fn download_body(c: &Client, suffix: &str) -> Option<String> {
+    let v = c
+        .execute(
+            "const a = document.querySelector(`a[download$='${arguments[0]}']`); \
+             if (!a) return null; \
+             const b = atob(a.href.slice(a.href.indexOf(',') + 1)); \
+             return new TextDecoder().decode(Uint8Array.from(b, (ch) => ch.charCodeAt(0)));",
+            vec![suffix.into()],
+        )
+        .await
+        .unwrap();
+    v.as_str().map(str::to_owned)
+}
+
+/// `trf ARGS NAME` run in `file`'s folder (the name as the page knows it):
+/// its standard output and exit code.
+fn native(args: &[&str], file: &Path) -> (String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_trf"))
+        .args(args)
+        .arg(file.file_name().unwrap())
+        .current_dir(file.parent().unwrap())
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// Every resource the page fetched since it loaded (the performance API):
+/// the page itself is a navigation, not a resource.
+async fn resources(c: &Client) -> Vec<String> {
+    let v = c
+        .execute(
+            "return performance.getEntriesByType('resource').map((e) => e.name);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(v).unwrap()
+}
+
+async fn shot(c: &Client, name: &str) {
+    let png = c.screenshot().await.unwrap();
+    std::fs::write(screenshots().join(name), png).unwrap();
+}
+
+#[test]
+fn the_page_checks_files_in_the_browser_and_sends_nothing() {
+    let Some(dir) = built_page() else { return };
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let started = Instant::now();
+    let mut site = Site::new(&dir);
+    let profile = tempfile::tempdir().unwrap();
+    let downloads = tempfile::tempdir().unwrap();
+    run(async {
+        let (_driver, c) = session(&chromium, &driver, profile.path(), downloads.path()).await;
+        c.goto(&site.url).await.unwrap();
+        ready(&c).await;
+        // The offline copy is kept once the service worker is ready; what
+        // the page asked of the server until then is the page, the worker
+        // and the worker's copy of the page.
+        c.execute_async(
+            "navigator.serviceWorker.ready.then(() => arguments[0]());",
+            vec![],
+        )
+        .await
+        .unwrap();
+        let loaded = site.requests();
+        assert!(
+            loaded.iter().all(|p| p == "/" || p == "/sw.js"),
+            "{loaded:?}"
+        );
+        shot(&c, "web-page.png").await;
+
+        // Chosen with the button: the verdict in words, a finding with its
+        // marked columns.
+        let sample = root().join("samples/hand/malformed-syntax.trf");
+        choose(&c, &sample).await;
+        assert_eq!(
+            text(&c, ".verdict .head").await,
+            "Fix the report before upload"
+        );
+        let finding = text(&c, ".finding[data-code=\"TRF-S002\"] .msg").await;
+        assert_eq!(finding, "18OO is not a rating");
+        assert_eq!(
+            text(&c, ".finding[data-code=\"TRF-S002\"] mark.primary").await,
+            "18OO"
+        );
+        shot(&c, "web-verdict.png").await;
+
+        // The downloads, saved by the browser: the HTML report whole, the
+        // JSON and CSV as the command line prints them for the same bytes.
+        c.find(Locator::Css("a[download$=\".report.html\"]"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let html = downloaded(downloads.path(), "malformed-syntax.report.html").await;
+        assert!(html.starts_with("<!DOCTYPE html>"));
+        assert!(html.contains("data-verdict=\"fix-before-upload\""));
+        assert!(html.contains("<mark class=\"primary\" title=\"rating\">18OO</mark>"));
+        assert!(!html.contains("<script"));
+        for (link, args) in [
+            (
+                "malformed-syntax.check.json",
+                &["check", "--format", "json"][..],
+            ),
+            ("malformed-syntax.rate.json", &["rate", "--format", "json"]),
+            ("malformed-syntax.rate.csv", &["rate", "--format", "csv"]),
+        ] {
+            c.find(Locator::Css(&format!("a[download=\"{link}\"]")))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            let got = downloaded(downloads.path(), link).await;
+            assert_eq!(got, native(args, &sample).0, "{link}");
+        }
+
+        // Dropped on the page: several reports give the overview of
+        // verdicts and the rating period they make together.
+        let period: Vec<PathBuf> = (1..=3)
+            .map(|i| root().join(format!("samples/hand/period-a-{i}.trf")))
+            .collect();
+        drop_files(&c, &period).await;
+        assert!(text(&c, "section.overview").await.contains("3 reports"));
+        assert!(text(&c, "section.period")
+            .await
+            .contains("Rating period 2025-04 (standard): 3 reports read, 3 in the period"));
+        shot(&c, "web-overview.png").await;
+
+        // A rating list chosen with the report (read in the browser too):
+        // the list's findings as on the command line.
+        mark(&c).await;
+        c.find(Locator::Css("input#list"))
+            .await
+            .unwrap()
+            .send_keys(
+                root()
+                    .join("samples/lists/crosscheck-players_list_foa.txt")
+                    .to_str()
+                    .unwrap(),
+            )
+            .await
+            .unwrap();
+        let crosscheck = root().join("samples/hand/list-crosscheck.trf");
+        upload(&c, &crosscheck).await;
+        next_page(&c).await;
+        let json = download_body(&c, ".check.json").await.expect("a report");
+        let (cli, _) = native(
+            &[
+                "check",
+                "--format",
+                "json",
+                "--rating-list",
+                root()
+                    .join("samples/lists/crosscheck-players_list_foa.txt")
+                    .to_str()
+                    .unwrap(),
+            ],
+            &crosscheck,
+        );
+        assert_eq!(json, cli);
+        assert!(json.contains("TRF-L"), "{json}");
+
+        // A file that is no report: a message on the page.
+        let bad = downloads.path().join("binary.trf");
+        std::fs::write(&bad, [0u8, 159, 146, 150, 0, 1]).unwrap();
+        choose(&c, &bad).await;
+        assert_eq!(text(&c, ".problem b").await, "binary.trf could not be read");
+
+        // Nothing was fetched after the page loaded: no resource in the
+        // page's own record, no request at the server.
+        assert_eq!(resources(&c).await, Vec::<String>::new());
+        assert_eq!(site.requests(), loaded, "requests after the page loaded");
+
+        // Offline: the server gone, the page still opens and checks.
+        site.stop();
+        c.refresh().await.unwrap();
+        ready(&c).await;
+        choose(&c, &sample).await;
+        assert_eq!(
+            text(&c, ".verdict .head").await,
+            "Fix the report before upload"
+        );
+        c.close().await.unwrap();
+    });
+    eprintln!("the page in the browser: {:?}", started.elapsed());
+}
+
+#[test]
+fn the_page_opened_from_disk_checks_and_downloads() {
+    let Some(dir) = built_page() else { return };
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let profile = tempfile::tempdir().unwrap();
+    let downloads = tempfile::tempdir().unwrap();
+    run(async {
+        let (_driver, c) = session(&chromium, &driver, profile.path(), downloads.path()).await;
+        c.goto(&format!("file://{}", dir.join("index.html").display()))
+            .await
+            .unwrap();
+        ready(&c).await;
+        let sample = root().join("samples/hand/rate-2024-swiss-unrated.trf");
+        choose(&c, &sample).await;
+        assert_eq!(text(&c, ".verdict .head").await, "Ready to upload");
+        c.find(Locator::Css("a[download$=\".check.json\"]"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let got = downloaded(downloads.path(), "rate-2024-swiss-unrated.check.json").await;
+        assert_eq!(got, native(&["check", "--format", "json"], &sample).0);
+        assert_eq!(resources(&c).await, Vec::<String>::new());
+        c.close().await.unwrap();
+    });
+}
+
+/// Every file under `samples/` that ends in `.trf`.
+fn samples() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|e| e == "trf") {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&root().join("samples"), &mut out);
+    out
+}
+
+#[test]
+fn the_pages_json_is_the_command_lines_on_every_sample() {
+    let Some(dir) = built_page() else { return };
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let site = Site::new(&dir);
+    let profile = tempfile::tempdir().unwrap();
+    let downloads = tempfile::tempdir().unwrap();
+    let files = samples();
+    assert!(files.len() > 300, "{} samples", files.len());
+    // About 0.1 s a sample; bounded as a whole.
+    let whole = Duration::from_secs(900);
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(tokio::time::timeout(whole, async {
+            let (_driver, c) = session(&chromium, &driver, profile.path(), downloads.path()).await;
+            c.goto(&site.url).await.unwrap();
+            ready(&c).await;
+            let (mut same, mut unread) = (0, 0);
+            for file in &files {
+                choose(&c, file).await;
+                let (cli, code) = native(&["check", "--format", "json"], file);
+                match download_body(&c, ".check.json").await {
+                    Some(json) => {
+                        assert_eq!(json, cli, "{}", file.display());
+                        same += 1;
+                    }
+                    None => {
+                        // Unreadable: a message on the page, and the command
+                        // line refuses it too.
+                        let name = file.file_name().unwrap().to_str().unwrap();
+                        assert_eq!(
+                            text(&c, ".problem b").await,
+                            format!("{name} could not be read"),
+                            "{}",
+                            file.display()
+                        );
+                        assert_eq!((cli.as_str(), code), ("", 2), "{}", file.display());
+                        unread += 1;
+                    }
+                }
+            }
+            eprintln!("{same} samples gave the command line's JSON, {unread} unreadable on both");
+            c.close().await.unwrap();
+        }))
+        .expect("every sample checked in time");
+}
+
+/// Drops `files` on the page and gives the milliseconds from the drop to
+/// the first frame after the page with their verdicts was drawn (the
+/// browser's own clock, not WebDriver's round trips).
+async fn timed_drop(c: &Client, files: &[PathBuf]) -> f64 {
+    stage_drop(c, files).await;
+    let observe = "window.__t1 = undefined; \
+         new MutationObserver((m, o) => { \
+           if (document.querySelector('body:not([data-old]) form#upload')) { \
+             o.disconnect(); requestAnimationFrame(() => { window.__t1 = performance.now(); }); } \
+         }).observe(document.documentElement, {childList: true}); \
+         window.__t0 = performance.now();";
+    c.execute(&format!("{observe} {DROP}"), vec![])
+        .await
+        .unwrap();
+    next_page(c).await;
+    let start = Instant::now();
+    loop {
+        let v = c
+            .execute(
+                "return window.__t1 === undefined ? null : window.__t1 - window.__t0;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        if let Some(ms) = v.as_f64() {
+            return ms;
+        }
+        assert!(start.elapsed() < WAIT, "no frame after the drop");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// The benchmark of `benches/page.sh` (not a timed test): the first verdict
+/// after dropping one report, and after dropping a month of reports, in one
+/// Chromium tab. `TRFKIT_PAGE_BENCH=DIR` holds `one/` (one report) and
+/// `month/` (the month's reports).
+#[test]
+#[ignore = "a measurement: benches/page.sh"]
+fn page_benchmark() {
+    let Some(dir) = built_page() else { return };
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let bench = PathBuf::from(std::env::var_os("TRFKIT_PAGE_BENCH").expect("TRFKIT_PAGE_BENCH"));
+    let list = |d: &str| -> Vec<PathBuf> {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(bench.join(d))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "trf"))
+            .collect();
+        v.sort();
+        v
+    };
+    let (one, month) = (list("one"), list("month"));
+    let site = Site::new(&dir);
+    let profile = tempfile::tempdir().unwrap();
+    let downloads = tempfile::tempdir().unwrap();
+    let whole = Duration::from_secs(600);
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(tokio::time::timeout(whole, async {
+            let (_driver, c) = session(&chromium, &driver, profile.path(), downloads.path()).await;
+            let t = Instant::now();
+            c.goto(&site.url).await.unwrap();
+            ready(&c).await;
+            println!(
+                "page loaded and drawn (WebDriver's clock, first load): {:.0} ms",
+                t.elapsed().as_secs_f64() * 1e3
+            );
+            for (what, files) in [("one report", &one), ("the month", &month)] {
+                let mut times = Vec::new();
+                for _ in 0..5 {
+                    times.push(timed_drop(&c, files).await);
+                }
+                let first = times[0];
+                times.sort_by(f64::total_cmp);
+                println!(
+                    "{what} ({} files): first verdict {first:.0} ms after the drop (first of 5); \
+                     min {:.0}, median {:.0}, max {:.0} ms",
+                    files.len(),
+                    times[0],
+                    times[2],
+                    times[4]
+                );
+            }
+            let v = c
+                .execute(
+                    "return performance.memory ? performance.memory.usedJSHeapSize : null;",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            println!("JavaScript heap after the runs: {v} bytes");
+            c.close().await.unwrap();
+        }))
+        .expect("the benchmark finished in time");
+}
