@@ -104,7 +104,7 @@ fn top() -> clap::Command {
 
 /// The command `name`, with its arguments as the derive builds them; `None`
 /// when no command has that name.
-fn command(name: &str) -> Option<clap::Command> {
+pub(super) fn command(name: &str) -> Option<clap::Command> {
     use super::{check, explain, fmt, generate, list, norms, period, rate, report, serve};
     let new = clap::Command::new;
     Some(match name {
