@@ -13,7 +13,9 @@
 # /tmp/9999x15.trf, made by `trf generate --seed 1`), when they exist.
 # MODE: check checkjson rate ratejson ratecsv sarif parse fmt (default all).
 # Prints each differing case and ends with "N runs, M differences"; exits 1
-# when M > 0.
+# when M > 0. TRF_RETRY=1 runs NEW once more on a differing case before it
+# counts (for a build run under an emulator with rare transient failures,
+# .ci/windows.sh); each rerun is said.
 set -u
 base=$1; new=$2; shift 2
 modes=${*:-check checkjson rate ratejson ratecsv sarif parse fmt}
@@ -24,11 +26,17 @@ mapfile -t files < <( (find "${dirs[@]}" -type f ! -name '*.md' ! -name '*.tsv' 
   ! -name '*.tab' ! -name '*.options'; for g in $generated; do [ -f "$g" ] && echo "$g"; done) | sort)
 d=$(mktemp -d); trap 'rm -rf "$d"' EXIT
 n=0; bad=0
+# The last two runs differ (exit statuses $ea and $eb, of the caller).
+differs() { ! cmp -s "$d/a.out" "$d/b.out" || ! cmp -s "$d/a.err" "$d/b.err" || [ "$ea" != "$eb" ]; }
 same() {
   n=$((n + 1))
   "$base" "$@" >"$d/a.out" 2>"$d/a.err"; local ea=$?
   "$new" "$@" >"$d/b.out" 2>"$d/b.err"; local eb=$?
-  if ! cmp -s "$d/a.out" "$d/b.out" || ! cmp -s "$d/a.err" "$d/b.err" || [ "$ea" != "$eb" ]; then
+  if differs && [ -n "${TRF_RETRY:-}" ]; then
+    echo "RERUN: $* (exit $ea vs $eb)"
+    "$new" "$@" >"$d/b.out" 2>"$d/b.err"; eb=$?
+  fi
+  if differs; then
     bad=$((bad + 1)); echo "DIFF: $* (exit $ea vs $eb)"
   fi
 }

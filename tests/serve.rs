@@ -1,7 +1,8 @@
 //! `trf serve` under hostile use, on loopback only, each test bounded in
 //! connections and time: file descriptors run out, a foreign `Host` (DNS
 //! rebinding), a cross-origin POST, a POST without the page's token, an
-//! oversized upload.
+//! oversized upload. And the reports named on its command line (what a
+//! report dropped on `trf.exe` opens).
 
 mod common;
 
@@ -151,4 +152,41 @@ fn an_upload_that_is_not_a_trf_gets_no_verdict() {
     assert_eq!(status, 200);
     assert!(page.contains("does not look like a TRF"));
     assert_eq!(page.matches("data-verdict=").count(), 1, "{page}");
+}
+
+#[test]
+fn reports_named_on_the_command_line_are_on_the_page() {
+    // A report and a folder, as dropped on `trf.exe`: checked as an upload
+    // of the same files, with the form still there for more.
+    let report = root().join("samples/hand/swiss-utf8-lf.trf");
+    let folder = root().join("samples/hand");
+    let (_server, url) = serve_with(&[report.to_str().unwrap()]);
+    let (status, page) = get(&url);
+    assert_eq!(status, 200);
+    assert_eq!(page.matches("data-verdict=").count(), 1, "{page:.300}");
+    assert!(page.contains("data-verdict=\"ready\""));
+    assert!(page.contains("swiss-utf8-lf.trf") && page.contains("<form"));
+    let (_server, url) = serve_with(&[folder.to_str().unwrap()]);
+    let (_, page) = get(&url);
+    // Every file of samples/hand is a report.
+    let reports = std::fs::read_dir(&folder).unwrap().count();
+    assert_eq!(
+        page.matches("data-verdict=").count(),
+        reports,
+        "{page:.300}"
+    );
+    // What cannot be read, or holds no report, is said on the page.
+    let empty = tempfile::tempdir().unwrap();
+    std::fs::write(empty.path().join("notes.txt"), "Dear arbiter,\n").unwrap();
+    let missing = empty.path().join("no such report.trf");
+    for (path, words) in [
+        (empty.path(), "No tournament report was found"),
+        (missing.as_path(), "could not be read"),
+    ] {
+        let (_server, url) = serve_with(&[path.to_str().unwrap()]);
+        let (status, page) = get(&url);
+        assert_eq!(status, 200);
+        assert!(page.contains(words), "{words}: {page:.300}");
+        assert!(!page.contains("data-verdict="));
+    }
 }

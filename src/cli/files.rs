@@ -105,25 +105,40 @@ pub(crate) fn announce(inputs: &Inputs) {
     }
 }
 
-/// A path for printing: lossless and safe on a terminal. Bytes that are not
-/// UTF-8 (a file name from another system) become `\xNN`, a backslash
-/// becomes `\\`, and control characters `\u{NN}`, so the name can be
-/// recovered exactly and never moves the cursor or changes colours.
+/// A path for printing: lossless and safe on a terminal, as the user typed
+/// it. Control characters become `\u{NN}`, so the name never moves the
+/// cursor or changes colours. On Unix, bytes that are not UTF-8 (a file
+/// name from another system) become `\xNN` and a backslash, which may be
+/// part of a name there, `\\`, so the name can be recovered exactly. On
+/// Windows a backslash is the separator and stays as it is (`C:\Reports`);
+/// a name there is UTF-16, and a unit that is not text (an unpaired
+/// surrogate) is shown as `\u{d8xx}` rather than replaced.
 pub(crate) fn shown(p: &Path) -> String {
+    #[cfg(windows)]
+    {
+        use std::os::windows::ffi::OsStrExt;
+        shown_wide(p.as_os_str().encode_wide())
+    }
     #[cfg(unix)]
-    let bytes = {
+    {
         use std::os::unix::ffi::OsStrExt;
-        p.as_os_str().as_bytes().to_vec()
-    };
-    #[cfg(not(unix))]
-    let bytes = p.as_os_str().to_string_lossy().into_owned().into_bytes();
+        shown_bytes(p.as_os_str().as_bytes())
+    }
+    #[cfg(not(any(unix, windows)))]
+    {
+        shown_bytes(p.as_os_str().as_encoded_bytes())
+    }
+}
+
+/// [`shown`] of a name given as bytes (Unix).
+#[cfg(any(not(windows), test))]
+fn shown_bytes(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len());
     for chunk in bytes.utf8_chunks() {
         for c in chunk.valid().chars() {
             match c {
                 '\\' => out.push_str("\\\\"),
-                c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
-                c => out.push(c),
+                c => shown_char(c, &mut out),
             }
         }
         for b in chunk.invalid() {
@@ -131,6 +146,28 @@ pub(crate) fn shown(p: &Path) -> String {
         }
     }
     out
+}
+
+/// [`shown`] of a name given as UTF-16 (Windows).
+#[cfg(any(windows, test))]
+fn shown_wide(units: impl Iterator<Item = u16>) -> String {
+    let mut out = String::new();
+    for c in char::decode_utf16(units) {
+        match c {
+            Ok(c) => shown_char(c, &mut out),
+            Err(e) => out.push_str(&format!("\\u{{{:x}}}", e.unpaired_surrogate())),
+        }
+    }
+    out
+}
+
+/// One character of a shown name: a control character escaped.
+fn shown_char(c: char, out: &mut String) {
+    if c.is_control() {
+        out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+    } else {
+        out.push(c);
+    }
 }
 
 #[cfg(test)]
@@ -144,6 +181,22 @@ mod tests {
         let p = Path::new(std::ffi::OsStr::from_bytes(b"dir/Jos\xe9 a\\b\x1b[31m.trf"));
         assert_eq!(shown(p), "dir/Jos\\xE9 a\\\\b\\u{1b}[31m.trf");
         assert_eq!(shown(Path::new("samples/é.trf")), "samples/é.trf");
+    }
+
+    #[test]
+    fn windows_names_are_shown_as_typed() {
+        let wide = |s: &str| shown_wide(s.encode_utf16());
+        assert_eq!(wide(r"samples\hand\x.trf"), r"samples\hand\x.trf");
+        assert_eq!(
+            wide(r"Z:\Turniere\Zürich Open\ß.trf"),
+            r"Z:\Turniere\Zürich Open\ß.trf"
+        );
+        assert_eq!(wide("a\u{1b}[2J"), r"a\u{1b}[2J");
+        // An unpaired surrogate is not text: shown as its unit, not as U+FFFD.
+        let mut units: Vec<u16> = r"C:\x".encode_utf16().collect();
+        units.push(0xD800);
+        units.extend(".trf".encode_utf16());
+        assert_eq!(shown_wide(units.into_iter()), r"C:\x\u{d800}.trf");
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod explain;
 mod files;
 mod fmt;
 mod generate;
+mod launch;
 mod list;
 mod norms;
 mod output;
@@ -127,6 +128,10 @@ pub(crate) enum Format {
 /// [`std::env::args_os`] gives it (clap's `parse_from`). Output goes to the
 /// process's standard output and error, exactly as the binary's does.
 ///
+/// On Windows, no argument (a double-click in Explorer) or one argument
+/// naming an existing report or folder (dropped on `trf.exe`) opens the
+/// local page in the browser instead.
+///
 /// ```no_run
 /// let status = trfkit::cli::run(["trf", "check", "--format", "json", "report.trf"]);
 /// # let _ = status;
@@ -136,6 +141,10 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    if let Some(paths) = launch::page_for(&args, cfg!(windows), |p| p.exists()) {
+        return ExitCode::from(serve::run(serve::Args::launched(paths)));
+    }
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {

@@ -27,10 +27,26 @@ pub(crate) fn out_bytes(b: &[u8]) {
 }
 
 fn stdout_failed(e: &io::Error) {
-    if e.kind() != io::ErrorKind::BrokenPipe {
+    if !closed_pipe(e, cfg!(windows)) {
         eprintln!("trf: cannot write to standard output: {e}");
         std::process::exit(i32::from(super::EXIT_USAGE));
     }
+}
+
+/// True when `e` says the reader of the output went away (`| head`,
+/// `| more` left early). Rust maps Windows' ERROR_BROKEN_PIPE (109) and
+/// ERROR_NO_DATA (232, "the pipe is being closed") to `BrokenPipe`; a pipe
+/// whose reader is gone can also give ERROR_PIPE_NOT_CONNECTED (233, what
+/// Wine gives), which it does not. Elsewhere those numbers mean other things.
+fn closed_pipe(e: &io::Error, windows: bool) -> bool {
+    const ERROR_NO_DATA: i32 = 232;
+    const ERROR_PIPE_NOT_CONNECTED: i32 = 233;
+    e.kind() == io::ErrorKind::BrokenPipe
+        || (windows
+            && matches!(
+                e.raw_os_error(),
+                Some(ERROR_NO_DATA | ERROR_PIPE_NOT_CONNECTED)
+            ))
 }
 
 /// Writes a page (an HTML report, an index, a certificate) to `dest` with
@@ -165,6 +181,21 @@ pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_closed_pipe_is_no_error() {
+        let broken = io::Error::from(io::ErrorKind::BrokenPipe);
+        assert!(closed_pipe(&broken, false));
+        assert!(closed_pipe(&broken, true));
+        for code in [232, 233] {
+            let e = io::Error::from_raw_os_error(code);
+            assert!(closed_pipe(&e, true), "{code} on Windows");
+            assert!(!closed_pipe(&e, false), "{code} elsewhere");
+        }
+        let full = io::Error::from(io::ErrorKind::StorageFull);
+        assert!(!closed_pipe(&full, true));
+        assert!(!closed_pipe(&io::Error::from_raw_os_error(112), true));
+    }
 
     #[test]
     fn the_same_file_however_spelt() {

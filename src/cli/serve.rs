@@ -1,5 +1,6 @@
-//! `trf serve [--port N] [--open]`: the check and the HTML report as a
-//! local web page, for people who do not use a terminal.
+//! `trf serve [--port N] [--open] [PATH...]`: the check and the HTML report
+//! as a local web page, for people who do not use a terminal. Reports named
+//! on the command line are on the page when it opens.
 //!
 //! The server listens on 127.0.0.1 only: nothing on the network can reach
 //! it. Uploaded files are read in memory, checked and forgotten; the page
@@ -11,7 +12,7 @@
 
 mod guard;
 
-use super::{ReadArgs, EXIT_OK, EXIT_USAGE};
+use super::{files, ReadArgs, EXIT_OK, EXIT_USAGE};
 use crate::render::html::Page;
 use crate::upload::Upload;
 use crate::ReadOptions;
@@ -24,6 +25,7 @@ use axum::routing::get;
 use axum::Router;
 use std::io::Write as _;
 use std::net::{Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 #[derive(clap::Args, Debug)]
@@ -40,6 +42,27 @@ pub(crate) struct Args {
     idle_seconds: u64,
     #[command(flatten)]
     read: ReadArgs,
+    /// Reports or folders to check: the page opens with their verdicts.
+    paths: Vec<PathBuf>,
+    /// Started from Windows' Explorer (a double-click, or reports dropped
+    /// on `trf.exe`): the console window says how to stop.
+    #[arg(skip)]
+    window: bool,
+}
+
+impl Args {
+    /// The page a start from Explorer opens (`super::launch`): a free port,
+    /// in the browser, with `paths` checked on it.
+    pub(super) fn launched(paths: Vec<PathBuf>) -> Args {
+        Args {
+            port: 0,
+            open: true,
+            idle_seconds: 10,
+            read: ReadArgs::default(),
+            paths,
+            window: true,
+        }
+    }
 }
 
 /// What every request shares.
@@ -48,6 +71,8 @@ struct Config {
     read: ReadOptions,
     /// The per-run secret the form carries.
     token: String,
+    /// The page of the reports named on the command line, which `/` shows.
+    given: Option<String>,
 }
 
 impl Config {
@@ -95,29 +120,39 @@ async fn serve(a: Args) -> u8 {
     };
     let port = listener.local_addr().map_or(a.port, |l| l.port());
     let url = format!("http://127.0.0.1:{port}/");
+    let read = a.read.options();
+    let mut config = Config {
+        read,
+        token: guard::token(),
+        given: None,
+    };
+    if !a.paths.is_empty() {
+        config.given = Some(given(&config, &a.paths));
+    }
     // One line on stdout, flushed: scripts and tests read the URL from it.
     println!("trf serve: {url} (Ctrl-C stops)");
+    if a.window {
+        println!(
+            "The page is open in your browser. To stop trfkit, close this window or press Ctrl+C."
+        );
+    }
     let _ = std::io::stdout().flush();
     if a.open {
         if let Err(e) = open::that_detached(&url) {
             eprintln!("trf: cannot start a browser ({e}); open {url} yourself");
         }
     }
-    let read = a.read.options();
     // The files may take the whole limit; the form's other fields and the
     // multipart framing get 64 KiB more.
-    let limit = usize::try_from(read.max_file_bytes)
+    let limit = usize::try_from(config.read.max_file_bytes)
         .unwrap_or(usize::MAX)
         .saturating_add(1 << 16);
     let mut limits = guard::Limits::new();
     limits.idle = std::time::Duration::from_secs(a.idle_seconds.max(1));
     let origin = Arc::new(guard::Origin::new(port, &limits));
-    let config = Arc::new(Config {
-        read,
-        token: guard::token(),
-    });
+    let config = Arc::new(config);
     let app = Router::new()
-        .route("/", get(form))
+        .route("/", get(home))
         .route("/check", get(form).post(check))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(limit))
@@ -136,6 +171,69 @@ async fn serve(a: Args) -> u8 {
 
 async fn form(State(cfg): State<Arc<Config>>) -> Reply {
     (StatusCode::OK, Html(cfg.page().html()))
+}
+
+/// `/`: the reports named on the command line, or the empty form.
+async fn home(State(cfg): State<Arc<Config>>) -> Reply {
+    match &cfg.given {
+        Some(html) => (StatusCode::OK, Html(html.clone())),
+        None => (StatusCode::OK, Html(cfg.page().html())),
+    }
+}
+
+/// The page of the reports at `paths` (files, and the reports found in
+/// folders as `trf check` finds them), checked as an upload of the same
+/// files is. What cannot be read is a problem on the page: a person who
+/// dropped a folder on `trf.exe` reads the page, not the console. As for
+/// an upload, the reports together may take `--max-size`.
+fn given(cfg: &Config, paths: &[PathBuf]) -> String {
+    let inputs = files::expand(paths);
+    files::announce(&inputs);
+    let mut page = cfg.page();
+    for (p, why) in &inputs.missing {
+        page.problems.push((
+            format!("{} could not be read", files::shown(p)),
+            why.clone(),
+        ));
+    }
+    let mut reports: Vec<Upload> = Vec::new();
+    let mut total = 0u64;
+    for f in &inputs.files {
+        let bytes = match super::read_source(f, &cfg.read) {
+            Ok(b) => b,
+            Err(e) => {
+                page.problems.push((
+                    format!("{} could not be read", files::shown(f)),
+                    e.to_string(),
+                ));
+                continue;
+            }
+        };
+        total += bytes.len() as u64;
+        if total > cfg.read.max_file_bytes {
+            let limit = crate::render::html::size_words(cfg.read.max_file_bytes);
+            page.problems.push((
+                "The reports are too large together".to_owned(),
+                format!("Reports checked together may take up to {limit}; {} and the reports after it were not read. Check fewer at a time, or start the page with a larger --max-size.", files::shown(f)),
+            ));
+            break;
+        }
+        let name = f
+            .file_name()
+            .map_or_else(|| files::shown(f), |n| n.to_string_lossy().into_owned());
+        reports.push((name, bytes));
+    }
+    if reports.is_empty() && page.problems.is_empty() {
+        let named: Vec<String> = paths.iter().map(|p| files::shown(p)).collect();
+        page.problems.push((
+            "No tournament report was found".to_owned(),
+            format!(
+                "{} holds no TRF file. Choose reports with the form below.",
+                named.join(", ")
+            ),
+        ));
+    }
+    crate::upload::check_uploads(page, &cfg.read, reports, None).html()
 }
 
 async fn not_found(State(cfg): State<Arc<Config>>) -> Reply {
