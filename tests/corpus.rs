@@ -2,9 +2,10 @@
 //! panic, with the player and round counts of `MANIFEST.tsv`; the files marked
 //! MALFORMED give diagnostics, not crashes.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use trfkit::ReadOptions;
 
+#[path = "common/corpus.rs"]
 mod common;
 
 struct Entry {

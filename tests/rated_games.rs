@@ -2,6 +2,7 @@
 //! every report of `samples/` and of `../shared/corpus` (when it exists):
 //! both read the one decision of the eligibility stage.
 
+#[path = "common/corpus.rs"]
 mod common;
 
 use std::path::{Path, PathBuf};

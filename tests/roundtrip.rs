@@ -13,6 +13,7 @@
 //! * No bytes, and no mutation of a valid report, make the reader, the
 //!   checker or the writer panic.
 
+#[path = "common/corpus.rs"]
 mod common;
 
 use proptest::prelude::*;

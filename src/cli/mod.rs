@@ -93,6 +93,17 @@ pub(crate) struct ReadArgs {
     pub(crate) max_line: usize,
 }
 
+impl Default for ReadArgs {
+    /// The options a command line that names none of them gets: clap's
+    /// defaults, written once in the attributes above.
+    fn default() -> Self {
+        let command = <Self as clap::Args>::augment_args(clap::Command::new("trf"));
+        let matches = command.get_matches_from(["trf"]);
+        <Self as clap::FromArgMatches>::from_arg_matches(&matches)
+            .expect("every option of ReadArgs has a default")
+    }
+}
+
 impl ReadArgs {
     /// The library's options.
     pub(crate) fn options(&self) -> ReadOptions {

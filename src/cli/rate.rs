@@ -9,7 +9,6 @@
 
 use super::check::{options_for, read_list, search_list_for, RuleArgs};
 use super::files::{self, Inputs};
-use super::output::out_bytes;
 use super::terminal::escape;
 use super::{fail, out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::diag::Verdict;

@@ -47,7 +47,7 @@ impl<'a> PlayerReader<'a> {
             let at = self.diags.len();
             let before = self.players.len();
             self.shift = shift;
-            self.general_player(cols, number);
+            self.player(cols, number);
             self.shift = 0;
             let read = self.players.len() > before;
             let clean = !self.diags[at..].iter().any(|d| block_trouble(d.code));

@@ -14,9 +14,19 @@ pub(crate) fn corpus_dir() -> PathBuf {
     std::env::var_os("TRFKIT_CORPUS")
         .or_else(|| std::env::var_os("TRF_CORPUS"))
         .map_or_else(
-            || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+            || repository().join("../shared/corpus"),
             PathBuf::from,
         )
+}
+
+/// The repository's root: the manifest folder of the library, or the one
+/// above the `trf` binary's (`cli/`), whose tests include this file too.
+fn repository() -> &'static Path {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    match manifest.parent() {
+        Some(up) if env!("CARGO_PKG_NAME") == "trfkit-cli" => up,
+        _ => manifest,
+    }
 }
 
 /// Whether the environment requires the corpus (`TRFKIT_REQUIRE_CORPUS=1`).

@@ -5,6 +5,7 @@ mod corpus;
 mod paths;
 pub(crate) mod serve;
 
+#[allow(unused_imports)] // Not every test reads the corpus.
 pub(crate) use corpus::*;
 pub(crate) use paths::*;
 
