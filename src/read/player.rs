@@ -365,12 +365,16 @@ impl<'a> PlayerReader<'a> {
             }
             return None;
         }
+        // A block shifted left may start in the rank's columns, which the
+        // rank's own reading checks: the columns before it are then none.
+        let left = (from - 2).max(g::RANK.to + 1);
         [
-            cols.field((from - 2).max(g::RANK.to + 1), from - 1),
-            cols.field(from + 4, from + 4),
-            cols.field(from + 6, from + 6),
+            (left < from).then(|| cols.field(left, from - 1)),
+            Some(cols.field(from + 4, from + 4)),
+            Some(cols.field(from + 6, from + 6)),
         ]
         .into_iter()
+        .flatten()
         .find(|(t, _)| !blank(t))
         .map(|(_, sp)| sp)
     }

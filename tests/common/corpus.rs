@@ -13,10 +13,7 @@ use std::path::{Path, PathBuf};
 pub(crate) fn corpus_dir() -> PathBuf {
     std::env::var_os("TRFKIT_CORPUS")
         .or_else(|| std::env::var_os("TRF_CORPUS"))
-        .map_or_else(
-            || repository().join("../shared/corpus"),
-            PathBuf::from,
-        )
+        .map_or_else(|| repository().join("../shared/corpus"), PathBuf::from)
 }
 
 /// The repository's root: the manifest folder of the library, or the one
