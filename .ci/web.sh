@@ -33,7 +33,7 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$want" ]; th
 fi
 
 # The core with no operating system under it: nothing behind `fs`.
-cargo check --no-default-features --target wasm32-unknown-unknown
+cargo check -p trfkit --no-default-features --target wasm32-unknown-unknown
 cargo clippy -p trfkit-web --target wasm32-unknown-unknown -- -D warnings
 
 page="$root/target/web-page"
