@@ -6,14 +6,14 @@ use std::collections::HashMap;
 
 /// The rating pass's own extras, beside the one options type
 /// ([`Options`](crate::Options)) whose edition, rating type, fast-classic
-/// approval and rating list the [`Analysis`] has applied already: K
+/// approval and rating list the [`Analysis`](crate::Analysis) has applied already: K
 /// overrides, `--what-if`, and a rating list's records and facts.
 ///
 /// Before, the edition, the rating type and the fast-classic approval were
 /// also fields here; they are [`Options::regulations`](crate::Options::regulations),
 /// [`Options::rating_type`](crate::Options::rating_type) and
 /// [`Options::qc_fast_classic`](crate::Options::qc_fast_classic), read
-/// by [`rate_with`], [`rate_checked`] and [`Analysis`].
+/// by [`rate_with`](crate::rate_with), [`rate_checked`](crate::rate_checked) and [`Analysis`](crate::Analysis).
 #[derive(Debug, Clone, Default)]
 #[non_exhaustive]
 pub struct RateOptions {

@@ -44,7 +44,7 @@ pub struct PeriodSummary {
     pub findings: Vec<PeriodFinding>,
     /// The defaults and readings the period used, each once.
     pub notes: Vec<String>,
-    /// Only without [`PeriodOptions::period`] (`null` and not in the JSON
+    /// Only without [`PeriodOptions::period`](super::PeriodOptions::period) (`null` and not in the JSON
     /// otherwise): every other list some report is expected on, in month
     /// order, each a period of its own over the reports expected on it, as
     /// `--period` of that month rates them (`[]` when every report is
