@@ -23,7 +23,7 @@ use chrono::NaiveDate;
 /// What is decided once about one report under one set of [`Options`]:
 /// made by [`Analysis::new`], read by [`Analysis::check`],
 /// [`Analysis::rate`] and [`Analysis::rate_unchecked`] (and by
-/// [`crate::check`], [`crate::rate_checked`] and [`crate::rate`], which
+/// [`crate::check()`], [`crate::rate_checked`] and [`crate::rate()`], which
 /// make one).
 ///
 /// ```
@@ -148,7 +148,7 @@ impl<'a> Analysis<'a> {
     }
 
     /// The analysis of a model without its source text or reader findings
-    /// ([`crate::rate`]'s, and the unit tests'): what is decided is the
+    /// ([`crate::rate()`]'s, and the unit tests'): what is decided is the
     /// same, but rules that read the text find it empty, so only the
     /// rating pass runs on it. One pass over the players, one time-control
     /// read.

@@ -46,7 +46,17 @@
 //!
 //! The stages inside (reading, the model, the rules and the FIDE Rating
 //! Regulations as data, the rating pass, the renderers) are private; what a
-//! program needs is re-exported here, in the manner of `csv` and `toml`:
+//! program needs is re-exported here, in the manner of `csv` and `toml`,
+//! and grouped in the modules [`model`] (the report), [`rate`](mod@rate) (one
+//! report's rating), [`period`](mod@period) (a federation's month), [`list`](mod@list) (rating
+//! lists) and [`render`] (the command's output formats); reading, checking
+//! and norms are the top level's own:
+//!
+//! * one analysis: [`Analysis::new`] decides once per report, under
+//!   [`Options`], the edition of the regulations, the tournament type, the
+//!   rating list, the games table and which games FIDE rates; the check,
+//!   the rating pass and the period read it ([`Analysis::check`],
+//!   [`Analysis::rate`], [`Analysis::rate_unchecked`]).
 //!
 //! * reading: [`parse_bytes`], [`parse_str`], `read_path` (feature `fs`) give a [`Parsed`] report (its
 //!   [`Tournament`], its text, the reader's findings) or a [`ReadError`];
@@ -55,7 +65,7 @@
 //!   [`CheckReport`]: every [`Diagnostic`] (its [`Severity`],
 //!   [`Consequence`], [`Label`]s, [`Span`]s) and the [`Verdict`];
 //!   [`all_rules`] lists every rule's [`RuleMeta`].
-//! * rating: [`rate`], [`rate_checked`] with [`RateOptions`] give a
+//! * rating: [`rate()`], [`rate_with`], [`rate_checked`] with [`RateOptions`] give a
 //!   [`RatingSummary`]; [`rate_period`] rates a federation's month
 //!   ([`PeriodSummary`]), with [`find_across`] for the problems across its
 //!   reports; [`evaluate_norms`] judges title norms ([`NormsReport`]).
@@ -170,6 +180,44 @@ pub use render::all_rules;
 pub use source::{Span, Spanned};
 pub use upload::BrowserPage;
 pub use write::{write, Target};
+
+/// The rating pass of one report, grouped: [`rate()`](crate::rate()),
+/// [`rate_with`], [`rate_checked`] and [`Analysis::rate`], their options
+/// and every type of the summary they give. The same items are re-exported
+/// at the top level.
+pub mod rate {
+    pub use crate::analysis::Analysis;
+    pub use crate::rating::maths::{HalfPoints, Hundredths};
+    pub use crate::rating::{
+        rate, rate_checked, rate_with, CheckedRating, ExcludedGame, ExcludedGames, KSource,
+        ListFacts, Note, PlayerRating, RateOptions, RatingSummary, RoundRobinFigures,
+        TournamentSummary, UnratedOutcome, VerdictReason,
+    };
+    pub use crate::regulations::{Basis, Classification, RatingType, Version};
+}
+
+/// A rating period over many reports, grouped: [`rate_period`], its
+/// options and reports, the summary and its parts, and the problems found
+/// across the reports ([`find_across`]). The same items are re-exported at
+/// the top level.
+pub mod period {
+    pub use crate::across::{find as find_across, AcrossFindings, ReportRef};
+    pub use crate::rating::period::{
+        rate_period, PeriodEvent, PeriodFinding, PeriodOptions, PeriodPlayer, PeriodReport,
+        PeriodReportEntry, PeriodSummary, Pool,
+    };
+}
+
+/// FIDE's rating lists, grouped: reading a list (TXT, XML, zip), its
+/// on-disk index, the look-up of a run's players and the records it
+/// gives. The same items are re-exported at the top level (`Sex` as
+/// `ListSex`).
+pub mod list {
+    pub use crate::ratinglist::{
+        build_index, IndexInfo, ListError, ListKind, ListLayout, ListLookup, ListMeta, ListPeriod,
+        ListRecord, ListSource, LookupMethod, RatingEntry, RatingKind, RatingList, Sex, Status,
+    };
+}
 
 // trfkit's own tests of the private stages (the rules against their
 // fixtures, FIDE's arithmetic against its oracles, the generated column

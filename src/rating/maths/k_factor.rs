@@ -205,7 +205,7 @@ fn k_note(version: Version, k: u8, rule: &str) -> String {
 }
 
 /// The notes of [`k_factor`] that depend on the edition's K rules alone.
-struct Words {
+struct KNotes {
     assumed_games: Note,
     assumed_top: Note,
     /// The K notes of a new player, a player who reached the threshold and
@@ -218,7 +218,7 @@ struct Words {
     juniors: RefCell<Vec<(Junior, Note)>>,
 }
 
-impl Words {
+impl KNotes {
     /// The note of the junior K `k` for `why`, worded the first time.
     fn junior(&self, version: Version, rules: &KRules, k: u8, why: Junior) -> Note {
         let mut known = self.juniors.borrow_mut();
@@ -262,13 +262,13 @@ thread_local! {
     /// players share one edition and start date, so the notes of
     /// thousands of players are worded once (keyed by the rules' address,
     /// which is static).
-    static WORDS: RefCell<Option<(Version, usize, Rc<Words>)>> = const { RefCell::new(None) };
+    static K_NOTES: RefCell<Option<(Version, usize, Rc<KNotes>)>> = const { RefCell::new(None) };
 }
 
 /// The words of `rules` of `version`.
-fn words(version: Version, rules: &'static KRules) -> Rc<Words> {
+fn words(version: Version, rules: &'static KRules) -> Rc<KNotes> {
     let at = std::ptr::from_ref(rules) as usize;
-    WORDS.with(|cell| {
+    K_NOTES.with(|cell| {
         let mut cell = cell.borrow_mut();
         if let Some((v, a, w)) = cell.as_ref() {
             if *v == version && *a == at {
@@ -277,7 +277,7 @@ fn words(version: Version, rules: &'static KRules) -> Rc<Words> {
         }
         let threshold = Number(rules.top_threshold.into());
         let games = Number(rules.new_player_games.into());
-        let w = Rc::new(Words {
+        let w = Rc::new(KNotes {
             assumed_games: Note::shared(&join(&[
                 Text("assumed at least "),
                 games,

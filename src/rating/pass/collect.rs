@@ -53,9 +53,7 @@ impl Played {
     }
 }
 
-/// Why a round entry is not a game for the calculation: the eligibility
-/// stage's reason.
-pub(crate) use crate::eligibility::Reason as Unplayed;
+use crate::eligibility::Reason;
 
 /// One unplayed entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,7 +63,7 @@ pub(crate) struct Skipped {
     /// Index of the opponent, when the entry names one in the file.
     pub opponent: Option<usize>,
     /// Why.
-    pub why: Unplayed,
+    pub why: Reason,
 }
 
 /// Everything one player's record says about games: slices of the
@@ -255,7 +253,7 @@ fn other_row(
     }
     let why = match d {
         Decision::NotRated { reason, .. } if !play => reason,
-        _ => Unplayed::WithoutOpponent,
+        _ => Reason::WithoutOpponent,
     };
     skipped.push(Skipped {
         round: g.round,
@@ -377,27 +375,27 @@ pub(crate) fn listing(
     let order = sorted(entries, |(i, s)| order_key(&rank, i, s));
     // What an entry's reason writes (its key, words, rule and article),
     // worded once per reason: a handful of reasons, thousands of games.
-    let mut worded: Vec<(Unplayed, Worded)> = Vec::new();
-    let mut words = |why: Unplayed| -> Worded {
+    let mut worded: Vec<(Reason, Worded)> = Vec::new();
+    let mut words = |why: Reason| -> Worded {
         if let Some((_, w)) = worded.iter().find(|(u, _)| *u == why) {
             return w.clone();
         }
         let w = Worded {
             reason: why.key(),
             why: match why {
-                Unplayed::Ruled(r) => Note::shared(&r.describe()),
+                Reason::Ruled(r) => Note::shared(&r.describe()),
                 other => Note::fixed(other.label()),
             },
             rule: why.rule(),
             article: match why {
                 // Rules of the rapid and blitz chapter, not of B.02.
-                Unplayed::RatingGap => Note::fixed(
+                Reason::RatingGap => Note::fixed(
                     "FIDE Rapid and Blitz Rating Regulations (2024), art. 7.3.1 as amended from 1 December 2024",
                 ),
-                Unplayed::NotOnList => Note::fixed(
+                Reason::NotOnList => Note::fixed(
                     "FIDE Rapid and Blitz Rating Regulations, art. 1.1–1.2 (rate of play, equal times)",
                 ),
-                Unplayed::Ruled(crate::eligibility::Ruled::ResultsDisagree) => Note::fixed(
+                Reason::Ruled(crate::eligibility::Ruled::ResultsDisagree) => Note::fixed(
                     "TRF16 record 001, round blocks (both players' results); FIDE TEC checklist VCL4THP Q181-Q184",
                 ),
                 other => reference(other.topic()),
@@ -625,7 +623,7 @@ mod tests {
                 .map(|_| Skipped {
                     round: next(rounds + 1) as u16,
                     opponent: (next(3) > 0).then(|| next(players as u32) as usize),
-                    why: Unplayed::Forfeit,
+                    why: Reason::Forfeit,
                 })
                 .collect();
             // Mostly in file order, as `skipped_once` finds them; some not.
@@ -689,7 +687,7 @@ mod tests {
                 out.at_row.push(0);
                 let why = match d {
                     Decision::NotRated { reason, .. } if !play => reason,
-                    _ => Unplayed::WithoutOpponent,
+                    _ => Reason::WithoutOpponent,
                 };
                 out.skipped.push(Skipped {
                     round: g.round,
@@ -798,26 +796,26 @@ mod tests {
         let opts = crate::Options::default();
         let ctx = crate::rules::Ctx::new(&t, "", &opts);
         let g = collect(&t, &ctx.games, ctx.eligibility(), false);
-        let why: Vec<Unplayed> = g.of(0).skipped.iter().map(|s| s.why).collect();
+        let why: Vec<Reason> = g.of(0).skipped.iter().map(|s| s.why).collect();
         assert_eq!(
             why,
             [
-                Unplayed::Forfeit,
-                Unplayed::Bye(crate::model::ByeKind::Half),
-                Unplayed::WithoutOpponent,
-                Unplayed::WithoutOpponent,
-                Unplayed::UnknownResult
+                Reason::Forfeit,
+                Reason::Bye(crate::model::ByeKind::Half),
+                Reason::WithoutOpponent,
+                Reason::WithoutOpponent,
+                Reason::UnknownResult
             ]
         );
-        let why: Vec<Unplayed> = g.of(1).skipped.iter().map(|s| s.why).collect();
+        let why: Vec<Reason> = g.of(1).skipped.iter().map(|s| s.why).collect();
         assert_eq!(
             why,
             [
-                Unplayed::Forfeit,
-                Unplayed::Bye(crate::model::ByeKind::PairingAllocated),
-                Unplayed::WithoutOpponent,
-                Unplayed::ShortGame,
-                Unplayed::Pending
+                Reason::Forfeit,
+                Reason::Bye(crate::model::ByeKind::PairingAllocated),
+                Reason::WithoutOpponent,
+                Reason::ShortGame,
+                Reason::Pending
             ]
         );
         assert!(g.of(0).played.is_empty() && g.of(1).played.is_empty());

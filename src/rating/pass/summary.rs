@@ -62,6 +62,20 @@ pub struct RatingSummary {
     pub registration_source: Option<String>,
 }
 
+impl RatingSummary {
+    /// Whether FIDE will not rate the event, as the summary records it:
+    /// the check's verdict is `not-rateable`, or a reason stops the whole
+    /// event (the analysis's [`Analysis::stopped`](crate::Analysis::stopped)
+    /// as the summary keeps it; the banner of every output reads this).
+    pub fn event_not_rated(&self) -> bool {
+        self.verdict == Some(Verdict::NotRateable)
+            || self
+                .verdict_reasons
+                .iter()
+                .any(|r| r.consequence == Consequence::EventNotRated)
+    }
+}
+
 /// A finding that stops the upload or the event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[non_exhaustive]

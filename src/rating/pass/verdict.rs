@@ -93,24 +93,16 @@ pub(super) fn rate_in(
 /// publish, or `None` for a `ready` (or unchecked and unstopped) report.
 /// The human output prints it as a banner; the notes start with it.
 pub(crate) fn banner(s: &RatingSummary) -> Option<String> {
-    let stopped = s.verdict == Some(Verdict::NotRateable)
-        || s.verdict_reasons
-            .iter()
-            .any(|r| r.consequence == Consequence::EventNotRated);
-    (s.hypothetical || stopped || s.verdict == Some(Verdict::FixBeforeUpload))
+    (s.hypothetical || s.event_not_rated() || s.verdict == Some(Verdict::FixBeforeUpload))
         .then(|| headline(s, s.hypothetical))
 }
 
 /// The banner's words: hypothetical figures, no changes, or figures that
 /// hold once the report is fixed.
 fn headline(s: &RatingSummary, hypothetical: bool) -> String {
-    let stopped = s.verdict == Some(Verdict::NotRateable)
-        || s.verdict_reasons
-            .iter()
-            .any(|r| r.consequence == Consequence::EventNotRated);
     if hypothetical {
         "HYPOTHETICAL: FIDE will not rate this event; these figures are what its calculation would give if it did (--what-if), and every one is marked hypothetical".to_owned()
-    } else if stopped {
+    } else if s.event_not_rated() {
         "NO RATING CHANGES: FIDE will not rate this event, for the reasons below; --what-if shows what its calculation would give".to_owned()
     } else {
         "PROVISIONAL: the report must be fixed before upload (verdict fix-before-upload); these figures hold only once it is".to_owned()

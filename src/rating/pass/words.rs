@@ -12,7 +12,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// The notes worded so far in one report's pass.
 #[derive(Default)]
-pub(super) struct Words {
+pub(super) struct NoteCache {
     /// Exclusion notes by what decides their words.
     exclusions: RefCell<HashMap<Key, Note, BuildHasherDefault<WordHasher>>>,
     /// One player's groups, kept between players (no allocation each).
@@ -44,7 +44,7 @@ struct Group {
     overflow: bool,
 }
 
-/// One player's entries grouped by reason ([`Words::grouping`]).
+/// One player's entries grouped by reason ([`NoteCache::grouping`]).
 pub(super) struct Grouping<'w> {
     groups: std::cell::RefMut<'w, Vec<Group>>,
 }
@@ -148,7 +148,7 @@ fn round_bit(round: u16) -> Option<u64> {
 /// scores of "scored ½; at least 1 is needed" make a few.
 const NOT_COUNTING_KEPT: usize = 32;
 
-impl Words {
+impl NoteCache {
     /// One note per reason, in the order the reasons first appear in
     /// `entries` (label, round), with its rounds ascending, pushed onto
     /// `out`: "not rated: forfeit (rounds 2, 5)". `rated` chooses the head
@@ -166,7 +166,7 @@ impl Words {
     }
 
     /// A player's entries grouped by reason, in the vector kept between
-    /// players: [`Grouping::add`] each, then [`Words::worded`].
+    /// players: [`Grouping::add`] each, then [`NoteCache::worded`].
     pub(super) fn grouping(&self) -> Grouping<'_> {
         let mut groups = self.groups.borrow_mut();
         groups.clear();
@@ -305,7 +305,7 @@ impl Hasher for WordHasher {
 mod tests {
     use super::*;
 
-    fn words(w: &Words, rated: bool, entries: &[(&'static str, u16)]) -> Vec<String> {
+    fn words(w: &NoteCache, rated: bool, entries: &[(&'static str, u16)]) -> Vec<String> {
         let mut out = Vec::new();
         w.exclusions(rated, entries.iter().copied(), &mut out);
         out.into_iter().map(String::from).collect()
@@ -331,7 +331,7 @@ mod tests {
             let entries: Vec<(&'static str, u16)> = (0..n)
                 .map(|_| (labels[next(kinds) as usize], next(top) as u16))
                 .collect();
-            let (a, b) = (Words::default(), Words::default());
+            let (a, b) = (NoteCache::default(), NoteCache::default());
             let mut one = a.grouping();
             for &(l, r) in &entries {
                 one.add(l, r);
@@ -347,7 +347,7 @@ mod tests {
 
     #[test]
     fn groups_by_label_in_order_of_first_appearance_with_rounds_ascending() {
-        let w = Words::default();
+        let w = NoteCache::default();
         let entries = [("forfeit", 5), ("half-point bye", 1), ("forfeit", 2)];
         let want = [
             "not rated: forfeit (rounds 2, 5)",
@@ -364,7 +364,7 @@ mod tests {
 
     #[test]
     fn rounds_beyond_sixty_four_are_listed_too() {
-        let w = Words::default();
+        let w = NoteCache::default();
         let entries = [("forfeit", 70), ("forfeit", 3), ("forfeit", 64)];
         assert_eq!(
             words(&w, true, &entries),

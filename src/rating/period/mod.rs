@@ -36,6 +36,11 @@ mod together;
 pub(crate) mod total;
 mod unplaced;
 
+mod summary;
+
+pub use summary::{
+    PeriodEvent, PeriodFinding, PeriodPlayer, PeriodReportEntry, PeriodSummary, Pool,
+};
 pub(crate) use together::rate_together;
 
 use crate::analysis::Analysis;
@@ -44,7 +49,6 @@ use crate::rating::maths::{
     initial_rating, pool_weighted, publication, HalfPoints, Hundredths, PoolPart, Publication,
     RatedGame, UnratedGame, UnratedInput,
 };
-use crate::rating::pass::summary::{half_points, opt_hundredths};
 use crate::rating::{CheckedRating, KSource, ListFacts, PlayerRating, RateOptions, UnratedOutcome};
 use crate::ratinglist::period::month_name;
 use crate::ratinglist::{fold_name, ListLookup, ListPeriod};
@@ -53,7 +57,6 @@ use crate::regulations::{PoolingMethod, RatingType, Regulations, Topic};
 use crate::rules::registrations::Registrations;
 use crate::rules::CheckOptions;
 use chrono::NaiveDate;
-use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
 use total::{period_total, EventTerm};
@@ -102,192 +105,6 @@ pub struct PeriodReport<'a> {
     pub duplicate_of: Option<usize>,
 }
 
-/// A finding that concerns several reports (cross-report checks), as the
-/// period lists it: the finding as the rating summary words one, and the
-/// reports it concerns.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[non_exhaustive]
-pub struct PeriodFinding {
-    /// Code, rule, consequence, message and reference.
-    #[serde(flatten)]
-    pub finding: crate::rating::VerdictReason,
-    /// The reports it concerns, as named in `reports[]`.
-    pub files: Vec<String>,
-}
-
-/// The period: every report read, and per player and list the figures.
-/// The JSON form is a contract (extend, never rename).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[non_exhaustive]
-pub struct PeriodSummary {
-    /// The list computed, `YYYY-MM` (dated the 1st of that month).
-    pub period: String,
-    /// The rating type computed, when one: given, or shared by every
-    /// report in the period; `null` when the period mixes lists (each
-    /// player's `rating_type` then says which).
-    pub rating_type: Option<RatingType>,
-    /// Every report read, in the order given.
-    pub reports: Vec<PeriodReportEntry>,
-    /// Per player and rating type, in order of first appearance.
-    pub players: Vec<PeriodPlayer>,
-    /// Cross-report findings (duplicates, simultaneous events, data
-    /// conflicts), each naming the reports it concerns.
-    pub findings: Vec<PeriodFinding>,
-    /// The defaults and readings the period used, each once.
-    pub notes: Vec<String>,
-    /// Only without [`PeriodOptions::period`] (`null` and not in the JSON
-    /// otherwise): every other list some report is expected on, in month
-    /// order, each a period of its own over the reports expected on it, as
-    /// `--period` of that month rates them (`[]` when every report is
-    /// expected on this list). Its findings are those across reports that
-    /// concern one of its reports; it has no `other_periods` of its own.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub other_periods: Option<Vec<PeriodSummary>>,
-}
-
-/// One report read.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[non_exhaustive]
-pub struct PeriodReportEntry {
-    /// The path as given.
-    pub file: String,
-    /// `012`.
-    pub event: Option<String>,
-    /// Start date.
-    pub start: Option<NaiveDate>,
-    /// End date.
-    pub end: Option<NaiveDate>,
-    /// `trf check`'s verdict.
-    pub verdict: Verdict,
-    /// The list its time control puts it on.
-    pub rating_type: Option<RatingType>,
-    /// The list it is expected on (spec of B.02 art. 9.1 / 7.1.3), `YYYY-MM`.
-    pub expected_period: Option<String>,
-    /// Rated in this period.
-    pub in_period: bool,
-    /// Why not, or the warning on a list other than the expected one.
-    pub why: Option<String>,
-    /// Only with `--registrations`: the row of the file that gave the
-    /// report's registration facts, or that the file does not name it
-    /// and the command-line flags apply.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub registration_source: Option<String>,
-}
-
-/// One player's period on one list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[non_exhaustive]
-pub struct PeriodPlayer {
-    /// FIDE ID; `null` for a player matched by name.
-    pub fide_id: Option<u64>,
-    /// Name as first written.
-    pub name: String,
-    /// Federation as first written.
-    pub federation: Option<String>,
-    /// The list.
-    pub rating_type: RatingType,
-    /// The base the change is added to (rating on list t − 1, or the
-    /// latest event's Ro when no such list was given); `null` for unrated.
-    pub old_rating: Option<i64>,
-    /// Where the base came from, in words.
-    pub base_source: Option<String>,
-    /// Σ n over the period's events (rated players), or the pool's games
-    /// (unrated players).
-    pub games: u32,
-    /// The K applied to every event, after the cap.
-    pub k: Option<u8>,
-    /// K before the K × n cap.
-    pub k_before_cap: Option<u8>,
-    /// `list`, `override` or `derived`.
-    pub k_source: Option<KSource>,
-    /// Σ K × ΣΔR over the events, two decimals.
-    #[serde(serialize_with = "opt_hundredths")]
-    pub total_change: Option<Hundredths>,
-    /// The total rounded once.
-    pub rating_change: Option<i64>,
-    /// The sum of the per-event roundings, for comparison.
-    pub per_event_change: Option<i64>,
-    /// Base + the change rounded once.
-    pub new_rating: Option<i64>,
-    /// The first rating published on this list (unrated players), else
-    /// `null`.
-    pub first_rating: Option<i64>,
-    /// Per-event rounding would publish another change.
-    pub discriminating: bool,
-    /// The pool of an unrated player.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pool: Option<Pool>,
-    /// Per event, in the order of the reports.
-    pub events: Vec<PeriodEvent>,
-    /// Assumptions and findings for this player, each once.
-    pub notes: Vec<String>,
-}
-
-/// One event of a player's period.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[non_exhaustive]
-pub struct PeriodEvent {
-    /// The report, as in `reports[]`.
-    pub file: String,
-    /// `012`.
-    pub event: Option<String>,
-    /// Start date.
-    pub start: Option<NaiveDate>,
-    /// Start rank in that report.
-    pub start_rank: u16,
-    /// The edition applied to its games.
-    pub regulations: crate::regulations::Version,
-    /// Ro (rated players).
-    pub ro: Option<u16>,
-    /// `list` or `report`.
-    pub ro_source: &'static str,
-    /// The opponents' ratings used, game by game.
-    pub opponents: Vec<u16>,
-    /// n.
-    pub games: u32,
-    /// W.
-    #[serde(serialize_with = "half_points")]
-    pub score: HalfPoints,
-    /// We (rated players).
-    #[serde(serialize_with = "opt_hundredths")]
-    pub expected: Option<Hundredths>,
-    /// ΣΔR = W − We (rated players).
-    #[serde(serialize_with = "opt_hundredths")]
-    pub sum_delta: Option<Hundredths>,
-    /// K′, the period's K (rated players).
-    pub k: Option<u8>,
-    /// K′ × ΣΔR (rated players).
-    #[serde(serialize_with = "opt_hundredths")]
-    pub change: Option<Hundredths>,
-    /// K′ × ΣΔR rounded alone.
-    pub rounded: Option<i64>,
-    /// What `trf rate` of this report alone gives (its own K and cap).
-    pub rate_change: Option<i64>,
-    /// Unrated players: Ru from this event alone.
-    pub ru: Option<i64>,
-}
-
-/// An unrated player's results pooled over the period.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[non_exhaustive]
-pub struct Pool {
-    /// Games against rated opponents in the pool.
-    pub games: u32,
-    /// Score W in them.
-    #[serde(serialize_with = "half_points")]
-    pub score: HalfPoints,
-    /// Ra (2024: with the two hypothetical 1800 draws).
-    pub ra: Option<i64>,
-    /// p in hundredths, where dp was used.
-    pub p: Option<u32>,
-    /// dp, where used.
-    pub dp: Option<i32>,
-    /// Ru of the pool.
-    pub ru: Option<i64>,
-    /// Published, or why not.
-    pub outcome: String,
-}
-
 /// A player's identity across reports (spec default 1): the FIDE ID, or
 /// for a player without one the folded name, with a warning.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -297,7 +114,7 @@ enum Key {
 }
 
 /// One report rated for the period.
-struct Rated<'a> {
+struct RatedReport<'a> {
     file: &'a str,
     parsed: &'a Parsed,
     rating: CheckedRating,
@@ -374,7 +191,7 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
     #[cfg(not(feature = "parallel"))]
     let mut ratings: Vec<Option<(CheckedRating, bool)>> = reports.iter().map(rate_one).collect();
 
-    let given = Given {
+    let given = PeriodInputs {
         reports,
         expected: &expected,
         opts,
@@ -425,14 +242,14 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
 
 /// What every period of one call shares: the reports, the list each is
 /// expected on, the options and the month of the list given.
-struct Given<'g, 'a> {
+struct PeriodInputs<'g, 'a> {
     reports: &'g [PeriodReport<'a>],
     expected: &'g [Option<ListPeriod>],
     opts: &'g PeriodOptions,
     list_month: Option<ListPeriod>,
 }
 
-impl Given<'_, '_> {
+impl PeriodInputs<'_, '_> {
     /// The period of list `period` over the reports at `members` (indices
     /// in the reports given), starting from `notes`. A report rated here
     /// takes its rating out of `ratings`: each report is rated in one
@@ -525,7 +342,7 @@ impl Given<'_, '_> {
                     kind,
                     given,
                 ));
-                rated.push(Rated {
+                rated.push(RatedReport {
                     file: r.file,
                     parsed: r.parsed,
                     rating,
@@ -544,7 +361,7 @@ impl Given<'_, '_> {
                 .filter(|&f| types.iter().all(|&t| t == f))
         });
 
-        let ctx = Aggregate {
+        let ctx = PeriodBasis {
             period,
             prev,
             regs,
@@ -707,7 +524,7 @@ fn late_warning(
 }
 
 /// What every player's aggregation shares.
-struct Aggregate<'a> {
+struct PeriodBasis<'a> {
     period: ListPeriod,
     prev: ListPeriod,
     regs: &'static Regulations,
@@ -723,18 +540,18 @@ struct Aggregate<'a> {
 }
 
 /// One player's rows, per report.
-struct Rows<'r> {
+struct PlayerRows<'r> {
     key: Key,
     kind: RatingType,
-    rows: Vec<(&'r Rated<'r>, &'r PlayerRating)>,
+    rows: Vec<(&'r RatedReport<'r>, &'r PlayerRating)>,
     /// Index of the first row in its report's players (the summary keeps
     /// the file's order).
     first: usize,
 }
 
-impl Aggregate<'_> {
-    fn players(&self, rated: &[Rated<'_>], notes: &mut Vec<String>) -> Vec<PeriodPlayer> {
-        let mut order: Vec<Rows<'_>> = Vec::new();
+impl PeriodBasis<'_> {
+    fn players(&self, rated: &[RatedReport<'_>], notes: &mut Vec<String>) -> Vec<PeriodPlayer> {
+        let mut order: Vec<PlayerRows<'_>> = Vec::new();
         let mut at: HashMap<(Key, RatingType), usize> = HashMap::new();
         for r in rated {
             let kind = r.kind;
@@ -747,7 +564,7 @@ impl Aggregate<'_> {
                     }
                 };
                 let slot = *at.entry((key.clone(), kind)).or_insert_with(|| {
-                    order.push(Rows {
+                    order.push(PlayerRows {
                         key,
                         kind,
                         rows: Vec::new(),
@@ -761,7 +578,7 @@ impl Aggregate<'_> {
         order.iter().map(|p| self.player(p)).collect()
     }
 
-    fn player(&self, p: &Rows<'_>) -> PeriodPlayer {
+    fn player(&self, p: &PlayerRows<'_>) -> PeriodPlayer {
         let (first_r, first) = p.rows[0];
         let federation = first_r
             .parsed
@@ -812,7 +629,7 @@ impl Aggregate<'_> {
     }
 
     /// The list's record of the player, when the list is t − 1.
-    fn prev_entry(&self, p: &Rows<'_>) -> Option<crate::ratinglist::RatingEntry> {
+    fn prev_entry(&self, p: &PlayerRows<'_>) -> Option<crate::ratinglist::RatingEntry> {
         let Key::Id(id) = p.key else { return None };
         self.list
             .filter(|_| self.list_is_prev)
@@ -820,7 +637,12 @@ impl Aggregate<'_> {
             .and_then(|rec| rec.entry(p.kind).copied())
     }
 
-    fn change(&self, p: &Rows<'_>, rows: &[&(&Rated<'_>, &PlayerRating)], out: &mut PeriodPlayer) {
+    fn change(
+        &self,
+        p: &PlayerRows<'_>,
+        rows: &[&(&RatedReport<'_>, &PlayerRating)],
+        out: &mut PeriodPlayer,
+    ) {
         let prev = self.prev_entry(p);
         // The latest-starting event supplies the fallbacks.
         let latest = rows
@@ -968,7 +790,7 @@ impl Aggregate<'_> {
     }
 
     /// An unrated player's pool over the period.
-    fn pool(&self, p: &Rows<'_>, out: &mut PeriodPlayer) {
+    fn pool(&self, p: &PlayerRows<'_>, out: &mut PeriodPlayer) {
         let version = self.regs.version;
         if let Some(&b) = match p.key {
             Key::Id(id) => self.bases.get(&id),
@@ -1075,7 +897,7 @@ impl Aggregate<'_> {
     }
 
     /// Spec default notes (§6.2), each once, for what the period used.
-    fn defaults(&self, rated: &[Rated<'_>]) -> Vec<String> {
+    fn defaults(&self, rated: &[RatedReport<'_>]) -> Vec<String> {
         let mut n = Vec::new();
         n.push("players are matched across reports by FIDE ID".to_owned());
         n.push(format!(
@@ -1132,7 +954,7 @@ impl Aggregate<'_> {
 
 /// One event's figures as the rating pass gives them.
 fn event(
-    r: &Rated<'_>,
+    r: &RatedReport<'_>,
     row: &PlayerRating,
     list: Option<&ListLookup>,
     kind: RatingType,

@@ -10,7 +10,7 @@
 //! says, per player, whether the K at each early event's start could be
 //! compared, and warns when it differs.
 
-use super::{Aggregate, Rated};
+use super::{PeriodBasis, RatedReport};
 use crate::rating::{KSource, PlayerRating};
 use crate::ratinglist::list_in_force;
 use crate::ratinglist::period::month_name;
@@ -20,13 +20,13 @@ use crate::ratinglist::ListPeriod;
 const CURRENT_K: &str =
     "FIDE Rating Regulations 2024 art. 7.1.2: each list gives \"the current value of K\"";
 
-impl Aggregate<'_> {
+impl PeriodBasis<'_> {
     /// The notes on K at the start of the player's events that started
     /// under a list before t − 1: a warning where the list given is that
     /// start list and its K is not `k`; otherwise what cannot be compared.
     pub(super) fn start_k_notes(
         &self,
-        rows: &[&(&Rated<'_>, &PlayerRating)],
+        rows: &[&(&RatedReport<'_>, &PlayerRating)],
         fide_id: Option<u64>,
         k: u8,
         source: KSource,

@@ -1,6 +1,6 @@
 //! What the rules about unrated players' first ratings count: each
 //! player's games FIDE rates (read from the eligibility, counted once per
-//! report by [`Ctx::rated_games`]) and whether the edition disregards the
+//! report by [`Analysis::rated_games_of`](crate::analysis::Analysis::rated_games_of)) and whether the edition disregards the
 //! score.
 
 use crate::eligibility::PlayerGames;
