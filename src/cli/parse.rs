@@ -1,6 +1,7 @@
 //! `trf parse FILE [--format json|human]`.
 
 use super::{fail, out, Format, ReadArgs, EXIT_OK};
+use crate::render::columns;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -52,10 +53,11 @@ pub(crate) fn run(a: Args) -> u8 {
                 s.push_str(&format!("{a} to {b}\n"));
             }
             for p in &t.players {
+                // The name's column as wide as a terminal shows it.
+                s.push_str(&format!("{:>4} ", p.start_rank.value));
+                columns::left(&mut s, &p.name.value, 33);
                 s.push_str(&format!(
-                    "{:>4} {:<33} {:>4} {:<3} {:>11} {:>5}\n",
-                    p.start_rank.value,
-                    p.name.value,
+                    " {:>4} {:<3} {:>11} {:>5}\n",
                     p.rating.map(|r| r.value.to_string()).unwrap_or_default(),
                     p.federation
                         .as_ref()

@@ -198,14 +198,13 @@ pub(crate) fn run(a: Args) -> u8 {
         }
         PeriodFormat::Csv => out(&render_csv(&summary)),
     }
-    let code = if unreadable {
+    if unreadable {
         EXIT_USAGE
     } else if every_report_ready_and_rated(&summary) {
         EXIT_OK
     } else {
         EXIT_ERRORS
-    };
-    code
+    }
 }
 
 /// Every report read is ready and rated in a period: the one computed, or

@@ -139,12 +139,11 @@ pub(crate) fn run(a: Args) -> u8 {
             out(&render_csv_files(&tables));
         }
     }
-    let code = if rated.iter().all(|r| r.report.verdict == Verdict::Ready) {
+    if rated.iter().all(|r| r.report.verdict == Verdict::Ready) {
         EXIT_OK
     } else {
         EXIT_ERRORS
-    };
-    code
+    }
 }
 
 /// The JSON `trf rate --format json` prints for the one report of `a`

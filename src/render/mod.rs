@@ -11,6 +11,7 @@
 //! several files go into one SARIF run.
 
 pub(crate) mod certificate;
+pub(crate) mod columns;
 pub(crate) mod csv;
 pub(crate) mod github;
 pub(crate) mod grouped;

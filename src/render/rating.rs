@@ -370,13 +370,14 @@ impl NoteIndex {
 }
 
 /// Writes an aligned table; the columns in `left` are left-aligned, the
-/// others right-aligned. Widths count characters, so names with diacritics
-/// line up.
+/// others right-aligned. Widths are as a terminal shows the cells
+/// ([`super::columns`]), so names with diacritics or wide letters line up.
 pub(crate) fn table(out: &mut String, header: &[&str], rows: &[Vec<String>], left: &[usize]) {
-    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    use super::columns::{self, width};
+    let mut widths: Vec<usize> = header.iter().map(|h| width(h)).collect();
     for r in rows {
         for (w, c) in widths.iter_mut().zip(r) {
-            *w = (*w).max(c.chars().count());
+            *w = (*w).max(width(c));
         }
     }
     let mut write_row = |cells: &mut dyn Iterator<Item = &str>| {
@@ -386,9 +387,9 @@ pub(crate) fn table(out: &mut String, header: &[&str], rows: &[Vec<String>], lef
                 line.push_str("  ");
             }
             if left.contains(&i) {
-                let _ = write!(line, "{c:<w$}");
+                columns::left(&mut line, c, *w);
             } else {
-                let _ = write!(line, "{c:>w$}");
+                columns::right(&mut line, c, *w);
             }
         }
         out.push_str(line.trim_end());

@@ -6,6 +6,7 @@
 use crate::check::CheckReport;
 use crate::diag::{Consequence, Diagnostic, Verdict};
 use crate::read::Parsed;
+use crate::render::columns;
 use serde::Serialize;
 
 /// One report's line.
@@ -88,13 +89,13 @@ fn reason(d: &Diagnostic) -> String {
 }
 
 /// The lines as a table for people: one line per report under a heading,
-/// columns aligned (the event cut at 40 characters).
+/// columns aligned as a terminal shows them (the event cut at 40 columns).
 pub(crate) fn human(rows: &[SummaryRow]) -> String {
     let cells: Vec<[String; 6]> = rows
         .iter()
         .map(|r| {
-            let mut event: String = r.event.chars().take(40).collect();
-            if r.event.chars().count() > 40 {
+            let mut event = columns::cut(&r.event, 40).to_owned();
+            if event.len() < r.event.len() {
                 event.push('…');
             }
             [
@@ -108,19 +109,20 @@ pub(crate) fn human(rows: &[SummaryRow]) -> String {
         })
         .collect();
     let head = ["file", "event", "start", "type", "verdict", "reason"];
-    let mut width = head.map(|h| h.chars().count());
+    let mut width = head.map(columns::width);
     for c in &cells {
         for (w, s) in width.iter_mut().zip(c) {
-            *w = (*w).max(s.chars().count());
+            *w = (*w).max(columns::width(s));
         }
     }
     let mut out = String::new();
     let mut line = |c: [&str; 6]| {
         let mut l = String::new();
         for (i, (s, w)) in c.iter().zip(width).enumerate() {
-            l.push_str(s);
             if i + 1 < c.len() {
-                l.extend(std::iter::repeat_n(' ', w - s.chars().count() + 2));
+                columns::left(&mut l, s, w + 2);
+            } else {
+                l.push_str(s);
             }
         }
         out.push_str(l.trim_end());
