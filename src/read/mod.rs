@@ -373,6 +373,9 @@ pub(crate) struct Parser<'a> {
     /// [`Parser::read_players`].
     player_lines: Vec<(u32, usize, usize)>,
     pub(crate) teams: Vec<crate::model::Team>,
+    /// `013` lines read so far: each one's number without counting the
+    /// others again (counting them made a million lines take minutes).
+    pub(crate) teams_013: u32,
     pub(crate) ext: Extensions,
     pub(crate) records: Trf26Records,
     pub(crate) scoring: Scoring,
@@ -401,6 +404,7 @@ impl<'a> Parser<'a> {
             players: Vec::new(),
             player_lines: Vec::with_capacity(guess),
             teams: Vec::new(),
+            teams_013: 0,
             ext: Extensions::default(),
             records: Trf26Records::default(),
             scoring: Scoring::default(),

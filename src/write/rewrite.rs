@@ -393,9 +393,13 @@ fn keeps_words(original: &str, canonical: &str) -> bool {
         w.sort_unstable();
         w
     }
+    // A number has a digit: `-----------` (a FIDE ID's placeholder) is a
+    // word, and a canonical form that drops it is refused (a blank FIDE ID
+    // is a missing one, graver than the placeholder; issue 39).
     let numeric = |w: &str| {
-        w.bytes()
-            .all(|b| b.is_ascii_digit() || b"./,:-".contains(&b))
+        w.bytes().any(|b| b.is_ascii_digit())
+            && w.bytes()
+                .all(|b| b.is_ascii_digit() || b"./,:-".contains(&b))
     };
     let (before, after) = (sorted(original), sorted(canonical));
     // A merge of the two sorted lists: the words only `before` has are
