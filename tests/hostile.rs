@@ -514,3 +514,45 @@ fn findings_are_bounded_per_rule_in_every_command() {
     assert!(per_rule.values().all(|&n| n <= 200), "{per_rule:?}");
     assert!(!parsed.dropped.is_empty());
 }
+
+#[test]
+fn a_huge_or_damaged_index_is_ignored_named_and_the_list_scanned() {
+    const LIST: &str = "samples/lists/crosscheck-players_list_foa.txt";
+    const REPORT: &str = "samples/hand/list-crosscheck.trf";
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("players_list_foa.txt");
+    std::fs::copy(common::root().join(LIST), &list).unwrap();
+    let (_, scanned, _) = trf(&["check", "--rating-list", LIST, REPORT, "--format", "json"]);
+    let strip = |s: &str| {
+        s.replace("players_list_foa.txt", "")
+            .replace("crosscheck-", "")
+            .replace(&format!("{}/", dir.path().display()), "samples/lists/")
+    };
+    let (code, _, err) = trf(&["list", "index", s(&list)]);
+    assert_eq!(code, 0, "{err}");
+    let index = dir.path().join("players_list_foa.txt.trfidx");
+    let good = std::fs::read(&index).unwrap();
+
+    // Larger than its list: a sparse 3 GB file, never read.
+    let f = std::fs::OpenOptions::new().write(true).open(&index).unwrap();
+    f.set_len(3 << 30).unwrap();
+    drop(f);
+    let started = std::time::Instant::now();
+    let (code, out, err) = trf(&["check", "--rating-list", s(&list), REPORT, "--format", "json"]);
+    assert!(started.elapsed().as_secs() < 20);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains(".trfidx") && err.contains("larger than its list"), "{err}");
+    assert_eq!(strip(&out), strip(&scanned));
+
+    // Damaged: every offset past the end of the list.
+    let mut bad = good.clone();
+    let header = bad.len() - (bad.len() - 40) / 16 * 16;
+    for e in bad[header..].chunks_mut(16) {
+        e[8..16].copy_from_slice(&u64::MAX.to_le_bytes());
+    }
+    std::fs::write(&index, &bad).unwrap();
+    let (code, out, err) = trf(&["check", "--rating-list", s(&list), REPORT, "--format", "json"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains(".trfidx"), "{err}");
+    assert_eq!(strip(&out), strip(&scanned));
+}
