@@ -534,14 +534,27 @@ fn a_huge_or_damaged_index_is_ignored_named_and_the_list_scanned() {
     let good = std::fs::read(&index).unwrap();
 
     // Larger than its list: a sparse 3 GB file, never read.
-    let f = std::fs::OpenOptions::new().write(true).open(&index).unwrap();
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&index)
+        .unwrap();
     f.set_len(3 << 30).unwrap();
     drop(f);
     let started = std::time::Instant::now();
-    let (code, out, err) = trf(&["check", "--rating-list", s(&list), REPORT, "--format", "json"]);
+    let (code, out, err) = trf(&[
+        "check",
+        "--rating-list",
+        s(&list),
+        REPORT,
+        "--format",
+        "json",
+    ]);
     assert!(started.elapsed().as_secs() < 20);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains(".trfidx") && err.contains("larger than its list"), "{err}");
+    assert!(
+        err.contains(".trfidx") && err.contains("larger than its list"),
+        "{err}"
+    );
     assert_eq!(strip(&out), strip(&scanned));
 
     // Damaged: every offset past the end of the list.
@@ -551,8 +564,44 @@ fn a_huge_or_damaged_index_is_ignored_named_and_the_list_scanned() {
         e[8..16].copy_from_slice(&u64::MAX.to_le_bytes());
     }
     std::fs::write(&index, &bad).unwrap();
-    let (code, out, err) = trf(&["check", "--rating-list", s(&list), REPORT, "--format", "json"]);
+    let (code, out, err) = trf(&[
+        "check",
+        "--rating-list",
+        s(&list),
+        REPORT,
+        "--format",
+        "json",
+    ]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains(".trfidx"), "{err}");
     assert_eq!(strip(&out), strip(&scanned));
+}
+
+#[test]
+fn a_folder_walk_reads_each_file_once_however_many_links_lead_to_it() {
+    // Each folder links twice to the one below: 2^16 paths to one report
+    // (65,536 reads of one file from a tiny tree before).
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("t");
+    std::fs::create_dir(&base).unwrap();
+    put(&base, "r.trf", sample_bytes());
+    let mut below = "t".to_owned();
+    for i in 1..=16 {
+        let level = dir.path().join(format!("l{i}"));
+        std::fs::create_dir(&level).unwrap();
+        std::os::unix::fs::symlink(format!("../{below}"), level.join("a")).unwrap();
+        std::os::unix::fs::symlink(format!("../{below}"), level.join("b")).unwrap();
+        below = format!("l{i}");
+    }
+    let started = std::time::Instant::now();
+    let (code, out, err) = trf(&[
+        "check",
+        "--summary",
+        "--format",
+        "csv",
+        s(&dir.path().join("l16")),
+    ]);
+    assert!(started.elapsed().as_secs() < 30);
+    assert!(code == 0 || code == 1, "{err}");
+    assert_eq!(out.lines().count(), 2, "{out}");
 }
