@@ -37,6 +37,7 @@
 # Not part of CI; run from the repository root:
 #
 #   benches/hostile.sh [TRF_BINARY] [DIR]
+#   HOSTILE_39=1 benches/hostile.sh [TRF_BINARY]   # issue 39's cases only
 #
 # Writes the reports to DIR (default: a temporary directory, removed after)
 # and prints a Markdown table of instruction counts (needs valgrind); with
@@ -55,6 +56,50 @@ if [ -z "$dir" ]; then
   trap 'rm -rf "$dir"' EXIT
 fi
 mkdir -p "$dir"
+
+# Issue 39: time and peak memory (GNU time) where instruction counts say
+# less than the bytes held: 4 MB of bare `001` lines (800,000 lines) through
+# check, rate and fmt; 80,000 and 160,000 `013` team lines; a fan-out of
+# symbolic links (each of 16 folders linking twice to the one below: 65,536
+# paths to one report). HOSTILE_39=1 runs only these.
+if [ "${HOSTILE_39:-0}" = 1 ]; then
+  python3 - "$dir" <<'PY39'
+import os, sys
+d = sys.argv[1]
+open("%s/bare001.trf" % d, "w").write("001 \n" * 800000)
+for n in (80000, 160000):
+    with open("%s/t013-%d.trf" % (d, n), "w") as f:
+        f.write("012 T\n001    1 m    Player, One                        1500 ENG      100001 1990/01/01  0.0    1\n")
+        for i in range(n):
+            f.write("013 %-32s%4d\n" % ("Team %d" % i, 1))
+os.makedirs("%s/fan/t" % d, exist_ok=True)
+open("%s/fan/t/r.trf" % d, "w").write(open("samples/hand/swiss-utf8-lf.trf").read())
+below = "t"
+for i in range(1, 17):
+    os.makedirs("%s/fan/l%d" % (d, i), exist_ok=True)
+    for x in "ab":
+        p = "%s/fan/l%d/%s" % (d, i, x)
+        if not os.path.islink(p):
+            os.symlink("../%s" % below, p)
+    below = "l%d" % i
+PY39
+  echo "| case | command | wall | peak memory |"
+  echo "|---|---|---|---|"
+  t39() { # t39 CASE ARGS...
+    local c=$1 r
+    shift
+    /usr/bin/time -o "$dir/time.txt" -f '%e s|%M KB' "$trf" "$@" >/dev/null 2>&1 || true
+    r=$(tail -1 "$dir/time.txt")
+    echo "| $c | trf $(echo "$@" | sed "s#$dir/##g") | ${r%%|*} | ${r##*|} |"
+  }
+  t39 bare001 check --format json "$dir/bare001.trf"
+  t39 bare001 rate --format json "$dir/bare001.trf"
+  t39 bare001 fmt "$dir/bare001.trf"
+  t39 teams013 check --format json "$dir/t013-80000.trf"
+  t39 teams013 check --format json "$dir/t013-160000.trf"
+  t39 fanout check --summary --format csv "$dir/fan/l16"
+  exit 0
+fi
 
 python3 - "$dir" <<'PY'
 import random, sys
@@ -198,6 +243,7 @@ for k in 1 2; do
 done
 
 [ "${HOSTILE_ONLY_GENERATE:-0}" = 1 ] && exit 0
+
 
 ir() {
   local out="$dir/callgrind.out"

@@ -472,3 +472,136 @@ fn a_nul_byte_is_a_finding_on_its_line() {
     let (code, _, err) = trf(&["check", s(&bin)]);
     assert_eq!(code, 2, "{err}");
 }
+
+// ---- bounds ----
+
+#[test]
+fn team_lines_are_read_in_linear_time_and_numbers_never_wrap() {
+    // 70,000 `013` lines: each line's number counted every other `013`
+    // line before it (80,000 took 2.9 s in a release build, a million 518 s)
+    // and the 65,536th wrapped to 0.
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("012 Teams\n");
+    for i in 0..70_000 {
+        text.push_str(&format!("013 {:<32}{:>4}\n", format!("Team {i}"), 1));
+    }
+    let f = put(dir.path(), "teams.trf", text);
+    let started = std::time::Instant::now();
+    let (code, out, err) = trf(&["parse", s(&f)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let teams = v["teams"].as_array().unwrap();
+    assert_eq!(teams.len(), 70_000);
+    assert_eq!(teams[69_999]["number"], 70_000);
+    assert_eq!(teams[65_535]["number"], 65_536);
+}
+
+#[test]
+fn findings_are_bounded_per_rule_in_every_command() {
+    // 20,000 bare `001` lines: each an unreadable player. The reader keeps
+    // at most 200 findings a rule in every command, not only in `check`.
+    let dir = tempfile::tempdir().unwrap();
+    let f = put(dir.path(), "bare.trf", "001 \n".repeat(20_000));
+    let (_, out, err) = trf(&["rate", "--format", "json", s(&f)]);
+    assert!(!out.is_empty(), "{err}");
+    let parsed =
+        trfkit::parse_bytes(&std::fs::read(&f).unwrap(), &trfkit::ReadOptions::default()).unwrap();
+    let mut per_rule = std::collections::HashMap::<&str, usize>::new();
+    for d in &parsed.diagnostics {
+        *per_rule.entry(d.code).or_default() += 1;
+    }
+    assert!(per_rule.values().all(|&n| n <= 200), "{per_rule:?}");
+    assert!(!parsed.dropped.is_empty());
+}
+
+#[test]
+fn a_huge_or_damaged_index_is_ignored_named_and_the_list_scanned() {
+    const LIST: &str = "samples/lists/crosscheck-players_list_foa.txt";
+    const REPORT: &str = "samples/hand/list-crosscheck.trf";
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("players_list_foa.txt");
+    std::fs::copy(common::root().join(LIST), &list).unwrap();
+    let (_, scanned, _) = trf(&["check", "--rating-list", LIST, REPORT, "--format", "json"]);
+    let strip = |s: &str| {
+        s.replace("players_list_foa.txt", "")
+            .replace("crosscheck-", "")
+            .replace(&format!("{}/", dir.path().display()), "samples/lists/")
+    };
+    let (code, _, err) = trf(&["list", "index", s(&list)]);
+    assert_eq!(code, 0, "{err}");
+    let index = dir.path().join("players_list_foa.txt.trfidx");
+    let good = std::fs::read(&index).unwrap();
+
+    // Larger than its list: a sparse 3 GB file, never read.
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&index)
+        .unwrap();
+    f.set_len(3 << 30).unwrap();
+    drop(f);
+    let started = std::time::Instant::now();
+    let (code, out, err) = trf(&[
+        "check",
+        "--rating-list",
+        s(&list),
+        REPORT,
+        "--format",
+        "json",
+    ]);
+    assert!(started.elapsed().as_secs() < 20);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(".trfidx") && err.contains("larger than its list"),
+        "{err}"
+    );
+    assert_eq!(strip(&out), strip(&scanned));
+
+    // Damaged: every offset past the end of the list.
+    let mut bad = good.clone();
+    let header = bad.len() - (bad.len() - 40) / 16 * 16;
+    for e in bad[header..].chunks_mut(16) {
+        e[8..16].copy_from_slice(&u64::MAX.to_le_bytes());
+    }
+    std::fs::write(&index, &bad).unwrap();
+    let (code, out, err) = trf(&[
+        "check",
+        "--rating-list",
+        s(&list),
+        REPORT,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains(".trfidx"), "{err}");
+    assert_eq!(strip(&out), strip(&scanned));
+}
+
+#[test]
+fn a_folder_walk_reads_each_file_once_however_many_links_lead_to_it() {
+    // Each folder links twice to the one below: 2^16 paths to one report
+    // (65,536 reads of one file from a tiny tree before).
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("t");
+    std::fs::create_dir(&base).unwrap();
+    put(&base, "r.trf", sample_bytes());
+    let mut below = "t".to_owned();
+    for i in 1..=16 {
+        let level = dir.path().join(format!("l{i}"));
+        std::fs::create_dir(&level).unwrap();
+        std::os::unix::fs::symlink(format!("../{below}"), level.join("a")).unwrap();
+        std::os::unix::fs::symlink(format!("../{below}"), level.join("b")).unwrap();
+        below = format!("l{i}");
+    }
+    let started = std::time::Instant::now();
+    let (code, out, err) = trf(&[
+        "check",
+        "--summary",
+        "--format",
+        "csv",
+        s(&dir.path().join("l16")),
+    ]);
+    assert!(started.elapsed().as_secs() < 30);
+    assert!(code == 0 || code == 1, "{err}");
+    assert_eq!(out.lines().count(), 2, "{out}");
+}

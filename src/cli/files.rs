@@ -5,7 +5,8 @@
 //! reported, not followed forever); a file found there is taken when its
 //! first bytes look like a TRF (in UTF-16 too), whatever its extension, and
 //! skipped with a note otherwise. What cannot be read is reported, and makes
-//! the run end with exit status 2.
+//! the run end with exit status 2. A walk enters each folder and takes each
+//! file once, however many links lead to it (by device and inode).
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -25,6 +26,11 @@ pub(crate) struct Inputs {
 /// Expands the arguments.
 pub(crate) fn expand(paths: &[PathBuf]) -> Inputs {
     let mut inputs = Inputs::default();
+    // Every folder and file met in a walk, by device and inode: a tree of
+    // links fanning out (each folder linking twice to the next) reaches one
+    // file by 2^n paths; it is read once, by the first path in order.
+    let mut seen: std::collections::HashSet<super::output::FileId> =
+        std::collections::HashSet::new();
     for p in paths {
         if p.as_os_str() == "-" {
             // Standard input.
@@ -35,12 +41,24 @@ pub(crate) fn expand(paths: &[PathBuf]) -> Inputs {
             Err(e) => inputs.missing.push((p.clone(), e.to_string())),
             Ok(m) if m.is_dir() => {
                 let mut found = Vec::new();
-                for entry in walkdir::WalkDir::new(p)
+                let walk = walkdir::WalkDir::new(p)
                     .follow_links(true)
                     .sort_by_file_name()
-                {
+                    .into_iter()
+                    .filter_entry(|e| {
+                        !e.file_type().is_dir()
+                            || super::output::file_id(e.path()).is_none_or(|id| seen.insert(id))
+                    });
+                let mut files_seen = std::collections::HashSet::new();
+                for entry in walk {
                     match entry {
-                        Ok(e) if e.file_type().is_file() => found.push(e.into_path()),
+                        Ok(e) if e.file_type().is_file() => {
+                            if super::output::file_id(e.path())
+                                .is_none_or(|id| files_seen.insert(id))
+                            {
+                                found.push(e.into_path());
+                            }
+                        }
                         Ok(_) => {}
                         Err(e) => {
                             let at = e.path().unwrap_or(p).to_path_buf();

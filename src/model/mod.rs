@@ -326,8 +326,10 @@ pub enum TeamRecord {
 pub struct Team {
     /// `013` or `310`.
     pub record: TeamRecord,
-    /// Team pairing number: `310` columns 5-7, or the `013` line order.
-    pub number: u16,
+    /// Team pairing number: `310` columns 5-7, or the `013` line order
+    /// (a `u32`: the order of the 65,536th `013` line did not fit a `u16`,
+    /// and wrapped to 0).
+    pub number: u32,
     /// Team name.
     pub name: Spanned<String>,
     /// `310` nickname.

@@ -112,14 +112,29 @@ pub(crate) fn lookup(
 ) -> Result<HashMap<u64, ListRecord>, ListError> {
     let path = plain_path(source)?;
     let index = index_path(path);
-    let bytes = fs::read(&index).map_err(|e| ListError::Io {
-        path: index.clone(),
-        source: e,
-    })?;
     let bad = |reason: String| ListError::BadIndex {
         path: index.clone(),
         reason,
     };
+    // An index is 16 bytes a player; a list holds at least a line of
+    // them. One larger than its list is not read at all (a 3 GB file was
+    // read whole): it is damaged or not ours, and the list is scanned. An
+    // index that cannot be read is named as such, never the list.
+    let list_len = fs::metadata(path)
+        .map_err(|e| ListError::Io {
+            path: path.to_path_buf(),
+            source: e,
+        })?
+        .len();
+    let index_len = fs::metadata(&index)
+        .map_err(|e| bad(format!("cannot read it: {e}")))?
+        .len();
+    if index_len > list_len.saturating_add(HEADER_LEN as u64) {
+        return Err(bad(format!(
+            "it is {index_len} bytes, larger than its list ({list_len} bytes)"
+        )));
+    }
+    let bytes = fs::read(&index).map_err(|e| bad(format!("cannot read it: {e}")))?;
     if bytes.len() < HEADER_LEN || &bytes[..8] != MAGIC {
         return Err(bad("not a trfkit rating list index".to_string()));
     }
@@ -200,6 +215,14 @@ pub(crate) fn lookup(
             path: index_path(path),
             reason: format!("the record at byte {offset} {what} FIDE ID {id}"),
         };
+        if offset >= list_len {
+            return Err(ListError::BadIndex {
+                path: index_path(path),
+                reason: format!(
+                    "FIDE ID {id} points to byte {offset}, past the end of the list ({list_len} bytes)"
+                ),
+            });
+        }
         let record = match &prepared.format {
             Format::Txt(layout) => {
                 let line = read_until(&mut file, offset, b"\n").map_err(io_err)?;

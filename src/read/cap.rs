@@ -18,6 +18,10 @@ pub(crate) struct Cap {
     max: usize,
     kept: HashMap<&'static str, usize>,
     pub(crate) overflow: Overflow,
+    /// Where each finding not kept pointed (its primary span's start): four
+    /// bytes a finding instead of the finding, so that `trf fmt` still knows
+    /// every line with a finding.
+    pub(crate) at: Vec<u32>,
 }
 
 impl Cap {
@@ -48,6 +52,7 @@ impl Cap {
                 i += 1;
             } else {
                 let d = diags.remove(i);
+                self.at.push(d.primary_span().map_or(0, |s| s.start));
                 self.overflow.count([&d]);
             }
         }

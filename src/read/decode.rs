@@ -446,8 +446,10 @@ mod tests {
         let d = decode(b"012 \xb1", Some(TextEncoding::Iso8859_1)).unwrap();
         assert_eq!(d.text, "012 ±");
         assert_eq!(decode(b"  \n\r\n", None).unwrap_err(), DecodeError::Empty);
+        // One NUL byte is a finding on its line (issue 39); many are binary.
+        assert!(decode(b"012\0x", None).is_ok());
         assert!(matches!(
-            decode(b"012\0x", None),
+            decode(b"012\0\0\0\0\0\0\0\0\0x", None),
             Err(DecodeError::Binary { byte: 0, offset: 3 })
         ));
         let d = decode(&[0xFF, 0xFE, b'0', 0, b'1', 0, b'2', 0], None).unwrap();

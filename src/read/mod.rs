@@ -44,10 +44,10 @@ pub struct ReadOptions {
     /// Refuse lines longer than this many bytes (default 100,000): the line
     /// is reported and skipped.
     pub max_line_bytes: usize,
-    /// Findings kept per syntax rule (0, the default: all). Those over it
-    /// are counted in [`Parsed::dropped`]: `trf check` passes its
-    /// `--max-per-rule` so that memory does not grow with the number of
-    /// findings.
+    /// Findings kept per syntax rule (default 200, as `Options::MAX_PER_RULE`;
+    /// 0: all). Those over it are counted in [`Parsed::dropped`], so that
+    /// memory does not grow with the number of findings in any command;
+    /// `trf check` passes its `--max-per-rule`.
     pub max_findings_per_rule: usize,
 }
 
@@ -57,7 +57,9 @@ impl Default for ReadOptions {
             encoding: None,
             max_file_bytes: 64 << 20,
             max_line_bytes: 100_000,
-            max_findings_per_rule: 0,
+            // The same limit as the rules' (`Options::MAX_PER_RULE`): 4 MB of
+            // bare `001` lines kept every finding and took `fmt` to 1.8 GB.
+            max_findings_per_rule: 200,
         }
     }
 }
@@ -131,6 +133,9 @@ pub struct Parsed {
     /// Findings over [`ReadOptions::max_findings_per_rule`], counted by
     /// rule and severity instead of kept.
     pub dropped: Vec<crate::diag::overflow::Dropped>,
+    /// Where the findings not kept pointed (byte offsets into `text`):
+    /// `trf fmt` keeps their lines as they are.
+    pub(crate) dropped_at: Vec<u32>,
 }
 
 impl Parsed {
@@ -346,13 +351,14 @@ fn finish(
         );
     }
     p.run();
-    let (tournament, diagnostics, dropped) = p.into_tournament(encoding, bom);
+    let (tournament, diagnostics, dropped, dropped_at) = p.into_tournament(encoding, bom);
     Parsed {
         text,
         tournament,
         diagnostics,
         fallback_lines: Vec::new(),
         dropped,
+        dropped_at,
     }
 }
 
@@ -371,6 +377,9 @@ pub(crate) struct Parser<'a> {
     /// [`Parser::read_players`].
     player_lines: Vec<(u32, usize, usize)>,
     pub(crate) teams: Vec<crate::model::Team>,
+    /// `013` lines read so far: each one's number without counting the
+    /// others again (counting them made a million lines take minutes).
+    pub(crate) teams_013: u32,
     pub(crate) ext: Extensions,
     pub(crate) records: Trf26Records,
     pub(crate) scoring: Scoring,
@@ -399,6 +408,7 @@ impl<'a> Parser<'a> {
             players: Vec::new(),
             player_lines: Vec::with_capacity(guess),
             teams: Vec::new(),
+            teams_013: 0,
             ext: Extensions::default(),
             records: Trf26Records::default(),
             scoring: Scoring::default(),
@@ -570,6 +580,7 @@ impl<'a> Parser<'a> {
         }
         r.shifted_findings();
         self.cap.overflow.count_dropped(cap.overflow.take());
+        self.cap.at.extend(cap.at);
         self.players = r.players;
         self.diags.extend(r.diags);
         self.dialect.note_trf06_title(r.trf06_title);
@@ -587,6 +598,7 @@ impl<'a> Parser<'a> {
         Tournament,
         Vec<Diagnostic>,
         Vec<crate::diag::overflow::Dropped>,
+        Vec<u32>,
     ) {
         self.read_players();
         self.settle_dates();
@@ -624,7 +636,8 @@ impl<'a> Parser<'a> {
             records: self.records,
             lines: self.lines,
         };
-        (t, self.diags, self.cap.overflow.take())
+        let at = std::mem::take(&mut self.cap.at);
+        (t, self.diags, self.cap.overflow.take(), at)
     }
 }
 

@@ -79,12 +79,8 @@ impl Parser<'_> {
             .map(|(t, s)| Spanned::new(t.to_string(), s))
             .unwrap_or(Spanned::new(String::new(), span));
         let members = self.ids(cols, &p013::MEMBER, false);
-        let n = self
-            .teams
-            .iter()
-            .filter(|t| t.record == TeamRecord::R013)
-            .count() as u16
-            + 1;
+        self.teams_013 = self.teams_013.saturating_add(1);
+        let n = self.teams_013;
         self.teams.push(Team {
             record: TeamRecord::R013,
             number: n,
@@ -126,7 +122,7 @@ impl Parser<'_> {
         let members = self.ids(cols, &p310::MEMBER, false);
         self.teams.push(Team {
             record: TeamRecord::R310,
-            number: tpn,
+            number: u32::from(tpn),
             name,
             nickname,
             strength,

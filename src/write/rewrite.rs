@@ -304,10 +304,16 @@ fn refuse_non_trf(t: &Tournament) -> Result<(), RewriteError> {
 fn lines_with_findings(parsed: &Parsed, count: usize) -> Vec<bool> {
     let lines = &parsed.tournament.lines;
     let mut bad = vec![false; count];
-    for d in &parsed.diagnostics {
-        for l in &d.labels {
+    // The findings kept and, by where they pointed, those not kept.
+    let starts = parsed
+        .diagnostics
+        .iter()
+        .flat_map(|d| d.labels.iter().map(|l| l.span.start))
+        .chain(parsed.dropped_at.iter().copied());
+    {
+        for start in starts {
             // The line whose start is the last at or before the span's start.
-            let i = lines.partition_point(|x| x.span.start <= l.span.start);
+            let i = lines.partition_point(|x| x.span.start <= start);
             if let Some(line) = i.checked_sub(1).map(|i| &lines[i]) {
                 if let Some(b) = bad.get_mut(line.number as usize - 1) {
                     *b = true;
@@ -387,9 +393,13 @@ fn keeps_words(original: &str, canonical: &str) -> bool {
         w.sort_unstable();
         w
     }
+    // A number has a digit: `-----------` (a FIDE ID's placeholder) is a
+    // word, and a canonical form that drops it is refused (a blank FIDE ID
+    // is a missing one, graver than the placeholder; issue 39).
     let numeric = |w: &str| {
-        w.bytes()
-            .all(|b| b.is_ascii_digit() || b"./,:-".contains(&b))
+        w.bytes().any(|b| b.is_ascii_digit())
+            && w.bytes()
+                .all(|b| b.is_ascii_digit() || b"./,:-".contains(&b))
     };
     let (before, after) = (sorted(original), sorted(canonical));
     // A merge of the two sorted lists: the words only `before` has are
@@ -457,7 +467,8 @@ fn different_parts_after(
         encoding: opts.encoding,
         max_file_bytes: u64::MAX,
         max_line_bytes: opts.max_line_bytes,
-        max_findings_per_rule: 0,
+        // Only the values are compared: the findings are not needed.
+        max_findings_per_rule: ReadOptions::default().max_findings_per_rule,
     };
     let again =
         parse_vec(bytes.to_vec(), &opts).map_err(|e| RewriteError::NotFaithful(e.to_string()))?;
