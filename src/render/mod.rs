@@ -20,6 +20,7 @@ pub(crate) mod json;
 mod json_bytes;
 pub(crate) mod norms;
 pub(crate) mod period;
+pub(crate) mod period_names;
 mod pretty;
 mod rate_json;
 pub(crate) mod rating;
