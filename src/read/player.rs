@@ -480,12 +480,16 @@ impl<'a> PlayerReader<'a> {
             }
             return None;
         }
+        // A block shifted left starts in the rank's columns, which the
+        // rank's own reading checks: only the blanks after the rank.
+        let lead = (from - 2).max(g::RANK.to + 1);
         [
-            cols.field((from - 2).max(g::RANK.to + 1), from - 1),
-            cols.field(from + 4, from + 4),
-            cols.field(from + 6, from + 6),
+            (lead < from).then(|| cols.field(lead, from - 1)),
+            Some(cols.field(from + 4, from + 4)),
+            Some(cols.field(from + 6, from + 6)),
         ]
         .into_iter()
+        .flatten()
         .find(|(t, _)| !blank(t))
         .map(|(_, sp)| sp)
     }

@@ -18,6 +18,7 @@ pub(crate) mod html;
 pub(crate) mod human;
 pub(crate) mod json;
 mod json_bytes;
+pub(crate) mod letter;
 pub(crate) mod norms;
 pub(crate) mod period;
 pub(crate) mod period_names;
