@@ -242,3 +242,32 @@ fn data_conflicts_of_one_pair_of_reports_are_one_entry_for_people() {
     assert!(messages[1].contains("two IDs for one person"));
     assert!(messages[2].starts_with("FIDE ID 1610004 (player `4`)"));
 }
+
+/// Two versions of one event (a corrected re-export beside the first):
+/// one `event-versions` finding on each, naming the other and the rounds
+/// whose results differ, and no clash of every player with himself.
+#[test]
+fn versions_of_one_event_are_one_finding_on_each() {
+    let (names, _, reports, found) = check_set(&samples().join("event-versions/fires"));
+    assert_eq!(found.duplicate_of, [None, None]);
+    for (k, rep) in reports.iter().enumerate() {
+        let mine: Vec<_> = rep
+            .diagnostics
+            .iter()
+            .filter(|d| d.code.starts_with("TRF-A"))
+            .collect();
+        assert_eq!(mine.len(), 1, "{mine:#?}");
+        assert_eq!(mine[0].rule, "event-versions");
+        let other = &names[1 - k];
+        assert!(
+            mine[0].message.contains(&format!("`{other}`")),
+            "{}",
+            mine[0].message
+        );
+        assert!(
+            mine[0].message.contains("upload only the corrected one"),
+            "{}",
+            mine[0].message
+        );
+    }
+}

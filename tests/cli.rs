@@ -400,3 +400,65 @@ fn trf_is_position_independent() {
         "trf is linked at a fixed address"
     );
 }
+
+/// Small words said right: a report of one line is not "a Swiss with 0
+/// players", and a summary of one file says "1 file".
+#[test]
+fn one_line_reports_and_one_file_are_said_plainly() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("one-line.trf");
+    std::fs::write(&one, "012 Open\n").unwrap();
+    let (_, out, err) = trf(&["check", one.to_str().unwrap()]);
+    assert!(out.contains("no player (001) line"), "{out}{err}");
+    assert!(!out.contains("Swiss"), "{out}");
+    assert!(!out.contains("0 players"), "{out}");
+    let (_, out, err) = trf(&["check", "--summary", "samples/hand/period-a-1.trf"]);
+    assert!(
+        out.contains("1 file:") || err.contains("1 file:"),
+        "{out}{err}"
+    );
+    assert!(
+        !out.contains("1 files") && !err.contains("1 files"),
+        "{out}{err}"
+    );
+}
+
+/// `trf report --letter`: for a report that must be fixed, what to change
+/// in the arbiter's terms (record, line, player, round), ready to paste
+/// into an e-mail; for a report that needs nothing, says so. No HTML is
+/// written.
+#[test]
+fn report_letter_for_the_arbiter() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("shifted.trf");
+    std::fs::copy(
+        common::root().join("samples/hand/shifted-round-columns.trf"),
+        &copy,
+    )
+    .unwrap();
+    let (code, out, err) = trf(&["report", "--letter", copy.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Dear arbiter,"), "{out}");
+    assert!(out.contains("cannot be sent to FIDE as it is"), "{out}");
+    assert!(
+        out.contains("1. Record 001 (line 12), player 1 (Period, Alex), round 1: "),
+        "{out}"
+    );
+    assert!(
+        out.contains("   What to do: Export the report again"),
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "no HTML written"
+    );
+    let (code, out, err) = trf(&[
+        "report",
+        "--letter",
+        "samples/across/duplicate-report/ok/graz-open.trf",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Dear arbiter,"), "{out}");
+    assert!(!out.contains("1. "), "{out}");
+}

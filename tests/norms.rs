@@ -1498,3 +1498,78 @@ fn the_local_page_checks_the_norms_against_the_list_sent_with_the_report() {
     assert_eq!(status, 200, "{page:.300}");
     assert!(page.contains("<h2>Norms</h2>") && !gm_row(&page), "{page}");
 }
+
+/// FIDE's 2026 decision: an event the Qualification Commission approved
+/// at 45'+30" or 60'+30" is standard-rated and its games count for title
+/// norms (FIDE news, "FIDE updates rating regulations to include faster
+/// time controls for major events"). `trf norms` takes the approval as
+/// `trf check` does (the flag, or the registrations file's column); the
+/// 2025 pilot gave no norms; without the approval the time control fails.
+#[test]
+fn an_approved_fast_classic_event_counts_for_norms_from_2026() {
+    let dir = tempfile::tempdir().unwrap();
+    let base =
+        std::fs::read_to_string(common::root().join("samples/norms/e1-gm-and-im.trf")).unwrap();
+    let at = |year: &str, control: &str| -> String {
+        base.replace("2024/05/", &format!("{year}/05/"))
+            .replace("24/05/", &format!("{}/05/", &year[2..]))
+            .replace("90 min + 30 sec/move from move 1", control)
+    };
+    let write = |name: &str, text: String| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_string_lossy().into_owned()
+    };
+    let fast_2026 = write("fast-2026.trf", at("2026", "45 min + 30 sec/move"));
+    let slow_2026 = write(
+        "slow-2026.trf",
+        at("2026", "90 min + 30 sec/move from move 1"),
+    );
+    let time_failed = |args: &[&str]| -> (bool, Vec<String>) {
+        let mut all = vec!["norms", "--format", "json"];
+        all.extend_from_slice(args);
+        let (code, out, err) = trf(&all);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        let failed = v["players"][0]["norms"][0]["failed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["condition"] == "time-control");
+        let confirm = v["event"]["to_confirm"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .chain(v["to_confirm"].as_array().into_iter().flatten())
+            .filter(|f| f["condition"] == "time-control")
+            .map(|f| f["message"].as_str().unwrap_or("").to_owned())
+            .collect();
+        (failed, confirm)
+    };
+    // Not approved: 75 min for 60 moves fails the 2 hours.
+    assert!(time_failed(&[&fast_2026]).0);
+    // Approved (the flag): counts, said with FIDE's announcement.
+    let (failed, confirm) = time_failed(&["--qc-approved-fast-classic", &fast_2026]);
+    assert!(!failed);
+    assert!(
+        confirm.iter().any(|m| m.contains("fide.com/?p=42839")),
+        "{confirm:?}"
+    );
+    // Approved (the registrations file's column).
+    let csv = dir.path().join("regs.csv");
+    std::fs::write(
+        &csv,
+        "file,registered_on,qc_approved_fast_classic\nfast-2026.trf,2026-04-01,yes\n",
+    )
+    .unwrap();
+    let (failed, _) = time_failed(&["--registrations", csv.to_str().unwrap(), &fast_2026]);
+    assert!(!failed);
+    // The 2025 pilot gave no norms, approved or not.
+    let pilot = write(
+        "pilot-2025.trf",
+        at("2025", "45 min + 30 sec/move").replace("/05/", "/10/"),
+    );
+    assert!(time_failed(&["--qc-approved-fast-classic", &pilot]).0);
+    // A normal control needs no approval.
+    assert!(!time_failed(&[&slow_2026]).0);
+}

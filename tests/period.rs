@@ -1100,3 +1100,39 @@ fn late_and_early_uploads_are_said_as_such() {
         "{why}"
     );
 }
+
+/// What `period` prints for people is short: the reports named without
+/// the folder they share, and the findings across reports one line per
+/// rule and pair of reports (the JSON keeps every finding and path).
+#[test]
+fn the_period_for_people_is_short() {
+    let (_, out, err) = trf(&[
+        "period",
+        "--period",
+        "2024-07",
+        "samples/across/player-data-conflict/fires",
+    ]);
+    assert!(err.is_empty() || !err.contains("panicked"), "{err}");
+    assert!(out.contains("graz-open.trf"), "{out}");
+    assert!(!out.contains("samples/across/"), "{out}");
+    let v = period_json(&[
+        "--period",
+        "2024-07",
+        "samples/across/player-data-conflict/fires",
+    ]);
+    let findings = v["findings"].as_array().map_or(0, Vec::len);
+    let section = out.split("Findings across reports\n").nth(1).unwrap_or("");
+    let lines = section.lines().take_while(|l| l.starts_with("  ")).count();
+    assert!(
+        findings > lines || findings <= 1,
+        "{findings} findings, {lines} lines:\n{section}"
+    );
+    assert!(lines >= 1, "{out}");
+    if findings > lines {
+        assert!(section.contains("more finding"), "{section}");
+    }
+    // The JSON names the reports as given.
+    assert!(v["reports"][0]["file"]
+        .as_str()
+        .is_some_and(|f| f.starts_with("samples/across/")));
+}

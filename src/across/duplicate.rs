@@ -103,7 +103,7 @@ pub(crate) fn find(reports: &[ReportRef<'_>], out: &mut [Vec<Diagnostic>]) -> Ve
 }
 
 /// Where the finding points: the `012` name, else the first player's line.
-fn anchor(t: &Tournament) -> Span {
+pub(super) fn anchor(t: &Tournament) -> Span {
     t.header
         .name
         .as_ref()
@@ -170,7 +170,7 @@ pub(crate) fn fingerprint(t: &Tournament) -> Option<u128> {
 }
 
 /// A player's identity in a fingerprint: the FIDE ID, else the folded name.
-fn player_key(p: &crate::model::Player) -> u64 {
+pub(super) fn player_key(p: &crate::model::Player) -> u64 {
     let mut h = DefaultHasher::new();
     match p.fide_id {
         Some(id) => (0u8, id.value).hash(&mut h),

@@ -14,6 +14,7 @@
 pub(crate) mod data_conflict;
 pub(crate) mod duplicate;
 pub(crate) mod simultaneous;
+pub(crate) mod versions;
 
 use crate::diag::{Diagnostic, RuleMeta};
 use crate::read::Parsed;
@@ -65,6 +66,7 @@ pub(crate) static ALL: &[&RuleMeta] = &[
     &simultaneous::PLAYER_IN_SIMULTANEOUS_EVENTS,
     &duplicate::DUPLICATE_REPORT,
     &data_conflict::PLAYER_DATA_CONFLICT,
+    &versions::EVENT_VERSIONS,
 ];
 
 /// One report of the set: how messages name it, and what was read.
@@ -123,9 +125,17 @@ pub fn find(reports: &[ReportRef<'_>]) -> AcrossFindings {
         return out;
     }
     out.duplicate_of = duplicate::find(reports, &mut out.findings);
-    // A repeated report would repeat every clash and conflict of the one it
-    // repeats: players are compared over the distinct reports only.
-    let ids = PlayerIndex::new(reports, &out.duplicate_of);
+    let version_of = versions::find(reports, &out.duplicate_of, &mut out.findings);
+    // A repeated report, or another version of one event, would repeat
+    // every clash and conflict of the one it repeats (and clash with it on
+    // every day): players are compared over the distinct events only.
+    let skip: Vec<Option<usize>> = out
+        .duplicate_of
+        .iter()
+        .zip(&version_of)
+        .map(|(d, v)| d.or(*v))
+        .collect();
+    let ids = PlayerIndex::new(reports, &skip);
     simultaneous::find(reports, &ids, &mut out.findings);
     data_conflict::find(reports, &ids, &mut out.findings);
     for f in &mut out.findings {

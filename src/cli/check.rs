@@ -350,7 +350,10 @@ pub(crate) fn run(a: Args) -> u8 {
     let mut not_read: Vec<(String, String)> = Vec::new();
     let mut verdicts: BTreeMap<Verdict, usize> = BTreeMap::new();
     let mut rows: Vec<SummaryRow> = Vec::new();
-    let mut by_rule: BTreeMap<&'static str, usize> = BTreeMap::new();
+    // By rule, and whether the findings are notes only (consequence
+    // `info`): 25 "registration was not checked" notes are not 25 events
+    // registered too late.
+    let mut by_rule: BTreeMap<(&'static str, bool), usize> = BTreeMap::new();
     for (name, r) in names.iter().zip(&results) {
         match r {
             Err(e) => {
@@ -363,7 +366,8 @@ pub(crate) fn run(a: Args) -> u8 {
                 any_unready |= rep.verdict != Verdict::Ready;
                 *verdicts.entry(rep.verdict).or_default() += 1;
                 for d in &rep.diagnostics {
-                    *by_rule.entry(d.rule).or_default() += 1;
+                    let note = d.consequence == crate::diag::Consequence::Info;
+                    *by_rule.entry((d.rule, note)).or_default() += 1;
                 }
                 let t = &parsed.tournament;
                 let loc = parsed.locator();
@@ -438,16 +442,23 @@ pub(crate) fn run(a: Args) -> u8 {
     }
     if human && (files.len() > 1 || a.summary) {
         let mut top: Vec<_> = by_rule.into_iter().collect();
-        top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let top: Vec<String> = top
             .iter()
             .take(5)
-            .map(|(r, n)| format!("{r} {n}"))
+            .map(|((r, note), n)| {
+                if *note {
+                    format!("{r} {n} (notes only)")
+                } else {
+                    format!("{r} {n}")
+                }
+            })
             .collect();
         let n = |v: Verdict| verdicts.get(&v).copied().unwrap_or(0);
         out(&format!(
-            "\n{} files: {} ready, {} fix before upload, {} not rateable, {unreadable} unreadable, {} skipped\n",
+            "\n{} {}: {} ready, {} fix before upload, {} not rateable, {unreadable} unreadable, {} skipped\n",
             files.len(),
+            if files.len() == 1 { "file" } else { "files" },
             n(Verdict::Ready),
             n(Verdict::FixBeforeUpload),
             n(Verdict::NotRateable),

@@ -64,6 +64,15 @@ pub(crate) struct Args {
     /// Replace the certificate when it exists.
     #[arg(long, requires = "certificate")]
     force: bool,
+    /// The Qualification Commission approved this event for standard rating
+    /// at 45'+30" or 60'+30" ("fast classic"): from 2026 its games count for
+    /// title norms (FIDE's 2026 decision); the 2025 pilot's did not.
+    #[arg(long)]
+    qc_approved_fast_classic: bool,
+    /// Each report's own registration facts, the CSV file of `trf check
+    /// --registrations`: its `qc_approved_fast_classic` column is read.
+    #[arg(long, value_name = "FILE.csv")]
+    registrations: Option<PathBuf>,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -92,6 +101,20 @@ pub(crate) fn run(a: Args) -> u8 {
         return EXIT_USAGE;
     }
     let read = a.read.options();
+    let regs = match &a.registrations {
+        Some(p) => match crate::rules::registrations::Registrations::read(p) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                eprintln!(
+                    "trf: {}: {}",
+                    files::shown(p),
+                    super::terminal::escape(&e.to_string())
+                );
+                return EXIT_USAGE;
+            }
+        },
+        None => None,
+    };
     for path in &files {
         let parsed = match super::read_report(path, &read) {
             Ok(p) => p,
@@ -100,10 +123,23 @@ pub(crate) fn run(a: Args) -> u8 {
                 continue;
             }
         };
+        // The approval as `trf check` takes it: the flag, or the report's
+        // row of the registrations file.
+        let base = crate::rules::CheckOptions {
+            qc_fast_classic: a.qc_approved_fast_classic,
+            ..crate::rules::CheckOptions::default()
+        };
+        let qc_fast_classic = match (&regs, &a.registrations) {
+            (Some(r), Some(rp)) => {
+                super::check::options_for(&base, Some(r), path, &parsed, Some(rp)).qc_fast_classic
+            }
+            _ => base.qc_fast_classic,
+        };
         let mut opts = NormOptions {
             exempt: a.exempt,
             min_games: a.min_games,
             all: a.all || a.title.is_some(),
+            qc_fast_classic,
             ..NormOptions::default()
         };
         if let Some(list) = &a.rating_list {

@@ -37,6 +37,11 @@ pub(crate) struct Args {
     /// Replace the output file when it exists.
     #[arg(long)]
     force: bool,
+    /// Print, instead of writing the HTML report, a letter for the arbiter:
+    /// what to change, by record, player and round, in plain words ready to
+    /// paste into an e-mail (one report).
+    #[arg(long, conflicts_with_all = ["output", "force"])]
+    letter: bool,
     #[command(flatten)]
     rules: RuleArgs,
     #[command(flatten)]
@@ -54,6 +59,10 @@ fn beside(input: &Path) -> PathBuf {
 
 pub(crate) fn run(a: Args) -> u8 {
     let one_file = a.paths.len() == 1 && !a.paths[0].is_dir();
+    if !one_file && a.letter {
+        eprintln!("trf: --letter takes exactly one report");
+        return EXIT_USAGE;
+    }
     if !one_file {
         return many(a);
     }
@@ -67,14 +76,14 @@ pub(crate) fn run(a: Args) -> u8 {
         None => (beside(&file), Named::Derived),
     };
     // Refuse before the work, and again (race-free) at the rename.
-    if !a.force && super::output::taken(&dest) {
+    if !a.force && !a.letter && super::output::taken(&dest) {
         eprintln!(
             "trf: {} exists; choose another name with -o, or replace it with --force",
             files::shown(&dest)
         );
         return EXIT_USAGE;
     }
-    if dest.as_os_str() != "-" && (dest == file || super::output::same_file(&dest, &file)) {
+    if !a.letter && dest.as_os_str() != "-" && (dest == file || super::output::same_file(&dest, &file)) {
         eprintln!("trf: refusing to write the report over its input");
         return EXIT_USAGE;
     }
@@ -117,6 +126,11 @@ pub(crate) fn run(a: Args) -> u8 {
         summary: rating,
     } = rate_checked(&parsed, &opts, &rate_opts);
     let name = file.display().to_string();
+    if a.letter {
+        let text = crate::render::letter::letter(&files::shown(&file), &parsed, &check);
+        super::out(&super::terminal::escape(&text));
+        return EXIT_OK;
+    }
     let html = report_with_list(
         &ReportInput {
             file: &name,

@@ -533,9 +533,20 @@ pub(crate) fn note_unconfirmed(d: &mut Diagnostic, meta: &RuleMeta) {
         return;
     }
     const NOTE: &str = "what FIDE does in this case is not published; this is trfkit's reading (see `trf explain`)";
+    // A source that says itself what FIDE has not published and what
+    // trfkit reads is said where the finding is read, not only in `trf
+    // explain`.
+    let note = if meta
+        .consequence_source
+        .starts_with("FIDE has not published")
+    {
+        meta.consequence_source
+    } else {
+        NOTE
+    };
     d.help = Some(match d.help.take() {
-        Some(h) => format!("{h}; {NOTE}"),
-        None => NOTE.to_owned(),
+        Some(h) => format!("{h}; {note}"),
+        None => note.to_owned(),
     });
 }
 

@@ -128,7 +128,13 @@ impl QualifyingSwiss {
 }
 
 /// Works out the event's facts once.
-pub(crate) fn facts(t: &Tournament, games: &Games, e: Edition, ttype: &TypeDecision) -> EventFacts {
+pub(crate) fn facts(
+    t: &Tournament,
+    games: &Games,
+    e: Edition,
+    ttype: &TypeDecision,
+    fast_classic: Option<&crate::regulations::rating_type::FastClassic>,
+) -> EventFacts {
     let tournament_type = ttype.kind.as_str().to_owned();
     let swiss = !ttype.kind.is_round_robin();
     let mut failed = Vec::new();
@@ -173,7 +179,35 @@ pub(crate) fn facts(t: &Tournament, games: &Games, e: Edition, ttype: &TypeDecis
         } => {
             let (w, b) = control.t60_seconds_by_side();
             let s = w.min(b);
-            if s < MIN_SECONDS_60 {
+            // FIDE's 2026 decision: an event the QC approved at 45'+30" or
+            // 60'+30" is standard-rated and its games count for norms; the
+            // 2025 pilot's did not.
+            let approved = fast_classic.filter(|f| s >= f.minimum_minutes * 60);
+            if let Some(f) = approved.filter(|_| s < MIN_SECONDS_60) {
+                if f.norms {
+                    to_confirm.push(item(
+                        e,
+                        &c::TIME_CONTROL,
+                        format!(
+                            "{} ({record}) gives {} min for 60 moves, below 2 hours, but the event is stated approved by the Qualification Commission under {}: its games count for title norms (FIDE news, \"FIDE updates rating regulations to include faster time controls for major events\", fide.com/?p=42839); confirm the approval, and that the event is a major or traditional one",
+                            control.describe(),
+                            s / 60,
+                            f.name
+                        ),
+                    ));
+                } else {
+                    failed.push(item(
+                        e,
+                        &c::TIME_CONTROL,
+                        format!(
+                            "{} ({record}) gives {} min for 60 moves: {} rated the event as standard but gave no title norms",
+                            control.describe(),
+                            s / 60,
+                            f.name
+                        ),
+                    ));
+                }
+            } else if s < MIN_SECONDS_60 {
                 failed.push(item(
                     e,
                     &c::TIME_CONTROL,

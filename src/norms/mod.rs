@@ -79,6 +79,11 @@ pub struct NormOptions {
     pub all: bool,
     /// A rating list to check the opponents' titles and ratings against.
     pub list: Option<std::sync::Arc<ListLookup>>,
+    /// The Qualification Commission approved the event for standard rating
+    /// at 45'+30" or 60'+30" (`--qc-approved-fast-classic`, or the
+    /// registrations file's column): in FIDE's 2026 window such games count
+    /// for title norms (not in the 2025 pilot).
+    pub qc_fast_classic: bool,
 }
 
 /// One condition failed or to confirm.
@@ -285,7 +290,10 @@ pub fn evaluate(t: &Tournament, opts: &NormOptions) -> NormsReport {
             readings.push(text);
         }
     }
-    let facts = event::facts(t, &games, e, &ttype);
+    let fast_classic = start
+        .filter(|_| opts.qc_fast_classic)
+        .and_then(crate::regulations::rating_type::fast_classic_at);
+    let facts = event::facts(t, &games, e, &ttype, fast_classic);
     let opps = games::opponents(t, &games, e, opts.list.as_deref(), round_robin);
 
     let mut to_confirm = facts.to_confirm.clone();

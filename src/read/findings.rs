@@ -345,7 +345,7 @@ syntax_rule! {
     /// TRF16 (FIDE Handbook C.04 Annex 2) record 001, round blocks (columns
     /// 92-101 for round 1, then every 10 columns).
     SHIFTED_ROUND_COLUMNS = "TRF-S015", "shifted-round-columns", Error, "round blocks shifted off their columns as a whole",
-    FixBeforeUpload, "TRF16 record 001 fixes each round's columns; FIDE has not published what its rating server does with blocks outside them; trfkit reads them at their shifted columns and asks for a clean export", unconfirmed: true;
+    FixBeforeUpload, "TRF16 (FIDE Handbook C.04 Annex 2) record 001: each round's block at fixed columns (92-101 for round 1, then every 10); blocks off them do not follow FIDE's format, and the report is to be exported again";
 }
 
 /// Every syntax rule, by code.

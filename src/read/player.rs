@@ -365,11 +365,11 @@ impl<'a> PlayerReader<'a> {
             }
             return None;
         }
-        // A block shifted left may start in the rank's columns, which the
-        // rank's own reading checks: the columns before it are then none.
-        let left = (from - 2).max(g::RANK.to + 1);
+        // A block shifted left starts in the rank's columns, which the
+        // rank's own reading checks: only the blanks after the rank.
+        let lead = (from - 2).max(g::RANK.to + 1);
         [
-            (left < from).then(|| cols.field(left, from - 1)),
+            (lead < from).then(|| cols.field(lead, from - 1)),
             Some(cols.field(from + 4, from + 4)),
             Some(cols.field(from + 6, from + 6)),
         ]

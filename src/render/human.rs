@@ -302,6 +302,15 @@ pub(crate) fn verdict_block(name: &str, parsed: &Parsed, rep: &CheckReport) -> S
 /// `TRF16 · Swiss · standard · 9 players · 1 round · regulations 2024`.
 fn facts(parsed: &Parsed, rep: &CheckReport) -> String {
     let t = &parsed.tournament;
+    // Without a player there is no tournament type to tell (not "a Swiss
+    // with 0 players").
+    if t.players.is_empty() {
+        return format!(
+            "{} · no player (001) line · regulations {}",
+            t.dialect.dialect.as_str(),
+            rep.regulations.id(),
+        );
+    }
     format!(
         "{} · {} · {} · {} · {} · regulations {}",
         t.dialect.dialect.as_str(),

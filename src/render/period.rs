@@ -14,6 +14,8 @@ use std::fmt::Write as _;
 /// expected on first, then the others in month order, each headed with
 /// the list it is.
 pub(crate) fn render_human(s: &PeriodSummary) -> String {
+    let short = super::period_names::without_common_folder(s);
+    let s = short.as_ref().unwrap_or(s);
     let others = s.other_periods.as_deref().unwrap_or_default();
     if others.is_empty() {
         return render_one(s);
@@ -115,14 +117,35 @@ fn render_one(s: &PeriodSummary) -> String {
     );
     if !s.findings.is_empty() {
         out.push_str("\nFindings across reports\n");
-        for f in &s.findings {
+        // One line per rule and set of reports: the first finding, and how
+        // many more of that rule concern the same reports.
+        let mut groups: Vec<(&str, &[String], usize, usize)> = Vec::new();
+        for (k, f) in s.findings.iter().enumerate() {
+            match groups
+                .iter_mut()
+                .find(|g| g.0 == f.finding.rule && g.1 == f.files.as_slice())
+            {
+                Some(g) => g.3 += 1,
+                None => groups.push((f.finding.rule, &f.files, k, 1)),
+            }
+        }
+        for (_, files, first, n) in groups {
+            let f = &s.findings[first];
+            let more = match n {
+                1 => String::new(),
+                2 => "; and 1 more finding of this kind between these reports".to_owned(),
+                n => format!(
+                    "; and {} more findings of this kind between these reports",
+                    n - 1
+                ),
+            };
             let _ = writeln!(
                 out,
-                "  {} [{}] {} ({})",
+                "  {} [{}] {}{more} ({})",
                 f.finding.consequence.as_str(),
                 f.finding.rule,
                 f.finding.message,
-                f.files.join(", ")
+                files.join(", ")
             );
         }
     }

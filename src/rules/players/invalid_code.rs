@@ -110,6 +110,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     for g in groups {
         let who = match g.count {
             1 => g.first.designation(),
+            2 => format!("{} (and `1` other player)", g.first.designation()),
             n => format!("{} (and `{}` other players)", g.first.designation(), n - 1),
         };
         let v = &g.value;

@@ -96,6 +96,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         };
         let others = match missing.len() {
             1 => String::new(),
+            2 => " (and `1` other player)".to_owned(),
             n => format!(" (and `{}` other players)", n - 1),
         };
         format!(

@@ -115,6 +115,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         let (first, id) = ids[0];
         let who = match ids.len() {
             1 => first.designation(),
+            2 => format!("{} (and `1` other player)", first.designation()),
             n => format!("{} (and `{}` other players)", first.designation(), n - 1),
         };
         let mut d = PLACEHOLDER_FIDE_ID

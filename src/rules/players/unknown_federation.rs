@@ -125,6 +125,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         match (s.first, s.players) {
             (_, 0) | (None, _) => {}
             (Some(p), 1) => whose.push(p.designation()),
+            (Some(p), 2) => whose.push(format!("{} (and `1` other player)", p.designation())),
             (Some(p), n) => whose.push(format!(
                 "{} (and `{}` other players)",
                 p.designation(),

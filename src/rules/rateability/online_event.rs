@@ -17,6 +17,11 @@ crate::declare_rule! {
     ///   capitals (not in the tournament name, where it is more often a
     ///   club's initials).
     ///
+    /// - a place that says the play was online: the city (`022`) written as
+    ///   `Online`, `On-line`, `Internet`, `Virtual`, `En ligne`, `En línea`,
+    ///   `Онлайн` or `Интернет`, alone or with other words (`Online
+    ///   (Tornelo)`, `Internet / Zoom`).
+    ///
     /// E-mail addresses (`arbiter@chess.com`) are not read: they name a mail
     /// host, not where the event was played.
     ///
@@ -74,6 +79,31 @@ const PLATFORMS: &[&str] = &[
     "chesskid",
     "chessarena",
 ];
+
+/// Words of a place (`022`) that say the play was online, lowercase,
+/// matched as whole words; and phrases matched as whole words in order.
+const ONLINE_PLACES: &[&str] = &["online", "internet", "virtual", "онлайн", "интернет"];
+const ONLINE_PHRASES: &[&[&str]] = &[
+    &["on", "line"],
+    &["en", "ligne"],
+    &["en", "línea"],
+    &["en", "linea"],
+];
+
+/// What a place (`022`) says that makes the event online: "the place
+/// `Online`".
+fn online_place(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let said = words.iter().any(|w| ONLINE_PLACES.contains(w))
+        || ONLINE_PHRASES
+            .iter()
+            .any(|p| words.windows(p.len()).any(|w| w == *p));
+    said.then(|| format!("the place `{}`", text.trim()))
+}
 
 /// What a field says that makes it online, e.g. "`lichess.org`".
 /// `name`: the text is the tournament name (`012`).
@@ -154,7 +184,11 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     .collect();
     let hits: Vec<(&str, Span, String)> = fields
         .iter()
-        .filter_map(|(code, f)| online_mark(&f.value, *code == "012").map(|m| (*code, f.span, m)))
+        .filter_map(|(code, f)| {
+            online_mark(&f.value, *code == "012")
+                .or_else(|| (*code == "022").then(|| online_place(&f.value)).flatten())
+                .map(|m| (*code, f.span, m))
+        })
         .collect();
     let Some((code, span, mark)) = hits.first() else {
         return;
@@ -222,6 +256,30 @@ mod tests {
             assert!(online_mark(otb, false).is_none(), "{otb}");
         }
         assert!(online_mark("ICC Championship 2025", true).is_none());
+        for place in [
+            "Online",
+            "ONLINE",
+            "On-line",
+            "Internet",
+            "Online (Tornelo)",
+            "Internet / Zoom",
+            "Virtual",
+            "En ligne",
+            "En línea",
+            "Онлайн",
+        ] {
+            assert!(online_place(place).is_some(), "{place}");
+        }
+        for place in [
+            "London",
+            "Onlinesville",
+            "Lineham",
+            "Virtus Arena",
+            "Encino",
+            "Linz",
+        ] {
+            assert!(online_place(place).is_none(), "{place}");
+        }
         assert!(online_mark("Lichess Titled Arena", true).is_some());
     }
 

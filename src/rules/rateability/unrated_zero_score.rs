@@ -126,6 +126,10 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             message.push_str(piece);
         }
         message.push_str(" is disregarded");
+        if !whole_event {
+            // B.02 says "a zero score" without saying over which games.
+            message.push_str("; FIDE has not published whether games against unrated opponents count in that score; trfkit reads the score against rated opponents");
+        }
         label.push(' ');
         label.push_str(against);
         let d = UNRATED_ZERO_SCORE.diag(message).primary(span, label);
