@@ -341,20 +341,24 @@ fn the_page_checks_files_in_the_browser_and_sends_nothing() {
         shot(&c, "web-overview.png").await;
 
         // A rating list chosen with the report (read in the browser too):
-        // the list's findings as on the command line.
+        // the findings as on the command line, the two files side by side
+        // in a folder so that both name them alike.
+        let both = tempfile::tempdir().unwrap();
+        let list = both.path().join("crosscheck-players_list_foa.txt");
+        let crosscheck = both.path().join("list-crosscheck.trf");
+        std::fs::copy(
+            root().join("samples/lists/crosscheck-players_list_foa.txt"),
+            &list,
+        )
+        .unwrap();
+        std::fs::copy(root().join("samples/hand/list-crosscheck.trf"), &crosscheck).unwrap();
         mark(&c).await;
         c.find(Locator::Css("input#list"))
             .await
             .unwrap()
-            .send_keys(
-                root()
-                    .join("samples/lists/crosscheck-players_list_foa.txt")
-                    .to_str()
-                    .unwrap(),
-            )
+            .send_keys(list.to_str().unwrap())
             .await
             .unwrap();
-        let crosscheck = root().join("samples/hand/list-crosscheck.trf");
         upload(&c, &crosscheck).await;
         next_page(&c).await;
         let json = download_body(&c, ".check.json").await.expect("a report");
@@ -364,10 +368,7 @@ fn the_page_checks_files_in_the_browser_and_sends_nothing() {
                 "--format",
                 "json",
                 "--rating-list",
-                root()
-                    .join("samples/lists/crosscheck-players_list_foa.txt")
-                    .to_str()
-                    .unwrap(),
+                "crosscheck-players_list_foa.txt",
             ],
             &crosscheck,
         );
