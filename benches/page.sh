@@ -31,4 +31,4 @@ echo "reports: one $(du -b "$work/one" | cut -f1) bytes; month $(ls "$work/month
 
 TRFKIT_WEB_PAGE="$work/page" TRFKIT_PAGE_BENCH="$work" \
   cargo test --test web_page page_benchmark -- --ignored --nocapture --test-threads 1 2>&1 |
-  grep -E '^(page|one|the month|JavaScript)'
+  grep -oE '(page loaded|one report|the month|JavaScript heap).*'

@@ -34,8 +34,9 @@ cd "$root"
 cargo build --locked -p trfkit-web --target wasm32-unknown-unknown --profile web
 rm -rf "$work" && mkdir -p "$work"
 # wasm-opt before wasm-bindgen: after it, binaryen 108 rewrites the
-# externref table that wasm-bindgen sets up and the page fails to start.
-wasm-opt -Oz --all-features -o "$work/trfkit_web.wasm" \
+# externref table that wasm-bindgen sets up and the page fails to start. The
+# module's features are those its target_features section names.
+wasm-opt -Oz -o "$work/trfkit_web.wasm" \
   "target/wasm32-unknown-unknown/web/trfkit_web.wasm"
 wasm-bindgen --target no-modules --no-typescript --out-dir "$work" --out-name trfkit_web \
   "$work/trfkit_web.wasm"

@@ -148,12 +148,17 @@ pub(crate) async fn downloaded(dir: &Path, name: &str) -> String {
 }
 
 pub(crate) fn run(test: impl std::future::Future<Output = ()>) {
+    run_within(WHOLE, test);
+}
+
+/// Runs `test` on a runtime of its own, bounded by `whole`.
+pub(crate) fn run_within(whole: Duration, test: impl std::future::Future<Output = ()>) {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap()
         .block_on(async {
-            tokio::time::timeout(WHOLE, test)
+            tokio::time::timeout(whole, test)
                 .await
                 .expect("the browser test finished in time")
         });

@@ -102,7 +102,9 @@
   const source = document.getElementById("trfkit-wasm");
   const text = source.textContent.trim();
   source.remove();
-  const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  const bin = atob(text);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
   wasm_bindgen({ module_or_path: bytes }).then(
     () => show(new wasm_bindgen.Page().html(Date.now())),
     (e) => {
