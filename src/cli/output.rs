@@ -20,9 +20,28 @@ pub(crate) fn out_json(s: &str) {
 
 /// [`out`] for bytes (a report in its own encoding).
 pub(crate) fn out_bytes(b: &[u8]) {
+    use std::io::IsTerminal as _;
     let mut stdout = io::stdout().lock();
-    if let Err(e) = stdout.write_all(b).and_then(|()| stdout.flush()) {
+    let console = cfg!(windows) && stdout.is_terminal();
+    let b = for_console(b, console);
+    if let Err(e) = stdout.write_all(&b).and_then(|()| stdout.flush()) {
         stdout_failed(&e);
+    }
+}
+
+/// The bytes to write: as they are, except to a Windows console, which
+/// Rust's standard library writes in UTF-16 and so refuses bytes that are
+/// not UTF-8 (a Windows-1252 report printed by `trf fmt`): those are shown
+/// with U+FFFD for what is not UTF-8, as a terminal elsewhere shows them
+/// garbled. Redirected to a file or a pipe, the bytes are kept.
+fn for_console(b: &[u8], console: bool) -> std::borrow::Cow<'_, [u8]> {
+    use std::borrow::Cow;
+    if !console {
+        return Cow::Borrowed(b);
+    }
+    match String::from_utf8_lossy(b) {
+        Cow::Owned(text) => Cow::Owned(text.into_bytes()),
+        Cow::Borrowed(_) => Cow::Borrowed(b),
     }
 }
 
@@ -181,6 +200,18 @@ pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_windows_console_gets_text() {
+        let cp1252 = b"001    1 Jos\xe9\r\n";
+        assert_eq!(&*for_console(cp1252, false), cp1252);
+        assert_eq!(
+            &*for_console(cp1252, true),
+            "001    1 Jos\u{fffd}\r\n".as_bytes()
+        );
+        let utf8 = "001    1 José\r\n".as_bytes();
+        assert_eq!(&*for_console(utf8, true), utf8);
+    }
 
     #[test]
     fn a_closed_pipe_is_no_error() {
