@@ -2,7 +2,7 @@
 //! panic, with the player and round counts of `MANIFEST.tsv`; the files marked
 //! MALFORMED give diagnostics, not crashes.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use trfkit::ReadOptions;
 
 mod common;

@@ -5,6 +5,8 @@ mod corpus;
 mod paths;
 pub(crate) mod serve;
 
+// Not every test binary reads the corpus.
+#[allow(unused_imports)]
 pub(crate) use corpus::*;
 pub(crate) use paths::*;
 
