@@ -5,7 +5,8 @@ mod corpus;
 mod paths;
 pub(crate) mod serve;
 
-#[allow(unused_imports)] // Not every test reads the corpus.
+// Not every test binary reads the corpus.
+#[allow(unused_imports)]
 pub(crate) use corpus::*;
 pub(crate) use paths::*;
 
