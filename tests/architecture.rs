@@ -13,7 +13,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("model", &["source"]),
     ("diag", &["source"]),
     ("regulations", &[]),
-    ("ratinglist", &["model", "regulations", "write"]),
+    ("ratinglist", &["source", "model", "regulations", "write"]),
     ("options", &["regulations", "ratinglist"]),
     (
         "eligibility",

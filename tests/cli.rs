@@ -137,7 +137,9 @@ fn a_file_that_is_not_a_trf_gets_no_verdict() {
     let pdf = dir.path().join("report.pdf");
     std::fs::write(
         &pdf,
-        b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Length 5 >>\nstream\n\x00\x01\x02\nendstream\n",
+        // A PDF stream holds many control bytes; a text file with a NUL or
+        // two is a report with a finding (issue 39), not binary.
+        b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Length 16 >>\nstream\n\x00\x01\x02\x03\x04\x05\x06\x07\x00\x01\x02\x03\x04\x05\x06\x07\nendstream\n",
     )
     .unwrap();
     let csv = dir.path().join("standings.csv");

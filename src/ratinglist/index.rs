@@ -118,8 +118,7 @@ pub(crate) fn lookup(
     };
     // An index is 16 bytes a player; a list holds at least a line of
     // them. One larger than its list is not read at all (a 3 GB file was
-    // read whole): it is damaged or not ours, and the list is scanned. An
-    // index that cannot be read is named as such, never the list.
+    // read whole): it is damaged or not ours, and the list is scanned.
     let list_len = fs::metadata(path)
         .map_err(|e| ListError::Io {
             path: path.to_path_buf(),
@@ -127,14 +126,20 @@ pub(crate) fn lookup(
         })?
         .len();
     let index_len = fs::metadata(&index)
-        .map_err(|e| bad(format!("cannot read it: {e}")))?
+        .map_err(|e| ListError::Io {
+            path: index.clone(),
+            source: e,
+        })?
         .len();
     if index_len > list_len.saturating_add(HEADER_LEN as u64) {
         return Err(bad(format!(
             "it is {index_len} bytes, larger than its list ({list_len} bytes)"
         )));
     }
-    let bytes = fs::read(&index).map_err(|e| bad(format!("cannot read it: {e}")))?;
+    let bytes = fs::read(&index).map_err(|e| ListError::Io {
+        path: index.clone(),
+        source: e,
+    })?;
     if bytes.len() < HEADER_LEN || &bytes[..8] != MAGIC {
         return Err(bad("not a trfkit rating list index".to_string()));
     }

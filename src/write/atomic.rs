@@ -256,8 +256,7 @@ impl Set {
     pub(crate) fn commit(self) -> io::Result<()> {
         let mut placed: Vec<PathBuf> = Vec::new();
         let mut dirs: Vec<PathBuf> = Vec::new();
-        let mut staged = self.staged.into_iter();
-        while let Some(s) = staged.next() {
+        for s in self.staged {
             let Staged::Temp {
                 tmp,
                 dest,
@@ -275,7 +274,7 @@ impl Set {
             if let Err(e) = r {
                 // All or nothing, as far as a rename allows: the new files
                 // already placed go; the rest of the temporary files are
-                // removed when `staged` drops.
+                // removed when the set's iterator drops.
                 for p in &placed {
                     let _ = std::fs::remove_file(p);
                 }
