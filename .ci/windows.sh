@@ -107,6 +107,12 @@ add_root "$root/samples" samples samples
 add_root "$root/samples/hand" "$root/samples/hand" "$(z "$root/samples/hand")"
 add_root "$odd" "$odd" "$odd"
 add_root "$odd" "$odd" "$(z "$odd")"
+# A message that shortens long paths keeps their head, up to a space.
+head="$odd"
+while [[ $head == *" "* ]]; do
+  head="${head% *}"
+  printf '%s\t%s\n' "$(z "$head")" "$head" >>"$TRF_WINE_PATHS"
+done
 add_root "$work/lin/in" in in
 for f in "$work/lin/in"/*.trf; do
   stem="${f##*/}"
