@@ -29,7 +29,7 @@ wheels="$root/target/wheels"
 rm -rf "$wheels"
 python/wheels.sh "$wheels"
 echo "wheels: built in $((SECONDS - started)) s"
-linux=("$wheels"/trfkit-*-cp39-abi3-manylinux_2_17_x86_64.manylinux2014_x86_64.whl)
+linux=("$wheels"/trfkit-*-cp39-abi3-*manylinux2014_x86_64*.whl)
 windows=("$wheels"/trfkit-*-cp39-abi3-win_amd64.whl)
 [ -f "${linux[0]}" ] && [ -f "${windows[0]}" ] || { echo "wheels: missing" >&2; ls -l "$wheels" >&2; exit 1; }
 

@@ -90,11 +90,16 @@ cp -r samples/hand "$work/win/in"
 windows_form() { local p="${1//\//\\}"; printf '%s' "$p"; }
 : >"$TRF_WINE_PATHS"
 add_root() { # add_root DIR LINUX_PREFIX WINDOWS_PREFIX
-  local dir=$1 lp=$2 wp=$3 rel w
+  local dir=$1 lp=$2 wp=$3 rel w last
   while IFS= read -r -d '' p; do
     rel="${p#"$dir"}"
     w="$wp$(windows_form "$rel")"
     printf '%s\t%s\n%s\t%s\n' "$w" "$lp$rel" "${w//\\/\\\\}" "$lp$rel" >>"$TRF_WINE_PATHS"
+    # A message that shortens long paths (`/work/… (Vereine)\x.trf`)
+    # keeps the last word of the folder and the name.
+    last="${p%/*}"
+    last="${last##*[ /]}"
+    [ "$p" = "$dir" ] || printf '%s\\%s\t%s/%s\n' "$last" "${p##*/}" "$last" "${p##*/}" >>"$TRF_WINE_PATHS"
   done < <(find "$dir" -print0)
 }
 z() { printf 'Z:%s' "$(windows_form "$1")"; }
@@ -102,6 +107,12 @@ add_root "$root/samples" samples samples
 add_root "$root/samples/hand" "$root/samples/hand" "$(z "$root/samples/hand")"
 add_root "$odd" "$odd" "$odd"
 add_root "$odd" "$odd" "$(z "$odd")"
+# A message that shortens long paths keeps their head, up to a space.
+head="$odd"
+while [[ $head == *" "* ]]; do
+  head="${head% *}"
+  printf '%s\t%s\n' "$(z "$head")" "$head" >>"$TRF_WINE_PATHS"
+done
 add_root "$work/lin/in" in in
 for f in "$work/lin/in"/*.trf; do
   stem="${f##*/}"

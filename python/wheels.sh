@@ -2,7 +2,7 @@
 # The Python wheels, which install without Rust: `python/wheels.sh OUT_DIR`
 # (a contract) writes into OUT_DIR
 #
-#   trfkit-VERSION-cp39-abi3-manylinux_2_17_x86_64.manylinux2014_x86_64.whl
+#   trfkit-VERSION-cp39-abi3-manylinux2014_x86_64.manylinux_2_17_x86_64.whl
 #   trfkit-VERSION-cp39-abi3-win_amd64.whl
 #
 # one abi3 wheel each (every CPython from 3.9) holding the `trfkit` module
