@@ -213,9 +213,11 @@ pub mod period {
 /// gives. The same items are re-exported at the top level (`Sex` as
 /// `ListSex`).
 pub mod list {
+    #[cfg(feature = "fs")]
+    pub use crate::ratinglist::{build_index, IndexInfo};
     pub use crate::ratinglist::{
-        build_index, IndexInfo, ListError, ListKind, ListLayout, ListLookup, ListMeta, ListPeriod,
-        ListRecord, ListSource, LookupMethod, RatingEntry, RatingKind, RatingList, Sex, Status,
+        ListError, ListKind, ListLayout, ListLookup, ListMeta, ListPeriod, ListRecord, ListSource,
+        LookupMethod, RatingEntry, RatingKind, RatingList, Sex, Status,
     };
 }
 

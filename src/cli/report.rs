@@ -83,7 +83,10 @@ pub(crate) fn run(a: Args) -> u8 {
         );
         return EXIT_USAGE;
     }
-    if !a.letter && dest.as_os_str() != "-" && (dest == file || super::output::same_file(&dest, &file)) {
+    if !a.letter
+        && dest.as_os_str() != "-"
+        && (dest == file || super::output::same_file(&dest, &file))
+    {
         eprintln!("trf: refusing to write the report over its input");
         return EXIT_USAGE;
     }
