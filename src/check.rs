@@ -1,8 +1,18 @@
 //! `trf check` as a library call: parse findings plus every applicable rule.
+//!
+//! The module is also the public group of checking: [`check()`] and
+//! [`check_bytes`] with their [`Options`], the [`CheckReport`] they give,
+//! its findings ([`Diagnostic`], [`Severity`], [`Consequence`], [`Label`],
+//! [`Category`], [`Grouping`], the findings counted but not kept,
+//! [`Dropped`]), the [`Verdict`], and a rule's declaration ([`RuleMeta`];
+//! `trfkit::all_rules` lists them).
 
-use crate::analysis::Analysis;
-use crate::diag::overflow::Dropped;
-use crate::diag::{Consequence, Diagnostic, Severity, Verdict};
+pub use crate::analysis::Analysis;
+pub use crate::diag::overflow::Dropped;
+pub use crate::diag::{
+    Category, Consequence, Diagnostic, Grouping, Label, RuleMeta, Severity, Verdict,
+};
+pub use crate::options::Options;
 use crate::read::Parsed;
 use crate::regulations::Classification;
 use crate::rules::{self, CheckOptions, Ctx};

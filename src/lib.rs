@@ -44,13 +44,17 @@
 //!
 //! # The API
 //!
-//! The stages inside (reading, the model, the rules and the FIDE Rating
-//! Regulations as data, the rating pass, the renderers) are private; what a
-//! program needs is re-exported here, in the manner of `csv` and `toml`,
-//! and grouped in the modules [`model`] (the report), [`rate`](mod@rate) (one
-//! report's rating), [`period`](mod@period) (a federation's month), [`list`](mod@list) (rating
-//! lists) and [`render`] (the command's output formats); reading, checking
-//! and norms are the top level's own:
+//! What a program needs is re-exported at the top level, in the manner of
+//! `csv` and `toml`, and grouped in modules: [`read`](mod@read) (bytes to
+//! a report), [`model`] (the report), [`check`](mod@check) (the findings
+//! and the verdict), [`rate`](mod@rate) (one report's rating),
+//! [`period`](mod@period) (a federation's month), [`norms`](mod@norms)
+//! (title norms), [`list`](mod@list) (rating lists) and [`render`] (the
+//! command's output formats). The FIDE Rating Regulations as data are in
+//! [`regulations`], which games FIDE rates in [`eligibility`], and the
+//! source map (spans, lines, positions) in [`source`]. The rules, the
+//! rating pass and the renderers' insides stay private; every type a
+//! public item gives or takes can be named (`unnameable_types` is denied).
 //!
 //! * one analysis: [`Analysis::new`] decides once per report, under
 //!   [`Options`], the edition of the regulations, the tournament type, the
@@ -61,7 +65,7 @@
 //! * reading: [`parse_bytes`], [`parse_str`], `read_path` (feature `fs`) give a [`Parsed`] report (its
 //!   [`Tournament`], its text, the reader's findings) or a [`ReadError`];
 //!   [`ReadOptions`], [`TextEncoding`]. The report's types are in [`model`].
-//! * checking: [`check`], [`check_bytes`] with [`Options`] give a
+//! * checking: [`check()`], [`check_bytes`] with [`Options`] give a
 //!   [`CheckReport`]: every [`Diagnostic`] (its [`Severity`],
 //!   [`Consequence`], [`Label`]s, [`Span`]s) and the [`Verdict`];
 //!   [`all_rules`] lists every rule's [`RuleMeta`].
@@ -76,7 +80,7 @@
 //!   text, CSV, SARIF, GitHub annotations, HTML) with the same bytes.
 //! * the local page: [`BrowserPage`] draws the page of `trf serve` for
 //!   files read in a browser (the page in `web/`, WebAssembly).
-//! * [`cli`] (feature `cli`): the `trf` command itself, runnable on any
+//! * `cli` (feature `cli`): the `trf` command itself, runnable on any
 //!   argument list.
 //!
 //! # Features
@@ -108,6 +112,8 @@
 //! `Default::default()` (or a constructor) and set the fields you need, and
 //! give every `match` on them a `_` arm.
 #![warn(missing_docs)]
+// Every type reachable from the public API can be named by its users.
+#![warn(unnameable_types)]
 // Some renderers and helpers (the summary table, the norm certificate, the
 // registrations file, the web page's index) serve only the command line:
 // without the feature `cli` nothing in the crate calls them. The build with
@@ -117,11 +123,11 @@
 
 mod across;
 mod analysis;
-mod check;
+pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
 mod diag;
-mod eligibility;
+pub mod eligibility;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 #[cfg(feature = "generate")]
@@ -132,22 +138,23 @@ pub mod generate;
 #[allow(unreachable_pub)]
 mod generate;
 pub mod model;
-mod norms;
+pub mod norms;
 mod options;
 mod rating;
 mod ratinglist;
-mod read;
-mod regulations;
+pub mod read;
+pub mod regulations;
 pub mod render;
 mod rules;
-mod source;
+pub mod source;
 mod upload;
 mod write;
 
 pub use across::{find as find_across, AcrossFindings, ReportRef};
 pub use analysis::Analysis;
 pub use check::{check, check_bytes, CheckReport};
-pub use diag::{Category, Consequence, Diagnostic, Label, RuleMeta, Severity, Verdict};
+pub use diag::overflow::Dropped;
+pub use diag::{Category, Consequence, Diagnostic, Grouping, Label, RuleMeta, Severity, Verdict};
 pub use model::Tournament;
 pub use norms::{
     evaluate as evaluate_norms, Assessment, Edition, EventFacts, Exemption, ForeignerRule, Item,
@@ -217,7 +224,7 @@ pub mod list {
     pub use crate::ratinglist::{build_index, IndexInfo};
     pub use crate::ratinglist::{
         ListError, ListKind, ListLayout, ListLookup, ListMeta, ListPeriod, ListRecord, ListSource,
-        LookupMethod, RatingEntry, RatingKind, RatingList, Sex, Status,
+        Lookup, LookupMethod, RatingEntry, RatingKind, RatingList, Sex, Status,
     };
 }
 

@@ -108,7 +108,7 @@ pub enum Ruled {
 
 impl Ruled {
     /// The rule of `trf check` that reports it (code and name), from the
-    /// one table of reasons and rules ([`super::RULES`]).
+    /// one table of reasons and rules (`super::RULES`).
     pub fn rule(&self) -> (&'static str, &'static str) {
         super::rule_of(self.key()).unwrap_or(("", ""))
     }

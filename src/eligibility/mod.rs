@@ -2,7 +2,7 @@
 //! round entry, with exactly one [`Reason`] when it is not rated. The
 //! stage comes after the model and the regulations, before the rules and
 //! the rating pass: the rules word findings from these decisions (one
-//! table maps each reason to the rule that reports it, [`RULES`]), and the
+//! table maps each reason to the rule that reports it, `RULES`), and the
 //! rating pass, the HTML crosstable and the counts of `trf check` only
 //! read them, so `check` and `rate` cannot disagree.
 //!
@@ -18,7 +18,7 @@
 //!   before it, because the report itself codes them as results that are
 //!   not rated (TRF "W/D/L: not rated"), which FIDE's rating program reads
 //!   as written;
-//! * left out by the regulations ([`exclusions`]): below the minimum rate
+//! * left out by the regulations (`exclusions`): below the minimum rate
 //!   of play, played after a match was decided, of a match (or
 //!   Scheveningen) with unrated players the edition does not rate, or
 //!   with results that contradict each other;
@@ -38,8 +38,10 @@ pub(crate) mod exclusions;
 pub(crate) mod results;
 pub(crate) mod round_robin;
 
-pub(crate) use event::{pairings, Event, Game, TimeControlInfo};
-pub(crate) use exclusions::{Excluded, Ruled};
+pub(crate) use event::{pairings, Game};
+pub use event::{Event, TimeControlInfo};
+pub use exclusions::{Excluded, Ruled};
+pub use round_robin::{Incomplete, RoundRobinMatrix};
 
 use crate::model::games::{Games, Kind, NONE};
 use crate::model::tournament_type::TournamentType;
@@ -170,7 +172,7 @@ impl Reason {
     }
 
     /// The name of the rule of `trf check` that reports it, from
-    /// [`RULES`].
+    /// `RULES`.
     pub fn rule(self) -> Option<&'static str> {
         rule_of(self.key()).map(|r| r.1)
     }

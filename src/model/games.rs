@@ -12,7 +12,7 @@
 //! pass over the entries: O(players × rounds).
 //!
 //! Malformed reports are represented, not refused: an opponent no player
-//! has the rank of is [`NONE`], a player without a starting rank (`0`)
+//! has the rank of is `NONE`, a player without a starting rank (`0`)
 //! names nobody back, duplicate starting ranks resolve to the first player
 //! with the rank (as every rule names them), and a line that stops before a
 //! round has no row for it.
@@ -74,7 +74,7 @@ bitflags::bitflags! {
         const BYE_NAMED = 1 << 16;
         /// The entry names no other player: no opponent, a rank no player
         /// has, or the player's own rank when the player is the first with
-        /// it ([`Game::opponent`] is [`NONE`] or the player). A player
+        /// it ([`Game::opponent`] is `NONE` or the player). A player
         /// without a starting rank (`0`) who names rank `0` is not marked:
         /// the eligibility stage reads that player's rows one by one.
         const NO_OTHER = 1 << 17;
@@ -98,10 +98,10 @@ pub struct Game {
     /// Index in [`Tournament::players`] of the player whose entry this is.
     pub player: u32,
     /// Index of the first player with the starting rank the entry names
-    /// (the player's own when [`Kind::SELF`]), or [`NONE`] (no opponent
+    /// (the player's own when `Kind::SELF`), or `NONE` (no opponent
     /// named, or no player with that starting rank).
     pub opponent: u32,
-    /// Row of the opponent's entry for the same round, or [`NONE`] (no
+    /// Row of the opponent's entry for the same round, or `NONE` (no
     /// opponent, or the opponent's line stops before the round).
     pub mirror: u32,
     /// The bits of [`kind`] that describe the entry.
@@ -116,14 +116,14 @@ pub struct Game {
 }
 
 impl Game {
-    /// The result as a number below [`CODES`], for look-up tables: `1 = 0`
+    /// The result as a number below `CODES`, for look-up tables: `1 = 0`
     /// are 0-2, `W D L` 3-5, `+ -` 6-7, `H F U Z` 8-11, pending (blank) 12,
     /// not paired 13, a letter TRF does not define 14, TRF26's `?` 15.
     pub fn code(&self) -> usize {
         super::rounds::code_of(self.side)
     }
 
-    /// The colour and the result code as one number below [`LOOKS`]:
+    /// The colour and the result code as one number below `LOOKS`:
     /// the colour (0 none, 1 `w`, 2 `b`) plus 4 × [`Game::code`], for
     /// look-up tables by both.
     pub fn colour_and_code(&self) -> usize {
@@ -193,7 +193,7 @@ pub struct Games {
     rows: Vec<Game>,
     /// `start[i]..start[i + 1]`: the rows of player `i`.
     start: Vec<u32>,
-    /// `index[rank]`: the first player with that starting rank, or [`NONE`].
+    /// `index[rank]`: the first player with that starting rank, or `NONE`.
     index: Vec<u32>,
     /// The bits of every row, or-ed.
     seen: Kind,
@@ -273,7 +273,7 @@ const CODE_BITS: [Kind; CODES] = [
 /// ([`Games::new`]).
 #[derive(Debug, Clone, Copy)]
 struct Seat<'a> {
-    /// The player's index, or [`NONE`].
+    /// The player's index, or `NONE`.
     player: u32,
     /// The player's first row.
     from: u32,
@@ -657,7 +657,7 @@ impl Games {
     }
 
     /// The index vector: `index[rank]` is the first player with that
-    /// starting rank, or [`NONE`].
+    /// starting rank, or `NONE`.
     pub fn rank_index(&self) -> &[u32] {
         &self.index
     }

@@ -30,12 +30,14 @@ pub(crate) mod tournament_type;
 
 pub use tournament_type::{TournamentType, TypeDecision};
 
+pub use agreement::DateAgreement;
 pub use date::{DateField, PartialDate};
-pub(crate) use games::{Game, Games};
+pub use games::{Game, Games};
 pub use player::{ByeKind, Colour, Outcome, Player, RoundEntry, RoundResult, Sex, Title};
 pub use points::Points;
 pub use rounds::{Rounds, RoundsIter};
 pub use scoring::{Scoring, ScoringSource};
+pub use timecontrol::{DelayKind, Notation, Period, Side, TimeControl, TimeControlError};
 
 use crate::source::lines::Line;
 use crate::source::span::{Span, Spanned};

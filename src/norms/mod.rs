@@ -6,10 +6,10 @@
 //! decisions the check context makes (tournament type, time control), the
 //! federation table and, when given, a rating list. It never changes the
 //! verdict of a report; a failed condition means "no norm", not "the file
-//! is wrong", so the conditions ([`conditions`]) are not validation rules.
+//! is wrong", so the conditions (`conditions`) are not validation rules.
 //!
 //! Arithmetic is exact: scores in half points, Ra and p rounded half up by
-//! integer division, dp from the table of 1.4.9 ([`performance`]).
+//! integer division, dp from the table of 1.4.9 (`performance`).
 //!
 //! What a TRF cannot show (the registration, the arbiters, the titles and
 //! ratings at the start) is listed "to confirm" with every norm, never
@@ -31,7 +31,7 @@ pub use assess::Mix;
 pub use assess::OpponentRating;
 pub use edition::Edition;
 pub use event::EventFacts;
-pub use event::SwissExemption;
+pub use event::{QualifyingSwiss, SwissExemption};
 pub use games::RoundUse;
 pub use kind::NormKind;
 pub use subset::Subset;

@@ -1,8 +1,8 @@
 //! The reader: bytes → [`Tournament`] plus diagnostics.
 //!
 //! One linear pass over the lines. Each line is classified
-//! ([`crate::source::lines::classify`]); records are sliced by the column tables of
-//! [`crate::read::columns`] and their fields read with small nom parsers. A bad
+//! (`crate::source::lines::classify`); records are sliced by the column tables of
+//! `crate::read::columns` and their fields read with small nom parsers. A bad
 //! field gives a diagnostic and parsing goes on: ten bad lines give ten
 //! diagnostics. Only unreadable input is fatal ([`ReadError`]).
 
@@ -23,10 +23,11 @@ mod player;
 mod records;
 
 pub(crate) use date::parse_birth;
+pub use decode::DecodeError;
 
 use crate::diag::Diagnostic;
 use crate::model::{Extensions, Header, Scoring, ScoringSource, Tournament, Trf26Records};
-use crate::read::decode::{decode_vec, DecodeError, TextEncoding};
+use crate::read::decode::{decode_vec, TextEncoding};
 use crate::source::lines::{self, Columns, Line, LineKind};
 use crate::source::span::Span;
 #[cfg(feature = "fs")]

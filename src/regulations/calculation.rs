@@ -68,7 +68,7 @@ pub struct JuniorK {
 
 /// The K-factor rules (docs/spec/regulations.md R24, R25).
 ///
-/// Precedence used by [`crate::rating::maths::k_factor`]: new player, then the
+/// Precedence used by `crate::rating::maths::k_factor`: new player, then the
 /// top K once 2400 was reached (permanent), then the junior K, then the
 /// standard K.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -5,7 +5,7 @@
 //! 2003: 0.11 in 2003–2009, 0.1 from 2014). Amendments made while an edition
 //! was in force are [`Dated`] values, also chosen by the start date, except
 //! the registration rule of 25 December 2023, which applies by registration
-//! date ([`registration_requirement`]).
+//! date (`registration_requirement`).
 //!
 //! Source: the FIDE Handbook, B.02 (FIDE Rating Regulations) in its 2003,
 //! 2005, 2009, 2013, 2014, 2017, 2022 and 2024 texts, as read in our notes
@@ -27,22 +27,26 @@ pub(crate) mod registration;
 mod version;
 mod versions;
 
-pub(crate) use articles::{Certainty, Topic};
-pub(crate) use calculation::{
-    CapApplication, ChangeMethod, DifferenceCap, DpExtremes, Floor, InitialRatingMethod,
+pub use articles::{Certainty, Topic};
+pub use calculation::{
+    CapApplication, ChangeMethod, DifferenceCap, DpExtremes, Floor, InitialRatingMethod, JuniorK,
     JuniorUntil, KRules, ListFrequency, PoolingMethod, PoolingWindow, Rounding, RoundingMode,
 };
 pub(crate) use dated::ymd;
-pub(crate) use dated::Dated;
-pub(crate) use eligibility::{
-    AfterMatchDecided, MatchWithUnrated, OneMoveRule, RatedCount, RequirementScope,
-    RoundRobinComposition, RoundRobinFacts, UnratedEventRule,
+pub use dated::{Amendment, Dated};
+pub use eligibility::{
+    AfterMatchDecided, CompositionShortfall, MatchWithUnrated, OneMoveRule, RatedCount,
+    Requirement, RequirementScope, RoundRobinComposition, RoundRobinFacts, UnratedEventRule,
 };
-pub(crate) use play::{BandScope, DurationRule, MoveCountRule, MoveCountVerdict, RateOfPlay};
-pub(crate) use rapid_blitz::{RapidBlitz, RapidBlitzTopic};
-pub use rating_type::{Classification, RatingType};
-pub(crate) use registration::{FieldStrength, LeadTime, RegistrationRule};
-pub use version::Version;
+pub use play::{
+    BandScope, DurationRule, MoveCountRule, MoveCountVerdict, QcApprovedFaster, RateOfPlay,
+};
+pub use rapid_blitz::{
+    BigGap, Marked, RapidBlitz, RapidBlitzCap, RapidBlitzK, RapidBlitzTopic, RoundsPerDay,
+};
+pub use rating_type::{Bands, Classification, FastClassic, RatingType};
+pub use registration::{FieldStrength, LeadTime, RegistrationRequirement, RegistrationRule};
+pub use version::{UnknownVersion, Version};
 
 use chrono::NaiveDate;
 use serde::Serialize;

@@ -2,7 +2,7 @@
 //!
 //! The lead time belongs to the version chosen by the start date, but the
 //! amendment of 25 December 2023 took effect immediately, so within the 2022
-//! text it is chosen by the **registration** date. [`registration_requirement`]
+//! text it is chosen by the **registration** date. `registration_requirement`
 //! takes both dates.
 
 use super::{dated::ymd, Regulations, Version};
@@ -95,7 +95,7 @@ pub(crate) fn registration_requirement(
 }
 
 impl Regulations {
-    /// [`registration_requirement`] under this edition, whatever the start
+    /// `registration_requirement` under this edition, whatever the start
     /// date (for an edition chosen with `--regulations`); the amendment of
     /// 25 December 2023 still applies by `registered`.
     pub fn registration_requirement(

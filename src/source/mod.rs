@@ -9,5 +9,6 @@ pub(crate) mod sniff;
 pub(crate) mod span;
 
 pub use encoding::TextEncoding;
-pub(crate) use locate::Locator;
+pub use lines::{Line, LineKind};
+pub use locate::Locator;
 pub use span::{Span, Spanned};

@@ -5,7 +5,7 @@
 //! players, or White's when Black's differ, as in Armageddon), each with its
 //! move count, base time and per-move increment, all in exact seconds.
 //!
-//! * [`parse_free`] reads what arbiters write in `122` (`90'+30"`,
+//! * `parse_free` reads what arbiters write in `122` (`90'+30"`,
 //!   `40/120, 60`, `G/90;d5`, `All moves in 90 minutes, plus 10 seconds per
 //!   move`, …). It is deliberately conservative: when a text can be read two
 //!   ways (`40/90+30`: 30 minutes or a 30-second increment?) it returns an
@@ -14,7 +14,7 @@
 //!   for callers that judge whether the readings lead to the same outcome
 //!   (the check does: the list and each game's band). `grammar/time-control.ebnf`
 //!   sums up the accepted notations.
-//! * [`parse_encoded`] reads the strict `222` grammar of FIDE's TRF-2026
+//! * `parse_encoded` reads the strict `222` grammar of FIDE's TRF-2026
 //!   format description, record 222 (docs/spec/trf-format.md §3.4), and reports the byte offset of the first problem.
 //! * The derived quantities ([`TimeControl::t60_seconds`],
 //!   [`TimeControl::game_seconds_60`], …) follow the 60-move assumption of the FIDE Rating
@@ -217,7 +217,7 @@ impl TimeControlError {
 const RATE_MOVES: u32 = 60;
 
 impl TimeControl {
-    /// Reads a TRF26 `222` value into the model (see [`parse_encoded`]).
+    /// Reads a TRF26 `222` value into the model (see `parse_encoded`).
     pub fn from_encoded(text: &str) -> Result<TimeControl, TimeControlError> {
         let encoded = parse_encoded(text)?;
         let mut tc = encoded.to_time_control();
@@ -301,7 +301,7 @@ impl TimeControl {
     ///
     /// Times are in minutes when whole, in seconds otherwise. An increment
     /// shared by all periods is written once at the end; one that differs by
-    /// period is written after its period. [`parse_free`] reads the result
+    /// period is written after its period. `parse_free` reads the result
     /// back to the same periods (except for Armageddon).
     pub fn describe(&self) -> String {
         match &self.black_periods {
