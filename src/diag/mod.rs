@@ -7,6 +7,7 @@
 //! specific to one occurrence (message, labels, help).
 
 pub(crate) mod overflow;
+mod verdict;
 pub(crate) mod words;
 
 /// `1 game`, `3 games`: how every message counts things (English plurals,
@@ -22,6 +23,8 @@ pub(crate) fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
     s.push_str(word);
     s
 }
+
+pub use verdict::Verdict;
 
 use crate::source::span::Span;
 use serde::Serialize;
@@ -183,59 +186,6 @@ impl Consequence {
 }
 
 impl fmt::Display for Consequence {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// What FIDE will do with a report as a whole, derived from the
-/// consequences of its findings. A contract: JSON `"verdict"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum Verdict {
-    /// Some finding is `event-not-rated`: the event will not be rated.
-    NotRateable,
-    /// No finding stops the event, but some is `fix-before-upload`.
-    FixBeforeUpload,
-    /// Nothing stops the upload; games or players may still be left out.
-    Ready,
-}
-
-impl Verdict {
-    /// The verdict of a set of findings.
-    pub fn of(consequences: impl IntoIterator<Item = Consequence>) -> Verdict {
-        let mut v = Verdict::Ready;
-        for c in consequences {
-            match c {
-                Consequence::EventNotRated => return Verdict::NotRateable,
-                Consequence::FixBeforeUpload => v = Verdict::FixBeforeUpload,
-                _ => {}
-            }
-        }
-        v
-    }
-
-    /// The contract name: `not-rateable`, `fix-before-upload`, `ready`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Verdict::NotRateable => "not-rateable",
-            Verdict::FixBeforeUpload => "fix-before-upload",
-            Verdict::Ready => "ready",
-        }
-    }
-
-    /// The verdict in words, for people.
-    pub fn words(self) -> &'static str {
-        match self {
-            Verdict::NotRateable => "FIDE will not rate this event",
-            Verdict::FixBeforeUpload => "fix the report before upload",
-            Verdict::Ready => "ready to upload",
-        }
-    }
-}
-
-impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }

@@ -113,29 +113,20 @@ const SHOWN_PER_GROUP: usize = 5;
 /// report says at once why nothing can be fixed: the first finding that
 /// stops FIDE rating the event.
 fn verdict_words(rep: &CheckReport) -> String {
-    match rep.verdict {
-        Verdict::NotRateable => {
-            let why = rep
-                .diagnostics
-                .iter()
-                .find(|d| d.consequence == Consequence::EventNotRated)
-                .map(|d| format!(": {}", d.message))
-                .unwrap_or_default();
-            format!("NOT RATEABLE: FIDE will not rate this event as played{why}")
-        }
-        Verdict::FixBeforeUpload => {
-            "FIX BEFORE UPLOAD: data FIDE or the rating officer needs is missing or wrong"
-                .to_owned()
-        }
-        Verdict::Ready => {
-            if rep.count(Consequence::GamesNotRated) + rep.count(Consequence::PlayersNotRated) > 0 {
-                "READY to upload: FIDE will rate it, without the games or players named below"
-                    .to_owned()
-            } else {
-                "READY to upload: FIDE will rate it".to_owned()
-            }
-        }
-    }
+    let why = match rep.verdict {
+        Verdict::NotRateable => rep
+            .diagnostics
+            .iter()
+            .find(|d| d.consequence == Consequence::EventNotRated)
+            .map_or("", |d| d.message.as_str()),
+        _ => "",
+    };
+    rep.verdict.line(left_out(rep), why)
+}
+
+/// Whether some games or players of the report are left out of rating.
+fn left_out(rep: &CheckReport) -> bool {
+    rep.count(Consequence::GamesNotRated) + rep.count(Consequence::PlayersNotRated) > 0
 }
 
 /// The heading of a consequence group. Under a not-rateable verdict the

@@ -365,6 +365,8 @@ pub(super) fn build(
     }
 }
 
+/// The verdict's heading and paragraph, in the words of
+/// [`Verdict::paragraph`].
 fn verdict_words(rep: &crate::check::CheckReport) -> (String, String) {
     let words = rep.verdict.words();
     let mut head = words.to_owned();
@@ -372,20 +374,9 @@ fn verdict_words(rep: &crate::check::CheckReport) -> (String, String) {
         let upper = first.to_uppercase();
         head.replace_range(..1, &upper);
     }
-    let text = match rep.verdict {
-        Verdict::NotRateable => "The event as played cannot be rated: no correction of the file changes that. The findings under “Will not be rated” say why.".to_owned(),
-        Verdict::FixBeforeUpload => "Data FIDE or the rating officer needs is missing or wrong. Correct what is listed under “Fix before upload”, export the report again and check it again before it is uploaded.".to_owned(),
-        Verdict::Ready => {
-            let left_out =
-                rep.count(Consequence::GamesNotRated) + rep.count(Consequence::PlayersNotRated);
-            if left_out > 0 {
-                "Nothing stops the upload. FIDE will rate the event without the games or players listed below.".to_owned()
-            } else {
-                "Nothing stops the upload: FIDE will rate the event.".to_owned()
-            }
-        }
-    };
-    (head, text)
+    let left_out =
+        rep.count(Consequence::GamesNotRated) + rep.count(Consequence::PlayersNotRated) > 0;
+    (head, rep.verdict.paragraph(left_out))
 }
 
 fn facts(input: &ReportInput<'_>) -> Vec<(&'static str, String)> {
@@ -695,18 +686,10 @@ fn rating(s: &RatingSummary) -> RatingView {
             outcome: p.outcome.map_or("", |o| o.describe()),
         })
         .collect();
-    let status = if s.hypothetical {
-        Some("Hypothetical figures: FIDE will not rate this event; these are what the calculation would give.".to_owned())
-    } else {
-        match s.verdict {
-            Some(crate::diag::Verdict::FixBeforeUpload) => Some(
-                "Provisional figures: the report must be fixed before upload; they hold only once it is.".to_owned(),
-            ),
-            Some(crate::diag::Verdict::NotRateable) => {
-                Some("No rating changes: FIDE will not rate this event.".to_owned())
-            }
-            _ => None,
-        }
+    let status = match s.verdict {
+        Some(v) => v.figures_status(s.hypothetical),
+        None if s.hypothetical => Verdict::NotRateable.figures_status(true),
+        None => None,
     };
     RatingView {
         status,

@@ -97,16 +97,15 @@ pub(crate) fn banner(s: &RatingSummary) -> Option<String> {
         .then(|| headline(s, s.hypothetical))
 }
 
-/// The banner's words: hypothetical figures, no changes, or figures that
-/// hold once the report is fixed.
+/// The banner's words ([`Verdict::figures_banner`]): hypothetical
+/// figures, no changes, or figures that hold once the report is fixed.
 fn headline(s: &RatingSummary, hypothetical: bool) -> String {
-    if hypothetical {
-        "HYPOTHETICAL: FIDE will not rate this event; these figures are what its calculation would give if it did (--what-if), and every one is marked hypothetical".to_owned()
-    } else if s.event_not_rated() {
-        "NO RATING CHANGES: FIDE will not rate this event, for the reasons below; --what-if shows what its calculation would give".to_owned()
+    let verdict = if s.event_not_rated() {
+        Verdict::NotRateable
     } else {
-        "PROVISIONAL: the report must be fixed before upload (verdict fix-before-upload); these figures hold only once it is".to_owned()
-    }
+        Verdict::FixBeforeUpload
+    };
+    verdict.figures_banner(hypothetical).unwrap_or_default()
 }
 
 /// The findings behind the verdict, gravest first: from the check when it
