@@ -12,6 +12,7 @@
 
 pub(crate) mod certificate;
 pub(crate) mod columns;
+mod crosstable;
 pub(crate) mod csv;
 pub(crate) mod github;
 pub(crate) mod grouped;
@@ -162,4 +163,9 @@ impl Region {
 /// validation rules in registry order (the order of `trf rules`).
 pub fn all_rules() -> impl Iterator<Item = &'static RuleMeta> {
     crate::rules::registry::all().map(|e| e.meta)
+}
+
+/// A value as text, or nothing: the HTML views' empty cell.
+fn opt<T: std::fmt::Display>(v: Option<T>) -> String {
+    v.map(|v| v.to_string()).unwrap_or_default()
 }
