@@ -21,7 +21,7 @@ use crate::regulations::{
 use chrono::NaiveDate;
 
 /// What is decided once about one report under one set of [`Options`]:
-/// made by [`Analysis::new`], read by [`Analysis::check`],
+/// made by [`Analysis::new`], read by [`Analysis::check`], [`Analysis::norms`],
 /// [`Analysis::rate`] and [`Analysis::rate_unchecked`] (and by
 /// [`crate::check()`], [`crate::rate_checked`] and [`crate::rate()`], which
 /// make one).

@@ -15,7 +15,7 @@ use super::check::read_list;
 use super::files::{self, Inputs};
 use super::output::write_page;
 use super::{fail, out, Format, ReadArgs, EXIT_OK, EXIT_USAGE};
-use crate::norms::{evaluate, Exemption, NormKind, NormOptions};
+use crate::norms::{Exemption, NormKind, NormOptions};
 use crate::ratinglist::ListLookup;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -149,7 +149,13 @@ pub(crate) fn run(a: Args) -> u8 {
                 None => return EXIT_USAGE,
             }
         }
-        let report = evaluate(&parsed.tournament, &opts);
+        // The report's analysis (games table, tournament type) as `trf
+        // check` makes it, under the approval it takes.
+        let check_opts = crate::rules::CheckOptions {
+            qc_fast_classic,
+            ..crate::rules::CheckOptions::default()
+        };
+        let report = crate::analysis::Analysis::new(&parsed, &check_opts).norms(&opts);
         let name = files::shown(path);
         if let Some(rank) = a.certificate {
             return certificate(&a, path, &name, rank, &parsed, &report);

@@ -36,6 +36,7 @@ pub use games::RoundUse;
 pub use kind::NormKind;
 pub use subset::Subset;
 
+use crate::analysis::Analysis;
 use crate::model::games::{Games, Kind};
 use crate::model::tournament_type::{self, TournamentType};
 use crate::model::{ByeKind, RoundResult, Sex, Tournament};
@@ -242,7 +243,31 @@ impl NormsReport {
 }
 
 /// Judges every player's norms in the edition in force at the start.
+/// Makes the report's games table and tournament type; a caller that has
+/// the report's [`Analysis`] uses [`Analysis::norms`], which reads them
+/// from it.
 pub fn evaluate(t: &Tournament, opts: &NormOptions) -> NormsReport {
+    let games = Games::new(t);
+    let ttype = tournament_type::detect(t, games.rank_index());
+    judge(t, &games, &ttype, opts)
+}
+
+impl Analysis<'_> {
+    /// Every player's title norms (B.01) in the edition in force at the
+    /// start, from this analysis's games table and tournament type:
+    /// [`evaluate`] without deciding them again.
+    pub fn norms(&self, opts: &NormOptions) -> NormsReport {
+        judge(self.tournament, &self.games, &self.tournament_type, opts)
+    }
+}
+
+/// [`evaluate`] over the report's games table and tournament type.
+fn judge(
+    t: &Tournament,
+    games: &Games,
+    ttype: &tournament_type::TypeDecision,
+    opts: &NormOptions,
+) -> NormsReport {
     let start = t.start_date();
     let mut notes = Vec::new();
     let mut readings = Vec::new();
@@ -274,8 +299,6 @@ pub fn evaluate(t: &Tournament, opts: &NormOptions) -> NormsReport {
     };
     readings.extend(edition.readings());
     let e = edition;
-    let games = Games::new(t);
-    let ttype = tournament_type::detect(t, games.rank_index());
     let round_robin = ttype.kind.is_round_robin();
     let drr = ttype.kind == TournamentType::DoubleRoundRobin;
     // The open points that concern this event.
@@ -293,8 +316,8 @@ pub fn evaluate(t: &Tournament, opts: &NormOptions) -> NormsReport {
     let fast_classic = start
         .filter(|_| opts.qc_fast_classic)
         .and_then(crate::regulations::rating_type::fast_classic_at);
-    let facts = event::facts(t, &games, e, &ttype, fast_classic);
-    let opps = games::opponents(t, &games, e, opts.list.as_deref(), round_robin);
+    let facts = event::facts(t, games, e, ttype, fast_classic);
+    let opps = games::opponents(t, games, e, opts.list.as_deref(), round_robin);
 
     let mut to_confirm = facts.to_confirm.clone();
     for (cond, msg) in [
@@ -341,7 +364,7 @@ pub fn evaluate(t: &Tournament, opts: &NormOptions) -> NormsReport {
         if kinds.is_empty() {
             continue;
         }
-        let (rounds, counted) = games::classify(t, &games, &opps, i, e);
+        let (rounds, counted) = games::classify(t, games, &opps, i, e);
         let own = match &p.federation {
             Some(f) if games::is_federation(f.value.trim()) => {
                 Some(f.value.trim().to_ascii_uppercase())
