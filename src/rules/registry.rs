@@ -81,6 +81,7 @@ pub(crate) static RULES: &[&Rule] = &[
     &pairing_bye_not_eligible::PAIRING_BYE_NOT_ELIGIBLE,
     &colour_difference_over_two::COLOUR_DIFFERENCE_OVER_TWO,
     &same_colour_three_times::SAME_COLOUR_THREE_TIMES,
+    &pairing_bye_written_as_forfeit::PAIRING_BYE_WRITTEN_AS_FORFEIT,
     &points_mismatch::POINTS_MISMATCH,
     &player_count_mismatch::PLAYER_COUNT_MISMATCH,
     &rated_count_mismatch::RATED_COUNT_MISMATCH,

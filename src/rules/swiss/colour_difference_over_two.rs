@@ -1,9 +1,11 @@
 //! Rule `colour-difference-over-two`.
 
-use super::{applies, article, colour_steps, colour_word, last_round_excused, LastRound, REVIEW};
+use super::{
+    applies, article, colour_steps, colour_word, last_round_excused, ColourStep, LastRound, REVIEW,
+};
 use crate::diag::Diagnostic;
 use crate::rules::spans::{block_part, Part};
-use crate::rules::wording::named;
+use crate::rules::wording::{named, round_list};
 use crate::rules::Ctx;
 
 crate::declare_rule! {
@@ -11,8 +13,9 @@ crate::declare_rule! {
     /// In a Swiss event, that no player's colour difference (games with White
     /// minus games with Black) goes beyond +2 or −2. Only games played over
     /// the board count (`1 = 0`, `W D L`); forfeits and byes do not, whatever
-    /// colour the report writes for a forfeit. A finding names the round
-    /// whose game took the difference beyond the limit (or further from it).
+    /// colour the report writes for a forfeit. One finding per player names
+    /// every round whose game took the difference beyond the limit (or
+    /// further from it).
     ///
     /// In the last round the Dutch system allows it for a topscorer (a player
     /// with more than half the maximum possible score before the last round)
@@ -55,39 +58,49 @@ crate::declare_rule! {
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let last = LastRound::of(ctx);
     for i in 0..ctx.tournament.players.len() {
-        for s in colour_steps(ctx.games.of(i)) {
-            if s.after.abs() <= 2 || s.after.abs() <= s.before.abs() {
-                continue;
-            }
-            if last_round_excused(ctx, s.game, last) {
-                continue;
-            }
-            let p = ctx.player_of(s.game);
-            let caveat = if s.game.round == last.round {
-                format!(
-                    "; in the last round neither player is a topscorer{}",
-                    last.caveat()
-                )
+        // Every game that took the difference beyond ±2 or further from it,
+        // but those the last-round exception excuses: one finding a player.
+        let steps: Vec<ColourStep<'_>> = colour_steps(ctx.games.of(i))
+            .filter(|s| s.after.abs() > 2 && s.after.abs() > s.before.abs())
+            .filter(|s| !last_round_excused(ctx, s.game, last))
+            .collect();
+        let Some(first) = steps.first() else { continue };
+        let p = ctx.player_of(first.game);
+        let caveat = if steps.iter().any(|s| s.game.round == last.round) {
+            format!(
+                "; in the last round neither player is a topscorer{}",
+                last.caveat()
+            )
+        } else {
+            String::new()
+        };
+        let rounds: Vec<usize> = steps.iter().map(|s| usize::from(s.game.round)).collect();
+        let mut d = COLOUR_DIFFERENCE_OVER_TWO.diag(format!(
+            "player {} plays {} in round `{}`, for a colour difference of `{:+}` over the games played{}{caveat}",
+            named(p),
+            colour_word(first.colour),
+            first.game.round,
+            first.after,
+            if rounds.len() > 1 {
+                format!(" (beyond ±2 again in rounds {})", round_list(&rounds[1..]))
             } else {
                 String::new()
+            }
+        ));
+        for (k, s) in steps.iter().enumerate() {
+            let span = block_part(ctx, ctx.block(s.game).span, Part::Colour);
+            let text = format!("round {}: colour difference {:+}", s.game.round, s.after);
+            d = if k == 0 {
+                d.primary(span, text)
+            } else {
+                d.secondary(span, text)
             };
-            let d = COLOUR_DIFFERENCE_OVER_TWO
-                .diag(format!(
-                    "player {} plays {} in round `{}`, for a colour difference of `{:+}` over the games played{caveat}",
-                    named(p),
-                    colour_word(s.colour),
-                    s.game.round,
-                    s.after
-                ))
-                .primary(
-                    block_part(ctx, ctx.block(s.game).span, Part::Colour),
-                    format!("colour difference {:+}", s.after),
-                )
-                .help(format!(
-                    "a player's games with White and with Black may differ by at most 2 (games played over the board only). Check the colours as played; if they were, the pairing is {REVIEW}"
-                ))
-                .reference(article(ctx, "f", "6"));
-            ctx.emit(out, d);
         }
+        let d = d
+            .help(format!(
+                "a player's games with White and with Black may differ by at most 2 (games played over the board only). Check the colours as played; if they were, the pairing is {REVIEW}"
+            ))
+            .reference(article(ctx, "f", "6"));
+        ctx.emit(out, d);
     }
 }

@@ -16,6 +16,7 @@
 
 pub(crate) mod colour_difference_over_two;
 pub(crate) mod pairing_bye_not_eligible;
+pub(crate) mod pairing_bye_written_as_forfeit;
 pub(crate) mod players_met_twice;
 pub(crate) mod same_colour_three_times;
 

@@ -4,7 +4,7 @@ use super::{applies, article, played, REVIEW};
 use crate::diag::Diagnostic;
 use crate::model::games::Kind;
 use crate::rules::spans::{block_part, Part};
-use crate::rules::wording::named;
+use crate::rules::wording::{named, round_list};
 use crate::rules::Ctx;
 use std::collections::HashMap;
 
@@ -15,7 +15,8 @@ crate::declare_rule! {
     /// (a game, a game of less than one move, a forfeit, a game not yet
     /// played); the earlier meeting counts only when it was played over
     /// the board (`1 = 0`, `W D L`). A forfeit is not a meeting: players
-    /// whose game was forfeited may be paired again.
+    /// whose game was forfeited may be paired again. One finding per pair
+    /// names every round they were paired again.
     ///
     /// ## Why it matters
     /// "Two players shall not play each other more than once" is the first
@@ -73,44 +74,58 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         return;
     }
     meetings.sort_by_key(|m| m.round);
-    // The first game each pair played over the board.
-    let mut first: HashMap<(u32, u32), &Meeting> = HashMap::new();
+    // Per pair: the first game played over the board, then every later
+    // pairing of the two (one finding per pair, however often they met).
+    let mut first: HashMap<(u32, u32), usize> = HashMap::new();
+    let mut repeats: Vec<(&Meeting, Vec<&Meeting>)> = Vec::new();
     for m in &meetings {
-        if let Some(earlier) = first.get(&m.pair).filter(|e| e.round < m.round) {
-            let (g, e) = (&rows[m.row as usize], &rows[earlier.row as usize]);
-            let (a, b) = (
-                ctx.player_of(g),
-                &ctx.tournament.players[g.opponent as usize],
+        match first.get(&m.pair) {
+            Some(&k) if repeats[k].0.round < m.round => repeats[k].1.push(m),
+            Some(_) => {}
+            None if m.played => {
+                first.insert(m.pair, repeats.len());
+                repeats.push((m, Vec::new()));
+            }
+            None => {}
+        }
+    }
+    for (earlier, again) in repeats.iter().filter(|(_, a)| !a.is_empty()) {
+        let g = &rows[again[0].row as usize];
+        let e = &rows[earlier.row as usize];
+        let (a, b) = (
+            ctx.player_of(e),
+            &ctx.tournament.players[e.opponent as usize],
+        );
+        let rounds: Vec<usize> = again.iter().map(|m| usize::from(m.round)).collect();
+        let mut d = PLAYERS_MET_TWICE
+            .diag(format!(
+                "players {} and {} played each other in round `{}` and are paired again in {} {}",
+                named(a),
+                named(b),
+                earlier.round,
+                if rounds.len() == 1 { "round" } else { "rounds" },
+                round_list(&rounds)
+            ))
+            .primary(
+                block_part(ctx, ctx.block(g).span, Part::Opponent),
+                format!("round {}: paired again", again[0].round),
+            )
+            .secondary(
+                block_part(ctx, ctx.block(e).span, Part::Opponent),
+                format!("round {}: played", earlier.round),
             );
-            let how = if m.played {
-                "play each other again"
-            } else {
-                "are paired again"
-            };
-            let d = PLAYERS_MET_TWICE
-                .diag(format!(
-                    "players {} and {} played each other in round `{}` and {how} in round `{}`",
-                    named(a),
-                    named(b),
-                    earlier.round,
-                    m.round
-                ))
-                .primary(
-                    block_part(ctx, ctx.block(g).span, Part::Opponent),
-                    format!("round {}: paired again", m.round),
-                )
-                .secondary(
-                    block_part(ctx, ctx.block(e).span, Part::Opponent),
-                    format!("round {}: played", earlier.round),
-                )
-                .help(format!(
-                    "two players shall not play each other more than once; a forfeit does not count as a meeting. Check the opponent's number; if the pairing was made, it is {REVIEW}"
-                ))
-                .reference(article(ctx, "b", "2"));
-            ctx.emit(out, d);
+        for m in &again[1..] {
+            let r = &rows[m.row as usize];
+            d = d.secondary(
+                block_part(ctx, ctx.block(r).span, Part::Opponent),
+                format!("round {}: paired again", m.round),
+            );
         }
-        if m.played {
-            first.entry(m.pair).or_insert(m);
-        }
+        let d = d
+            .help(format!(
+                "two players shall not play each other more than once; a forfeit does not count as a meeting. Check the opponent's number; if the pairing was made, it is {REVIEW}"
+            ))
+            .reference(article(ctx, "b", "2"));
+        ctx.emit(out, d);
     }
 }

@@ -1,9 +1,11 @@
 //! Rule `same-colour-three-times`.
 
-use super::{applies, article, colour_steps, colour_word, last_round_excused, LastRound, REVIEW};
+use super::{
+    applies, article, colour_steps, colour_word, last_round_excused, ColourStep, LastRound, REVIEW,
+};
 use crate::diag::Diagnostic;
 use crate::rules::spans::{block_part, Part};
-use crate::rules::wording::named;
+use crate::rules::wording::{named, round_list};
 use crate::rules::Ctx;
 
 crate::declare_rule! {
@@ -11,8 +13,8 @@ crate::declare_rule! {
     /// In a Swiss event, that no player gets the same colour three times in
     /// a row. Only games played over the board count (`1 = 0`, `W D L`), in
     /// round order: forfeits and byes are left out, so White, a forfeit,
-    /// White, White is three Whites in a row. A finding names the round of
-    /// the third (or later) game of the run.
+    /// White, White is three Whites in a row. One finding per player names
+    /// the round of every third (or later) game of a run.
     ///
     /// In the last round the Dutch system allows it for a topscorer (a player
     /// with more than half the maximum possible score before the last round)
@@ -54,37 +56,57 @@ crate::declare_rule! {
 fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let last = LastRound::of(ctx);
     for i in 0..ctx.tournament.players.len() {
-        for s in colour_steps(ctx.games.of(i)) {
-            if s.run < 3 || last_round_excused(ctx, s.game, last) {
-                continue;
-            }
-            let p = ctx.player_of(s.game);
-            let caveat = if s.game.round == last.round {
+        // Every game that made a run of three or more, but those the
+        // last-round exception excuses: one finding a player.
+        let steps: Vec<ColourStep<'_>> = colour_steps(ctx.games.of(i))
+            .filter(|s| s.run >= 3 && !last_round_excused(ctx, s.game, last))
+            .collect();
+        let Some(first) = steps.first() else { continue };
+        let p = ctx.player_of(first.game);
+        let caveat = if steps.iter().any(|s| s.game.round == last.round) {
+            format!(
+                "; in the last round neither player is a topscorer{}",
+                last.caveat()
+            )
+        } else {
+            String::new()
+        };
+        let rounds: Vec<usize> = steps.iter().map(|s| usize::from(s.game.round)).collect();
+        let mut d = SAME_COLOUR_THREE_TIMES.diag(format!(
+            "player {} plays {} in round `{}`, the {} game in a row with that colour{}{caveat}",
+            named(p),
+            colour_word(first.colour),
+            first.game.round,
+            ordinal(first.run),
+            if rounds.len() > 1 {
                 format!(
-                    "; in the last round neither player is a topscorer{}",
-                    last.caveat()
+                    " (three or more in a row again in rounds {})",
+                    round_list(&rounds[1..])
                 )
             } else {
                 String::new()
+            }
+        ));
+        for (k, s) in steps.iter().enumerate() {
+            let span = block_part(ctx, ctx.block(s.game).span, Part::Colour);
+            let text = format!(
+                "round {}: {} {} in a row",
+                s.game.round,
+                s.run,
+                colour_word(s.colour)
+            );
+            d = if k == 0 {
+                d.primary(span, text)
+            } else {
+                d.secondary(span, text)
             };
-            let d = SAME_COLOUR_THREE_TIMES
-                .diag(format!(
-                    "player {} plays {} in round `{}`, the {} game in a row with that colour{caveat}",
-                    named(p),
-                    colour_word(s.colour),
-                    s.game.round,
-                    ordinal(s.run)
-                ))
-                .primary(
-                    block_part(ctx, ctx.block(s.game).span, Part::Colour),
-                    format!("{} {} in a row", s.run, colour_word(s.colour)),
-                )
-                .help(format!(
-                    "no player shall receive the same colour three times in a row (games played over the board only). Check the colours as played; if they were, the pairing is {REVIEW}"
-                ))
-                .reference(article(ctx, "g", "7"));
-            ctx.emit(out, d);
         }
+        let d = d
+            .help(format!(
+                "no player shall receive the same colour three times in a row (games played over the board only). Check the colours as played; if they were, the pairing is {REVIEW}"
+            ))
+            .reference(article(ctx, "g", "7"));
+        ctx.emit(out, d);
     }
 }
 
