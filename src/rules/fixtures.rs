@@ -224,7 +224,7 @@ fn every_rule_has_fixtures_and_every_fixture_a_rule() {
 /// Code letters of validation rules: T tournament header, P player, R
 /// rounds and pairings, X cross-record, F FIDE rating regulations, L the
 /// official rating list, G rating inputs (S is the parser's).
-const LETTERS: &str = "TPRXFLG";
+const LETTERS: &str = "TPRXFLGW";
 
 #[test]
 fn codes_and_names_follow_the_conventions() {

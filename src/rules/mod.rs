@@ -21,6 +21,7 @@ pub(crate) mod rounds;
 #[cfg(test)]
 mod rule_times;
 pub(crate) mod spans;
+pub(crate) mod swiss;
 pub(crate) mod tournament;
 pub(crate) mod wording;
 

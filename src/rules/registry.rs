@@ -10,6 +10,7 @@ use super::list::*;
 use super::players::*;
 use super::rateability::*;
 use super::rounds::*;
+use super::swiss::*;
 use super::tournament::*;
 use super::Rule;
 use crate::diag::RuleMeta;
@@ -76,6 +77,11 @@ pub(crate) static RULES: &[&Rule] = &[
     &invalid_board_colours::INVALID_BOARD_COLOURS,
     &arbiter_without_fide_id::ARBITER_WITHOUT_FIDE_ID,
     &comment_line::COMMENT_LINE,
+    &players_met_twice::PLAYERS_MET_TWICE,
+    &pairing_bye_not_eligible::PAIRING_BYE_NOT_ELIGIBLE,
+    &colour_difference_over_two::COLOUR_DIFFERENCE_OVER_TWO,
+    &same_colour_three_times::SAME_COLOUR_THREE_TIMES,
+    &pairing_bye_written_as_forfeit::PAIRING_BYE_WRITTEN_AS_FORFEIT,
     &points_mismatch::POINTS_MISMATCH,
     &player_count_mismatch::PLAYER_COUNT_MISMATCH,
     &rated_count_mismatch::RATED_COUNT_MISMATCH,
