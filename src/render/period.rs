@@ -637,3 +637,26 @@ impl PeriodSection {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_are_the_signed_numbers_of_a_note() {
+        let (words, figures) = split_figures(
+            "rounded once the period gives -6, each event +5.25 (t − 1) −3 art. 8.3.3",
+        );
+        assert_eq!(figures, ["-6", "+5.25", "1", "−3", "8.3", "3"]);
+        assert_eq!(words.len(), figures.len() + 1);
+        assert_eq!(
+            words.concat().len() + figures.concat().len(),
+            "rounded once the period gives -6, each event +5.25 (t − 1) −3 art. 8.3.3".len()
+        );
+        // No figure: the note is one word run.
+        assert_eq!(split_figures("players are matched by FIDE ID").1.len(), 0);
+        assert_eq!(letter(0), "A");
+        assert_eq!(letter(25), "Z");
+        assert_eq!(letter(26), "AA");
+    }
+}
