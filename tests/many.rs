@@ -466,3 +466,21 @@ fn a_report_named_zip_that_is_no_archive_is_read_as_a_report() {
         "{out}"
     );
 }
+
+/// `--summary` counts say what the findings say: a strong field without a
+/// registration date gives notes that registration was not checked, not
+/// events registered too late; given the date, the rule's own name counts
+/// what it finds.
+#[test]
+fn summary_counts_say_what_the_findings_say() {
+    let dir = "samples/rules/registration-too-late";
+    let f = format!("{dir}/fires_advice_30_days.trf");
+    let (_, out, err) = trf(&["check", "--summary", &f]);
+    assert!(
+        out.contains("registration with FIDE not checked 1 (registration-too-late, notes only)"),
+        "{out}{err}"
+    );
+    assert!(!out.contains("registration-too-late 1"), "{out}");
+    let (_, out, err) = trf(&["check", "--summary", "--registered-on", "2000-01-01", &f]);
+    assert!(!out.contains("not checked 1"), "{out}{err}");
+}
