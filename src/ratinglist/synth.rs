@@ -275,7 +275,7 @@ fn synthetic_line(i: u64, line: &mut Vec<u8>) {
 
 /// The year the synthetic list stands for (the size of the real Oct 2026
 /// list): a junior is 18 or younger in it.
-pub const LIST_YEAR: u64 = 2026;
+pub(crate) const LIST_YEAR: u64 = 2026;
 
 /// K as the FIDE Rating Regulations in force for the list give it
 /// (2024 edition, art. 8.3.3): 40 for a player new to the list (fewer than
@@ -283,7 +283,7 @@ pub const LIST_YEAR: u64 = 2026;
 /// (permanent), else 20. `history` (0 to 3) stands for what a list does
 /// not show: a player below 2000 drawing 0 is new; one of 2300 or more
 /// drawing 3 reached 2400 before.
-pub fn list_k(rating: u64, birth_year: Option<u64>, history: u64) -> u8 {
+pub(crate) fn list_k(rating: u64, birth_year: Option<u64>, history: u64) -> u8 {
     let rules = crate::regulations::Version::V2024
         .regulations()
         .k_factor

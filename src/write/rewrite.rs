@@ -244,9 +244,9 @@ fn settled_dates(
         if canonical[i].is_some() || line.kind != LineKind::Record {
             continue;
         }
-        let (code, field) = match &line.code {
-            Some(c) if c == b"042" => ("042", &t.header.start_date),
-            Some(c) if c == b"052" => ("052", &t.header.end_date),
+        let (code, field) = match line.code {
+            Some([b'0', b'4', b'2']) => ("042", &t.header.start_date),
+            Some([b'0', b'5', b'2']) => ("052", &t.header.end_date),
             _ => continue,
         };
         let Some(date) = field
