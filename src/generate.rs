@@ -136,6 +136,14 @@ pub enum GenError {
     /// twice, or one the list cannot describe).
     #[error("from_list names {0} distinct players of the list, not one per player")]
     FromList(usize),
+    /// The pool cannot keep the reports of one period of days apart.
+    #[error("a pool of {pool} players cannot keep every player to one event a day; give --pool {need} or more, or --simultaneous")]
+    Pool {
+        /// The pool given.
+        pool: u64,
+        /// The pool needed.
+        need: u64,
+    },
     /// A round date outside 1970-2069, the years the two-digit `YY/MM/DD`
     /// of record `132` stands for.
     #[error("round dates from {0} leave 1970-2069, the years `132` (YY/MM/DD) can write")]
@@ -201,6 +209,10 @@ pub struct MonthOptions {
     pub pool: u64,
     /// Seed: the same options give the same month.
     pub seed: u64,
+    /// Let a player play two events on the same day (FIDE's
+    /// `player-in-simultaneous-events` case); by default the month keeps
+    /// every player to one event at a time.
+    pub simultaneous: bool,
 }
 
 impl MonthOptions {
@@ -208,19 +220,45 @@ impl MonthOptions {
     /// `first_day`, drawn from a full-size list, with a pool of half the
     /// players' appearances (each player in about two reports).
     pub fn new(reports: usize, first_day: NaiveDate, seed: u64) -> Self {
-        let (min_players, max_players) = (40, 300);
-        let appearances = reports as u64 * u64::from(min_players + max_players) / 2;
-        MonthOptions {
+        let mut m = MonthOptions {
             reports,
-            min_players,
-            max_players,
+            min_players: 40,
+            max_players: 300,
             first_day,
             list_players: crate::ratinglist::synth::FULL_LIST_PLAYERS,
-            pool: (appearances / 2).max(u64::from(max_players) * 2),
+            pool: 0,
             seed,
-        }
+            simultaneous: false,
+        };
+        m.pool = m.default_pool();
+        m
+    }
+
+    /// Half the players' appearances (each player in about two reports),
+    /// and at least room for the reports of one period of days side by
+    /// side with no player in two of them.
+    pub fn default_pool(&self) -> u64 {
+        let appearances = self.reports as u64 * u64::from(self.min_players + self.max_players) / 2;
+        (appearances / 2)
+            .max(u64::from(self.max_players) * 2)
+            // Three times the players of a period's reports: a part of the
+            // pool holds players who sit out (below the floor, inactive).
+            .max(self.per_slot() * u64::from(self.max_players) * 3)
+    }
+
+    /// Reports in one period of days ([`SLOTS`]).
+    fn per_slot(&self) -> u64 {
+        (self.reports as u64).div_ceil(SLOTS)
     }
 }
+
+/// The month is three periods of [`SLOT_DAYS`] days; report `k` is played
+/// in period `k % SLOTS`, so reports of different periods never share a
+/// day, and reports of one period draw their players from separate parts
+/// of the pool: no player plays two events on one day.
+const SLOTS: u64 = 3;
+/// Nine days: nine rounds at one a day, the longest event generated.
+const SLOT_DAYS: u64 = 9;
 
 /// Report `k` of the month (`0 <= k < reports`): its file name
 /// (`month-00042.trf`) and text. Each report depends only on the options
@@ -232,10 +270,24 @@ pub fn month_report(m: &MonthOptions, k: usize) -> Result<(String, String), GenE
     let n = rng.random_range(lo..=hi);
     let pool = m.pool.clamp(u64::from(n), m.list_players.max(u64::from(n)));
     let stride = (m.list_players / pool).max(1);
-    // Players of a region: a window of the pool three times the report's
-    // size, so that neighbouring events share players.
-    let window = (u64::from(n) * 3).min(pool);
-    let from = rng.random_range(0..=pool - window);
+    let (from, window) = if m.simultaneous {
+        // Players of a region: a window of the pool three times the
+        // report's size, so that neighbouring events share players.
+        let window = (u64::from(n) * 3).min(pool);
+        (rng.random_range(0..=pool - window), window)
+    } else {
+        // The part of the pool of this report's place in its period:
+        // events of one period have no player in common, events of
+        // different periods do.
+        let part = pool / m.per_slot().max(1);
+        if part < u64::from(n) * 2 {
+            return Err(GenError::Pool {
+                pool,
+                need: m.per_slot() * u64::from(m.max_players) * 3,
+            });
+        }
+        ((k as u64 / SLOTS) * part, part)
+    };
     let mut picked = std::collections::HashSet::with_capacity(n as usize);
     let mut from_list = Vec::with_capacity(n as usize);
     while from_list.len() < n as usize {
@@ -244,8 +296,10 @@ pub fn month_report(m: &MonthOptions, k: usize) -> Result<(String, String), GenE
         // Players the list cannot describe, or rates below the floor of
         // 2024 (a report would carry a rating FIDE no longer publishes),
         // sit out; so does one already in.
+        // A player the list flags inactive comes back now and then (1 in
+        // 20): most of a month's players are active.
         let fits = crate::ratinglist::synth::synthetic_player(i)
-            .is_some_and(|p| p.standard.is_none_or(|r| r >= 1400));
+            .is_some_and(|p| p.standard.is_none_or(|r| r >= 1400) && (!p.inactive || i % 20 == 0));
         if !picked.insert(i) || !fits {
             if picked.len() as u64 >= window {
                 return Err(GenError::FromList(from_list.len()));
@@ -255,9 +309,17 @@ pub fn month_report(m: &MonthOptions, k: usize) -> Result<(String, String), GenE
         from_list.push(i);
     }
     let rounds = rng.random_range(5..=9u16);
-    // Two rounds a day at most: the event fits in the month.
-    let last_start = 28 - u64::from(rounds);
-    let start = m.first_day + Days::new(rng.random_range(0..=last_start));
+    // Two rounds a day at most, one at least: the event fits in its
+    // period of nine days (or, with players in simultaneous events, in
+    // the month).
+    let start = if m.simultaneous {
+        let last_start = 28 - u64::from(rounds);
+        m.first_day + Days::new(rng.random_range(0..=last_start))
+    } else {
+        let slot = k as u64 % SLOTS;
+        let last = SLOT_DAYS - u64::from(rounds);
+        m.first_day + Days::new(slot * SLOT_DAYS + rng.random_range(0..=last))
+    };
     let mut opts = GenOptions::new(n, rounds, m.seed ^ k as u64);
     opts.start_date = start;
     opts.from_list = from_list;

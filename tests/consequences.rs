@@ -66,3 +66,49 @@ fn an_arbiter_without_a_fide_id_warns() {
     }
     assert!(seen > 0, "no sample fires the rule");
 }
+
+/// Every rule whose consequence is trfkit's reading says, where its
+/// findings are read, what FIDE has not published and what trfkit reads
+/// (issue 38 item 7), not only in `trf explain`.
+#[test]
+fn every_reading_of_trfkit_says_so_in_its_findings() {
+    for m in trfkit::all_rules().filter(|m| m.unconfirmed) {
+        let note = m.reading.unwrap_or(m.consequence_source);
+        assert!(
+            note.starts_with("FIDE has not published") && note.contains("; trfkit "),
+            "{}: {note}",
+            m.name
+        );
+    }
+}
+
+/// Four rounds on one day under the 2008 text (three allowed, no
+/// consequence published): the finding says FIDE's silence and trfkit's
+/// reading; three rounds a day under the same text gives no such finding.
+#[test]
+fn a_silent_limit_says_trfkits_reading_where_it_fires_only() {
+    let dir = common::root().join("samples/rules/too-many-rounds-per-day");
+    let check = |name: &str| {
+        let parsed = trfkit::read_path(&dir.join(name), &trfkit::ReadOptions::default()).unwrap();
+        trfkit::check(&parsed, &Options::default())
+    };
+    let fired = check("fires_2008_four_rounds.trf");
+    let d = fired
+        .diagnostics
+        .iter()
+        .find(|d| d.rule == "too-many-rounds-per-day")
+        .expect("fires");
+    assert!(
+        d.help.as_deref().unwrap_or("").ends_with(
+            "FIDE has not published what it does with more rounds on one day than allowed; trfkit reads it as a warning, and rates the games"
+        ),
+        "{:?}",
+        d.help
+    );
+    let quiet = check("ok_2008_three_rounds.trf");
+    assert!(quiet.diagnostics.iter().all(|d| !d
+        .help
+        .as_deref()
+        .unwrap_or("")
+        .contains("more rounds on one day")));
+}

@@ -323,6 +323,34 @@ fn a_month_shares_players_that_agree_everywhere() {
         found.findings.iter().flatten().map(|d| d.rule).collect();
     assert!(!rules.contains("player-data-conflict"), "{rules:?}");
     assert!(!rules.contains("duplicate-report"), "{rules:?}");
+    // No player in two events on one day, unless asked.
+    assert!(
+        !rules.contains("player-in-simultaneous-events"),
+        "{rules:?}"
+    );
+    let mut asked = m.clone();
+    asked.simultaneous = true;
+    asked.pool = 400;
+    let parsed: Vec<(String, trfkit::Parsed)> = (0..asked.reports)
+        .map(|k| {
+            let (name, text) = month_report(&asked, k).unwrap();
+            (name, trfkit::parse_str(&text))
+        })
+        .collect();
+    let refs2: Vec<trfkit::ReportRef<'_>> = parsed
+        .iter()
+        .map(|(n, p)| trfkit::ReportRef {
+            file: n,
+            parsed: p,
+            rating_type: None,
+        })
+        .collect();
+    let found2 = trfkit::find_across(&refs2);
+    assert!(found2
+        .findings
+        .iter()
+        .flatten()
+        .any(|d| d.rule == "player-in-simultaneous-events"));
     // Every player is in the list as the report writes them.
     let mut list = Vec::new();
     trfkit::generate::write_synthetic_combined(&mut list, m.list_players).unwrap();

@@ -314,3 +314,173 @@ fn registrations_match_by_name_and_by_path_and_say_the_fallback() {
         "{err}"
     );
 }
+
+/// A zip of `members` (name, bytes), deflated as arbiters' mail programs do.
+fn zip_of(members: &[(&str, &[u8])]) -> Vec<u8> {
+    use std::io::Write;
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, data) in members {
+        w.start_file(*name, opts).unwrap();
+        w.write_all(data).unwrap();
+    }
+    w.finish().unwrap().into_inner()
+}
+
+/// The two versions of one event and a third report, as files of a folder.
+const VERSIONS: &[&str] = &[
+    "samples/across/event-versions/fires/graz-open.trf",
+    "samples/across/event-versions/fires/graz-open-corrected.trf",
+    "samples/hand/verdict-online-export.trf",
+];
+
+#[test]
+fn a_zip_of_reports_is_read_like_a_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = common::root();
+    let bytes: Vec<Vec<u8>> = VERSIONS
+        .iter()
+        .map(|f| std::fs::read(root.join(f)).unwrap())
+        .collect();
+    let folder = dir.path().join("folder");
+    let mail = dir.path().join("mail");
+    std::fs::create_dir_all(folder.join("round")).unwrap();
+    std::fs::create_dir_all(&mail).unwrap();
+    for (f, b) in VERSIONS.iter().zip(&bytes) {
+        let name = std::path::Path::new(f).file_name().unwrap();
+        std::fs::write(folder.join("round").join(name), b).unwrap();
+    }
+    std::fs::write(folder.join("Arbiter's notes.pdf"), b"%PDF-1.4 not a report").unwrap();
+    // The member names an arbiter's archive may carry, hostile ones too:
+    // none is ever used as a path.
+    let zip = zip_of(&[
+        ("round/graz-open.trf", &bytes[0]),
+        ("../../graz-open-corrected.trf", &bytes[1]),
+        ("/tmp/verdict-online-export.trf", &bytes[2]),
+        ("Arbiter's notes.pdf", b"%PDF-1.4 not a report"),
+    ]);
+    let archive = mail.join("reports.zip");
+    std::fs::write(&archive, &zip).unwrap();
+    let at = |p: &std::path::Path| p.to_str().unwrap().to_owned();
+
+    let (code, zipped, err) = trf(&["check", "--summary", &at(&archive)]);
+    assert_eq!(code, 1, "{err}");
+    let (_, folder_out, _) = trf(&["check", "--summary", &at(&folder)]);
+    for name in [
+        "reports.zip:round/graz-open.trf",
+        "reports.zip:../../graz-open-corrected.trf",
+        "reports.zip:tmp/verdict-online-export.trf",
+    ] {
+        assert!(zipped.contains(name), "{name} in\n{zipped}");
+    }
+    // The same verdicts and counts as the same reports in a folder.
+    let tail = |s: &str| {
+        s.lines()
+            .skip_while(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(tail(&zipped), tail(&folder_out));
+    assert!(
+        err.contains("skipped ")
+            && err.contains("reports.zip:Arbiter's notes.pdf: does not look like a TRF"),
+        "{err}"
+    );
+    // Across reports, the two versions of one event are found in the zip.
+    assert!(zipped.contains("event-versions"), "{zipped}");
+
+    // Every command that takes a folder takes the zip.
+    let (code, out, err) = trf(&["period", "--period", "2024-07", &at(&archive)]);
+    assert!(code == 1 || code == 0, "{err}");
+    assert!(out.contains("reports.zip:round/graz-open.trf"), "{out}");
+    let (code, out, err) = trf(&["rate", &at(&archive)]);
+    assert!(code == 0 || code == 1, "{err}");
+    assert!(out.contains("Adler, Anton"), "{out}");
+    let (code, out, err) = trf(&["norms", &at(&archive)]);
+    assert!(code == 0 || code == 1, "{err}");
+    assert!(out.contains("reports.zip:round/graz-open.trf"), "{out}");
+    let pages = dir.path().join("pages");
+    let (code, out, err) = trf(&["report", &at(&archive), "-o", &at(&pages)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("3 reports"), "{out}");
+
+    // Nothing was unpacked or written beside the archive, nor where the
+    // hostile names point.
+    let beside: Vec<_> = std::fs::read_dir(&mail).unwrap().collect();
+    assert_eq!(beside.len(), 1);
+    assert!(!dir.path().join("graz-open-corrected.trf").exists());
+    let mut written: Vec<String> = std::fs::read_dir(&pages)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    assert_eq!(
+        written,
+        [
+            "graz-open-corrected.report.html",
+            "graz-open.report.html",
+            "index.html",
+            "verdict-online-export.report.html"
+        ]
+    );
+}
+
+#[test]
+fn a_zip_bomb_or_a_damaged_zip_gets_a_clear_message() {
+    let dir = tempfile::tempdir().unwrap();
+    // A TRF line, then 40 MiB of blanks: some 40 KiB deflated, a ratio
+    // near 1000 where text compresses tenfold.
+    let mut big = std::fs::read(common::root().join(VERSIONS[0])).unwrap();
+    big.resize(40 << 20, b' ');
+    let bomb = dir.path().join("bomb.zip");
+    std::fs::write(&bomb, zip_of(&[("big.trf", &big)])).unwrap();
+    let (code, out, err) = trf(&["check", "--summary", bomb.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains("bomb.zip:big.trf: zip member `big.trf` expands to more than")
+            && err.contains("far more than any tournament report (a zip bomb?); not read"),
+        "{err}"
+    );
+    let bad = dir.path().join("damaged.zip");
+    let mut z = zip_of(&[("a.trf", &big[..500])]);
+    z.truncate(z.len() - 10);
+    std::fs::write(&bad, z).unwrap();
+    let (code, _, err) = trf(&["check", bad.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("damaged.zip: not a readable zip archive"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_report_named_zip_that_is_no_archive_is_read_as_a_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("report.zip");
+    std::fs::copy(common::root().join(VERSIONS[0]), &f).unwrap();
+    let (code, out, err) = trf(&["check", "--summary", f.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("report.zip ") && !out.contains("report.zip:"),
+        "{out}"
+    );
+}
+
+/// `--summary` counts say what the findings say: a strong field without a
+/// registration date gives notes that registration was not checked, not
+/// events registered too late; given the date, the rule's own name counts
+/// what it finds.
+#[test]
+fn summary_counts_say_what_the_findings_say() {
+    let dir = "samples/rules/registration-too-late";
+    let f = format!("{dir}/fires_advice_30_days.trf");
+    let (_, out, err) = trf(&["check", "--summary", &f]);
+    assert!(
+        out.contains("registration with FIDE not checked 1 (registration-too-late, notes only)"),
+        "{out}{err}"
+    );
+    assert!(!out.contains("registration-too-late 1"), "{out}");
+    let (_, out, err) = trf(&["check", "--summary", "--registered-on", "2000-01-01", &f]);
+    assert!(!out.contains("not checked 1"), "{out}{err}");
+}

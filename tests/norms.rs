@@ -1573,3 +1573,19 @@ fn an_approved_fast_classic_event_counts_for_norms_from_2026() {
     // A normal control needs no approval.
     assert!(!time_failed(&[&slow_2026]).0);
 }
+
+/// A blitz event gives no norm, said first and plainly (B.01 0.5); a
+/// standard event with the same arbiters' records does not say it.
+#[test]
+fn a_rapid_or_blitz_event_says_it_gives_no_norm() {
+    let (_, out, err) = trf(&["norms", "samples/hand/rb-blitz-10-0.trf"]);
+    let second = out.lines().nth(1).unwrap_or_default();
+    assert!(
+        second.contains("NORM-E041")
+            && second.contains("a blitz event")
+            && second.ends_with("so this event gives no norm"),
+        "{out}{err}"
+    );
+    let (_, out, _) = trf(&["norms", "samples/norms/e1-gm-and-im.trf"]);
+    assert!(!out.contains("gives no norm"), "{out}");
+}

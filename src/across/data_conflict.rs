@@ -42,7 +42,8 @@ across_rule! {
     /// 58-68); FIDE Registration regulations art. 1.4 (two FIDE IDs).
     PLAYER_DATA_CONFLICT = "TRF-A003", "player-data-conflict", Warning,
     "one player with different data in two reports, or two FIDE IDs for one person",
-    Cosmetic, "TRF16 marks 001 data other than the FIDE ID \"warning if wrong\"; FIDE has not published what it does when two reports disagree, and trfkit assumes the rating list's data is kept; two IDs for one person: games under the later ID not rated (FIDE Registration regulations art. 1.4, from 1 Jan 2016)", unconfirmed: true;
+    Cosmetic, "TRF16 marks 001 data other than the FIDE ID \"warning if wrong\"; FIDE has not published what it does when two reports disagree, and trfkit assumes the rating list's data is kept; two IDs for one person: games under the later ID not rated (FIDE Registration regulations art. 1.4, from 1 Jan 2016)", unconfirmed: true,
+    reading: "FIDE has not published what it does when two reports give one player different data; trfkit reads it as the rating list's data being kept, and warns";
 }
 
 /// One place a player stands: report and player.

@@ -24,13 +24,14 @@ use std::collections::HashMap;
 /// `trf explain` page.
 macro_rules! across_rule {
     ($(#[doc = $doc:literal])* $id:ident = $code:literal, $name:literal, $sev:ident, $summary:literal,
-     $cons:ident, $src:literal, unconfirmed: $unc:literal;) => {
+     $cons:ident, $src:literal, unconfirmed: $unc:literal $(, reading: $reading:literal)?;) => {
         $(#[doc = $doc])*
         pub(crate) static $id: $crate::diag::RuleMeta = $crate::across::meta(
             [$code, $name, $summary, $src, concat!($($doc, "\n",)*), concat!(file!(), ":", line!())],
             $crate::diag::Severity::$sev,
             $crate::diag::Consequence::$cons,
             $unc,
+            $crate::declare_rule!(@reading $($reading)?),
         );
     };
 }
@@ -38,12 +39,14 @@ pub(crate) use across_rule;
 
 /// The metadata of an across-reports code from its texts (code, name,
 /// summary, consequence source, explanation, location), severity,
-/// consequence and whether the consequence is trfkit's reading.
+/// consequence, whether the consequence is trfkit's reading, and the
+/// reading as its findings say it.
 pub(crate) const fn meta(
     texts: [&'static str; 6],
     severity: crate::diag::Severity,
     consequence: crate::diag::Consequence,
     unconfirmed: bool,
+    reading: Option<&'static str>,
 ) -> RuleMeta {
     let [code, name, summary, consequence_source, explanation, location] = texts;
     RuleMeta {
@@ -54,6 +57,7 @@ pub(crate) const fn meta(
         consequence,
         consequence_source,
         unconfirmed,
+        reading,
         summary,
         explanation,
         location,

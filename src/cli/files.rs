@@ -6,7 +6,10 @@
 //! first bytes look like a TRF (in UTF-16 too), whatever its extension, and
 //! skipped with a note otherwise. What cannot be read is reported, and makes
 //! the run end with exit status 2. A walk enters each folder and takes each
-//! file once, however many links lead to it (by device and inode).
+//! file once, however many links lead to it (by device and inode). A zip
+//! archive, named or found in a folder, is read like a folder of the
+//! reports it holds, within bounds and without unpacking it
+//! ([`super::archive`]).
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -67,6 +70,10 @@ pub(crate) fn expand(paths: &[PathBuf]) -> Inputs {
                     }
                 }
                 for f in found {
+                    if super::archive::is_archive(&f) {
+                        add_archive(&f, &mut inputs);
+                        continue;
+                    }
                     match sniff(&f) {
                         Ok(true) => inputs.files.push(f),
                         Ok(false) => inputs.skipped.push((f, "does not look like a TRF".into())),
@@ -74,10 +81,23 @@ pub(crate) fn expand(paths: &[PathBuf]) -> Inputs {
                     }
                 }
             }
+            Ok(_) if super::archive::is_archive(p) => add_archive(p, &mut inputs),
             Ok(_) => inputs.files.push(p.clone()),
         }
     }
     inputs
+}
+
+/// The reports of a zip archive, as the reports of a folder.
+fn add_archive(archive: &Path, inputs: &mut Inputs) {
+    match super::archive::members(archive) {
+        Ok(m) => {
+            inputs.files.extend(m.reports);
+            inputs.skipped.extend(m.skipped);
+            inputs.missing.extend(m.unreadable);
+        }
+        Err(why) => inputs.missing.push((archive.to_path_buf(), why)),
+    }
 }
 
 /// Refuses what `trf check` and `trf rate` would not take as one report,
@@ -90,7 +110,12 @@ pub(crate) fn one_report(path: &Path) -> Result<(), String> {
         return Err(format!("{}: {why}", shown(p)));
     }
     if found.files.as_slice() != [path] {
-        return Err(format!("{}: a folder, not one report", shown(path)));
+        let what = if path.is_dir() {
+            "a folder"
+        } else {
+            "an archive of reports"
+        };
+        return Err(format!("{}: {what}, not one report", shown(path)));
     }
     Ok(())
 }
@@ -132,6 +157,13 @@ pub(crate) fn announce(inputs: &Inputs) {
 /// a name there is UTF-16, and a unit that is not text (an unpaired
 /// surrogate) is shown as `\u{d8xx}` rather than replaced.
 pub(crate) fn shown(p: &Path) -> String {
+    // A report in a zip archive: `archive.zip:inner/name.trf`.
+    if let Some((archive, _, name)) = super::archive::split(p) {
+        let mut out = shown(&archive);
+        out.push(':');
+        name.chars().for_each(|c| shown_char(c, &mut out));
+        return out;
+    }
     #[cfg(windows)]
     {
         use std::os::windows::ffi::OsStrExt;

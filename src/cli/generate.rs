@@ -58,9 +58,14 @@ pub(crate) struct Args {
     #[arg(long)]
     list_players: Option<u64>,
     /// With --month: players of the list who play that month (default:
-    /// half the appearances, so each plays about two events).
+    /// half the appearances, so each plays about two events, and room to
+    /// keep every player to one event a day).
     #[arg(long)]
     pool: Option<u64>,
+    /// With --month: let players play two events on the same day (by
+    /// default no player does).
+    #[arg(long)]
+    simultaneous: bool,
     /// With --month: also write the synthetic standard list (combined TXT
     /// layout) the reports are drawn from, here.
     #[arg(long, value_name = "FILE")]
@@ -123,7 +128,8 @@ fn month(a: &Args, first_day: chrono::NaiveDate) -> u8 {
     if let Some(n) = a.list_players {
         m.list_players = n;
     }
-    m.pool = a.pool.unwrap_or(m.pool);
+    m.simultaneous = a.simultaneous;
+    m.pool = a.pool.unwrap_or_else(|| m.default_pool());
     if m.min_players < 2 || m.max_players < m.min_players || m.max_players > 9999 {
         eprintln!("trf: players per report: 2 <= --min-players <= --max-players <= 9999");
         return EXIT_USAGE;

@@ -8,6 +8,7 @@
 //! (the Python module). Everything else here is private: the command line
 //! is a thin layer over the library's public API.
 
+mod archive;
 mod check;
 pub mod embed;
 mod explain;
@@ -191,11 +192,14 @@ pub(crate) fn fail(path: &Path, e: &dyn std::fmt::Display) -> u8 {
     EXIT_USAGE
 }
 
-/// The bytes of a report: `-` is standard input. Either way at most
-/// `--max-size` bytes are read.
+/// The bytes of a report: `-` is standard input, a report in a zip archive
+/// is read from the archive ([`archive`]). Either way at most `--max-size`
+/// bytes are read.
 pub(crate) fn read_source(path: &Path, opts: &ReadOptions) -> Result<Vec<u8>, ReadError> {
     if path.as_os_str() == "-" {
         crate::read::read_limited(std::io::stdin().lock(), opts.max_file_bytes)
+    } else if let Some(member) = archive::read(path, opts) {
+        member
     } else {
         crate::read::read_source(path, opts)
     }

@@ -58,7 +58,8 @@ fn beside(input: &Path) -> PathBuf {
 }
 
 pub(crate) fn run(a: Args) -> u8 {
-    let one_file = a.paths.len() == 1 && !a.paths[0].is_dir();
+    let one_file =
+        a.paths.len() == 1 && !a.paths[0].is_dir() && !super::archive::is_archive(&a.paths[0]);
     if !one_file && a.letter {
         eprintln!("trf: --letter takes exactly one report");
         return EXIT_USAGE;

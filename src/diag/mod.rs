@@ -397,6 +397,11 @@ pub struct RuleMeta {
     /// The consequence rests on a source that is silent or unconfirmed:
     /// findings are warnings and say so rather than block.
     pub unconfirmed: bool,
+    /// For an unconfirmed rule, what FIDE has not published and what
+    /// trfkit reads instead, as every finding of the rule says it ("FIDE
+    /// has not published …; trfkit reads …"); `None` when the source
+    /// itself says so.
+    pub reading: Option<&'static str>,
     /// One line: what it checks.
     pub summary: &'static str,
     /// The long documentation (Markdown with fixed sections).
@@ -492,13 +497,15 @@ pub(crate) fn note_unconfirmed(d: &mut Diagnostic, meta: &RuleMeta) {
     // A source that says itself what FIDE has not published and what
     // trfkit reads is said where the finding is read, not only in `trf
     // explain`.
-    let note = if meta
-        .consequence_source
-        .starts_with("FIDE has not published")
-    {
-        meta.consequence_source
-    } else {
-        NOTE
+    let note = match meta.reading {
+        Some(reading) => reading,
+        None if meta
+            .consequence_source
+            .starts_with("FIDE has not published") =>
+        {
+            meta.consequence_source
+        }
+        None => NOTE,
     };
     d.help = Some(match d.help.take() {
         Some(h) => format!("{h}; {note}"),

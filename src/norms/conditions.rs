@@ -145,7 +145,7 @@ conditions! {
         "At most two rounds a day may be played (1.1.3); without the dates of record 132 trfkit cannot count them: confirm.";
     ARBITERS = "NORM-C115" "arbiters" ToConfirm "1.1.5, 1.1.6"
         "The Chief Arbiter is an IA or FA, and no appointed arbiter played"
-        "The Chief Arbiter must be an International or FIDE Arbiter, one of them always in the playing hall (1.1.5), and an appointed arbiter may not play (1.1.6). Record 102 is free text without the arbiter's title: confirm.";
+        "The Chief Arbiter must be an International or FIDE Arbiter, one of them always in the playing hall (1.1.5), and an appointed arbiter may not play (1.1.6). Records 102 and 112 are free text: trfkit reads a title written there (IA, FA, NA, or the words) and says it, and a Chief Arbiter given as neither IA nor FA is said; the condition stays one to confirm.";
     EVENT_TYPE = "NORM-C141" "event-type" ToConfirm "1.4.1b"
         "The event is one of those allowed fewer games"
         "--min-games lowers the number of games, which 1.4.1b allows only in World and Continental Team or Club Championships (7 games) and the World Cups (8 games counted as 9): confirm that the event is one of them.";

@@ -71,6 +71,10 @@ pub struct EventFacts {
     /// Conditions of the event to confirm for every norm.
     #[serde(skip)]
     pub to_confirm: Vec<Item>,
+    /// A rapid or blitz event by its rate of play: no norm at all, said
+    /// plainly first.
+    #[serde(skip)]
+    pub(crate) no_norm: Option<Item>,
 }
 
 /// 1.4.3d: in every round, at least 20 FIDE-rated players not of the host
@@ -139,6 +143,7 @@ pub(crate) fn facts(
     let swiss = !ttype.kind.is_round_robin();
     let mut failed = Vec::new();
     let mut to_confirm = Vec::new();
+    let mut no_norm = None;
 
     // Rounds per day, from the dates of 132.
     let mut per_day: BTreeMap<NaiveDate, u32> = BTreeMap::new();
@@ -208,6 +213,24 @@ pub(crate) fn facts(
                     ));
                 }
             } else if s < MIN_SECONDS_60 {
+                // A rapid or blitz rate of play (by the bands of the
+                // start date) is no standard event at all.
+                let list = t
+                    .start_date()
+                    .and_then(|d| crate::regulations::rating_type::classify(s, d).rating_type)
+                    .filter(|l| *l != crate::regulations::RatingType::Standard);
+                no_norm = list.map(|l| {
+                    item(
+                        e,
+                        &c::TIME_CONTROL,
+                        format!(
+                            "a {} event ({} ({record}): {} min for 60 moves): title norms are made only in standard games (0.5), so this event gives no norm",
+                            l.as_str(),
+                            control.describe(),
+                            s / 60
+                        ),
+                    )
+                });
                 failed.push(item(
                     e,
                     &c::TIME_CONTROL,
@@ -285,6 +308,7 @@ pub(crate) fn facts(
         qualifying_swiss,
         failed,
         to_confirm,
+        no_norm,
     }
 }
 

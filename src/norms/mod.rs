@@ -16,6 +16,7 @@
 //! assumed; where FIDE's text of an edition was not available, the reading
 //! trfkit uses is stated ([`Edition::readings`]).
 
+mod arbiters;
 pub(crate) mod assess;
 pub(crate) mod conditions;
 pub(crate) mod edition;
@@ -320,9 +321,12 @@ fn judge(
     let opps = games::opponents(t, games, e, opts.list.as_deref(), round_robin);
 
     let mut to_confirm = facts.to_confirm.clone();
+    if let Some(n) = &facts.no_norm {
+        notes.push(n.clone());
+    }
     for (cond, msg) in [
         (&c::REGISTRATION, "a TRF does not hold the registration: confirm the event was registered with FIDE at least 30 days before it started"),
-        (&c::ARBITERS, "record 102 does not give the arbiters' titles: confirm the Chief Arbiter is an IA or FA, one was always present, and no appointed arbiter played"),
+        (&c::ARBITERS, arbiters::to_confirm(t).as_str()),
         (&c::PLAY_PER_DAY, "confirm that play did not exceed 12 hours on any day"),
         (&c::UNCHANGED_EVENT, "confirm the rounds, their order and the opponents were not changed to benefit a player"),
         (&c::TITLES_AT_START, "the title column is the title when the file was written: confirm each opponent's title was confirmed before the event started (0.43 of the 2014 and 2017 editions)"),

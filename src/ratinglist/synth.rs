@@ -80,6 +80,8 @@ pub struct SyntheticPlayer {
     pub standard: Option<u16>,
     /// Birth year, when the list has one.
     pub birth_year: Option<u16>,
+    /// Flagged inactive (`i`, `wi`): no game on any of its lists.
+    pub inactive: bool,
 }
 
 /// Player `i` of the synthetic list, read back from its line; `None` for
@@ -104,6 +106,7 @@ pub fn synthetic_player(i: u64) -> Option<SyntheticPlayer> {
         title: field(84, 89),
         standard: num(113, 119),
         birth_year: num(152, 158),
+        inactive: field(158, 163).contains('i'),
     })
 }
 
@@ -222,31 +225,45 @@ fn synthetic_line(i: u64, line: &mut Vec<u8>) {
     put(line, otit, 15);
     put(line, if rng.chance(3) { b"AFM" } else { b"" }, 4);
 
-    for per_mille in [380, 330, 300] {
+    // Each list's rating, games of the period and a draw for the player's
+    // history (the same calls, in the same order, as ever: every other
+    // field of every synthetic player stays as it was).
+    let mut lists = [(0u64, 0u64, 0u64); 3];
+    for (list, per_mille) in lists.iter_mut().zip([380, 330, 300]) {
         if rng.chance(per_mille) {
-            put_num(line, 1000 + rng.below(1700), 6);
-            put_num(
-                line,
-                if rng.chance(850) {
-                    0
-                } else {
-                    1 + rng.below(20)
-                },
-                4,
-            );
-            put(line, [b"40", b"20", b"20", b"10"][rng.below(4) as usize], 3);
-        } else {
+            let rating = 1000 + rng.below(1700);
+            let games = if rng.chance(850) {
+                0
+            } else {
+                1 + rng.below(20)
+            };
+            *list = (rating, games, rng.below(4));
+        }
+    }
+    let birth_year = if rng.chance(20) {
+        None
+    } else {
+        Some(1930 + rng.below(90))
+    };
+    for (rating, games, history) in lists {
+        if rating == 0 {
             put(line, b"0", 6);
             put(line, b"0", 4);
             put(line, b"0", 3);
+        } else {
+            put_num(line, rating, 6);
+            put_num(line, games, 4);
+            put_num(line, u64::from(list_k(rating, birth_year, history)), 3);
         }
     }
-    if rng.chance(20) {
-        put(line, b"0", 6);
-    } else {
-        put_num(line, 1930 + rng.below(90), 6);
+    match birth_year {
+        None => put(line, b"0", 6),
+        Some(y) => put_num(line, y, 6),
     }
-    let inactive = rng.chance(450);
+    // Inactive only without a game on any list (FIDE flags a player
+    // inactive after a year without rated games).
+    let played = lists.iter().any(|l| l.1 > 0);
+    let inactive = rng.chance(450) && !played;
     let flag: &[u8] = match (female, inactive) {
         (true, true) => b"wi",
         (true, false) => b"w",
@@ -254,6 +271,38 @@ fn synthetic_line(i: u64, line: &mut Vec<u8>) {
         (false, false) => b"",
     };
     put(line, flag, 4);
+}
+
+/// The year the synthetic list stands for (the size of the real Oct 2026
+/// list): a junior is 18 or younger in it.
+pub(crate) const LIST_YEAR: u64 = 2026;
+
+/// K as the FIDE Rating Regulations in force for the list give it
+/// (2024 edition, art. 8.3.3): 40 for a player new to the list (fewer than
+/// 30 rated games) and for a junior below 2300, 10 once 2400 was reached
+/// (permanent), else 20. `history` (0 to 3) stands for what a list does
+/// not show: a player below 2000 drawing 0 is new; one of 2300 or more
+/// drawing 3 reached 2400 before.
+pub(crate) fn list_k(rating: u64, birth_year: Option<u64>, history: u64) -> u8 {
+    let rules = crate::regulations::Version::V2024
+        .regulations()
+        .k_factor
+        .at(chrono::NaiveDate::from_ymd_opt(2026, 10, 1).unwrap_or_default());
+    let new = history == 0 && rating < 2000;
+    let top = rating >= u64::from(rules.top_threshold) || (rating >= 2300 && history == 3);
+    let junior = rules.junior.filter(|j| {
+        rating < u64::from(j.below_rating)
+            && birth_year.is_some_and(|y| LIST_YEAR.saturating_sub(y) <= 18)
+    });
+    if new {
+        rules.new_player
+    } else if top {
+        rules.top
+    } else if let Some(j) = junior {
+        j.k
+    } else {
+        rules.standard
+    }
 }
 
 #[cfg(test)]
@@ -298,6 +347,47 @@ mod tests {
             }
         }
         assert!(synthetic_player(333_333).is_none());
+    }
+
+    #[test]
+    fn k_follows_the_regulations_from_rating_age_and_games() {
+        // New to the list, below 2000.
+        assert_eq!(list_k(1650, Some(1980), 0), 40);
+        // A junior (18 in 2026) below 2300; not one at 19.
+        assert_eq!(list_k(2100, Some(2008), 1), 40);
+        assert_eq!(list_k(2100, Some(2007), 1), 20);
+        // 2400 reached, now or before.
+        assert_eq!(list_k(2450, Some(2010), 1), 10);
+        assert_eq!(list_k(2350, Some(1990), 3), 10);
+        assert_eq!(list_k(2350, Some(1990), 2), 20);
+        // Every line: K as the rule gives it, and `i` only without games.
+        let mut line = Vec::new();
+        for i in 0..20_000 {
+            line.clear();
+            synthetic_line(i, &mut line);
+            let text = String::from_utf8_lossy(&line).into_owned();
+            let field = |a: usize, b: usize| text[a..b].trim().to_owned();
+            let birth = field(152, 158).parse::<u64>().ok().filter(|y| *y > 0);
+            let mut played = false;
+            for at in [113, 126, 139] {
+                let rating: u64 = field(at, at + 6).parse().unwrap();
+                let games: u64 = field(at + 6, at + 10).parse().unwrap();
+                let k: u8 = field(at + 10, at + 13).parse().unwrap();
+                played |= games > 0;
+                if rating == 0 {
+                    assert_eq!(k, 0);
+                    continue;
+                }
+                let could = (0..4).any(|h| list_k(rating, birth, h) == k);
+                assert!(could, "player {i}: K {k} for {rating}, born {birth:?}");
+                if rating >= 2400 {
+                    assert_eq!(k, 10, "player {i}");
+                }
+            }
+            if played {
+                assert!(!field(158, 162).contains('i'), "player {i}: {text}");
+            }
+        }
     }
 
     #[test]

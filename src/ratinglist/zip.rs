@@ -11,16 +11,11 @@
 //! clear error instead of filling the memory or the disk.
 
 use super::error::ListError;
+use crate::source::archive::Bounds;
 use std::io::{Read, Seek};
 use std::path::Path;
 
-/// Zip signatures: a local file header, an empty archive, a spanned archive.
-pub(crate) fn is_zip(prefix: &[u8]) -> bool {
-    matches!(
-        prefix,
-        [b'P', b'K', 3, 4, ..] | [b'P', b'K', 5, 6, ..] | [b'P', b'K', 7, 8, ..]
-    )
-}
+pub(crate) use crate::source::archive::is_zip;
 
 /// Opens the archive and runs `f` on the list member's decompressed bytes,
 /// passing the member's name. With several `.txt`/`.xml` members the largest
@@ -57,63 +52,31 @@ pub(crate) fn with_member<R: Read + Seek, T>(
     };
     let member = archive.by_index(index).map_err(zip_err)?;
     let name = member.name().to_string();
-    let limit = member_limit(member.compressed_size());
+    let limit = BOUNDS.limit(member.compressed_size());
     if member.size() > limit {
         return Err(ListError::Io {
             path: path.to_path_buf(),
-            source: too_large(&name, limit),
+            source: BOUNDS.too_large(&name, limit),
         });
     }
-    let mut capped = Capped {
-        inner: member,
-        left: limit,
-        name: name.clone(),
-    };
+    let compressed = member.compressed_size();
+    let mut capped = BOUNDS.capped(member, &name, compressed);
     f(&mut capped, &name)
 }
 
 /// The most a list member may decompress to.
-pub(super) const MAX_MEMBER_BYTES: u64 = 1 << 30;
+const MAX_MEMBER_BYTES: u64 = 1 << 30;
 /// The most a list member may expand relative to its compressed size.
-pub(super) const MAX_RATIO: u64 = 100;
-/// Below this, the ratio is not applied (tiny archives compress oddly).
-const RATIO_FLOOR: u64 = 16 << 20;
+const MAX_RATIO: u64 = 100;
 
-fn member_limit(compressed: u64) -> u64 {
-    compressed
-        .saturating_mul(MAX_RATIO)
-        .clamp(RATIO_FLOOR, MAX_MEMBER_BYTES)
-}
-
-fn too_large(name: &str, limit: u64) -> std::io::Error {
-    std::io::Error::new(
-        std::io::ErrorKind::InvalidData,
-        format!(
-            "zip member `{name}` expands to more than {limit} bytes, far more than any FIDE rating list (a zip bomb?); not read"
-        ),
-    )
-}
-
-/// A reader that fails once more than `left` bytes were asked of it.
-struct Capped<R> {
-    inner: R,
-    left: u64,
-    name: String,
-}
-
-impl<R: Read> Read for Capped<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        // One byte more than allowed is read, to tell "exactly at the limit"
-        // from "over it".
-        let want = (buf.len() as u64).min(self.left.saturating_add(1)) as usize;
-        let n = self.inner.read(&mut buf[..want])?;
-        if n as u64 > self.left {
-            return Err(too_large(&self.name, self.left));
-        }
-        self.left -= n as u64;
-        Ok(n)
-    }
-}
+/// A real full list is about 350 MB of text and compresses about tenfold;
+/// below 16 MiB the ratio is not applied (tiny archives compress oddly).
+const BOUNDS: Bounds = Bounds {
+    max_member: MAX_MEMBER_BYTES,
+    max_ratio: MAX_RATIO,
+    ratio_floor: 16 << 20,
+    what: "any FIDE rating list",
+};
 
 #[cfg(test)]
 mod tests {
@@ -145,16 +108,8 @@ mod tests {
         })
         .unwrap_err();
         assert!(err.to_string().contains("zip bomb"), "{err}");
-        let mut capped = Capped {
-            inner: &b"12345"[..],
-            left: 5,
-            name: "x".into(),
-        };
-        let mut all = Vec::new();
-        capped.read_to_end(&mut all).unwrap();
-        assert_eq!(all, b"12345");
-        assert_eq!(member_limit(1 << 40), MAX_MEMBER_BYTES);
-        assert_eq!(member_limit(1), RATIO_FLOOR);
+        assert_eq!(BOUNDS.limit(1 << 40), MAX_MEMBER_BYTES);
+        assert_eq!(BOUNDS.limit(1), 16 << 20);
     }
 
     #[test]

@@ -4,7 +4,7 @@ use crate::diag::{Consequence, RuleMeta, Severity};
 
 macro_rules! syntax_rule {
     ($(#[doc = $doc:literal])* $id:ident = $code:literal, $name:literal, $sev:ident, $summary:literal,
-     $cons:ident, $src:literal $(, unconfirmed: $unc:literal)?;) => {
+     $cons:ident, $src:literal $(, unconfirmed: $unc:literal)? $(, reading: $reading:literal)?;) => {
         $(#[doc = $doc])*
         pub(crate) static $id: RuleMeta = RuleMeta {
             code: $code,
@@ -14,6 +14,7 @@ macro_rules! syntax_rule {
             consequence: Consequence::$cons,
             consequence_source: $src,
             unconfirmed: false $(|| $unc)?,
+            reading: $crate::declare_rule!(@reading $($reading)?),
             summary: $summary,
             explanation: concat!($($doc, "\n",)*),
             location: concat!(file!(), ":", line!()),
@@ -40,7 +41,8 @@ syntax_rule! {
     /// ## Reference
     /// TRF16 (FIDE Handbook C.04 Annex 2), general remarks; TRF26 `###` comments.
     UNKNOWN_LINE = "TRF-S001", "unknown-line", Warning, "a line that is no TRF record",
-    Cosmetic, "FIDE has not published what its rating server does with lines it does not know (silent); the line is not read by trfkit either", unconfirmed: true;
+    Cosmetic, "FIDE has not published what its rating server does with lines it does not know (silent); the line is not read by trfkit either", unconfirmed: true,
+    reading: "FIDE has not published what its rating server does with lines it does not know; trfkit reads past them, as if they were not there";
 }
 
 syntax_rule! {
@@ -128,7 +130,8 @@ syntax_rule! {
     /// ## Reference
     /// TRF16 record 001, round blocks; trf-format §4.2 on byte-padded UTF-8.
     MISALIGNED_COLUMNS = "TRF-S005", "misaligned-columns", Warning, "data outside its columns",
-    Cosmetic, "trfkit recovered the value; whether FIDE's server, which reads fixed columns, does the same is not published (silent): realign before upload", unconfirmed: true;
+    Cosmetic, "trfkit recovered the value; whether FIDE's server, which reads fixed columns, does the same is not published (silent): realign before upload", unconfirmed: true,
+    reading: "FIDE has not published whether its rating server, which reads fixed columns, recovers a value outside them; trfkit reads the value where it is, and asks for a clean export";
 }
 
 syntax_rule! {
@@ -295,7 +298,8 @@ syntax_rule! {
     /// ## Reference
     /// trf-format §4 (encodings).
     UTF16_ENCODING = "TRF-S013", "utf16-encoding", Warning, "a report in UTF-16",
-    Cosmetic, "trfkit decoded it; whether FIDE's rating server reads UTF-16 is not published (silent; the TEC checklist recommends UTF-8): save it as UTF-8 before upload", unconfirmed: true;
+    Cosmetic, "trfkit decoded it; whether FIDE's rating server reads UTF-16 is not published (silent; the TEC checklist recommends UTF-8): save it as UTF-8 before upload", unconfirmed: true,
+    reading: "FIDE has not published whether its rating server reads UTF-16; trfkit reads the report decoded, and asks for it saved as UTF-8";
 }
 
 syntax_rule! {

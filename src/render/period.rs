@@ -83,11 +83,12 @@ fn render_one(s: &PeriodSummary) -> String {
         &[0, 1, 4, 6, 7],
     );
 
-    // Notes numbered once: the period's first, then each player's.
-    let mut notes = NoteIndex::starting_with(&s.notes);
+    // Notes numbered once: the period's first, then each player's, a note
+    // of many players said once (`PlayerNotes`).
+    let mut notes = PlayerNotes::of(s);
     let mut rows = Vec::new();
-    for p in &s.players {
-        let refs = notes.refs(&p.notes);
+    for (i, p) in s.players.iter().enumerate() {
+        let refs = notes.refs(i);
         for (k, e) in p.events.iter().enumerate() {
             let mut row = if k == 0 {
                 player_cells(p)
@@ -154,6 +155,216 @@ fn render_one(s: &PeriodSummary) -> String {
         let _ = writeln!(out, "{}. {n}", i + 1);
     }
     out
+}
+
+/// The notes of the text of a period, numbered: the period's own first,
+/// then the players' in the order of the table. A note that concerns one
+/// player names the player (`Adler, Anton (1610001): 1392 is below the
+/// floor …`); the notes of many players that differ only by their figures
+/// (a discriminating rounding, a rating below the floor) are one note that
+/// says how many players it concerns, with the figures that differ named
+/// A, B, … and given per player, and a note the same for many players is
+/// said once with their count. An officer reads 300 players' notes in a
+/// few lines, not one line each.
+struct PlayerNotes {
+    /// The text of each note, by its number − 1.
+    list: Vec<String>,
+    /// The numbers of each player's notes, comma-separated.
+    refs: Vec<String>,
+}
+
+impl PlayerNotes {
+    fn of(s: &PeriodSummary) -> Self {
+        let period = NoteIndex::starting_with(&s.notes).list;
+        let mut list = period.clone();
+        let mut by_text: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        for (i, n) in period.iter().enumerate() {
+            by_text.entry(n.as_str()).or_insert(i);
+        }
+        // The players' notes by their shape (the text without its
+        // figures), in the order they first appear.
+        let mut shapes: Vec<Shape<'_>> = Vec::new();
+        let mut shape_of: std::collections::HashMap<Vec<&str>, usize> =
+            std::collections::HashMap::new();
+        let mut per_player: Vec<Vec<Ref>> = Vec::with_capacity(s.players.len());
+        for (pi, p) in s.players.iter().enumerate() {
+            let mut mine = Vec::new();
+            for n in &p.notes {
+                if let Some(&k) = by_text.get(n.as_str()) {
+                    mine.push(Ref::Period(k));
+                    continue;
+                }
+                let (words, figures) = split_figures(n);
+                let k = *shape_of.entry(words.clone()).or_insert_with(|| {
+                    shapes.push(Shape {
+                        words,
+                        texts: Vec::new(),
+                    });
+                    shapes.len() - 1
+                });
+                let texts = &mut shapes[k].texts;
+                if !texts
+                    .iter()
+                    .any(|(t, _, players)| *t == n.as_str() && players.last() == Some(&pi))
+                {
+                    match texts.iter_mut().find(|(t, _, _)| *t == n.as_str()) {
+                        Some((_, _, players)) => players.push(pi),
+                        None => texts.push((n.as_str(), figures, vec![pi])),
+                    }
+                }
+                mine.push(Ref::Shape(k));
+            }
+            per_player.push(mine);
+        }
+        let first = list.len();
+        for shape in &shapes {
+            list.push(shape.said(&s.players));
+        }
+        let refs = per_player
+            .iter()
+            .map(|mine| {
+                let mut nums: Vec<usize> = mine
+                    .iter()
+                    .map(|r| match r {
+                        Ref::Period(k) => k + 1,
+                        Ref::Shape(k) => first + k + 1,
+                    })
+                    .collect();
+                nums.dedup();
+                nums.iter()
+                    .map(usize::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect();
+        PlayerNotes { list, refs }
+    }
+
+    fn refs(&mut self, player: usize) -> String {
+        std::mem::take(&mut self.refs[player])
+    }
+}
+
+/// Where a player's note is said.
+enum Ref {
+    Period(usize),
+    Shape(usize),
+}
+
+/// Players' notes of one shape: each distinct text, its figures and the
+/// players it concerns (by their place in the table).
+struct Shape<'a> {
+    words: Vec<&'a str>,
+    texts: Vec<(&'a str, Vec<&'a str>, Vec<usize>)>,
+}
+
+impl Shape<'_> {
+    fn said(&self, players: &[PeriodPlayer]) -> String {
+        let who = |i: &usize| {
+            let p = &players[*i];
+            match p.fide_id {
+                Some(id) => format!("{} ({id})", p.name),
+                None => p.name.clone(),
+            }
+        };
+        let concerned: usize = self.texts.iter().map(|t| t.2.len()).sum();
+        if let [(text, _, only)] = self.texts.as_slice() {
+            return match only.as_slice() {
+                [one] => format!("{}: {text}", who(one)),
+                _ => format!("{concerned} players: {text}"),
+            };
+        }
+        // The figures that differ between the texts are named A, B, …; the
+        // others are said as they are.
+        let count = self.texts[0].1.len();
+        let varies: Vec<bool> = (0..count)
+            .map(|k| self.texts.iter().any(|t| t.1[k] != self.texts[0].1[k]))
+            .collect();
+        let mut names = Vec::new();
+        let mut text = String::new();
+        for (k, w) in self.words.iter().enumerate() {
+            text.push_str(w);
+            if k < count {
+                if varies[k] {
+                    let name = letter(names.len());
+                    text.push_str(&name);
+                    names.push(name);
+                } else {
+                    text.push_str(self.texts[0].1[k]);
+                }
+            }
+        }
+        let each: Vec<String> = self
+            .texts
+            .iter()
+            .flat_map(|(_, figures, ps)| {
+                let mine: Vec<&str> = figures
+                    .iter()
+                    .zip(&varies)
+                    .filter(|(_, v)| **v)
+                    .map(|(f, _)| *f)
+                    .collect();
+                ps.iter()
+                    .map(move |p| format!("{} {}", who(p), mine.join(", ")))
+            })
+            .collect();
+        format!(
+            "{concerned} players: {text}; {} by player: {}",
+            names.join(", "),
+            each.join("; ")
+        )
+    }
+}
+
+/// A, B, …, Z, then AA, AB, …
+fn letter(k: usize) -> String {
+    let a = |k: usize| char::from(b'A' + (k % 26) as u8);
+    if k < 26 {
+        a(k).to_string()
+    } else {
+        format!("{}{}", a(k / 26 - 1), a(k))
+    }
+}
+
+/// A note's words between its figures, and its figures: a number with its
+/// sign (`-6`, `+22.40`, `−3`) and decimals. `words` has one more element
+/// than `figures`.
+fn split_figures(note: &str) -> (Vec<&str>, Vec<&str>) {
+    let bytes = note.as_bytes();
+    let mut words = Vec::new();
+    let mut figures = Vec::new();
+    let mut from = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        // A sign right before the digits, after a blank or an opening.
+        let mut start = i;
+        let before = |k: usize| k == 0 || matches!(bytes[k - 1], b' ' | b'(' | b'[');
+        if start > 0 && matches!(bytes[start - 1], b'+' | b'-') && before(start - 1) {
+            start -= 1;
+        } else if note[..start].ends_with('−') && before(start - '−'.len_utf8()) {
+            start -= '−'.len_utf8();
+        }
+        let mut end = i;
+        while end < bytes.len() && bytes[end].is_ascii_digit() {
+            end += 1;
+        }
+        if end + 1 < bytes.len() && bytes[end] == b'.' && bytes[end + 1].is_ascii_digit() {
+            end += 1;
+            while end < bytes.len() && bytes[end].is_ascii_digit() {
+                end += 1;
+            }
+        }
+        words.push(&note[from..start]);
+        figures.push(&note[start..end]);
+        from = end;
+        i = end;
+    }
+    words.push(&note[from..]);
+    (words, figures)
 }
 
 const PLAYER_COLUMNS: [&str; 3] = ["FIDE ID", "Name", "Type"];
@@ -424,5 +635,28 @@ impl PeriodSection {
             findings,
             notes: notes.list,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_are_the_signed_numbers_of_a_note() {
+        let (words, figures) = split_figures(
+            "rounded once the period gives -6, each event +5.25 (t − 1) −3 art. 8.3.3",
+        );
+        assert_eq!(figures, ["-6", "+5.25", "1", "−3", "8.3", "3"]);
+        assert_eq!(words.len(), figures.len() + 1);
+        assert_eq!(
+            words.concat().len() + figures.concat().len(),
+            "rounded once the period gives -6, each event +5.25 (t − 1) −3 art. 8.3.3".len()
+        );
+        // No figure: the note is one word run.
+        assert_eq!(split_figures("players are matched by FIDE ID").1.len(), 0);
+        assert_eq!(letter(0), "A");
+        assert_eq!(letter(25), "Z");
+        assert_eq!(letter(26), "AA");
     }
 }

@@ -62,11 +62,14 @@ macro_rules! declare_rule {
     (@rb_topic) => { None };
     (@unconfirmed $u:literal) => { $u };
     (@unconfirmed) => { false };
+    (@reading $r:literal) => { Some($r) };
+    (@reading) => { None };
     ($(#[doc = $doc:literal])* $vis:vis static $id:ident = {
         code: $code:literal, name: $name:literal,
         severity: $sev:ident, summary: $summary:literal,
         consequence: $cons:ident, source: $src:literal,
         $(unconfirmed: $unc:literal,)?
+        $(reading: $reading:literal,)?
         $(topic: $topic:expr,)?
         $(rb_topic: $rbt:expr,)?
         applies: $applies:expr, check: $check:path $(,)? };) => {
@@ -80,6 +83,7 @@ macro_rules! declare_rule {
                 consequence: $crate::diag::Consequence::$cons,
                 consequence_source: $src,
                 unconfirmed: $crate::declare_rule!(@unconfirmed $($unc)?),
+                reading: $crate::declare_rule!(@reading $($reading)?),
                 summary: $summary,
                 explanation: concat!($($doc, "\n",)*),
                 location: concat!(file!(), ":", line!()),

@@ -1,6 +1,7 @@
 //! The source map: the decoded text of a report, its lines, and the byte
 //! spans every value and finding points at.
 
+pub(crate) mod archive;
 pub(crate) mod encoding;
 pub(crate) mod lines;
 pub(crate) mod locate;

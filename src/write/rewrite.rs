@@ -129,6 +129,7 @@ pub(crate) fn rewrite(
                 .and_then(|c| encode(&c, t.encoding).map(|b| (c, b))),
         );
     }
+    settled_dates(parsed, &model, &mut canonical);
     dates_together(&model, &mut canonical);
     let source = Source {
         parsed,
@@ -222,6 +223,53 @@ impl Source<'_> {
             }
         }
         out
+    }
+}
+
+/// A `042`/`052` date whose day and month order the report's other dates
+/// settled (`052 05.03.2025` beside round dates in March) reads alone as
+/// ambiguous, so its line has no canonical form of its own, and with it
+/// every date of the header kept its own format. It is written from the
+/// date the report settled, in the one format of the header's dates; the
+/// whole result is read again and compared with the source, as for every
+/// line. A date nothing settles, or a line with any other finding, is kept.
+fn settled_dates(
+    parsed: &Parsed,
+    model: &[Option<&Line>],
+    canonical: &mut [Option<(String, Vec<u8>)>],
+) {
+    let t = &parsed.tournament;
+    for (i, line) in model.iter().enumerate() {
+        let Some(line) = line else { continue };
+        if canonical[i].is_some() || line.kind != LineKind::Record {
+            continue;
+        }
+        let (code, field) = match line.code {
+            Some([b'0', b'4', b'2']) => ("042", &t.header.start_date),
+            Some([b'0', b'5', b'2']) => ("052", &t.header.end_date),
+            _ => continue,
+        };
+        let Some(date) = field
+            .as_ref()
+            .filter(|f| !f.value.ambiguous)
+            .and_then(|f| f.value.date)
+        else {
+            continue;
+        };
+        let within = |at: u32| line.span.start <= at && at < line.span.end.max(line.span.start + 1);
+        let only_settled = parsed
+            .diagnostics
+            .iter()
+            .filter(|d| d.labels.iter().any(|l| within(l.span.start)))
+            .all(|d| d.code == "TRF-S009")
+            && !parsed.dropped_at.iter().any(|&at| within(at));
+        let text = &parsed.text[line.span.range()];
+        let guessed = parsed.fallback_lines.binary_search(&line.number).is_ok();
+        if !only_settled || guessed || text.contains('\u{FFFD}') {
+            continue;
+        }
+        let written = format!("{code} {}", date.format("%Y/%m/%d"));
+        canonical[i] = encode(&written, t.encoding).map(|b| (written, b));
     }
 }
 
@@ -565,5 +613,47 @@ mod props {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod dates {
+    use super::*;
+
+    fn fmt(text: &str) -> String {
+        let opts = ReadOptions::default();
+        let parsed = crate::read::parse_bytes(text.as_bytes(), &opts).unwrap();
+        let target = Target::for_dialect(parsed.tournament.dialect.dialect);
+        let out = rewrite(&parsed, text.as_bytes(), target, &opts).unwrap();
+        String::from_utf8(out.bytes).unwrap()
+    }
+
+    const PLAYER: &str = "001    1      Doe, John                         2000 USA                    1990/01/01  0.0    1\n";
+    const ROUNDS: &str = "132                                                                                        25/03/01  25/03/02\n";
+
+    #[test]
+    fn the_header_dates_are_written_in_one_format_once_settled() {
+        // `05.03.2025` alone could be 5 March or 3 May: the round dates in
+        // March settle it, and the header is then written in one format.
+        let out = fmt(&format!(
+            "012 Open\n042 2025-03-01\n052 05.03.2025\n{PLAYER}{ROUNDS}"
+        ));
+        assert!(
+            out.contains("042 2025/03/01\r\n052 2025/03/05\r\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_date_nothing_settles_is_kept_as_written() {
+        // No round dates, and the other date is ambiguous too: both could
+        // be read two ways, so neither is rewritten.
+        let out = fmt(&format!(
+            "012 Open\n042 04.03.2025\n052 05.03.2025\n{PLAYER}"
+        ));
+        assert!(
+            out.contains("042 04.03.2025\r\n052 05.03.2025\r\n"),
+            "{out}"
+        );
     }
 }

@@ -271,7 +271,7 @@ pub(crate) fn seeded_k(version: Version, start: NaiveDate, games: u32) -> (u8, S
         .k_times_games_limit
         .map_or(k, |l| cap_k_for_games(k, games, l));
     let mut note = format!(
-        "K {k}: new to the list until {} rated games",
+        "K {k}: FIDE has not published the K of a player rated with his standard rating; trfkit reads him as new to the list until {} rated games",
         rules.new_player_games
     );
     if capped != k {

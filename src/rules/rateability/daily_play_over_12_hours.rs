@@ -43,6 +43,7 @@ crate::declare_rule! {
         consequence: Info,
         source: "B.02 section 3 limits play to 12 hours a day; what FIDE does with an event over it is not published (silent)",
         unconfirmed: true,
+        reading: "FIDE has not published what it does with an event played more than 12 hours on one day; trfkit reads it as a warning, and rates the games",
         topic: crate::regulations::Topic::DailyPlayingTime,
         applies: applies, check: check,
     };

@@ -42,6 +42,7 @@ crate::declare_rule! {
         consequence: Info,
         source: "B.02 2022/2024 art. 1.2 says the first control \"shall be\" at least 30 moves; the consequence is not stated (silent): a warning, and the rating pass rates the games",
         unconfirmed: true,
+        reading: "FIDE has not published what it does when the first control has fewer moves than required; trfkit reads it as a warning, and rates the games",
         topic: crate::regulations::Topic::FirstControl,
         applies: applies, check: check,
     };

@@ -34,6 +34,7 @@ crate::declare_rule! {
         consequence: Info,
         source: "B.02 2022/2024 section 4: monthly interim reports for events over 30 days (90 before 2022); the consequence is not stated (silent)",
         unconfirmed: true,
+        reading: "FIDE has not published what it does with a long event without monthly interim reports; trfkit reads it as advice, and rates the games",
         topic: crate::regulations::Topic::InterimReports,
         applies: applies, check: check,
     };

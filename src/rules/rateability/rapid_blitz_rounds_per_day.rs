@@ -38,6 +38,7 @@ crate::declare_rule! {
         consequence: Info,
         source: "R&B 2024 art. 3.1 sets 15 rapid / 30 blitz rounds a day but does not say what happens to the games beyond it (not confirmed in FIDE's text): a warning, and the rating pass rates the games",
         unconfirmed: true,
+        reading: "FIDE has not published what happens to rapid or blitz games beyond the rounds a day allowed; trfkit reads it as a warning, and rates the games",
         rb_topic: crate::regulations::RapidBlitzTopic::RoundsPerDay,
         applies: applies, check: check,
     };

@@ -93,7 +93,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         d,
         RapidBlitzTopic::BigGap,
         format!(
-            "these games count for neither player: {}{more}; the rule applies to tournaments starting on or after 2024/12/01 (the amendment says only \"effective from\", which trfkit reads by the start date)",
+            "these games count for neither player: {}{more}; FIDE has not published whether the amendment \"effective from\" 2024/12/01 applies by the tournament's start or by the game's date; trfkit reads it by the start date, so the rule applies to tournaments starting on or after 2024/12/01",
             examples.join("; ")
         ),
     ));

@@ -33,6 +33,7 @@ crate::declare_rule! {
         consequence: Info,
         source: "R&B 2024 art. 1.1 and B.02 section 1 define each list by its rate of play; how FIDE treats a report registered for another list is not published (not confirmed in FIDE's text): a warning, and the rating pass rates the games on the list given",
         unconfirmed: true,
+        reading: "FIDE has not published how it treats a report registered for another list than its rate of play gives; trfkit reads it as a warning, and rates the games on the list given",
         rb_topic: crate::regulations::RapidBlitzTopic::RateOfPlay,
         applies: applies, check: check,
     };

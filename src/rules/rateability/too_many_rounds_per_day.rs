@@ -36,6 +36,7 @@ crate::declare_rule! {
         consequence: Info,
         source: "B.02 2003–2013 (three rounds a day, GA 1995; 2009 (from a secondary source)) set the limit but not its consequence, and FIDE has not published one (silent, like the 12-hour rule): a warning, and the rating pass rates the games",
         unconfirmed: true,
+        reading: "FIDE has not published what it does with more rounds on one day than allowed; trfkit reads it as a warning, and rates the games",
         topic: crate::regulations::Topic::RoundsPerDay,
         applies: applies, check: check,
     };

@@ -42,6 +42,7 @@ crate::declare_rule! {
         consequence: Info,
         source: "B.02 2003–2017 (90 days; leagues and approved events exempt); the consequence for other events is not published (silent)",
         unconfirmed: true,
+        reading: "FIDE has not published what it does with an event longer than allowed that is no league; trfkit reads it as a warning, and rates the games",
         topic: crate::regulations::Topic::Duration,
         applies: applies, check: check,
     };

@@ -39,6 +39,7 @@ crate::declare_rule! {
         consequence: Info,
         source: "TRF26 comment lines; the TEC checklist VCL4THP has programs record departures from the rules there (Q44, Q55, Q59, Q69, Q113, Q179, Q193, Q202); FIDE's server handling of ### lines is not published (silent)",
         unconfirmed: true,
+        reading: "FIDE has not published how its rating server treats `###` comment lines; trfkit reads them as comments for the rating officer, with no effect on the rating",
         applies: always, check: check,
     };
 }
