@@ -159,7 +159,7 @@ pub use model::Tournament;
 pub use norms::{
     evaluate as evaluate_norms, Assessment, Edition, EventFacts, Exemption, ForeignerRule, Item,
     LastRound, Mix, Norm, NormKind, NormOptions, NormsReport, OpponentRating, PlayerNorms,
-    RoundUse, Subset, SwissExemption,
+    RoundUse, SearchCut, Subset, SwissExemption,
 };
 pub use options::Options;
 pub use rating::maths::{HalfPoints, Hundredths};

@@ -34,13 +34,29 @@ pub(crate) type Upload = (String, Vec<u8>);
 /// findings and its rating as JSON, its rating as CSV), carried in the page
 /// as `data:` URLs. The page has no report when none could be read.
 pub(crate) fn check_uploads(
-    mut page: Page,
+    page: Page,
     read: &ReadOptions,
     reports: Vec<Upload>,
     list: Option<Upload>,
 ) -> Page {
+    check_uploads_while(page, read, reports, list, &|| true)
+}
+
+/// [`check_uploads`], asking `go` between reports and stages whether to go
+/// on: `trf serve` stops the work of a request whose client has left (the
+/// page is then incomplete, and no one reads it).
+pub(crate) fn check_uploads_while(
+    mut page: Page,
+    read: &ReadOptions,
+    reports: Vec<Upload>,
+    list: Option<Upload>,
+    go: &dyn Fn() -> bool,
+) -> Page {
     let mut parsed = Vec::new();
     for (name, bytes) in reports {
+        if !go() {
+            return page;
+        }
         match parse_report(bytes, read) {
             Ok(p) => parsed.push((name, p)),
             Err(e) => page.problems.push((
@@ -81,10 +97,13 @@ pub(crate) fn check_uploads(
     // the problems across the reports dropped together (which need every
     // report at once).
     let (names, parsed): (Vec<String>, Vec<Parsed>) = parsed.into_iter().unzip();
-    let mut rated: Vec<CheckedRating> = parsed
-        .iter()
-        .map(|p| rate_checked(p, &opts, &rate_opts))
-        .collect();
+    let mut rated: Vec<CheckedRating> = Vec::with_capacity(parsed.len());
+    for p in &parsed {
+        if !go() {
+            return page;
+        }
+        rated.push(rate_checked(p, &opts, &rate_opts));
+    }
     add_across_all(
         &names,
         &parsed,
@@ -94,6 +113,9 @@ pub(crate) fn check_uploads(
     page.set_overview(&names, &parsed, &rated);
     // Several reports: the period FIDE would rate them in together, each
     // on the list it is expected on (the page has no `--period`).
+    if !go() {
+        return page;
+    }
     if parsed.len() > 1 {
         let named: Vec<(&str, &Parsed)> = names.iter().map(String::as_str).zip(&parsed).collect();
         let period = PeriodOptions {
@@ -114,6 +136,9 @@ pub(crate) fn check_uploads(
     // Each report is let go once its part of the page is built.
     let reports = names.into_iter().zip(parsed).zip(rated);
     for (i, ((name, p), r)) in reports.enumerate() {
+        if !go() {
+            return page;
+        }
         let (name, p) = (&name, &p);
         let (check, rating) = (&r.report, &r.summary);
         let input = ReportInput {

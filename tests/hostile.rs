@@ -605,3 +605,357 @@ fn a_folder_walk_reads_each_file_once_however_many_links_lead_to_it() {
     assert!(code == 0 || code == 1, "{err}");
     assert_eq!(out.lines().count(), 2, "{out}");
 }
+
+// ---------------------------------------------------------------------
+// `trf serve`: a memory budget shared by all requests, work that stops
+// when the client leaves, slow clients that never keep the page away.
+// Loopback only; every test bounded in connections and time.
+
+use common::serve::{authority, get, multipart, post_head, serve_with, token};
+use std::io::{Read as _, Write as _};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+/// A field of `/proc/PID/status`, in kB.
+fn status_kb(pid: u32, field: &str) -> u64 {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = text.lines().find(|l| l.starts_with(field)).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// The CPU time a process has used, in clock ticks (user and system).
+fn cpu_ticks(pid: u32) -> u64 {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // The fields after the command name in parentheses.
+    let rest = &text[text.rfind(')').unwrap() + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    f[11].parse::<u64>().unwrap() + f[12].parse::<u64>().unwrap()
+}
+
+/// A generated report of `players` players and 11 rounds.
+fn generated(dir: &Path, players: u32, seed: u32) -> Vec<u8> {
+    let out = dir.join(format!("g{players}-{seed}.trf"));
+    let (code, _, err) = trf(&[
+        "generate",
+        "--players",
+        &players.to_string(),
+        "--rounds",
+        "11",
+        "--seed",
+        &seed.to_string(),
+        "-o",
+        s(&out),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::read(out).unwrap()
+}
+
+#[test]
+fn parallel_uploads_share_one_memory_budget() {
+    // 50 uploads at once of a 40 kB report, to a server with 64 MiB for
+    // the checks of all of them: each is answered (checked, or "busy, try
+    // again" with a message), and the server's peak stays under 160 MB
+    // (main before issue 39: every upload at once, 510 MB for 50 of
+    // 100 kB in the debug build).
+    let d = tempfile::tempdir().unwrap();
+    let report = generated(d.path(), 200, 1);
+    let (server, url) = serve_with(&["--memory", "64"]);
+    let pid = server.0.id();
+    let tok = token(&url);
+    let body = multipart(&[
+        ("token", None, tok.as_bytes()),
+        ("trf", Some("r.trf"), &report),
+    ]);
+    let head = post_head(&url, body.len(), "");
+    let threads: Vec<_> = (0..50)
+        .map(|_| {
+            let (url, head, body) = (url.clone(), head.clone(), body.clone());
+            std::thread::spawn(move || common::serve::exchange(&url, &head, &body))
+        })
+        .collect();
+    let mut checked = 0;
+    for t in threads {
+        let (status, page) = t.join().unwrap();
+        match status {
+            200 => {
+                assert!(page.contains("data-verdict"), "{page:.300}");
+                checked += 1;
+            }
+            503 => assert!(page.contains("trfkit is busy"), "{page:.300}"),
+            s => panic!("status {s}: {page:.300}"),
+        }
+    }
+    assert!(checked >= 10, "only {checked} of 50 checked");
+    let peak = status_kb(pid, "VmHWM");
+    assert!(peak < 160_000, "peak {peak} kB");
+}
+
+#[test]
+fn the_work_stops_when_the_client_leaves() {
+    // Four reports of 2,000 players (several seconds of work in a debug
+    // build, about 12 s without stopping), sent whole; the client then
+    // closes its connection. The work stops between two reports' stages
+    // (within 2.5 s in a debug build): over the next two seconds the server
+    // uses almost no CPU.
+    let d = tempfile::tempdir().unwrap();
+    let reports: Vec<Vec<u8>> = (1..=4).map(|s| generated(d.path(), 2000, s)).collect();
+    let (server, url) = serve_with(&[]);
+    let pid = server.0.id();
+    let tok = token(&url);
+    let mut fields: Vec<(&str, Option<&str>, &[u8])> = vec![("token", None, tok.as_bytes())];
+    let names = ["a.trf", "b.trf", "c.trf", "d.trf"];
+    for (n, r) in names.iter().zip(&reports) {
+        fields.push(("trf", Some(n), r));
+    }
+    let body = multipart(&fields);
+    let idle = cpu_ticks(pid);
+    let mut c = TcpStream::connect(authority(&url)).unwrap();
+    c.write_all(format!("{}\r\n\r\n", post_head(&url, body.len(), "")).as_bytes())
+        .unwrap();
+    c.write_all(&body).unwrap();
+    // Until it has worked a third of a second (10 s at most).
+    let sent = Instant::now();
+    while cpu_ticks(pid) < idle + 33 && sent.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let working = cpu_ticks(pid) - idle;
+    drop(c);
+    std::thread::sleep(Duration::from_millis(2500));
+    let left = cpu_ticks(pid);
+    std::thread::sleep(Duration::from_secs(2));
+    let after = cpu_ticks(pid);
+    assert!(
+        working >= 33,
+        "the server had not started working ({working} ticks)"
+    );
+    assert!(
+        after - left < 20,
+        "the server worked on for {} ticks after its client left",
+        after - left
+    );
+    // And it still answers.
+    assert_eq!(get(&url).0, 200);
+}
+
+#[test]
+fn slow_clients_never_keep_the_page_away() {
+    // 80 connections that send half a request head and wait, to a server
+    // whose connections may idle 30 s: the page still answers at once
+    // (the connections that waited longest for their head make room).
+    let (_server, url) = serve_with(&["--idle-seconds", "30"]);
+    let host = authority(&url);
+    let mut slow: Vec<TcpStream> = Vec::new();
+    for _ in 0..80 {
+        let mut c = TcpStream::connect(&host).unwrap();
+        c.write_all(format!("GET / HTTP/1.1\r\nHost: {host}\r\n").as_bytes())
+            .unwrap();
+        slow.push(c);
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    let (status, page) = get(&url);
+    assert_eq!(status, 200);
+    assert!(page.contains("<form"));
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "answered after {:?}",
+        started.elapsed()
+    );
+    drop(slow);
+
+    // A head trickled in a byte every 300 ms does not keep its connection
+    // past the idle time (2 s here): it is closed within 5 s.
+    let (_server, url) = serve_with(&["--idle-seconds", "2"]);
+    let host = authority(&url);
+    let mut c = TcpStream::connect(&host).unwrap();
+    c.set_read_timeout(Some(Duration::from_millis(300)))
+        .unwrap();
+    let started = Instant::now();
+    let head = format!(
+        "GET / HTTP/1.1\r\nHost: {host}\r\nX-Slow: {}",
+        "a".repeat(100)
+    );
+    let mut closed = false;
+    for b in head.bytes() {
+        if c.write_all(&[b]).is_err() {
+            closed = true;
+            break;
+        }
+        let mut buf = [0u8; 64];
+        match c.read(&mut buf) {
+            Ok(0) | Err(_) if started.elapsed() > Duration::from_millis(1900) => {
+                // Either closed (0, reset) or the read timed out: a write
+                // will tell.
+            }
+            _ => {}
+        }
+        if started.elapsed() > Duration::from_secs(5) {
+            break;
+        }
+    }
+    if !closed {
+        // The server closed it: the next read gives 0 or an error.
+        let mut buf = [0u8; 64];
+        c.set_read_timeout(Some(Duration::from_secs(1))).unwrap();
+        closed = matches!(c.read(&mut buf), Ok(0))
+            || c.write_all(b"x").is_err()
+            || c.write_all(b"x").is_err();
+    }
+    assert!(
+        closed,
+        "a trickled head kept its connection for {:?}",
+        started.elapsed()
+    );
+    assert!(started.elapsed() < Duration::from_secs(6));
+
+    // A body that arrives too slowly is given up (408) after the idle
+    // time and its length at 64 KiB a second.
+    let tok = token(&url);
+    let body = multipart(&[
+        ("token", None, tok.as_bytes()),
+        ("trf", Some("r.trf"), &sample_bytes()),
+    ]);
+    let mut c = TcpStream::connect(&host).unwrap();
+    c.set_read_timeout(Some(Duration::from_millis(200)))
+        .unwrap();
+    c.write_all(format!("{}\r\n\r\n", post_head(&url, body.len(), "")).as_bytes())
+        .unwrap();
+    let started = Instant::now();
+    let mut answer = Vec::new();
+    for b in &body {
+        if c.write_all(&[*b]).is_err() {
+            break;
+        }
+        let mut buf = [0u8; 4096];
+        if let Ok(n) = c.read(&mut buf) {
+            answer.extend_from_slice(&buf[..n]);
+            if n == 0 || answer.len() > 12 {
+                break;
+            }
+        }
+        if started.elapsed() > Duration::from_secs(8) {
+            break;
+        }
+    }
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer:.200}");
+}
+
+// ---------------------------------------------------------------------
+// Title norms bounded in time: the search for a subset of the games
+// (B.01 1.4.1e-f) is cut by a budget per report, and says so.
+
+/// A report crafted against the bounds of the subset search: `heroes`
+/// untitled players of GER, each playing 30 rounds against a pool whose
+/// place fixes the opponent: 10 wins against GMs of 1900, 8 against IMs of
+/// 2450, 12 draws against IMs of 2650. Leaving out wins against the GMs
+/// would raise Rp but leave too few GMs; leaving out the others lowers Ra;
+/// so every level of the search is open to its bounds and none holds a
+/// norm.
+fn crafted_norms(heroes: usize) -> String {
+    let slots: Vec<(&str, u16, char)> = std::iter::repeat_n(("GM", 1900, '1'), 10)
+        .chain(std::iter::repeat_n(("IM", 2450, '1'), 8))
+        .chain(std::iter::repeat_n(("IM", 2650, '='), 12))
+        .collect();
+    let rounds = slots.len();
+    let pool = heroes.max(rounds).div_ceil(rounds) * rounds;
+    let feds = ["ESP", "FRA", "NED", "ENG", "POL", "ITA", "USA"];
+    let mut games = vec![vec![None; rounds]; heroes + pool];
+    for h in 0..heroes {
+        for r in 0..rounds {
+            let j = (h + r) % pool;
+            let res = slots[j % rounds].2;
+            let back = match res {
+                '1' => '0',
+                _ => '=',
+            };
+            let (hc, pc) = if r % 2 == 1 { ('w', 'b') } else { ('b', 'w') };
+            games[h][r] = Some((heroes + j + 1, hc, res));
+            games[heroes + j][r] = Some((h + 1, pc, back));
+        }
+    }
+    let mut out = format!(
+        "012 Crafted subset search\n022 Testville\n032 GER\n042 2024/05/01\n052 2024/05/30\n062 {}\n092 Individual: Swiss-System\n102 IA Arbiter, Example\n122 90 min + 30 sec/move from move 1\n132{}{}\n",
+        heroes + pool,
+        " ".repeat(88),
+        (1..=rounds).map(|d| format!("24/05/{d:02}")).collect::<Vec<_>>().join("  ")
+    );
+    for (i, g) in games.iter().enumerate() {
+        let (title, rating, fed) = if i < heroes {
+            ("  ", 2400, "GER")
+        } else {
+            let slot = slots[(i - heroes) % rounds];
+            (slot.0, slot.1, feds[(i - heroes) % feds.len()])
+        };
+        let halves: u32 = g
+            .iter()
+            .flatten()
+            .map(|x| match x.2 {
+                '1' => 2,
+                '=' => 1,
+                _ => 0,
+            })
+            .sum();
+        let mut line = format!(
+            "001 {:4} m {title} {:<33} {rating:4} {fed} {:11} 1990/01/01 {:>4} {:4}",
+            i + 1,
+            format!("Player, No{}", i + 1),
+            9_900_000 + i,
+            format!("{}.{}", halves / 2, if halves % 2 == 1 { 5 } else { 0 }),
+            i + 1
+        );
+        for x in g {
+            match x {
+                Some((o, c, r)) => line.push_str(&format!("  {o:4} {c} {r}")),
+                None => line.push_str("          "),
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn norms_of_a_crafted_report_are_bounded_in_time_and_say_when_cut() {
+    // 300 players whose every GM norm would need the whole per-norm search
+    // (main before issue 39: 8,192 subsets each, 2.5 million in all; now
+    // 65,536 for the report, 1.7 s of CPU in a debug build):
+    // the report's budget cuts them, and each cut norm says so, in `norms`
+    // (text and JSON) and on the HTML report.
+    let d = tempfile::tempdir().unwrap();
+    let f = put(d.path(), "crafted.trf", crafted_norms(300));
+    let started = Instant::now();
+    let (code, out, err) = trf(&["norms", s(&f)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "norms took {:?}",
+        started.elapsed()
+    );
+    let cut = out
+        .lines()
+        .filter(|l| {
+            l.contains("not known: the search for a subset of the games (1.4.1e-f) was cut after")
+        })
+        .count();
+    assert_eq!(cut, 300, "{out:.2000}");
+    // The budget is the report's: the players after it ran out were not
+    // searched at all, and say so.
+    assert!(out.contains("was cut after 0 of"), "{out:.2000}");
+    let (_, json, _) = trf(&["norms", "--format", "json", s(&f)]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let searched: u64 = v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|p| p["norms"].as_array().unwrap())
+        .filter_map(|n| n["subset_search_cut"]["searched"].as_u64())
+        .sum();
+    assert_eq!(searched, 1 << 16);
+    let html = d.path().join("crafted.report.html");
+    let (code, _, err) = trf(&["report", s(&f), "-o", s(&html)]);
+    assert!(code == 0 || code == 1, "{err}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("Not known"), "no cut on the HTML report");
+}

@@ -250,14 +250,18 @@ fn converting_dialects_moves_xx_lines_to_trf26_records_and_back() {
     ] {
         assert!(text.lines().any(|l| l == line), "no `{line}` in\n{text}");
     }
-    assert!(!text.contains("XXR") && !text.contains("XXS"), "{text}");
+    assert!(!text.contains("XXR"), "{text}");
+    // The scoring is `162`'s, and the file's own `XXS` line is kept after
+    // it (issue 39: TRF26 has no record of which TRF16 code said it).
+    assert!(text.lines().any(|l| l == "XXS W=3 D=1"), "{text}");
     let trf26 = trfkit::parse_str(&text).tournament;
     assert_eq!(trf26.scoring.white_win, t.scoring.white_win);
     assert_eq!(content(&trf26).scoring, content(&t).scoring);
-    // And back: 142/152/162 become XXR/XXC/BB? (issue 39: `BB?` lines, the
-    // codes TRF16 files use for a scoring `162` can state).
+    // And back: 142/152 become XXR/XXC, and the `XXS` line is the file's
+    // own again (issue 39: it came back as `BB?` lines).
     let back = write(&trf26, Target::Trf16);
-    for line in ["XXR 5", "XXC rank white1"] {
+    assert!(!back.contains("BB"), "{back}");
+    for line in ["XXR 5", "XXC rank white1", "XXS W=3 D=1"] {
         assert!(back.lines().any(|l| l == line), "no `{line}` in\n{back}");
     }
     let again = trfkit::parse_str(&back).tournament;
@@ -449,5 +453,85 @@ proptest! {
             apply(&mut bytes, m);
         }
         survive(&bytes);
+    }
+}
+
+/// The extension lines a TRF16 report may carry, each with a few values;
+/// the property below takes any selection, in any order.
+const EXTENSION_LINES: &[&str] = &[
+    "XXR 5",
+    "XXR 7",
+    "XXC rank",
+    "XXC white1",
+    "XXC black1",
+    "XXC rank black1",
+    "XXS W=3 D=1",
+    "XXS WW=3 BW=3 WD=1 BD=1 FW=3 FPB=3 HPB=1",
+    "XXS BW=1.5",
+    "XXS ZPB=0.5 PAB=0.5",
+    "XXA    1  1.0  2.0",
+    "XXP 1 2",
+    "XXZ 3",
+    "BBW 3.0",
+    "BBD 1.0",
+    "BBL 0.5",
+    "BBZ 0.5",
+    "BBF 0.0",
+    "BBU 0.5",
+    // Not `BBU 1.0`: before a `BBW`, a pairing-allocated bye equal to the
+    // default win still follows the win, which after `162` it would not;
+    // such a file converts to `162` alone and its `BB?` lines come back
+    // as the writer states them (`scoring_lines` in src/write/mod.rs).
+    "BBU 1.5",
+];
+
+/// The extension lines of a written report: the scoring lines (`XXS`,
+/// `BB?`) in their order (later ones override earlier ones), then the
+/// others sorted (where the writer puts them is layout).
+fn extension_lines(text: &str) -> Vec<String> {
+    let scoring = |l: &&str| l.starts_with("XXS") || l.starts_with("BB");
+    let mut others: Vec<String> = text
+        .lines()
+        .filter(|l| l.starts_with("XX") && !scoring(l))
+        .map(str::to_owned)
+        .collect();
+    others.sort();
+    text.lines()
+        .filter(scoring)
+        .map(str::to_owned)
+        .chain(others)
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Issue 39: converting to TRF26 and back gives the extension lines
+    /// (every code: `XXR`, `XXC`, `XXS`, `XXA`, `XXP`, `XXZ`, `BB?`) that
+    /// writing the TRF16 report gives, and the same scoring (`XXS` came
+    /// back as `BB?` lines).
+    #[test]
+    fn every_extension_code_survives_trf26_and_back(
+        picks in prop::collection::vec(0..EXTENSION_LINES.len(), 0..6)
+    ) {
+        let mut text = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/hand/swiss-utf8-lf.trf"),
+        )
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("XX") && !l.starts_with("BB"))
+        .map(|l| format!("{l}\n"))
+        .collect::<String>();
+        for &i in &picks {
+            text.push_str(EXTENSION_LINES[i]);
+            text.push('\n');
+        }
+        let t = trfkit::parse_str(&text).tournament;
+        let direct = write(&t, Target::Trf16);
+        let trf26 = trfkit::parse_str(&write(&t, Target::Trf26)).tournament;
+        let back = write(&trf26, Target::Trf16);
+        prop_assert_eq!(extension_lines(&back), extension_lines(&direct), "\n{}", text);
+        let again = trfkit::parse_str(&back).tournament;
+        prop_assert_eq!(content(&again).scoring, content(&t).scoring);
     }
 }

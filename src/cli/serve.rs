@@ -8,8 +8,12 @@
 //! requests. Every problem with an upload is answered with the page and a
 //! message, never a bare error. What keeps it answering under hostile use
 //! (connection and request bounds, `Host`, `Origin`, the form's token) is
-//! in [`guard`].
+//! in [`guard`]; the memory all requests share, in [`budget`]. An upload
+//! must arrive at [`MIN_RATE`] or faster (it comes from a browser on this
+//! machine), and the work of a request whose client has left stops between
+//! reports.
 
+mod budget;
 mod guard;
 
 use super::{files, ReadArgs, EXIT_OK, EXIT_USAGE};
@@ -18,7 +22,7 @@ use crate::upload::Upload;
 use crate::ReadOptions;
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
-use axum::http::StatusCode;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::Html;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -26,7 +30,14 @@ use axum::Router;
 use std::io::Write as _;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
+
+/// The slowest an upload may arrive, in bytes a second, after the
+/// connection's idle time: a browser on the same machine sends at memory
+/// speed, so a slower one holds a connection and memory for nothing.
+pub(crate) const MIN_RATE: u64 = 64 << 10;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
@@ -40,6 +51,10 @@ pub(crate) struct Args {
     /// (for tests).
     #[arg(long, hide = true, default_value_t = 10)]
     idle_seconds: u64,
+    /// Memory, in MiB, that the checks of all uploads together may take;
+    /// an upload that finds it taken is answered "busy, try again".
+    #[arg(long, value_name = "MIB", default_value_t = budget::DEFAULT_MIB)]
+    memory: u32,
     #[command(flatten)]
     read: ReadArgs,
     /// Reports or folders to check: the page opens with their verdicts.
@@ -58,6 +73,7 @@ impl Args {
             port: 0,
             open: true,
             idle_seconds: 10,
+            memory: budget::DEFAULT_MIB,
             read: ReadArgs::default(),
             paths,
             window: true,
@@ -73,6 +89,10 @@ struct Config {
     token: String,
     /// The page of the reports named on the command line, which `/` shows.
     given: Option<String>,
+    /// The memory all uploads share.
+    budget: budget::Budget,
+    /// How long a connection may send nothing.
+    idle: Duration,
 }
 
 impl Config {
@@ -125,6 +145,8 @@ async fn serve(a: Args) -> u8 {
         read,
         token: guard::token(),
         given: None,
+        budget: budget::Budget::new(a.memory),
+        idle: Duration::from_secs(a.idle_seconds.max(1)),
     };
     if !a.paths.is_empty() {
         config.given = Some(given(&config, &a.paths));
@@ -148,7 +170,7 @@ async fn serve(a: Args) -> u8 {
         .unwrap_or(usize::MAX)
         .saturating_add(1 << 16);
     let mut limits = guard::Limits::new();
-    limits.idle = std::time::Duration::from_secs(a.idle_seconds.max(1));
+    limits.idle = config.idle;
     let origin = Arc::new(guard::Origin::new(port, &limits));
     let config = Arc::new(config);
     let app = Router::new()
@@ -254,6 +276,7 @@ fn problem(cfg: &Config, status: StatusCode, head: &str, text: String) -> Reply 
 
 async fn check(
     State(cfg): State<Arc<Config>>,
+    headers: HeaderMap,
     upload: Result<Multipart, MultipartRejection>,
 ) -> Response {
     let mut mp = match upload {
@@ -268,33 +291,124 @@ async fn check(
             .into_response()
         }
     };
+    // The time the upload may take: the idle time, and the body at the
+    // least rate (its announced length, or the largest allowed).
+    let length = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok())
+        .unwrap_or(cfg.read.max_file_bytes);
+    let allowed = cfg.idle + Duration::from_secs(length / MIN_RATE);
+    // The memory one report of the announced length needs, waited for
+    // before a byte of it is read.
+    let mut held = budget::Held::default();
+    let announced = length.min(cfg.read.max_file_bytes);
+    let first = budget::PER_REPORT + announced.saturating_mul(budget::PER_BYTE);
+    if !cfg
+        .budget
+        .reserve_within(&mut held, first, budget::WAIT)
+        .await
+    {
+        return busy(&cfg);
+    }
+    let (trfs, list) =
+        match tokio::time::timeout(allowed, read_upload(&cfg, &mut mp, &mut held, announced)).await {
+            Ok(Ok(files)) => files,
+            Ok(Err(refused)) => return refused,
+            Err(_) => {
+                return problem(
+                    &cfg,
+                    StatusCode::REQUEST_TIMEOUT,
+                    "The upload arrived too slowly",
+                    "The files came in more slowly than a browser on this computer sends them, and were not read. Try again.".to_owned(),
+                )
+                .into_response()
+            }
+        };
+    if trfs.is_empty() {
+        return problem(
+            &cfg,
+            StatusCode::BAD_REQUEST,
+            "No tournament report was chosen",
+            "Choose one or more TRF files with the first button, then press Check.".to_owned(),
+        )
+        .into_response();
+    }
+    // The work runs on a blocking thread and stops between reports once
+    // this request is dropped (the client left, or the request's time ran
+    // out); it keeps the request's share of the memory until it stops.
+    let stop = Arc::new(AtomicBool::new(false));
+    let _stop_when_dropped = StopWhenDropped(Arc::clone(&stop));
+    let cfg2 = Arc::clone(&cfg);
+    let job = tokio::task::spawn_blocking(move || {
+        let go = || !stop.load(Ordering::Relaxed);
+        (check_uploads(&cfg2, trfs, list, &go), held)
+    });
+    match job.await {
+        Ok(((status, Html(page)), held)) => (
+            status,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            axum::body::Body::new(budget::HeldBody::new(page, held)),
+        )
+            .into_response(),
+        Err(_) => problem(
+            &cfg,
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "trfkit failed while checking these files",
+            "This is a fault in trfkit, not in your files. Please report it with the files attached; the command line (`trf check`) may still work.".to_owned(),
+        )
+        .into_response(),
+    }
+}
+
+/// Sets its flag when dropped: the request it belongs to is over.
+struct StopWhenDropped(Arc<AtomicBool>);
+
+impl Drop for StopWhenDropped {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The reports and the rating list of an upload, each file's share of the
+/// memory budget reserved in `held` as it arrives beyond what `held`
+/// already covers (one file of `covered` bytes); or the answer that
+/// refuses it.
+async fn read_upload(
+    cfg: &Config,
+    mp: &mut Multipart,
+    held: &mut budget::Held,
+    covered: u64,
+) -> Result<(Vec<Upload>, Option<Upload>), Response> {
     let mut trfs: Vec<Upload> = Vec::new();
     let mut list: Option<Upload> = None;
     let mut token = false;
     // The files' bytes so far: together within --max-size.
     let mut total = 0u64;
+    // What the reservation made before reading covers: the first file, and
+    // the body's announced length.
+    let mut files = 0u32;
     loop {
         let mut field = match mp.next_field().await {
             Ok(Some(f)) => f,
             Ok(None) => break,
-            Err(e) => return upload_failed(&cfg, e).into_response(),
+            Err(e) => return Err(upload_failed(cfg, e).into_response()),
         };
         let kind = field.name().unwrap_or_default().to_owned();
         // The page's form sends its token first: files sent without it are
         // not read at all.
         if !token {
             if kind != "token" {
-                return no_token();
+                return Err(no_token());
             }
             let mut given = Vec::new();
             while let Ok(Some(c)) = field.chunk().await {
                 if given.len() + c.len() > 64 {
-                    return no_token();
+                    return Err(no_token());
                 }
                 given.extend_from_slice(&c);
             }
             if !guard::same_token(&given, &cfg.token) {
-                return no_token();
+                return Err(no_token());
             }
             token = true;
             continue;
@@ -303,20 +417,29 @@ async fn check(
             .file_name()
             .map(crate::upload::base_name)
             .unwrap_or_default();
+        files += 1;
+        if files > 1 && !cfg.budget.reserve(held, budget::PER_REPORT) {
+            return Err(busy(cfg));
+        }
         // Streamed into a buffer of our own (the body limit bounds the
         // total), which the reader then takes without a copy.
         let mut bytes = Vec::new();
         loop {
             match field.chunk().await {
                 Ok(Some(c)) => {
+                    let before = total.saturating_sub(covered);
                     total += c.len() as u64;
                     if total > cfg.read.max_file_bytes {
-                        return too_large(&cfg).into_response();
+                        return Err(too_large(cfg).into_response());
+                    }
+                    let beyond = total.saturating_sub(covered) - before;
+                    if !cfg.budget.reserve(held, beyond * budget::PER_BYTE) {
+                        return Err(busy(cfg));
                     }
                     bytes.extend_from_slice(&c);
                 }
                 Ok(None) => break,
-                Err(e) => return upload_failed(&cfg, e).into_response(),
+                Err(e) => return Err(upload_failed(cfg, e).into_response()),
             }
         }
         // A file input left empty still sends a part, without a name.
@@ -329,26 +452,22 @@ async fn check(
             _ => {}
         }
     }
-    if trfs.is_empty() {
-        return problem(
-            &cfg,
-            StatusCode::BAD_REQUEST,
-            "No tournament report was chosen",
-            "Choose one or more TRF files with the first button, then press Check.".to_owned(),
-        )
-        .into_response();
-    }
-    let cfg2 = Arc::clone(&cfg);
-    match tokio::task::spawn_blocking(move || check_uploads(&cfg2, trfs, list)).await {
-        Ok(reply) => reply.into_response(),
-        Err(_) => problem(
-            &cfg,
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "trfkit failed while checking these files",
-            "This is a fault in trfkit, not in your files. Please report it with the files attached; the command line (`trf check`) may still work.".to_owned(),
-        )
-        .into_response(),
-    }
+    Ok((trfs, list))
+}
+
+/// The page for an upload the memory budget cannot take now.
+fn busy(cfg: &Config) -> Response {
+    let mut reply = problem(
+        cfg,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "trfkit is busy",
+        "It is checking other uploads and has no memory to spare for these files now. Try again in a moment, or send fewer files at a time. (The page's memory is set by trf serve --memory.)".to_owned(),
+    )
+    .into_response();
+    reply
+        .headers_mut()
+        .insert(header::RETRY_AFTER, header::HeaderValue::from_static("5"));
+    reply
 }
 
 /// A POST without this run's token: not from the page this server gave.
@@ -388,9 +507,15 @@ fn too_large(cfg: &Config) -> Reply {
 }
 
 /// Checks and rates every uploaded report (with the rating list, when one
-/// was sent) and builds the page ([`crate::upload::check_uploads`]).
-fn check_uploads(cfg: &Config, trfs: Vec<Upload>, list: Option<Upload>) -> Reply {
-    let page = crate::upload::check_uploads(cfg.page(), &cfg.read, trfs, list);
+/// was sent) and builds the page ([`crate::upload::check_uploads`]), while
+/// `go` says to go on.
+fn check_uploads(
+    cfg: &Config,
+    trfs: Vec<Upload>,
+    list: Option<Upload>,
+    go: &dyn Fn() -> bool,
+) -> Reply {
+    let page = crate::upload::check_uploads_while(cfg.page(), &cfg.read, trfs, list, go);
     let status = if page.reports.is_empty() {
         StatusCode::UNPROCESSABLE_ENTITY
     } else {

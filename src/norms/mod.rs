@@ -35,6 +35,7 @@ pub use event::EventFacts;
 pub use event::{QualifyingSwiss, SwissExemption};
 pub use games::RoundUse;
 pub use kind::NormKind;
+pub use subset::SearchCut;
 pub use subset::Subset;
 
 use crate::analysis::Analysis;
@@ -147,6 +148,10 @@ pub struct Norm {
     /// The subset of games that makes the norm (1.4.1e-f), when all the
     /// games do not.
     pub subset: Option<Subset>,
+    /// The search for a subset stopped at its bound before it could say
+    /// whether one makes the norm (absent when it could say).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subset_search_cut: Option<SearchCut>,
     /// 1.4.1c: 8 games plus a forfeit win or pairing-allocated bye.
     pub eight_plus_one: bool,
     /// 1.4.2c: the norm judged again with a last-round forfeit as a played
@@ -354,6 +359,9 @@ fn judge(
 
     let min_games = opts.min_games.unwrap_or(9);
     let mut players = Vec::new();
+    // The subsets the searches of 1.4.1e-f may still judge, all players
+    // and norms together.
+    let mut left = subset::REPORT_BUDGET;
     for (i, p) in t.players.iter().enumerate() {
         if !games.of(i).iter().any(|g| g.has_all(Kind::GAME)) {
             continue;
@@ -443,6 +451,7 @@ fn judge(
                         small_drr: drr && t.players.len() < 6,
                         last_forfeit,
                     },
+                    &mut left,
                 )
             })
             .collect();
@@ -516,6 +525,7 @@ fn norm(
     facts: &EventFacts,
     event_confirm: &[Item],
     x: Extra,
+    left: &mut u32,
 ) -> Norm {
     let Extra {
         eight_plus_one,
@@ -595,11 +605,11 @@ fn norm(
             .contains(&f.code)
         })
     };
-    let subset =
+    let (subset, subset_search_cut) =
         if failed.is_empty() || !event_failed.is_empty() || (round_robin && mix_failed(&full)) {
-            None
+            (None, None)
         } else {
-            subset::best(s, counted, opps, !round_robin)
+            subset::best(s, counted, opps, !round_robin, left)
         };
     let made = failed.is_empty() || subset.is_some();
     let last_round_forfeit = match last_forfeit {
@@ -665,6 +675,7 @@ fn norm(
         to_confirm,
         application,
         subset,
+        subset_search_cut,
         eight_plus_one: used_eight,
         last_round_forfeit,
         foreigner_rule: s.foreigner_rule,

@@ -184,6 +184,9 @@ fn norm(s: &mut String, n: &Norm) {
                 );
             }
         }
+        if let Some(cut) = &n.subset_search_cut {
+            let _ = writeln!(s, "      not known: {}", cut.words());
+        }
         return;
     }
     let _ = writeln!(
@@ -313,11 +316,29 @@ pub(crate) struct NormsSection {
     pub rows: Vec<MadeRow>,
     /// What the arbiter must confirm for every norm.
     pub to_confirm: Vec<String>,
+    /// The norms whose search for a subset was cut (1.4.1e-f): a norm may
+    /// be made that the table does not show.
+    pub cut: Vec<String>,
 }
 
 /// The section of a report, or `None` when nobody made a norm.
 pub(crate) fn section(r: &NormsReport) -> Option<NormsSection> {
     let mut rows = Vec::new();
+    let mut cut = Vec::new();
+    for p in &r.players {
+        for n in &p.norms {
+            if let Some(c) = &n.subset_search_cut {
+                cut.push(format!(
+                    "{} {} ({}), {} norm: {}",
+                    p.start_rank,
+                    p.name,
+                    p.federation.as_deref().unwrap_or(""),
+                    n.title.as_str(),
+                    c.words()
+                ));
+            }
+        }
+    }
     for p in r.made() {
         for n in p.norms.iter().filter(|n| n.made) {
             let mut remarks = Vec::new();
@@ -364,10 +385,11 @@ pub(crate) fn section(r: &NormsReport) -> Option<NormsSection> {
             });
         }
     }
-    if rows.is_empty() {
+    if rows.is_empty() && cut.is_empty() {
         return None;
     }
     Some(NormsSection {
+        cut,
         edition: r.edition.map_or(String::new(), |e| e.words().to_owned()),
         rows,
         to_confirm: r

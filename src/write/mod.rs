@@ -374,7 +374,12 @@ fn extensions(
 /// when they do not give the scoring in force (a `162` converted to TRF16, a
 /// model built by hand, a TRF26 system `162` cannot express), one `XXS` line
 /// stating every value. A TRF16 file converted to TRF26 says its scoring
-/// with `162` alone when `162` can.
+/// with `162` when `162` can, and keeps its own lines after it when, read
+/// after `162`, they say the same (TRF26 has no record of which TRF16
+/// codes said it, and without them `XXS` came back from TRF26 as `BB?`
+/// lines, issue 39); lines that would say otherwise after `162` (a `BBU`
+/// equal to the default win, then a `BBW`: the pairing-allocated bye no
+/// longer follows the win) are left to `162` alone.
 fn scoring_lines(out: &mut String, t: &Tournament, trf16: bool, converting: bool) {
     let e = &t.extensions;
     let sc = &t.scoring;
@@ -385,7 +390,7 @@ fn scoring_lines(out: &mut String, t: &Tournament, trf16: bool, converting: bool
         && (sc.source != ScoringSource::Default || !sc.is_standard())
         && scoring_162(sc).is_some()
     {
-        if converting {
+        if converting && !same_values(&replayed(sc.clone(), e), sc) {
             return;
         }
         replay = sc.clone();
@@ -474,6 +479,47 @@ fn scoring_lines(out: &mut String, t: &Tournament, trf16: bool, converting: bool
             sc.forfeit_win, sc.forfeit_loss, sc.full_bye, sc.half_bye, sc.zero_bye, sc.pairing_bye
         );
     }
+}
+
+/// Whether two scorings give the same values, wherever they came from.
+fn same_values(a: &Scoring, b: &Scoring) -> bool {
+    Scoring {
+        source: ScoringSource::Default,
+        ..a.clone()
+    } == Scoring {
+        source: ScoringSource::Default,
+        ..b.clone()
+    }
+}
+
+/// `from` with the file's own `XXS` and `BB?` lines applied in their order.
+fn replayed(mut from: Scoring, e: &crate::model::Extensions) -> Scoring {
+    let mut items: Vec<(u32, Option<&str>, Option<&str>)> = e
+        .xxs
+        .iter()
+        .map(|x| (x.span.start, Some(x.value.as_str()), None))
+        .chain(
+            e.bbp
+                .iter()
+                .map(|b| (b.span.start, None, Some(b.value.as_str()))),
+        )
+        .collect();
+    items.sort_by_key(|i| i.0);
+    for (_, xxs, bbp) in items {
+        if let Some((k, v)) = xxs.and_then(|tok| tok.split_once('=')) {
+            if let Some(p) = Points::parse(v) {
+                from.apply_xxs(k, p);
+            }
+        }
+        if let Some(b) = bbp {
+            let mut parts = b.splitn(2, ' ');
+            let letter = parts.next().and_then(|l| l.chars().next()).unwrap_or('W');
+            if let Some(p) = Points::parse(parts.next().unwrap_or("").trim()) {
+                from.apply_bbp(letter, p);
+            }
+        }
+    }
+    from
 }
 
 /// `162` when the system is expressible in it: colour-independent, forfeit

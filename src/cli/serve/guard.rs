@@ -4,7 +4,12 @@
 //! * connections: at most [`Limits::connections`] at once (the rest wait in
 //!   the kernel's queue and use no file descriptor of ours), each closed
 //!   when it sends or takes nothing for [`Limits::idle`] or lives longer
-//!   than [`Limits::lifetime`]; an error accepting one (`EMFILE` when file
+//!   than [`Limits::lifetime`]; a connection between requests must send a
+//!   whole request head within [`Limits::idle`], however it trickles it in
+//!   (only bytes of a request being answered count as progress); when every
+//!   slot is taken, the connection that has waited longest for its next
+//!   request head is closed to make room, so slow or idle clients never
+//!   keep a new one out; an error accepting one (`EMFILE` when file
 //!   descriptors run out) is waited out, never fatal;
 //! * requests: answered within [`Limits::request`] or given up;
 //! * only a `Host` naming the loopback address and our port is served
@@ -20,8 +25,9 @@ use axum::response::{IntoResponse, Response};
 use std::io;
 use std::net::SocketAddr;
 use std::pin::Pin;
-use std::sync::Arc;
-use std::task::{Context, Poll};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
@@ -82,6 +88,9 @@ pub(crate) struct Guarded {
     listener: TcpListener,
     slots: Arc<Semaphore>,
     limits: Limits,
+    /// The connections open, for closing the one that has waited longest
+    /// when every slot is taken.
+    open: Vec<Weak<Shared>>,
 }
 
 impl Guarded {
@@ -91,6 +100,22 @@ impl Guarded {
             listener,
             slots: Arc::new(Semaphore::new(limits.connections)),
             limits,
+            open: Vec::new(),
+        }
+    }
+
+    /// Closes the open connection that has waited longest for a request
+    /// head (none that is answering a request), to free its slot.
+    fn make_room(&mut self) {
+        self.open.retain(|w| w.strong_count() > 0);
+        let oldest = self
+            .open
+            .iter()
+            .filter_map(Weak::upgrade)
+            .filter(|c| c.busy.load(Ordering::Acquire) == 0 && !c.evicted.load(Ordering::Acquire))
+            .min_by_key(|c| *c.waiting_since.lock().unwrap_or_else(|e| e.into_inner()));
+        if let Some(c) = oldest {
+            c.evict();
         }
     }
 }
@@ -100,17 +125,31 @@ impl axum::serve::Listener for Guarded {
     type Addr = SocketAddr;
 
     async fn accept(&mut self) -> (Connection, SocketAddr) {
-        // A free slot first: while every slot is taken, new connections
+        // A free slot first: while every slot is taken, the connection
+        // that has waited longest for a request is closed, and new ones
         // wait in the kernel's queue instead of taking a file descriptor.
         // The semaphore is never closed, so acquiring cannot fail.
-        let Ok(permit) = Arc::clone(&self.slots).acquire_owned().await else {
-            unreachable!("the connection semaphore is never closed")
+        let permit = match Arc::clone(&self.slots).try_acquire_owned() {
+            Ok(p) => p,
+            Err(_) => loop {
+                self.make_room();
+                let wait = tokio::time::timeout(
+                    Duration::from_millis(200),
+                    Arc::clone(&self.slots).acquire_owned(),
+                );
+                if let Ok(Ok(p)) = wait.await {
+                    break p;
+                }
+            },
         };
         let mut pause = Duration::from_millis(10);
         loop {
             match self.listener.accept().await {
                 Ok((stream, addr)) => {
-                    return (Connection::new(stream, permit, self.limits), addr);
+                    let c = Connection::new(stream, permit, self.limits);
+                    self.open.retain(|w| w.strong_count() > 0);
+                    self.open.push(Arc::downgrade(&c.shared.0));
+                    return (c, addr);
                 }
                 // Out of file descriptors, or a connection reset before it
                 // was accepted: wait (longer each time, up to a second) for
@@ -133,10 +172,11 @@ impl axum::serve::Listener for Guarded {
 pub(crate) struct Connection {
     stream: TcpStream,
     _slot: OwnedSemaphorePermit,
-    /// Requests of this connection being answered: a connection waiting
-    /// for its answer (a large report takes a while to check) is not idle.
-    busy: Busy,
+    /// What the connection shares with its requests and the listener.
+    shared: Busy,
     idle_for: Duration,
+    /// A request was being answered when last polled.
+    was_busy: bool,
     idle: Pin<Box<Sleep>>,
     end: Pin<Box<Sleep>>,
 }
@@ -146,8 +186,9 @@ impl Connection {
         Connection {
             stream,
             _slot: slot,
-            busy: Busy::default(),
+            shared: Busy::default(),
             idle_for: limits.idle,
+            was_busy: false,
             idle: Box::pin(sleep(limits.idle)),
             end: Box::pin(sleep(limits.lifetime)),
         }
@@ -156,8 +197,28 @@ impl Connection {
     /// An error once a deadline has passed (polling the deadlines also
     /// wakes the connection's task when they pass).
     fn expired(&mut self, cx: &mut Context<'_>) -> Option<io::Error> {
-        let idle = self.idle.as_mut().poll(cx).is_ready()
-            && self.busy.0.load(std::sync::atomic::Ordering::Acquire) == 0;
+        let shared = Arc::clone(&self.shared.0);
+        *shared.waker.lock().unwrap_or_else(|e| e.into_inner()) = Some(cx.waker().clone());
+        let busy = shared.busy.load(Ordering::Acquire) > 0;
+        if busy {
+            self.was_busy = true;
+        } else if self.was_busy {
+            // A request was just answered: the next one's head has
+            // `idle` from now.
+            self.was_busy = false;
+            self.progressed();
+            *shared
+                .waiting_since
+                .lock()
+                .unwrap_or_else(|e| e.into_inner()) = Instant::now();
+        }
+        if shared.evicted.load(Ordering::Acquire) && !busy {
+            return Some(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "connection closed to make room",
+            ));
+        }
+        let idle = self.idle.as_mut().poll(cx).is_ready() && !busy;
         let old = self.end.as_mut().poll(cx).is_ready();
         (idle || old).then(|| io::Error::new(io::ErrorKind::TimedOut, "connection timed out"))
     }
@@ -166,18 +227,58 @@ impl Connection {
         let at = Instant::now() + self.idle_for;
         self.idle.as_mut().reset(at);
     }
+
+    /// Whether a request of this connection is being answered.
+    fn busy(&self) -> bool {
+        self.shared.0.busy.load(Ordering::Acquire) > 0
+    }
 }
 
 use std::future::Future as _;
 
-/// How many requests of a connection are being answered (handed to each
-/// request as its connection info).
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Busy(Arc<std::sync::atomic::AtomicUsize>);
+/// What a connection shares with the listener and its requests.
+#[derive(Debug)]
+struct Shared {
+    /// Requests of the connection being answered: a connection waiting
+    /// for its answer (a large report takes a while to check) is not idle.
+    busy: AtomicUsize,
+    /// Since when it has waited for a request head (its start, or the end
+    /// of its last answer).
+    waiting_since: Mutex<Instant>,
+    /// Closed by the listener to make room.
+    evicted: AtomicBool,
+    /// Wakes the connection's task, so that an eviction takes effect.
+    waker: Mutex<Option<Waker>>,
+}
+
+impl Shared {
+    fn evict(&self) {
+        self.evicted.store(true, Ordering::Release);
+        if let Some(w) = self.waker.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            w.wake();
+        }
+    }
+}
+
+/// A connection as its requests see it (handed to each request as its
+/// connection info).
+#[derive(Debug, Clone)]
+pub(crate) struct Busy(Arc<Shared>);
+
+impl Default for Busy {
+    fn default() -> Busy {
+        Busy(Arc::new(Shared {
+            busy: AtomicUsize::new(0),
+            waiting_since: Mutex::new(Instant::now()),
+            evicted: AtomicBool::new(false),
+            waker: Mutex::new(None),
+        }))
+    }
+}
 
 impl axum::extract::connect_info::Connected<axum::serve::IncomingStream<'_, Guarded>> for Busy {
     fn connect_info(target: axum::serve::IncomingStream<'_, Guarded>) -> Busy {
-        target.io().busy.clone()
+        target.io().shared.clone()
     }
 }
 
@@ -186,14 +287,25 @@ struct Working(Busy);
 
 impl Working {
     fn new(b: &Busy) -> Working {
-        b.0.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        b.0.busy.fetch_add(1, Ordering::AcqRel);
         Working(b.clone())
     }
 }
 
 impl Drop for Working {
     fn drop(&mut self) {
-        self.0 .0.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+        self.0 .0.busy.fetch_sub(1, Ordering::AcqRel);
+        // Wake the connection so that its wait for the next head starts.
+        if let Some(w) = self
+            .0
+             .0
+            .waker
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+        {
+            w.wake();
+        }
     }
 }
 
@@ -206,7 +318,10 @@ impl AsyncRead for Connection {
         let before = buf.filled().len();
         match Pin::new(&mut self.stream).poll_read(cx, buf) {
             Poll::Ready(Ok(())) => {
-                if buf.filled().len() > before {
+                // Only the body of a request being answered counts as
+                // progress: a head trickled in a byte at a time does not
+                // keep the connection.
+                if buf.filled().len() > before && self.busy() {
                     self.progressed();
                 }
                 Poll::Ready(Ok(()))
