@@ -16,7 +16,9 @@ use crate::rating::period::{rate_together, PeriodOptions};
 use crate::rating::{rate_checked, CheckedRating, RateOptions};
 use crate::ratinglist::{ListLookup, ListSource};
 use crate::read::{parse_vec, Parsed, ReadError, ReadOptions};
-use crate::render::html::{report_with_list, size_words, Download, Page, PageReport, ReportInput};
+use crate::render::html::{
+    report_with_list, size_words, Download, Page, PageReport, Pending, ReportInput,
+};
 use crate::render::period::PeriodSection;
 use crate::render::rating::{render_csv_files, RatedFile};
 use crate::rules::CheckOptions;
@@ -39,6 +41,82 @@ pub(crate) fn check_uploads(
     reports: Vec<Upload>,
     list: Option<Upload>,
 ) -> Page {
+    let Checked {
+        names,
+        parsed,
+        rated,
+        list,
+    } = check_all(&mut page, read, reports, list);
+    // Each report is let go once its part of the page is built.
+    let reports = names.into_iter().zip(parsed).zip(rated);
+    for (i, ((name, p), r)) in reports.enumerate() {
+        let input = ReportInput {
+            file: &name,
+            parsed: &p,
+            check: &r.report,
+            rating: &r.summary,
+        };
+        let downloads = DOWNLOADS
+            .iter()
+            .map(|d| {
+                let body = d.body(&input, list.clone(), page.checked_at);
+                data_url(d.label, d.file_name(&name), d.mime, &body)
+            })
+            .collect();
+        page.reports.push(PageReport::new(
+            &input,
+            i,
+            downloads,
+            list.clone(),
+            page.checked_at,
+        ));
+    }
+    page
+}
+
+/// The reports of one upload, read, checked and rated together: what the
+/// page and its downloads are drawn from.
+pub(crate) struct Checked {
+    /// The files' names, in the order given.
+    names: Vec<String>,
+    /// Each report as read.
+    parsed: Vec<Parsed>,
+    /// Each report checked and rated.
+    rated: Vec<CheckedRating>,
+    /// The rating list's players the reports name, when a list was sent.
+    list: Option<Arc<ListLookup>>,
+}
+
+impl Checked {
+    /// Report `i` as the renderers take it.
+    fn input(&self, i: usize) -> ReportInput<'_> {
+        ReportInput {
+            file: &self.names[i],
+            parsed: &self.parsed[i],
+            check: &self.rated[i].report,
+            rating: &self.rated[i].summary,
+        }
+    }
+}
+
+impl std::fmt::Debug for Checked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Checked")
+            .field("names", &self.names)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Reads, checks and rates `reports` with the rating list `list`, as
+/// `trf check` and `trf rate` do (with the problems across the reports),
+/// and adds to `page` a problem for each file that cannot be read, the
+/// overview of several reports and the rating period they make together.
+fn check_all(
+    page: &mut Page,
+    read: &ReadOptions,
+    reports: Vec<Upload>,
+    list: Option<Upload>,
+) -> Checked {
     let mut parsed = Vec::new();
     for (name, bytes) in reports {
         match parse_report(bytes, read) {
@@ -111,56 +189,98 @@ pub(crate) fn check_uploads(
             .collect();
         page.period = Some(PeriodSection::of(&summary));
     }
-    // Each report is let go once its part of the page is built.
-    let reports = names.into_iter().zip(parsed).zip(rated);
-    for (i, ((name, p), r)) in reports.enumerate() {
-        let (name, p) = (&name, &p);
-        let (check, rating) = (&r.report, &r.summary);
-        let input = ReportInput {
-            file: name,
-            parsed: p,
-            check,
-            rating,
-        };
-        let stem = name
-            .rsplit_once('.')
-            .map_or(name.as_str(), |(stem, _)| stem);
-        let downloads = vec![
-            data_url(
-                "Download this report (HTML)",
-                format!("{stem}.report.html"),
-                "text/html;charset=utf-8",
-                &report_with_list(&input, opts.rating_list.clone(), page.checked_at),
-            ),
-            data_url(
-                "Findings (JSON)",
-                format!("{stem}.check.json"),
-                "application/json",
-                &format!("{}\n", crate::render::json::check_line(name, p, check)),
-            ),
-            data_url(
-                "Rating (JSON)",
-                format!("{stem}.rate.json"),
-                "application/json",
-                &format!("{}\n", crate::render::json::rating(rating)),
-            ),
-            // What `trf rate --format csv` writes for this report.
-            data_url(
-                "Rating (CSV)",
-                format!("{stem}.rate.csv"),
-                "text/csv;charset=utf-8",
-                &render_csv_files(&[RatedFile::of(name, p, rating)]),
-            ),
-        ];
-        page.reports.push(PageReport::new(
-            &input,
-            i,
-            downloads,
-            opts.rating_list.clone(),
-            page.checked_at,
-        ));
+    Checked {
+        names,
+        parsed,
+        rated,
+        list: opts.rating_list,
     }
-    page
+}
+
+/// One of the files offered with each report on the page.
+pub(crate) struct DownloadKind {
+    /// The button's text.
+    label: &'static str,
+    /// What ends the file's name, after the report's name without its
+    /// extension.
+    suffix: &'static str,
+    /// Its media type.
+    mime: &'static str,
+    /// What it holds.
+    body: Body,
+}
+
+/// What a download holds.
+#[derive(Clone, Copy)]
+enum Body {
+    /// `trf report`'s HTML document.
+    Report,
+    /// `trf check --format json`.
+    Findings,
+    /// `trf rate --format json`.
+    Rating,
+    /// `trf rate --format csv`.
+    RatingCsv,
+}
+
+/// The files offered with each report: its HTML report, its findings and
+/// its rating as JSON, its rating as CSV.
+pub(crate) const DOWNLOADS: [DownloadKind; 4] = [
+    DownloadKind {
+        label: "Download this report (HTML)",
+        suffix: ".report.html",
+        body: Body::Report,
+        mime: "text/html;charset=utf-8",
+    },
+    DownloadKind {
+        label: "Findings (JSON)",
+        suffix: ".check.json",
+        body: Body::Findings,
+        mime: "application/json",
+    },
+    DownloadKind {
+        label: "Rating (JSON)",
+        suffix: ".rate.json",
+        body: Body::Rating,
+        mime: "application/json",
+    },
+    // What `trf rate --format csv` writes for this report.
+    DownloadKind {
+        label: "Rating (CSV)",
+        suffix: ".rate.csv",
+        body: Body::RatingCsv,
+        mime: "text/csv;charset=utf-8",
+    },
+];
+
+impl DownloadKind {
+    /// The name the browser saves it under for the report `name`.
+    fn file_name(&self, name: &str) -> String {
+        let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+        format!("{stem}{}", self.suffix)
+    }
+
+    /// Its text for the report `input` (checked with `list`, at
+    /// `checked_at`): what `trf report`, `trf check --format json`, `trf
+    /// rate --format json` and `trf rate --format csv` write.
+    fn body(
+        &self,
+        input: &ReportInput<'_>,
+        list: Option<Arc<crate::ratinglist::ListLookup>>,
+        checked_at: DateTime<Utc>,
+    ) -> String {
+        match self.body {
+            Body::Report => report_with_list(input, list, checked_at),
+            Body::Findings => format!(
+                "{}\n",
+                crate::render::json::check_line(input.file, input.parsed, input.check)
+            ),
+            Body::Rating => format!("{}\n", crate::render::json::rating(input.rating)),
+            Body::RatingCsv => {
+                render_csv_files(&[RatedFile::of(input.file, input.parsed, input.rating)])
+            }
+        }
+    }
 }
 
 /// The local page as it runs in a browser, with nothing uploaded: the
@@ -244,33 +364,110 @@ impl BrowserPage {
         }
     }
 
-    /// The page as HTML: the form alone when no file was given, else the
-    /// reports checked and rated, their reports saying they were checked at
-    /// `checked_at` (the browser's clock).
-    pub fn html(self, checked_at: DateTime<Utc>) -> String {
+    /// Reads, checks and rates the files given, as the page of `trf serve`
+    /// does with an upload, at `checked_at` (the browser's clock): the
+    /// page then draws them. No file: the form alone.
+    pub fn check(self, checked_at: DateTime<Utc>) -> CheckedPage {
         let mut page = Page::new(self.read.max_file_bytes, checked_at);
         page.in_browser = true;
+        let mut done = CheckedPage {
+            page,
+            checked: None,
+        };
         if self.too_large {
             let limit = size_words(self.read.max_file_bytes);
-            page.problems.push((
+            done.page.problems.push((
                 "The files are too large".to_owned(),
                 format!(
                     "Files checked together may take up to {limit}. Check fewer files at a time."
                 ),
             ));
-            return page.html();
-        }
-        if self.reports.is_empty() {
+        } else if self.reports.is_empty() {
             if self.list.is_some() {
-                page.problems.push((
+                done.page.problems.push((
                     "No tournament report was chosen".to_owned(),
                     "Choose one or more TRF files with the first button, then press Check."
                         .to_owned(),
                 ));
             }
-            return page.html();
+        } else {
+            let checked = check_all(&mut done.page, &self.read, self.reports, self.list);
+            for i in 0..checked.names.len() {
+                let pending = Pending::of(&checked.input(i), i);
+                done.page.pending.push(pending);
+            }
+            done.checked = Some(checked);
         }
-        check_uploads(page, &self.read, self.reports, self.list).html()
+        done
+    }
+}
+
+/// The files of the page in the browser, checked: the page as HTML with
+/// each report a placeholder ([`CheckedPage::html`]), each report's part
+/// of the page drawn when the page's script asks for it
+/// ([`CheckedPage::report`]), and each download made when it is clicked
+/// ([`CheckedPage::download`]): the page carries no file, and is as large
+/// as what is looked at.
+#[derive(Debug)]
+pub struct CheckedPage {
+    page: Page,
+    checked: Option<Checked>,
+}
+
+impl CheckedPage {
+    /// The page: the form, any problems, the overview of several reports,
+    /// their rating period, and a placeholder for each report.
+    pub fn html(&self) -> String {
+        self.page.html()
+    }
+
+    /// How many reports were read.
+    pub fn reports(&self) -> usize {
+        self.checked.as_ref().map_or(0, |c| c.names.len())
+    }
+
+    /// The part of the page of report `index` (its downloads, its report
+    /// and its norms) as `trf serve` shows it, or `None` past the last.
+    /// Its downloads are links to `#download-INDEX-KIND` that the page's
+    /// script answers with [`CheckedPage::download`].
+    pub fn report(&self, index: usize) -> Option<String> {
+        let checked = self.checked.as_ref()?;
+        if index >= checked.names.len() {
+            return None;
+        }
+        let input = checked.input(index);
+        let downloads = DOWNLOADS
+            .iter()
+            .enumerate()
+            .map(|(kind, d)| Download {
+                label: d.label.to_owned(),
+                file_name: d.file_name(input.file),
+                href: format!("#download-{index}-{kind}"),
+            })
+            .collect();
+        let part = PageReport::new(
+            &input,
+            index,
+            downloads,
+            checked.list.clone(),
+            self.page.checked_at,
+        );
+        Some(part.html())
+    }
+
+    /// Download `kind` of report `index` (0: the HTML report, 1: the
+    /// findings as JSON, 2: the rating as JSON, 3: the rating as CSV):
+    /// the name to save it under, its media type and its text, or `None`
+    /// when there is no such report or download.
+    pub fn download(&self, index: usize, kind: usize) -> Option<(String, &'static str, String)> {
+        let checked = self.checked.as_ref()?;
+        let d = DOWNLOADS.get(kind)?;
+        if index >= checked.names.len() {
+            return None;
+        }
+        let input = checked.input(index);
+        let body = d.body(&input, checked.list.clone(), self.page.checked_at);
+        Some((d.file_name(input.file), d.mime, body))
     }
 }
 

@@ -201,20 +201,26 @@ async fn choose(c: &Client, file: &Path) {
     next_page(c).await;
 }
 
-/// The body of the download whose file name ends with `suffix` (a `data:`
-/// URL), as the browser would save it.
-async fn download_body(c: &Client, suffix: &str) -> Option<String> {
-    let v = c
-        .execute(
-            "const a = document.querySelector(`a[download$='${arguments[0]}']`); \
-             if (!a) return null; \
-             const b = atob(a.href.slice(a.href.indexOf(',') + 1)); \
-             return new TextDecoder().decode(Uint8Array.from(b, (ch) => ch.charCodeAt(0)));",
-            vec![suffix.into()],
-        )
+/// The body of the download whose file name ends with `suffix`, clicked
+/// as a person clicks it and saved by the browser in `dir` (then removed,
+/// so that the next file of the same name is not taken for it), or `None`
+/// when the page offers no such download.
+async fn download_body(c: &Client, dir: &Path, suffix: &str) -> Option<String> {
+    let css = format!("a[download$='{suffix}']");
+    // The report's part of the page is drawn when it comes into view.
+    c.wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(
+            "body:not([data-old]) form#upload ~ :is(nav.downloads, section.problem)",
+        ))
         .await
-        .unwrap();
-    v.as_str().map(str::to_owned)
+        .ok()?;
+    let link = c.find(Locator::Css(&css)).await.ok()?;
+    let name = link.attr("download").await.unwrap()?;
+    link.click().await.unwrap();
+    let body = downloaded(dir, &name).await;
+    std::fs::remove_file(dir.join(&name)).unwrap();
+    Some(body)
 }
 
 /// `trf ARGS NAME` run in `file`'s folder (the name as the page knows it):
@@ -361,7 +367,9 @@ fn the_page_checks_files_in_the_browser_and_sends_nothing() {
             .unwrap();
         upload(&c, &crosscheck).await;
         next_page(&c).await;
-        let json = download_body(&c, ".check.json").await.expect("a report");
+        let json = download_body(&c, downloads.path(), ".check.json")
+            .await
+            .expect("a report");
         let (cli, _) = native(
             &[
                 "check",
@@ -417,7 +425,9 @@ fn the_page_opened_from_disk_checks_and_downloads() {
         let sample = root().join("samples/hand/rate-2024-swiss-unrated.trf");
         choose(&c, &sample).await;
         assert_eq!(text(&c, ".verdict .head").await, "Ready to upload");
-        c.find(Locator::Css("a[download$=\".check.json\"]"))
+        c.wait()
+            .at_most(WAIT)
+            .for_element(Locator::Css("a[download$=\".check.json\"]"))
             .await
             .unwrap()
             .click()
@@ -471,7 +481,7 @@ fn the_pages_json_is_the_command_lines_on_every_sample() {
         for file in &files {
             choose(&c, file).await;
             let (cli, code) = native(&["check", "--format", "json"], file);
-            match download_body(&c, ".check.json").await {
+            match download_body(&c, downloads.path(), ".check.json").await {
                 Some(json) => {
                     assert_eq!(json, cli, "{}", file.display());
                     same += 1;

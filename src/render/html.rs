@@ -100,6 +100,56 @@ impl PageReport {
     }
 }
 
+/// One report's part of the page, alone: what the page in the browser
+/// draws in place of its [`Pending`] placeholder.
+#[derive(Template)]
+#[template(path = "page_report.html")]
+struct PageReportPart<'a> {
+    u: &'a PageReport,
+}
+
+impl PageReport {
+    /// Its part of the page (its downloads, its report, its norms), as the
+    /// page of `trf serve` shows it.
+    pub(crate) fn html(&self) -> String {
+        render(&PageReportPart { u: self })
+    }
+}
+
+/// A report of the page in the browser not drawn yet: its title and
+/// verdict in a box as high as a screen, which the page's script replaces
+/// with the report's part ([`PageReport::html`]) when it comes into view.
+/// A page of many reports is then as large as what is looked at.
+#[derive(Debug)]
+pub(crate) struct Pending {
+    /// Its place among the reports (the page's script asks for it).
+    pub index: usize,
+    /// The id its report's section has (`f3`): the overview links to it.
+    pub anchor: String,
+    /// The event's name, else the file's.
+    pub title: String,
+    /// The file's name.
+    pub file: String,
+    /// "Ready to upload".
+    pub verdict_head: String,
+    /// `ready`.
+    pub verdict_class: &'static str,
+}
+
+impl Pending {
+    /// The placeholder of report `index`, `input`.
+    pub(crate) fn of(input: &ReportInput<'_>, index: usize) -> Pending {
+        Pending {
+            index,
+            anchor: format!("f{index}"),
+            title: view::title(input),
+            file: input.file.to_owned(),
+            verdict_head: view::verdict_words(input.check).0,
+            verdict_class: input.check.verdict.as_str(),
+        }
+    }
+}
+
 /// The web page of `trf serve`: the upload form, then any problems with
 /// the upload, then the report of every file checked.
 #[derive(Debug, Template)]
@@ -111,6 +161,9 @@ pub(crate) struct Page {
     pub problems: Vec<(String, String)>,
     /// The reports.
     pub reports: Vec<PageReport>,
+    /// The reports the page in the browser draws as they come into view
+    /// (after [`Page::reports`]; empty for `trf serve`).
+    pub pending: Vec<Pending>,
     /// The verdicts of all, first, when several reports were dropped.
     pub overview: Option<Overview>,
     /// The rating period of the reports dropped together, when several.
@@ -138,6 +191,7 @@ impl Page {
             max_size: size_words(max_bytes),
             problems: Vec::new(),
             reports: Vec::new(),
+            pending: Vec::new(),
             overview: None,
             period: None,
             other_periods: Vec::new(),

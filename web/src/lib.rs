@@ -40,11 +40,41 @@ impl Page {
         self.0.set_list(name, bytes);
     }
 
-    /// The page as HTML, its reports checked at `now_ms` (milliseconds
+    /// Reads, checks and rates the files given, at `now_ms` (milliseconds
     /// since the Unix epoch, JavaScript's `Date.now()`).
-    pub fn html(self, now_ms: f64) -> String {
+    pub fn check(self, now_ms: f64) -> Checked {
         // `as` saturates, and a time chrono cannot hold is the epoch.
         let at = chrono::DateTime::from_timestamp_millis(now_ms as i64).unwrap_or_default();
-        self.0.html(at)
+        Checked(self.0.check(at))
+    }
+}
+
+/// The files checked: the page, each report's part of it, each download.
+#[wasm_bindgen]
+pub struct Checked(trfkit::CheckedPage);
+
+#[wasm_bindgen]
+impl Checked {
+    /// The page, each report a placeholder that [`Checked::report`] fills.
+    pub fn html(&self) -> String {
+        self.0.html()
+    }
+
+    /// How many reports were read.
+    pub fn reports(&self) -> usize {
+        self.0.reports()
+    }
+
+    /// Report `index`'s part of the page (empty past the last).
+    pub fn report(&self, index: usize) -> String {
+        self.0.report(index).unwrap_or_default()
+    }
+
+    /// Download `kind` of report `index`: `[name, media type, text]`, or
+    /// `undefined` when there is none.
+    pub fn download(&self, index: usize, kind: usize) -> Option<Vec<String>> {
+        self.0
+            .download(index, kind)
+            .map(|(name, mime, body)| vec![name, mime.to_owned(), body])
     }
 }
