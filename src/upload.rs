@@ -17,10 +17,12 @@ use crate::rating::{rate_checked, CheckedRating, RateOptions};
 use crate::ratinglist::{ListLookup, ListSource};
 use crate::read::{parse_vec, Parsed, ReadError, ReadOptions};
 use crate::render::html::{
-    report_with_list, size_words, Download, Page, PageReport, Pending, ReportInput,
+    period_html, report_with_list, size_words, Download, Page, PageReport, Pending, PendingPeriod,
+    ReportInput,
 };
-use crate::render::period::PeriodSection;
+use crate::render::period::{render_csv as period_csv, PeriodSection};
 use crate::render::rating::{render_csv_files, RatedFile};
+use crate::render::summary::{csv as summary_csv, SummaryRow};
 use crate::rules::CheckOptions;
 use base64::Engine as _;
 use chrono::{DateTime, Utc};
@@ -46,7 +48,12 @@ pub(crate) fn check_uploads(
         parsed,
         rated,
         list,
-    } = check_all(&mut page, read, reports, list);
+        tables,
+    } = check_all(&mut page, read, reports, list.map(ListUpload::Bytes));
+    page.tables = tables
+        .iter()
+        .map(|(label, name, body)| data_url(label, (*name).to_owned(), CSV, body))
+        .collect();
     // Each report is let go once its part of the page is built.
     let reports = names.into_iter().zip(parsed).zip(rated);
     for (i, ((name, p), r)) in reports.enumerate() {
@@ -74,6 +81,24 @@ pub(crate) fn check_uploads(
     page
 }
 
+/// The rating list sent with the reports.
+pub(crate) enum ListUpload {
+    /// Its name and bytes (a plain list or a zip).
+    Bytes(Upload),
+    /// Its name and its bytes read in pieces as it is scanned (a plain
+    /// list too large to hold: FIDE's full TXT list in a browser).
+    Stream(String, Box<dyn std::io::Read>),
+}
+
+impl std::fmt::Debug for ListUpload {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ListUpload::Bytes((name, bytes)) => write!(f, "Bytes({name:?}, {} bytes)", bytes.len()),
+            ListUpload::Stream(name, _) => write!(f, "Stream({name:?})"),
+        }
+    }
+}
+
 /// The reports of one upload, read, checked and rated together: what the
 /// page and its downloads are drawn from.
 pub(crate) struct Checked {
@@ -85,6 +110,9 @@ pub(crate) struct Checked {
     rated: Vec<CheckedRating>,
     /// The rating list's players the reports name, when a list was sent.
     list: Option<Arc<ListLookup>>,
+    /// Several reports: their verdicts and their period as CSV (the
+    /// button's text, the file's name, its text).
+    tables: Vec<(&'static str, &'static str, String)>,
 }
 
 impl Checked {
@@ -115,7 +143,7 @@ fn check_all(
     page: &mut Page,
     read: &ReadOptions,
     reports: Vec<Upload>,
-    list: Option<Upload>,
+    list: Option<ListUpload>,
 ) -> Checked {
     let mut parsed = Vec::new();
     for (name, bytes) in reports {
@@ -127,13 +155,26 @@ fn check_all(
             )),
         }
     }
-    let lookup = list.and_then(|(name, bytes)| {
+    let lookup = list.and_then(|list| {
         let ids: Vec<u64> = parsed
             .iter()
             .flat_map(|(_, p)| ListLookup::ids_of(&p.tournament))
             .collect();
-        let source = ListSource::bytes(&bytes).named(name.clone());
-        match ListLookup::scan(source, &ids, name.clone()) {
+        // One pass over the list keeps only the players the reports name.
+        let (name, scanned) = match list {
+            ListUpload::Bytes((name, bytes)) => {
+                let source = ListSource::bytes(&bytes).named(name.clone());
+                let scanned = ListLookup::scan(source, &ids, name.clone());
+                (name, scanned)
+            }
+            ListUpload::Stream(name, reader) => {
+                let reader = std::cell::RefCell::new(reader);
+                let source = ListSource::stream(&reader).named(name.clone());
+                let scanned = ListLookup::scan(source, &ids, name.clone());
+                (name, scanned)
+            }
+        };
+        match scanned {
             Ok(l) => Some(Arc::new(l)),
             Err(e) => {
                 page.problems.push((
@@ -170,6 +211,7 @@ fn check_all(
         &opts,
     );
     page.set_overview(&names, &parsed, &rated);
+    let mut tables = Vec::new();
     // Several reports: the period FIDE would rate them in together, each
     // on the list it is expected on (the page has no `--period`).
     if parsed.len() > 1 {
@@ -188,12 +230,23 @@ fn check_all(
             .map(PeriodSection::of)
             .collect();
         page.period = Some(PeriodSection::of(&summary));
+        // The month's two tables as files, as `trf check --summary
+        // --format csv` and `trf period --format csv` write them.
+        let rows: Vec<SummaryRow> = names
+            .iter()
+            .zip(&parsed)
+            .zip(&rated)
+            .map(|((n, p), r)| SummaryRow::of(n, p, &r.report))
+            .collect();
+        tables.push(("Verdicts (CSV)", "verdicts.csv", summary_csv(&rows)));
+        tables.push(("Rating period (CSV)", "period.csv", period_csv(&summary)));
     }
     Checked {
         names,
         parsed,
         rated,
         list: opts.rating_list,
+        tables,
     }
 }
 
@@ -223,6 +276,9 @@ enum Body {
     RatingCsv,
 }
 
+/// CSV's media type.
+const CSV: &str = "text/csv;charset=utf-8";
+
 /// The files offered with each report: its HTML report, its findings and
 /// its rating as JSON, its rating as CSV.
 pub(crate) const DOWNLOADS: [DownloadKind; 4] = [
@@ -249,7 +305,7 @@ pub(crate) const DOWNLOADS: [DownloadKind; 4] = [
         label: "Rating (CSV)",
         suffix: ".rate.csv",
         body: Body::RatingCsv,
-        mime: "text/csv;charset=utf-8",
+        mime: CSV,
     },
 ];
 
@@ -296,8 +352,9 @@ impl DownloadKind {
 pub struct BrowserPage {
     read: ReadOptions,
     reports: Vec<Upload>,
-    list: Option<Upload>,
-    /// The bytes of the files given so far.
+    list: Option<ListUpload>,
+    /// The bytes of the files given so far (a list read as a stream is
+    /// not held, and not counted).
     total: u64,
     /// The files did not fit: the page says so and checks none.
     too_large: bool,
@@ -356,11 +413,28 @@ impl BrowserPage {
     /// The rating list (FIDE's TXT, XML or zip) to check the reports
     /// against; a second replaces the first.
     pub fn set_list(&mut self, name: &str, bytes: Vec<u8>) {
-        if let Some((_, old)) = self.list.take() {
-            self.total -= old.len() as u64;
-        }
+        self.drop_list();
         if self.take(&bytes) {
-            self.list = Some((base_name(name), bytes));
+            self.list = Some(ListUpload::Bytes((base_name(name), bytes)));
+        }
+    }
+
+    /// The rating list as a plain list (TXT or XML, not a zip) read from
+    /// `reader` in pieces while it is scanned, never held whole, and so
+    /// not counted in the bound of the files: FIDE's full list of all
+    /// players (about 317 MB as TXT) is taken as it is published. Only the
+    /// players the reports name are kept. A second list replaces the first.
+    pub fn set_list_stream(&mut self, name: &str, reader: Box<dyn std::io::Read>) {
+        self.drop_list();
+        if !self.too_large {
+            self.list = Some(ListUpload::Stream(base_name(name), reader));
+        }
+    }
+
+    /// Lets the list given go, and its bytes out of the count.
+    fn drop_list(&mut self) {
+        if let Some(ListUpload::Bytes((_, old))) = self.list.take() {
+            self.total -= old.len() as u64;
         }
     }
 
@@ -373,6 +447,7 @@ impl BrowserPage {
         let mut done = CheckedPage {
             page,
             checked: None,
+            periods: Vec::new(),
         };
         if self.too_large {
             let limit = size_words(self.read.max_file_bytes);
@@ -396,6 +471,31 @@ impl BrowserPage {
                 let pending = Pending::of(&checked.input(i), i);
                 done.page.pending.push(pending);
             }
+            // The periods too are drawn as they come into view: a month's
+            // is large (every player's figures).
+            let page = &mut done.page;
+            done.periods = page
+                .period
+                .take()
+                .into_iter()
+                .chain(page.other_periods.drain(..))
+                .collect();
+            page.pending_periods = done
+                .periods
+                .iter()
+                .enumerate()
+                .map(|(i, p)| PendingPeriod::of(p, i))
+                .collect();
+            page.tables = checked
+                .tables
+                .iter()
+                .enumerate()
+                .map(|(k, (label, name, _))| Download {
+                    label: (*label).to_owned(),
+                    file_name: (*name).to_owned(),
+                    href: format!("#download-month-{k}"),
+                })
+                .collect();
             done.checked = Some(checked);
         }
         done
@@ -412,6 +512,9 @@ impl BrowserPage {
 pub struct CheckedPage {
     page: Page,
     checked: Option<Checked>,
+    /// The rating periods the reports make, the first the one they make
+    /// together.
+    periods: Vec<PeriodSection>,
 }
 
 impl CheckedPage {
@@ -453,6 +556,22 @@ impl CheckedPage {
             self.page.checked_at,
         );
         Some(part.html())
+    }
+
+    /// Table `index` of several reports as CSV (0: their verdicts, as `trf
+    /// check --summary --format csv` writes them; 1: their rating period,
+    /// as `trf period --format csv`): the name to save it under, its media
+    /// type and its text, or `None` when there is no such table.
+    pub fn download_table(&self, index: usize) -> Option<(String, &'static str, String)> {
+        let (_, name, body) = self.checked.as_ref()?.tables.get(index)?;
+        Some(((*name).to_owned(), CSV, body.clone()))
+    }
+
+    /// The section of rating period `index` (0: the one the reports make
+    /// together; then the other lists they are expected on), or `None`
+    /// past the last.
+    pub fn period(&self, index: usize) -> Option<String> {
+        self.periods.get(index).map(period_html)
     }
 
     /// Download `kind` of report `index` (0: the HTML report, 1: the

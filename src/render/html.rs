@@ -150,6 +150,46 @@ impl Pending {
     }
 }
 
+/// A rating period's section alone: what the page in the browser draws in
+/// place of its [`PendingPeriod`] placeholder.
+#[derive(Template)]
+#[template(path = "period_section.html")]
+struct PeriodPart<'a> {
+    p: &'a super::period::PeriodSection,
+}
+
+/// The section of the rating period `p`, as the page of `trf serve` shows
+/// it.
+pub(crate) fn period_html(p: &super::period::PeriodSection) -> String {
+    render(&PeriodPart { p })
+}
+
+/// A rating period of the page in the browser not drawn yet: its heading,
+/// which the page's script replaces with the period's section
+/// ([`period_html`]) when it comes into view.
+#[derive(Debug)]
+pub(crate) struct PendingPeriod {
+    /// Its place among the periods, the first the one the reports make.
+    pub index: usize,
+    /// "Rating period 2025-04 (standard): 3 reports read, 3 in the period".
+    pub heading: String,
+}
+
+impl PendingPeriod {
+    /// The placeholder of period `index`, `p`.
+    pub(crate) fn of(p: &super::period::PeriodSection, index: usize) -> PendingPeriod {
+        let kind = p
+            .rating_type
+            .as_ref()
+            .map(|t| format!(" ({t})"))
+            .unwrap_or_default();
+        PendingPeriod {
+            index,
+            heading: format!("Rating period {}{kind}: {}", p.period, p.tally),
+        }
+    }
+}
+
 /// The web page of `trf serve`: the upload form, then any problems with
 /// the upload, then the report of every file checked.
 #[derive(Debug, Template)]
@@ -166,11 +206,16 @@ pub(crate) struct Page {
     pub pending: Vec<Pending>,
     /// The verdicts of all, first, when several reports were dropped.
     pub overview: Option<Overview>,
+    /// Several reports: their verdicts and their rating period as CSV.
+    pub tables: Vec<Download>,
     /// The rating period of the reports dropped together, when several.
     pub period: Option<super::period::PeriodSection>,
     /// The other lists the reports are expected on, each its own period,
     /// in month order (the page has no `--period`).
     pub other_periods: Vec<super::period::PeriodSection>,
+    /// The periods the page in the browser draws as they come into view
+    /// (empty for `trf serve`).
+    pub pending_periods: Vec<PendingPeriod>,
     /// "trfkit 0.1.0".
     pub generator: String,
     /// The server's per-run secret, sent back with the form (empty: no
@@ -195,6 +240,8 @@ impl Page {
             overview: None,
             period: None,
             other_periods: Vec::new(),
+            pending_periods: Vec::new(),
+            tables: Vec::new(),
             generator: format!("trfkit {}", env!("CARGO_PKG_VERSION")),
             token: String::new(),
             in_browser: false,
@@ -219,10 +266,7 @@ impl Page {
             .zip(parsed)
             .zip(rated)
             .enumerate()
-            .map(|(i, ((n, p), r))| OverviewEntry {
-                row: super::summary::SummaryRow::of(n, p, &r.report),
-                href: format!("#f{i}"),
-            })
+            .map(|(i, ((n, p), r))| OverviewEntry::of(n, p, &r.report, format!("#f{i}")))
             .collect();
         self.overview = Some(Overview::new(entries));
     }
@@ -271,6 +315,34 @@ pub(crate) struct OverviewEntry {
     /// The link to its report: a file beside `index.html`, or an anchor on
     /// the page.
     pub href: String,
+}
+
+impl OverviewEntry {
+    /// The line of the report `file` as read (`parsed`) and checked
+    /// (`rep`), linking to `href`. A report ready to upload gives as its
+    /// gravest reason its gravest finding that is not advice: advice (an
+    /// unplayed game not rated, a date read one way) needs no act, and
+    /// beside "ready" would read as one.
+    pub(crate) fn of(
+        file: &str,
+        parsed: &crate::Parsed,
+        rep: &crate::check::CheckReport,
+        href: String,
+    ) -> OverviewEntry {
+        let mut row = super::summary::SummaryRow::of(file, parsed, rep);
+        if row.verdict == crate::diag::Verdict::Ready {
+            let acts: Vec<crate::diag::Diagnostic> = rep
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity != crate::diag::Severity::Advice)
+                .cloned()
+                .collect();
+            row.reason = super::summary::gravest(&acts)
+                .map(super::summary::reason)
+                .unwrap_or_default();
+        }
+        OverviewEntry { row, href }
+    }
 }
 
 /// The verdicts of several reports, each linking to its report: the page

@@ -39,12 +39,13 @@
     watch();
   }
 
-  // Each report's placeholder is replaced by its part of the page when it
-  // comes within a screen of the view (a link of the overview leads there).
+  // Each report's and each rating period's placeholder is replaced by its
+  // part of the page when it comes within a screen of the view (a link of
+  // the overview leads there).
   function watch() {
     if (observer) observer.disconnect();
     const gen = generation;
-    const held = document.querySelectorAll("div.pending[data-report]");
+    const held = document.querySelectorAll("div.pending");
     if (held.length === 0) return;
     observer = new IntersectionObserver((entries, o) => {
       for (const e of entries) {
@@ -59,7 +60,9 @@
   async function draw(holder, gen) {
     let answer;
     try {
-      answer = await ask({ op: "report", index: Number(holder.dataset.report) });
+      answer = holder.dataset.period !== undefined
+        ? await ask({ op: "period", index: Number(holder.dataset.period) })
+        : await ask({ op: "report", index: Number(holder.dataset.report) });
     } catch (e) {
       console.error(e);
       if (gen === generation) problem(FAULT[0], FAULT[1]);
@@ -122,11 +125,14 @@
     const a = ev.target instanceof Element && ev.target.closest("a[href^='#download-']");
     if (!a) return;
     ev.preventDefault();
-    const m = /^#download-(\d+)-(\d+)$/.exec(a.getAttribute("href"));
+    const m = /^#download-(?:(\d+)-(\d+)|month-(\d+))$/.exec(a.getAttribute("href"));
     if (!m) return;
+    const request = m[3] !== undefined
+      ? { op: "download", index: Number(m[3]), kind: "month" }
+      : { op: "download", index: Number(m[1]), kind: Number(m[2]) };
     let answer;
     try {
-      answer = await ask({ op: "download", index: Number(m[1]), kind: Number(m[2]) });
+      answer = await ask(request);
     } catch (e) {
       console.error(e);
       problem(FAULT[0], FAULT[1]);
