@@ -14,17 +14,8 @@ root="$(pwd -P)"
 export CARGO_TERM_COLOR=never
 
 rustup target add wasm32-unknown-unknown >/dev/null
-missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
-command -v wasm-opt >/dev/null 2>&1 || missing+=(binaryen)
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  export DEBIAN_FRONTEND=noninteractive
-  $sudo apt-get update -qq >/dev/null
-  $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+. .ci/need.sh
+need chromium chromium chromedriver chromium-driver wasm-opt binaryen
 want="$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' web/Cargo.toml)"
 if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$want" ]; then
   # Not --locked: the tool's own lock file names a crate version the index

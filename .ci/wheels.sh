@@ -14,16 +14,8 @@ cd "$(dirname "$0")/.."
 root="$(pwd -P)"
 export CARGO_TERM_COLOR=never
 started=$SECONDS
-need=()
-command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || need+=(gcc-mingw-w64-x86-64)
-command -v unzip >/dev/null 2>&1 || need+=(unzip)
-if [ ${#need[@]} -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  export DEBIAN_FRONTEND=noninteractive
-  $sudo apt-get update -qq >/dev/null
-  $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+. .ci/need.sh
+need x86_64-w64-mingw32-gcc gcc-mingw-w64-x86-64 unzip unzip
 
 wheels="$root/target/wheels"
 rm -rf "$wheels"

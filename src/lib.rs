@@ -185,7 +185,7 @@ pub use read::{parse_bytes, parse_str, Parsed, ReadError, ReadOptions};
 pub use regulations::{Basis, Classification, RatingType, Version};
 pub use render::all_rules;
 pub use source::{Span, Spanned};
-pub use upload::BrowserPage;
+pub use upload::{BrowserPage, CheckedPage};
 pub use write::{write, Target};
 
 /// The rating pass of one report, grouped: [`rate()`](crate::rate()),

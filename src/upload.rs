@@ -16,9 +16,13 @@ use crate::rating::period::{rate_together, PeriodOptions};
 use crate::rating::{rate_checked, CheckedRating, RateOptions};
 use crate::ratinglist::{ListLookup, ListSource};
 use crate::read::{parse_vec, Parsed, ReadError, ReadOptions};
-use crate::render::html::{report_with_list, size_words, Download, Page, PageReport, ReportInput};
-use crate::render::period::PeriodSection;
+use crate::render::html::{
+    period_html, report_with_list, size_words, Download, Page, PageReport, Pending, PendingPeriod,
+    ReportInput,
+};
+use crate::render::period::{render_csv as period_csv, PeriodSection};
 use crate::render::rating::{render_csv_files, RatedFile};
+use crate::render::summary::{csv as summary_csv, SummaryRow};
 use crate::rules::CheckOptions;
 use base64::Engine as _;
 use chrono::{DateTime, Utc};
@@ -52,10 +56,120 @@ pub(crate) fn check_uploads_while(
     list: Option<Upload>,
     go: &dyn Fn() -> bool,
 ) -> Page {
+    let Some(Checked {
+        names,
+        parsed,
+        rated,
+        list,
+        tables,
+    }) = check_all(&mut page, read, reports, list.map(ListUpload::Bytes), go)
+    else {
+        return page;
+    };
+    page.tables = tables
+        .iter()
+        .map(|(label, name, body)| data_url(label, (*name).to_owned(), CSV, body))
+        .collect();
+    // Each report is let go once its part of the page is built.
+    let reports = names.into_iter().zip(parsed).zip(rated);
+    for (i, ((name, p), r)) in reports.enumerate() {
+        if !go() {
+            return page;
+        }
+        let input = ReportInput {
+            file: &name,
+            parsed: &p,
+            check: &r.report,
+            rating: &r.summary,
+        };
+        let downloads = DOWNLOADS
+            .iter()
+            .map(|d| {
+                let body = d.body(&input, list.clone(), page.checked_at);
+                data_url(d.label, d.file_name(&name), d.mime, &body)
+            })
+            .collect();
+        page.reports.push(PageReport::new(
+            &input,
+            i,
+            downloads,
+            list.clone(),
+            page.checked_at,
+        ));
+    }
+    page
+}
+
+/// The rating list sent with the reports.
+pub(crate) enum ListUpload {
+    /// Its name and bytes (a plain list or a zip).
+    Bytes(Upload),
+    /// Its name and its bytes read in pieces as it is scanned (a plain
+    /// list too large to hold: FIDE's full TXT list in a browser).
+    Stream(String, Box<dyn std::io::Read>),
+}
+
+impl std::fmt::Debug for ListUpload {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ListUpload::Bytes((name, bytes)) => write!(f, "Bytes({name:?}, {} bytes)", bytes.len()),
+            ListUpload::Stream(name, _) => write!(f, "Stream({name:?})"),
+        }
+    }
+}
+
+/// The reports of one upload, read, checked and rated together: what the
+/// page and its downloads are drawn from.
+pub(crate) struct Checked {
+    /// The files' names, in the order given.
+    names: Vec<String>,
+    /// Each report as read.
+    parsed: Vec<Parsed>,
+    /// Each report checked and rated.
+    rated: Vec<CheckedRating>,
+    /// The rating list's players the reports name, when a list was sent.
+    list: Option<Arc<ListLookup>>,
+    /// Several reports: their verdicts and their period as CSV (the
+    /// button's text, the file's name, its text).
+    tables: Vec<(&'static str, &'static str, String)>,
+}
+
+impl Checked {
+    /// Report `i` as the renderers take it.
+    fn input(&self, i: usize) -> ReportInput<'_> {
+        ReportInput {
+            file: &self.names[i],
+            parsed: &self.parsed[i],
+            check: &self.rated[i].report,
+            rating: &self.rated[i].summary,
+        }
+    }
+}
+
+impl std::fmt::Debug for Checked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Checked")
+            .field("names", &self.names)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Reads, checks and rates `reports` with the rating list `list`, as
+/// `trf check` and `trf rate` do (with the problems across the reports),
+/// and adds to `page` a problem for each file that cannot be read, the
+/// overview of several reports and the rating period they make together;
+/// `None` as soon as `go` says to stop.
+fn check_all(
+    page: &mut Page,
+    read: &ReadOptions,
+    reports: Vec<Upload>,
+    list: Option<ListUpload>,
+    go: &dyn Fn() -> bool,
+) -> Option<Checked> {
     let mut parsed = Vec::new();
     for (name, bytes) in reports {
         if !go() {
-            return page;
+            return None;
         }
         match parse_report(bytes, read) {
             Ok(p) => parsed.push((name, p)),
@@ -65,13 +179,26 @@ pub(crate) fn check_uploads_while(
             )),
         }
     }
-    let lookup = list.and_then(|(name, bytes)| {
+    let lookup = list.and_then(|list| {
         let ids: Vec<u64> = parsed
             .iter()
             .flat_map(|(_, p)| ListLookup::ids_of(&p.tournament))
             .collect();
-        let source = ListSource::bytes(&bytes).named(name.clone());
-        match ListLookup::scan(source, &ids, name.clone()) {
+        // One pass over the list keeps only the players the reports name.
+        let (name, scanned) = match list {
+            ListUpload::Bytes((name, bytes)) => {
+                let source = ListSource::bytes(&bytes).named(name.clone());
+                let scanned = ListLookup::scan(source, &ids, name.clone());
+                (name, scanned)
+            }
+            ListUpload::Stream(name, reader) => {
+                let reader = std::cell::RefCell::new(reader);
+                let source = ListSource::stream(&reader).named(name.clone());
+                let scanned = ListLookup::scan(source, &ids, name.clone());
+                (name, scanned)
+            }
+        };
+        match scanned {
             Ok(l) => Some(Arc::new(l)),
             Err(e) => {
                 page.problems.push((
@@ -100,7 +227,7 @@ pub(crate) fn check_uploads_while(
     let mut rated: Vec<CheckedRating> = Vec::with_capacity(parsed.len());
     for p in &parsed {
         if !go() {
-            return page;
+            return None;
         }
         rated.push(rate_checked(p, &opts, &rate_opts));
     }
@@ -111,10 +238,11 @@ pub(crate) fn check_uploads_while(
         &opts,
     );
     page.set_overview(&names, &parsed, &rated);
+    let mut tables = Vec::new();
     // Several reports: the period FIDE would rate them in together, each
     // on the list it is expected on (the page has no `--period`).
     if !go() {
-        return page;
+        return None;
     }
     if parsed.len() > 1 {
         let named: Vec<(&str, &Parsed)> = names.iter().map(String::as_str).zip(&parsed).collect();
@@ -132,60 +260,113 @@ pub(crate) fn check_uploads_while(
             .map(PeriodSection::of)
             .collect();
         page.period = Some(PeriodSection::of(&summary));
+        // The month's two tables as files, as `trf check --summary
+        // --format csv` and `trf period --format csv` write them.
+        let rows: Vec<SummaryRow> = names
+            .iter()
+            .zip(&parsed)
+            .zip(&rated)
+            .map(|((n, p), r)| SummaryRow::of(n, p, &r.report))
+            .collect();
+        tables.push(("Verdicts (CSV)", "verdicts.csv", summary_csv(&rows)));
+        tables.push(("Rating period (CSV)", "period.csv", period_csv(&summary)));
     }
-    // Each report is let go once its part of the page is built.
-    let reports = names.into_iter().zip(parsed).zip(rated);
-    for (i, ((name, p), r)) in reports.enumerate() {
-        if !go() {
-            return page;
+    Some(Checked {
+        names,
+        parsed,
+        rated,
+        list: opts.rating_list,
+        tables,
+    })
+}
+
+/// One of the files offered with each report on the page.
+pub(crate) struct DownloadKind {
+    /// The button's text.
+    label: &'static str,
+    /// What ends the file's name, after the report's name without its
+    /// extension.
+    suffix: &'static str,
+    /// Its media type.
+    mime: &'static str,
+    /// What it holds.
+    body: Body,
+}
+
+/// What a download holds.
+#[derive(Clone, Copy)]
+enum Body {
+    /// `trf report`'s HTML document.
+    Report,
+    /// `trf check --format json`.
+    Findings,
+    /// `trf rate --format json`.
+    Rating,
+    /// `trf rate --format csv`.
+    RatingCsv,
+}
+
+/// CSV's media type.
+const CSV: &str = "text/csv;charset=utf-8";
+
+/// The files offered with each report: its HTML report, its findings and
+/// its rating as JSON, its rating as CSV.
+pub(crate) const DOWNLOADS: [DownloadKind; 4] = [
+    DownloadKind {
+        label: "Download this report (HTML)",
+        suffix: ".report.html",
+        body: Body::Report,
+        mime: "text/html;charset=utf-8",
+    },
+    DownloadKind {
+        label: "Findings (JSON)",
+        suffix: ".check.json",
+        body: Body::Findings,
+        mime: "application/json",
+    },
+    DownloadKind {
+        label: "Rating (JSON)",
+        suffix: ".rate.json",
+        body: Body::Rating,
+        mime: "application/json",
+    },
+    // What `trf rate --format csv` writes for this report.
+    DownloadKind {
+        label: "Rating (CSV)",
+        suffix: ".rate.csv",
+        body: Body::RatingCsv,
+        mime: CSV,
+    },
+];
+
+impl DownloadKind {
+    /// The name the browser saves it under for the report `name`.
+    fn file_name(&self, name: &str) -> String {
+        let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+        format!("{stem}{}", self.suffix)
+    }
+
+    /// Its text for the report `input` (checked with `list`, at
+    /// `checked_at`): what `trf report`, `trf check --format json`, `trf
+    /// rate --format json` and `trf rate --format csv` write.
+    fn body(
+        &self,
+        input: &ReportInput<'_>,
+        list: Option<Arc<crate::ratinglist::ListLookup>>,
+        checked_at: DateTime<Utc>,
+    ) -> String {
+        match self.body {
+            Body::Report => report_with_list(input, list, checked_at),
+            Body::Findings => format!(
+                "{}\n",
+                crate::render::json::check_line(input.file, input.parsed, input.check)
+            ),
+            Body::Rating => format!("{}\n", crate::render::json::rating(input.rating)),
+            Body::RatingCsv => {
+                render_csv_files(&[RatedFile::of(input.file, input.parsed, input.rating)])
+            }
         }
-        let (name, p) = (&name, &p);
-        let (check, rating) = (&r.report, &r.summary);
-        let input = ReportInput {
-            file: name,
-            parsed: p,
-            check,
-            rating,
-        };
-        let stem = name
-            .rsplit_once('.')
-            .map_or(name.as_str(), |(stem, _)| stem);
-        let downloads = vec![
-            data_url(
-                "Download this report (HTML)",
-                format!("{stem}.report.html"),
-                "text/html;charset=utf-8",
-                &report_with_list(&input, opts.rating_list.clone(), page.checked_at),
-            ),
-            data_url(
-                "Findings (JSON)",
-                format!("{stem}.check.json"),
-                "application/json",
-                &format!("{}\n", crate::render::json::check_line(name, p, check)),
-            ),
-            data_url(
-                "Rating (JSON)",
-                format!("{stem}.rate.json"),
-                "application/json",
-                &format!("{}\n", crate::render::json::rating(rating)),
-            ),
-            // What `trf rate --format csv` writes for this report.
-            data_url(
-                "Rating (CSV)",
-                format!("{stem}.rate.csv"),
-                "text/csv;charset=utf-8",
-                &render_csv_files(&[RatedFile::of(name, p, rating)]),
-            ),
-        ];
-        page.reports.push(PageReport::new(
-            &input,
-            i,
-            downloads,
-            opts.rating_list.clone(),
-            page.checked_at,
-        ));
     }
-    page
 }
 
 /// The local page as it runs in a browser, with nothing uploaded: the
@@ -201,8 +382,9 @@ pub(crate) fn check_uploads_while(
 pub struct BrowserPage {
     read: ReadOptions,
     reports: Vec<Upload>,
-    list: Option<Upload>,
-    /// The bytes of the files given so far.
+    list: Option<ListUpload>,
+    /// The bytes of the files given so far (a list read as a stream is
+    /// not held, and not counted).
     total: u64,
     /// The files did not fit: the page says so and checks none.
     too_large: bool,
@@ -261,41 +443,186 @@ impl BrowserPage {
     /// The rating list (FIDE's TXT, XML or zip) to check the reports
     /// against; a second replaces the first.
     pub fn set_list(&mut self, name: &str, bytes: Vec<u8>) {
-        if let Some((_, old)) = self.list.take() {
-            self.total -= old.len() as u64;
-        }
+        self.drop_list();
         if self.take(&bytes) {
-            self.list = Some((base_name(name), bytes));
+            self.list = Some(ListUpload::Bytes((base_name(name), bytes)));
         }
     }
 
-    /// The page as HTML: the form alone when no file was given, else the
-    /// reports checked and rated, their reports saying they were checked at
-    /// `checked_at` (the browser's clock).
-    pub fn html(self, checked_at: DateTime<Utc>) -> String {
+    /// The rating list as a plain list (TXT or XML, not a zip) read from
+    /// `reader` in pieces while it is scanned, never held whole, and so
+    /// not counted in the bound of the files: FIDE's full list of all
+    /// players (about 317 MB as TXT) is taken as it is published. Only the
+    /// players the reports name are kept. A second list replaces the first.
+    pub fn set_list_stream(&mut self, name: &str, reader: Box<dyn std::io::Read>) {
+        self.drop_list();
+        if !self.too_large {
+            self.list = Some(ListUpload::Stream(base_name(name), reader));
+        }
+    }
+
+    /// Lets the list given go, and its bytes out of the count.
+    fn drop_list(&mut self) {
+        if let Some(ListUpload::Bytes((_, old))) = self.list.take() {
+            self.total -= old.len() as u64;
+        }
+    }
+
+    /// Reads, checks and rates the files given, as the page of `trf serve`
+    /// does with an upload, at `checked_at` (the browser's clock): the
+    /// page then draws them. No file: the form alone.
+    pub fn check(self, checked_at: DateTime<Utc>) -> CheckedPage {
         let mut page = Page::new(self.read.max_file_bytes, checked_at);
         page.in_browser = true;
+        let mut done = CheckedPage {
+            page,
+            checked: None,
+            periods: Vec::new(),
+        };
         if self.too_large {
             let limit = size_words(self.read.max_file_bytes);
-            page.problems.push((
+            done.page.problems.push((
                 "The files are too large".to_owned(),
                 format!(
                     "Files checked together may take up to {limit}. Check fewer files at a time."
                 ),
             ));
-            return page.html();
-        }
-        if self.reports.is_empty() {
+        } else if self.reports.is_empty() {
             if self.list.is_some() {
-                page.problems.push((
+                done.page.problems.push((
                     "No tournament report was chosen".to_owned(),
                     "Choose one or more TRF files with the first button, then press Check."
                         .to_owned(),
                 ));
             }
-            return page.html();
+        } else {
+            // The page in a browser is not cancelled: the tab that asked
+            // is the one that draws it.
+            let Some(checked) =
+                check_all(&mut done.page, &self.read, self.reports, self.list, &|| true)
+            else {
+                return done;
+            };
+            for i in 0..checked.names.len() {
+                let pending = Pending::of(&checked.input(i), i);
+                done.page.pending.push(pending);
+            }
+            // The periods too are drawn as they come into view: a month's
+            // is large (every player's figures).
+            let page = &mut done.page;
+            done.periods = page
+                .period
+                .take()
+                .into_iter()
+                .chain(page.other_periods.drain(..))
+                .collect();
+            page.pending_periods = done
+                .periods
+                .iter()
+                .enumerate()
+                .map(|(i, p)| PendingPeriod::of(p, i))
+                .collect();
+            page.tables = checked
+                .tables
+                .iter()
+                .enumerate()
+                .map(|(k, (label, name, _))| Download {
+                    label: (*label).to_owned(),
+                    file_name: (*name).to_owned(),
+                    href: format!("#download-month-{k}"),
+                })
+                .collect();
+            done.checked = Some(checked);
         }
-        check_uploads(page, &self.read, self.reports, self.list).html()
+        done
+    }
+}
+
+/// The files of the page in the browser, checked: the page as HTML with
+/// each report a placeholder ([`CheckedPage::html`]), each report's part
+/// of the page drawn when the page's script asks for it
+/// ([`CheckedPage::report`]), and each download made when it is clicked
+/// ([`CheckedPage::download`]): the page carries no file, and is as large
+/// as what is looked at.
+#[derive(Debug)]
+pub struct CheckedPage {
+    page: Page,
+    checked: Option<Checked>,
+    /// The rating periods the reports make, the first the one they make
+    /// together.
+    periods: Vec<PeriodSection>,
+}
+
+impl CheckedPage {
+    /// The page: the form, any problems, the overview of several reports,
+    /// their rating period, and a placeholder for each report.
+    pub fn html(&self) -> String {
+        self.page.html()
+    }
+
+    /// How many reports were read.
+    pub fn reports(&self) -> usize {
+        self.checked.as_ref().map_or(0, |c| c.names.len())
+    }
+
+    /// The part of the page of report `index` (its downloads, its report
+    /// and its norms) as `trf serve` shows it, or `None` past the last.
+    /// Its downloads are links to `#download-INDEX-KIND` that the page's
+    /// script answers with [`CheckedPage::download`].
+    pub fn report(&self, index: usize) -> Option<String> {
+        let checked = self.checked.as_ref()?;
+        if index >= checked.names.len() {
+            return None;
+        }
+        let input = checked.input(index);
+        let downloads = DOWNLOADS
+            .iter()
+            .enumerate()
+            .map(|(kind, d)| Download {
+                label: d.label.to_owned(),
+                file_name: d.file_name(input.file),
+                href: format!("#download-{index}-{kind}"),
+            })
+            .collect();
+        let part = PageReport::new(
+            &input,
+            index,
+            downloads,
+            checked.list.clone(),
+            self.page.checked_at,
+        );
+        Some(part.html())
+    }
+
+    /// Table `index` of several reports as CSV (0: their verdicts, as `trf
+    /// check --summary --format csv` writes them; 1: their rating period,
+    /// as `trf period --format csv`): the name to save it under, its media
+    /// type and its text, or `None` when there is no such table.
+    pub fn download_table(&self, index: usize) -> Option<(String, &'static str, String)> {
+        let (_, name, body) = self.checked.as_ref()?.tables.get(index)?;
+        Some(((*name).to_owned(), CSV, body.clone()))
+    }
+
+    /// The section of rating period `index` (0: the one the reports make
+    /// together; then the other lists they are expected on), or `None`
+    /// past the last.
+    pub fn period(&self, index: usize) -> Option<String> {
+        self.periods.get(index).map(period_html)
+    }
+
+    /// Download `kind` of report `index` (0: the HTML report, 1: the
+    /// findings as JSON, 2: the rating as JSON, 3: the rating as CSV):
+    /// the name to save it under, its media type and its text, or `None`
+    /// when there is no such report or download.
+    pub fn download(&self, index: usize, kind: usize) -> Option<(String, &'static str, String)> {
+        let checked = self.checked.as_ref()?;
+        let d = DOWNLOADS.get(kind)?;
+        if index >= checked.names.len() {
+            return None;
+        }
+        let input = checked.input(index);
+        let body = d.body(&input, checked.list.clone(), self.page.checked_at);
+        Some((d.file_name(input.file), d.mime, body))
     }
 }
 

@@ -201,20 +201,26 @@ async fn choose(c: &Client, file: &Path) {
     next_page(c).await;
 }
 
-/// The body of the download whose file name ends with `suffix` (a `data:`
-/// URL), as the browser would save it.
-async fn download_body(c: &Client, suffix: &str) -> Option<String> {
-    let v = c
-        .execute(
-            "const a = document.querySelector(`a[download$='${arguments[0]}']`); \
-             if (!a) return null; \
-             const b = atob(a.href.slice(a.href.indexOf(',') + 1)); \
-             return new TextDecoder().decode(Uint8Array.from(b, (ch) => ch.charCodeAt(0)));",
-            vec![suffix.into()],
-        )
+/// The body of the download whose file name ends with `suffix`, clicked
+/// as a person clicks it and saved by the browser in `dir` (then removed,
+/// so that the next file of the same name is not taken for it), or `None`
+/// when the page offers no such download.
+async fn download_body(c: &Client, dir: &Path, suffix: &str) -> Option<String> {
+    let css = format!("a[download$='{suffix}']");
+    // The report's part of the page is drawn when it comes into view.
+    c.wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(
+            "body:not([data-old]) form#upload ~ :is(nav.downloads, section.problem)",
+        ))
         .await
-        .unwrap();
-    v.as_str().map(str::to_owned)
+        .ok()?;
+    let link = c.find(Locator::Css(&css)).await.ok()?;
+    let name = link.attr("download").await.unwrap()?;
+    link.click().await.unwrap();
+    let body = downloaded(dir, &name).await;
+    std::fs::remove_file(dir.join(&name)).unwrap();
+    Some(body)
 }
 
 /// `trf ARGS NAME` run in `file`'s folder (the name as the page knows it):
@@ -361,7 +367,9 @@ fn the_page_checks_files_in_the_browser_and_sends_nothing() {
             .unwrap();
         upload(&c, &crosscheck).await;
         next_page(&c).await;
-        let json = download_body(&c, ".check.json").await.expect("a report");
+        let json = download_body(&c, downloads.path(), ".check.json")
+            .await
+            .expect("a report");
         let (cli, _) = native(
             &[
                 "check",
@@ -417,7 +425,9 @@ fn the_page_opened_from_disk_checks_and_downloads() {
         let sample = root().join("samples/hand/rate-2024-swiss-unrated.trf");
         choose(&c, &sample).await;
         assert_eq!(text(&c, ".verdict .head").await, "Ready to upload");
-        c.find(Locator::Css("a[download$=\".check.json\"]"))
+        c.wait()
+            .at_most(WAIT)
+            .for_element(Locator::Css("a[download$=\".check.json\"]"))
             .await
             .unwrap()
             .click()
@@ -426,6 +436,181 @@ fn the_page_opened_from_disk_checks_and_downloads() {
         let got = downloaded(downloads.path(), "rate-2024-swiss-unrated.check.json").await;
         assert_eq!(got, native(&["check", "--format", "json"], &sample).0);
         assert_eq!(resources(&c).await, Vec::<String>::new());
+        c.close().await.unwrap();
+    });
+}
+
+/// FIDE's full list is about 317 MB as TXT: a list larger than everything
+/// the page holds at once (64 MiB) is read in pieces, never whole, and the
+/// reports are checked against it as on the command line. The list: the
+/// sample list's players, then 500,000 others in the same layout.
+#[test]
+fn a_full_rating_list_larger_than_the_bound_is_read_in_pieces() {
+    let Some(dir) = built_page() else { return };
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let both = tempfile::tempdir().unwrap();
+    let list = both.path().join("crosscheck-players_list_foa.txt");
+    let sample =
+        std::fs::read_to_string(root().join("samples/lists/crosscheck-players_list_foa.txt"))
+            .unwrap();
+    let mut lines = sample.lines();
+    let mut out = String::new();
+    let head = lines.next().unwrap();
+    out.push_str(head);
+    out.push_str("\r\n");
+    let first = lines.clone().next().unwrap().to_owned();
+    for l in lines {
+        out.push_str(l);
+        out.push_str("\r\n");
+    }
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&list).unwrap());
+    file.write_all(out.as_bytes()).unwrap();
+    for i in 0..500_000u64 {
+        // Another player: the ID's 15 columns replaced, the rest kept.
+        write!(file, "{:<15}{}\r\n", 10_000_000 + i, &first[15..]).unwrap();
+    }
+    drop(file);
+    let size = std::fs::metadata(&list).unwrap().len();
+    assert!(size > 64 << 20, "{size} bytes");
+    let report = both.path().join("list-crosscheck.trf");
+    std::fs::copy(root().join("samples/hand/list-crosscheck.trf"), &report).unwrap();
+    let profile = tempfile::tempdir().unwrap();
+    let downloads = tempfile::tempdir().unwrap();
+    let site = Site::new(&dir);
+    run(async {
+        let (_driver, c) = session(&chromium, &driver, profile.path(), downloads.path()).await;
+        c.goto(&site.url).await.unwrap();
+        ready(&c).await;
+        mark(&c).await;
+        c.find(Locator::Css("input#list"))
+            .await
+            .unwrap()
+            .send_keys(list.to_str().unwrap())
+            .await
+            .unwrap();
+        upload(&c, &report).await;
+        next_page(&c).await;
+        let json = download_body(&c, downloads.path(), ".check.json")
+            .await
+            .expect("a report");
+        let (cli, _) = native(
+            &[
+                "check",
+                "--format",
+                "json",
+                "--rating-list",
+                "crosscheck-players_list_foa.txt",
+            ],
+            &report,
+        );
+        assert_eq!(json, cli);
+        assert!(json.contains("TRF-L"), "{json}");
+        c.close().await.unwrap();
+    });
+}
+
+/// The overview of a month, read on a 1366 × 768 screen (an officer's
+/// laptop): the page scrolls down, never sideways; and a report ready to
+/// upload gives no advice (a finding that needs no act) as its gravest
+/// reason, where the command line's `--summary` does.
+#[test]
+fn the_overview_fits_a_1366_screen_and_a_ready_row_gives_no_advice() {
+    let Some(dir) = built_page() else { return };
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let hand = root().join("samples/hand");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&hand)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
+        .collect();
+    files.sort();
+    // The advice rules of these reports, by the command line's JSON.
+    let out = Command::new(env!("CARGO_BIN_EXE_trf"))
+        .args(["check", "--format", "json"])
+        .args(&files)
+        .output()
+        .unwrap();
+    let mut advice = std::collections::BTreeSet::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        for d in v["diagnostics"].as_array().into_iter().flatten() {
+            if d["severity"] == "advice" {
+                advice.insert(format!("({})", d["rule"].as_str().unwrap()));
+            }
+        }
+    }
+    // The command line's summary gives advice for a ready report: the
+    // page must not.
+    let summary = Command::new(env!("CARGO_BIN_EXE_trf"))
+        .args(["check", "--summary"])
+        .args(&files)
+        .output()
+        .unwrap();
+    let summary = String::from_utf8(summary.stdout).unwrap();
+    assert!(
+        summary
+            .lines()
+            .any(|l| l.contains(" ready ") && advice.iter().any(|a| l.ends_with(a.as_str()))),
+        "no ready report with advice as its reason on the command line: {summary}"
+    );
+    let profile = tempfile::tempdir().unwrap();
+    let downloads = tempfile::tempdir().unwrap();
+    let site = Site::new(&dir);
+    run(async {
+        let (_driver, c) = session(&chromium, &driver, profile.path(), downloads.path()).await;
+        c.set_window_size(1366, 768).await.unwrap();
+        c.goto(&site.url).await.unwrap();
+        ready(&c).await;
+        drop_files(&c, &files).await;
+        assert!(text(&c, "section.overview h2")
+            .await
+            .starts_with(&format!("{} reports", files.len())));
+        // The rating period and the first reports drawn, as they are seen.
+        c.wait()
+            .at_most(WAIT)
+            .for_element(Locator::Css("section.period table"))
+            .await
+            .unwrap();
+        let v = c
+            .execute(
+                "const d = document.documentElement; \
+                 return [innerWidth, d.clientWidth, d.scrollWidth, \
+                   document.querySelector('section.overview').getBoundingClientRect().right];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let [inner, client, scroll, right]: [f64; 4] = serde_json::from_value(v).unwrap();
+        assert!(inner <= 1366.0, "{inner}");
+        assert!(
+            scroll <= client,
+            "the page scrolls sideways: {scroll} > {client}"
+        );
+        assert!(
+            right <= client,
+            "the overview is wider than the screen: {right} > {client}"
+        );
+        shot(&c, "web-overview-1366.png").await;
+        let rows = c
+            .execute(
+                "return [...document.querySelectorAll('section.overview tr.c-ready td:last-child')] \
+                   .map((td) => td.textContent);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let rows: Vec<String> = serde_json::from_value(rows).unwrap();
+        assert!(!rows.is_empty());
+        for r in &rows {
+            assert!(
+                !advice.iter().any(|a| r.ends_with(a.as_str())),
+                "advice as a ready report's gravest reason: {r}"
+            );
+        }
         c.close().await.unwrap();
     });
 }
@@ -471,7 +656,7 @@ fn the_pages_json_is_the_command_lines_on_every_sample() {
         for file in &files {
             choose(&c, file).await;
             let (cli, code) = native(&["check", "--format", "json"], file);
-            match download_body(&c, ".check.json").await {
+            match download_body(&c, downloads.path(), ".check.json").await {
                 Some(json) => {
                     assert_eq!(json, cli, "{}", file.display());
                     same += 1;
@@ -528,6 +713,24 @@ async fn timed_drop(c: &Client, files: &[PathBuf]) -> f64 {
     }
 }
 
+/// Waits until no report within a screen of the view is still a
+/// placeholder; the milliseconds since the last drop (the browser's clock).
+async fn drawn_in_view(c: &Client) -> f64 {
+    let v = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; \
+             const near = () => [...document.querySelectorAll('div.pending')] \
+               .some((p) => p.getBoundingClientRect().top < 2 * innerHeight); \
+             const tick = () => near() ? setTimeout(tick, 5) \
+               : requestAnimationFrame(() => done(performance.now() - window.__t0)); \
+             tick();",
+            vec![],
+        )
+        .await
+        .unwrap();
+    v.as_f64().unwrap_or(f64::NAN)
+}
+
 /// The benchmark of `benches/page.sh` (not a timed test): the first verdict
 /// after dropping one report, and after dropping a month of reports, in one
 /// Chromium tab. `TRFKIT_PAGE_BENCH=DIR` holds `one/` (one report) and
@@ -577,7 +780,37 @@ fn page_benchmark() {
                 times[2],
                 times[4]
             );
+            // The page as drawn once the reports in view are: its size,
+            // and for one report the time to its whole report.
+            let drawn = drawn_in_view(&c).await;
+            let size = c
+                .execute("return document.documentElement.outerHTML.length;", vec![])
+                .await
+                .unwrap();
+            println!("{what}: the reports in view drawn {drawn:.0} ms after the last drop; the page is then {size} characters of HTML");
         }
+        // An officer follows the overview's link to a report far down.
+        let far = month.len() * 3 / 4;
+        let v = c
+            .execute_async(
+                "const done = arguments[arguments.length - 1]; \
+                 const id = 'f' + arguments[0]; const t0 = performance.now(); \
+                 if (document.querySelector('article#' + id)) { done(0); return; } \
+                 new MutationObserver((m, o) => { \
+                   if (document.querySelector('article#' + id)) { \
+                     o.disconnect(); requestAnimationFrame(() => done(performance.now() - t0)); } \
+                 }).observe(document.querySelector('main'), {childList: true}); \
+                 document.querySelector(`section.overview a[href='#${id}']`).click();",
+                vec![far.into()],
+            )
+            .await
+            .unwrap();
+        println!(
+            "the month: report {} of {} drawn {:.0} ms after its link in the overview was clicked",
+            far + 1,
+            month.len(),
+            v.as_f64().unwrap_or(f64::NAN)
+        );
         let v = c
             .execute(
                 "return performance.memory ? performance.memory.usedJSHeapSize : null;",

@@ -42,13 +42,15 @@ wasm-bindgen --target no-modules --no-typescript --out-dir "$work" --out-name tr
   "$work/trfkit_web.wasm"
 
 mkdir -p "$out"
-# index.html: the template with the module (base64), the JavaScript that
-# wasm-bindgen wrote and the page's own script put in.
+# index.html: the template with the module (base64), the worker's script
+# (the JavaScript that wasm-bindgen wrote and web/page/worker.js) and the
+# page's own script put in.
 {
   while IFS= read -r line; do
     case "$line" in
       @WASM@) base64 -w0 "$work/trfkit_web_bg.wasm"; echo ;;
       @GLUE@) cat "$work/trfkit_web.js" ;;
+      @WORKER@) cat "$web/page/worker.js" ;;
       @PAGE@) cat "$web/page/page.js" ;;
       *) printf '%s\n' "$line" ;;
     esac

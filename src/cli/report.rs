@@ -15,7 +15,6 @@ use super::{fail, ReadArgs, EXIT_OK, EXIT_USAGE};
 use crate::rating::{rate_checked, CheckedRating};
 use crate::ratinglist::ListLookup;
 use crate::render::html::{report_with_list, url_segment, Overview, OverviewEntry, ReportInput};
-use crate::render::summary::SummaryRow;
 use crate::rules::CheckOptions;
 use crate::write::atomic::{Named, Set};
 use std::path::{Path, PathBuf};
@@ -254,13 +253,11 @@ fn many(a: Args) -> u8 {
         ) {
             return e;
         }
-        entries.push(OverviewEntry {
-            row: SummaryRow::of(name, p, &r.report),
-            href: dest
-                .file_name()
-                .map(|n| url_segment(&n.to_string_lossy()))
-                .unwrap_or_default(),
-        });
+        let href = dest
+            .file_name()
+            .map(|n| url_segment(&n.to_string_lossy()))
+            .unwrap_or_default();
+        entries.push(OverviewEntry::of(name, p, &r.report, href));
     }
     let overview = Overview::new(entries);
     let html = overview.index_html();

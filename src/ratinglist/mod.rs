@@ -77,6 +77,7 @@ use std::path::PathBuf;
 ///
 /// Built from a path (`&Path`, `&PathBuf`; feature `fs`) or from bytes
 /// (`&[u8]`, `&Vec<u8>`); either may be a plain list or a zip holding one.
+/// A plain list may also be read as a stream ([`ListSource::stream`]).
 #[derive(Debug, Clone)]
 pub struct ListSource<'a> {
     input: Input<'a>,
@@ -90,6 +91,17 @@ enum Input<'a> {
     #[cfg(feature = "fs")]
     Path(&'a Path),
     Bytes(&'a [u8]),
+    Stream(Stream<'a>),
+}
+
+/// A plain list read once from its start, in pieces (a browser's file).
+#[derive(Clone, Copy)]
+struct Stream<'a>(&'a std::cell::RefCell<dyn std::io::Read + 'a>);
+
+impl std::fmt::Debug for Stream<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Stream")
+    }
 }
 
 impl<'a> ListSource<'a> {
@@ -102,6 +114,13 @@ impl<'a> ListSource<'a> {
     /// A list held in memory (plain or zip).
     pub fn bytes(bytes: &'a [u8]) -> Self {
         Self::new(Input::Bytes(bytes))
+    }
+
+    /// A plain list (TXT or XML, not a zip) read from `reader` in pieces
+    /// as it is scanned, never held whole: FIDE's full list of all players
+    /// (about 317 MB as TXT) in a browser. It can be scanned once.
+    pub fn stream(reader: &'a std::cell::RefCell<dyn std::io::Read + 'a>) -> Self {
+        Self::new(Input::Stream(Stream(reader)))
     }
 
     fn new(input: Input<'a>) -> Self {
@@ -138,8 +157,8 @@ impl<'a> ListSource<'a> {
         match (self.input, &self.name) {
             #[cfg(feature = "fs")]
             (Input::Path(p), _) => p.to_path_buf(),
-            (Input::Bytes(_), Some(n)) => PathBuf::from(n),
-            (Input::Bytes(_), None) => PathBuf::from("<bytes>"),
+            (Input::Bytes(_) | Input::Stream(_), Some(n)) => PathBuf::from(n),
+            (Input::Bytes(_) | Input::Stream(_), None) => PathBuf::from("<bytes>"),
         }
     }
 
@@ -316,6 +335,8 @@ fn scan_source(source: &ListSource<'_>, visit: &mut dyn Visit) -> Result<Prepare
                 scan::run(&mut Cursor::new(bytes), &ctx, visit)
             }
         }
+        // A zip in pieces would need its end first: it is given as bytes.
+        Input::Stream(Stream(reader)) => scan::run(&mut *reader.borrow_mut(), &ctx, visit),
     }
 }
 

@@ -100,6 +100,96 @@ impl PageReport {
     }
 }
 
+/// One report's part of the page, alone: what the page in the browser
+/// draws in place of its [`Pending`] placeholder.
+#[derive(Template)]
+#[template(path = "page_report.html")]
+struct PageReportPart<'a> {
+    u: &'a PageReport,
+}
+
+impl PageReport {
+    /// Its part of the page (its downloads, its report, its norms), as the
+    /// page of `trf serve` shows it.
+    pub(crate) fn html(&self) -> String {
+        render(&PageReportPart { u: self })
+    }
+}
+
+/// A report of the page in the browser not drawn yet: its title and
+/// verdict in a box as high as a screen, which the page's script replaces
+/// with the report's part ([`PageReport::html`]) when it comes into view.
+/// A page of many reports is then as large as what is looked at.
+#[derive(Debug)]
+pub(crate) struct Pending {
+    /// Its place among the reports (the page's script asks for it).
+    pub index: usize,
+    /// The id its report's section has (`f3`): the overview links to it.
+    pub anchor: String,
+    /// The event's name, else the file's.
+    pub title: String,
+    /// The file's name.
+    pub file: String,
+    /// "Ready to upload".
+    pub verdict_head: String,
+    /// `ready`.
+    pub verdict_class: &'static str,
+}
+
+impl Pending {
+    /// The placeholder of report `index`, `input`.
+    pub(crate) fn of(input: &ReportInput<'_>, index: usize) -> Pending {
+        Pending {
+            index,
+            anchor: format!("f{index}"),
+            title: view::title(input),
+            file: input.file.to_owned(),
+            verdict_head: view::verdict_words(input.check).0,
+            verdict_class: input.check.verdict.as_str(),
+        }
+    }
+}
+
+/// A rating period's section alone: what the page in the browser draws in
+/// place of its [`PendingPeriod`] placeholder.
+#[derive(Template)]
+#[template(path = "period_section.html")]
+struct PeriodPart<'a> {
+    p: &'a super::period::PeriodSection,
+}
+
+/// The section of the rating period `p`, as the page of `trf serve` shows
+/// it.
+pub(crate) fn period_html(p: &super::period::PeriodSection) -> String {
+    render(&PeriodPart { p })
+}
+
+/// A rating period of the page in the browser not drawn yet: its heading,
+/// which the page's script replaces with the period's section
+/// ([`period_html`]) when it comes into view.
+#[derive(Debug)]
+pub(crate) struct PendingPeriod {
+    /// Its place among the periods, the first the one the reports make.
+    pub index: usize,
+    /// "Rating period 2025-04 (standard): 3 reports read, 3 in the period".
+    pub heading: String,
+}
+
+impl PendingPeriod {
+    /// The placeholder of period `index`, `p`.
+    pub(crate) fn of(p: &super::period::PeriodSection, index: usize) -> PendingPeriod {
+        let kind = p
+            .rating_type
+            .as_ref()
+            .map(|t| format!(" ({t})"))
+            .unwrap_or_default();
+        PendingPeriod {
+            index,
+            heading: format!("Rating period {}{kind}: {}", p.period, p.tally),
+        }
+    }
+}
+
 /// The web page of `trf serve`: the upload form, then any problems with
 /// the upload, then the report of every file checked.
 #[derive(Debug, Template)]
@@ -111,13 +201,21 @@ pub(crate) struct Page {
     pub problems: Vec<(String, String)>,
     /// The reports.
     pub reports: Vec<PageReport>,
+    /// The reports the page in the browser draws as they come into view
+    /// (after [`Page::reports`]; empty for `trf serve`).
+    pub pending: Vec<Pending>,
     /// The verdicts of all, first, when several reports were dropped.
     pub overview: Option<Overview>,
+    /// Several reports: their verdicts and their rating period as CSV.
+    pub tables: Vec<Download>,
     /// The rating period of the reports dropped together, when several.
     pub period: Option<super::period::PeriodSection>,
     /// The other lists the reports are expected on, each its own period,
     /// in month order (the page has no `--period`).
     pub other_periods: Vec<super::period::PeriodSection>,
+    /// The periods the page in the browser draws as they come into view
+    /// (empty for `trf serve`).
+    pub pending_periods: Vec<PendingPeriod>,
     /// "trfkit 0.1.0".
     pub generator: String,
     /// The server's per-run secret, sent back with the form (empty: no
@@ -138,9 +236,12 @@ impl Page {
             max_size: size_words(max_bytes),
             problems: Vec::new(),
             reports: Vec::new(),
+            pending: Vec::new(),
             overview: None,
             period: None,
             other_periods: Vec::new(),
+            pending_periods: Vec::new(),
+            tables: Vec::new(),
             generator: format!("trfkit {}", env!("CARGO_PKG_VERSION")),
             token: String::new(),
             in_browser: false,
@@ -165,10 +266,7 @@ impl Page {
             .zip(parsed)
             .zip(rated)
             .enumerate()
-            .map(|(i, ((n, p), r))| OverviewEntry {
-                row: super::summary::SummaryRow::of(n, p, &r.report),
-                href: format!("#f{i}"),
-            })
+            .map(|(i, ((n, p), r))| OverviewEntry::of(n, p, &r.report, format!("#f{i}")))
             .collect();
         self.overview = Some(Overview::new(entries));
     }
@@ -217,6 +315,34 @@ pub(crate) struct OverviewEntry {
     /// The link to its report: a file beside `index.html`, or an anchor on
     /// the page.
     pub href: String,
+}
+
+impl OverviewEntry {
+    /// The line of the report `file` as read (`parsed`) and checked
+    /// (`rep`), linking to `href`. A report ready to upload gives as its
+    /// gravest reason its gravest finding that is not advice: advice (an
+    /// unplayed game not rated, a date read one way) needs no act, and
+    /// beside "ready" would read as one.
+    pub(crate) fn of(
+        file: &str,
+        parsed: &crate::Parsed,
+        rep: &crate::check::CheckReport,
+        href: String,
+    ) -> OverviewEntry {
+        let mut row = super::summary::SummaryRow::of(file, parsed, rep);
+        if row.verdict == crate::diag::Verdict::Ready {
+            let acts: Vec<crate::diag::Diagnostic> = rep
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity != crate::diag::Severity::Advice)
+                .cloned()
+                .collect();
+            row.reason = super::summary::gravest(&acts)
+                .map(super::summary::reason)
+                .unwrap_or_default();
+        }
+        OverviewEntry { row, href }
+    }
 }
 
 /// The verdicts of several reports, each linking to its report: the page

@@ -81,7 +81,7 @@ pub(crate) fn gravest(diags: &[Diagnostic]) -> Option<&Diagnostic> {
 }
 
 /// A finding in a few words: its rule's one-line summary and name.
-fn reason(d: &Diagnostic) -> String {
+pub(crate) fn reason(d: &Diagnostic) -> String {
     let summary = crate::rules::registry::all()
         .find(|e| e.meta.code == d.code)
         .map_or(d.message.as_str(), |e| e.meta.summary);

@@ -262,6 +262,19 @@ pub(super) struct Bar {
     pub trend: &'static str,
 }
 
+/// A report's title: its event's name, else its file's.
+pub(super) fn title(input: &ReportInput<'_>) -> String {
+    input
+        .parsed
+        .tournament
+        .header
+        .name
+        .as_ref()
+        .map(|n| n.value.trim().to_owned())
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| input.file.to_owned())
+}
+
 /// Builds the view of one report; `anchor` prefixes its section ids, and
 /// `checked_at` is the time its footer says it was checked (the caller's
 /// clock: a page in the browser has no system clock of its own).
@@ -273,13 +286,7 @@ pub(super) fn build(
     let t = &input.parsed.tournament;
     let rep = input.check;
     let loc = input.parsed.locator();
-    let title = t
-        .header
-        .name
-        .as_ref()
-        .map(|n| n.value.trim().to_owned())
-        .filter(|n| !n.is_empty())
-        .unwrap_or_else(|| input.file.to_owned());
+    let title = title(input);
     let (verdict_head, verdict_text) = verdict_words(rep);
     ReportView {
         file: input.file.to_owned(),
@@ -305,7 +312,7 @@ pub(super) fn build(
 
 /// The verdict's heading and paragraph, in the words of
 /// [`Verdict::paragraph`].
-fn verdict_words(rep: &crate::check::CheckReport) -> (String, String) {
+pub(super) fn verdict_words(rep: &crate::check::CheckReport) -> (String, String) {
     let words = rep.verdict.words();
     let mut head = words.to_owned();
     if let Some(first) = head.get(..1) {

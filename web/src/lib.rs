@@ -5,6 +5,36 @@
 
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen]
+extern "C" {
+    /// A file read in pieces by the page's worker (`FileReaderSync`).
+    pub type ListReader;
+
+    /// Up to `max` bytes more of the file; none at its end.
+    #[wasm_bindgen(method, catch)]
+    fn read(this: &ListReader, max: usize) -> Result<Vec<u8>, JsValue>;
+}
+
+/// A [`ListReader`] as Rust reads a file.
+struct JsRead(ListReader);
+
+impl std::io::Read for JsRead {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let piece = self.0.read(buf.len()).map_err(|e| {
+            std::io::Error::other(
+                e.as_string()
+                    .unwrap_or_else(|| "the file could not be read".to_owned()),
+            )
+        })?;
+        // More than was asked would be a fault of the script: refused.
+        if piece.len() > buf.len() {
+            return Err(std::io::Error::other("the file gave more than was asked"));
+        }
+        buf[..piece.len()].copy_from_slice(&piece);
+        Ok(piece.len())
+    }
+}
+
 /// The files of one check and the page they give.
 #[wasm_bindgen]
 pub struct Page(trfkit::BrowserPage);
@@ -40,11 +70,61 @@ impl Page {
         self.0.set_list(name, bytes);
     }
 
-    /// The page as HTML, its reports checked at `now_ms` (milliseconds
+    /// The rating list as a plain list (TXT or XML) read in pieces from
+    /// `reader` while it is scanned, never held whole: FIDE's full list is
+    /// taken as it is published.
+    pub fn set_list_stream(&mut self, name: &str, reader: ListReader) {
+        self.0.set_list_stream(name, Box::new(JsRead(reader)));
+    }
+
+    /// Reads, checks and rates the files given, at `now_ms` (milliseconds
     /// since the Unix epoch, JavaScript's `Date.now()`).
-    pub fn html(self, now_ms: f64) -> String {
+    pub fn check(self, now_ms: f64) -> Checked {
         // `as` saturates, and a time chrono cannot hold is the epoch.
         let at = chrono::DateTime::from_timestamp_millis(now_ms as i64).unwrap_or_default();
-        self.0.html(at)
+        Checked(self.0.check(at))
+    }
+}
+
+/// The files checked: the page, each report's part of it, each download.
+#[wasm_bindgen]
+pub struct Checked(trfkit::CheckedPage);
+
+#[wasm_bindgen]
+impl Checked {
+    /// The page, each report a placeholder that [`Checked::report`] fills.
+    pub fn html(&self) -> String {
+        self.0.html()
+    }
+
+    /// How many reports were read.
+    pub fn reports(&self) -> usize {
+        self.0.reports()
+    }
+
+    /// Report `index`'s part of the page (empty past the last).
+    pub fn report(&self, index: usize) -> String {
+        self.0.report(index).unwrap_or_default()
+    }
+
+    /// Table `index` of several reports as CSV (0: the verdicts, 1: the
+    /// rating period): `[name, media type, text]`, or `undefined`.
+    pub fn download_table(&self, index: usize) -> Option<Vec<String>> {
+        self.0
+            .download_table(index)
+            .map(|(name, mime, body)| vec![name, mime.to_owned(), body])
+    }
+
+    /// Rating period `index`'s section (empty past the last).
+    pub fn period(&self, index: usize) -> String {
+        self.0.period(index).unwrap_or_default()
+    }
+
+    /// Download `kind` of report `index`: `[name, media type, text]`, or
+    /// `undefined` when there is none.
+    pub fn download(&self, index: usize, kind: usize) -> Option<Vec<String>> {
+        self.0
+            .download(index, kind)
+            .map(|(name, mime, body)| vec![name, mime.to_owned(), body])
     }
 }
