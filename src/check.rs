@@ -228,21 +228,50 @@ pub(crate) struct AcrossSink<'o> {
     /// Per report searched.
     pub(crate) reports: Vec<AcrossKept>,
     opts: &'o CheckOptions,
+    /// Keep only each finding's [`outline`] (for one line per report).
+    outlines: bool,
 }
 
 impl<'o> AcrossSink<'o> {
-    /// Nothing yet for `n` reports checked with `opts`.
-    pub(crate) fn new(n: usize, opts: &'o CheckOptions) -> AcrossSink<'o> {
+    /// Nothing yet for `n` reports checked with `opts`; with `outlines`,
+    /// each finding kept is only its [`outline`].
+    pub(crate) fn new(n: usize, opts: &'o CheckOptions, outlines: bool) -> AcrossSink<'o> {
         AcrossSink {
             reports: (0..n).map(|_| AcrossKept::default()).collect(),
             opts,
+            outlines,
         }
     }
 }
 
 impl crate::across::Sink for AcrossSink<'_> {
     fn push(&mut self, report: usize, d: Diagnostic) {
+        let d = if self.outlines { outline(d) } else { d };
         self.reports[report].take(d, self.opts);
+    }
+}
+
+/// What a report's line (`trf check --summary`) reads of a finding: its
+/// code, rule, severity, consequence and where it points (its order among
+/// the report's findings), without its words, which the line never shows.
+fn outline(d: Diagnostic) -> Diagnostic {
+    let at = d
+        .labels
+        .iter()
+        .find(|l| l.primary)
+        .or(d.labels.first())
+        .map(|l| crate::diag::Label {
+            span: l.span,
+            text: String::new(),
+            primary: l.primary,
+        });
+    Diagnostic {
+        message: String::new(),
+        labels: at.into_iter().collect(),
+        help: None,
+        reference: None,
+        grouping: None,
+        ..d
     }
 }
 

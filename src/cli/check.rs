@@ -422,7 +422,7 @@ pub(crate) fn run(a: Args) -> u8 {
     if let Some(pb) = progress {
         pb.finish_and_clear();
     }
-    across(keys, &mut results, &opts);
+    across(keys, &mut results, &opts, a.summary);
 
     let human = a.format == CheckFormat::Human;
     // SARIF and annotations are written once, for every file together.
@@ -584,7 +584,12 @@ pub(crate) fn run(a: Args) -> u8 {
 /// report read (`keys[i]` of `results[i]`), and adds them to the reports
 /// they concern, each rule bounded as the report's own findings are
 /// (nothing with fewer than two readable reports).
-pub(crate) fn across(keys: Vec<Option<ReportKeys>>, results: &mut [Outcome], opts: &CheckOptions) {
+pub(crate) fn across(
+    keys: Vec<Option<ReportKeys>>,
+    results: &mut [Outcome],
+    opts: &CheckOptions,
+    summary: bool,
+) {
     let (at, keys): (Vec<usize>, Vec<ReportKeys>) = keys
         .into_iter()
         .enumerate()
@@ -593,7 +598,9 @@ pub(crate) fn across(keys: Vec<Option<ReportKeys>>, results: &mut [Outcome], opt
     if keys.len() < 2 {
         return;
     }
-    let mut sink = AcrossSink::new(keys.len(), opts);
+    // A report's line reads only where each finding points and what it
+    // means, never its words.
+    let mut sink = AcrossSink::new(keys.len(), opts, summary);
     crate::across::search(&keys, &mut sink);
     drop(keys);
     for (kept, i) in sink.reports.into_iter().zip(at) {
