@@ -70,39 +70,46 @@ impl CheckReport {
     /// other. At most `max_per_rule` of each rule are kept (0 = all); the
     /// rest are counted.
     pub fn add_across(&mut self, findings: Vec<Diagnostic>, opts: &CheckOptions) {
-        let mut kept: Vec<Diagnostic> = findings
-            .into_iter()
-            .filter(|d| opts.enabled(d.rule, d.code))
-            .collect();
-        if kept.is_empty() {
+        let mut kept = AcrossKept::default();
+        for d in findings {
+            kept.take(d, opts);
+        }
+        self.add_kept(kept, opts);
+    }
+
+    /// Adds the findings across reports `kept` gathered (as
+    /// [`CheckReport::add_across`] adds them all) and recounts the verdict.
+    pub(crate) fn add_kept(&mut self, kept: AcrossKept, opts: &CheckOptions) {
+        if kept.taken == 0 {
             return;
         }
-        let mut left: std::collections::HashMap<&'static str, usize> =
-            std::collections::HashMap::new();
-        for d in &kept {
-            let c = match d.severity {
-                Severity::Error => &mut self.counts.0,
-                Severity::Warning => &mut self.counts.1,
-                Severity::Advice => &mut self.counts.2,
-            };
-            *c += 1;
-            self.by_consequence[d.consequence as usize] += 1;
+        let (e, w, a) = kept.counts;
+        self.counts.0 += e;
+        self.counts.1 += w;
+        self.counts.2 += a;
+        for (n, k) in self.by_consequence.iter_mut().zip(kept.by_consequence) {
+            *n += k;
         }
-        kept.retain(|d| {
-            let n = left.entry(d.rule).or_default();
-            *n += 1;
-            opts.max_per_rule == 0 || *n <= opts.max_per_rule
-        });
-        for (rule, n) in left {
-            if opts.max_per_rule > 0 && n > opts.max_per_rule {
-                let code = kept.iter().find(|d| d.rule == rule).map_or("", |d| d.code);
-                kept.push(left_out(
-                    code,
-                    rule,
-                    n - opts.max_per_rule,
-                    opts.max_per_rule,
-                ));
+        let mut shown: Vec<(Order, Diagnostic)> = Vec::new();
+        let mut left = Vec::new();
+        for rule in kept.rules {
+            if opts.max_per_rule > 0 && rule.found > opts.max_per_rule {
+                left.push((rule.rule, rule.found));
             }
+            shown.extend(rule.kept.into_iter().map(|k| (k.order, k.d)));
+        }
+        // The order the findings came in, sorted by position: the first
+        // `max_per_rule` of each rule in that order are the ones kept.
+        shown.sort_by_key(|k| k.0);
+        let mut kept: Vec<Diagnostic> = shown.into_iter().map(|k| k.1).collect();
+        for (rule, n) in left {
+            let code = kept.iter().find(|d| d.rule == rule).map_or("", |d| d.code);
+            kept.push(left_out(
+                code,
+                rule,
+                n - opts.max_per_rule,
+                opts.max_per_rule,
+            ));
         }
         self.diagnostics.extend(kept);
         crate::diag::sort(&mut self.diagnostics);
@@ -121,6 +128,160 @@ impl CheckReport {
             .iter()
             .position(|x| *x == c)
             .map_or(0, |i| self.by_consequence[i])
+    }
+}
+
+/// Where a finding stands among a report's findings across reports: its
+/// position (primary span's start, code) and, among equals, the order it
+/// was found in.
+type Order = (u32, &'static str, u64);
+
+/// One report's findings across reports as [`CheckReport::add_across`]
+/// keeps them, gathered while the search finds them: those its options
+/// enable are counted, and only the first `max_per_rule` of each rule (by
+/// position, then in the order found) are held, so that a month's
+/// hundreds of thousands of clashes never are at once.
+#[derive(Debug, Default)]
+pub(crate) struct AcrossKept {
+    /// Findings taken (enabled), shown or not.
+    taken: usize,
+    /// Errors, warnings and advice taken.
+    counts: (usize, usize, usize),
+    /// Taken per consequence, in the order of [`Consequence::ALL`].
+    by_consequence: [usize; 6],
+    /// Per rule, in the order first met.
+    rules: Vec<RuleKept>,
+    /// The next finding's place in the order found.
+    next: u64,
+}
+
+/// The findings of one rule kept for a report.
+#[derive(Debug)]
+struct RuleKept {
+    rule: &'static str,
+    /// Findings of the rule taken.
+    found: usize,
+    /// The first `max_per_rule` (all with 0), the last of them on top.
+    kept: std::collections::BinaryHeap<Ranked>,
+}
+
+/// A finding kept, ordered by [`Order`].
+#[derive(Debug)]
+struct Ranked {
+    order: Order,
+    d: Diagnostic,
+}
+
+impl PartialEq for Ranked {
+    fn eq(&self, other: &Self) -> bool {
+        self.order == other.order
+    }
+}
+impl Eq for Ranked {}
+impl PartialOrd for Ranked {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Ranked {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.order.cmp(&other.order)
+    }
+}
+
+impl AcrossKept {
+    /// Takes one finding, in the order found, when `opts` enables its rule.
+    pub(crate) fn take(&mut self, d: Diagnostic, opts: &CheckOptions) {
+        if !opts.enabled(d.rule, d.code) {
+            return;
+        }
+        self.taken += 1;
+        match d.severity {
+            Severity::Error => self.counts.0 += 1,
+            Severity::Warning => self.counts.1 += 1,
+            Severity::Advice => self.counts.2 += 1,
+        }
+        self.by_consequence[d.consequence as usize] += 1;
+        let order = (
+            d.primary_span()
+                .unwrap_or(crate::source::span::Span::empty(0))
+                .start,
+            d.code,
+            self.next,
+        );
+        self.next += 1;
+        let at = match self.rules.iter().position(|r| r.rule == d.rule) {
+            Some(at) => at,
+            None => {
+                self.rules.push(RuleKept {
+                    rule: d.rule,
+                    found: 0,
+                    kept: std::collections::BinaryHeap::new(),
+                });
+                self.rules.len() - 1
+            }
+        };
+        let rule = &mut self.rules[at];
+        rule.found += 1;
+        let max = opts.max_per_rule;
+        if max == 0 || rule.kept.len() < max {
+            rule.kept.push(Ranked { order, d });
+        } else if rule.kept.peek().is_some_and(|top| order < top.order) {
+            rule.kept.pop();
+            rule.kept.push(Ranked { order, d });
+        }
+    }
+}
+
+/// Every report's [`AcrossKept`], as the search across reports fills them.
+pub(crate) struct AcrossSink<'o> {
+    /// Per report searched.
+    pub(crate) reports: Vec<AcrossKept>,
+    opts: &'o CheckOptions,
+    /// Keep only each finding's [`outline`] (for one line per report).
+    outlines: bool,
+}
+
+impl<'o> AcrossSink<'o> {
+    /// Nothing yet for `n` reports checked with `opts`; with `outlines`,
+    /// each finding kept is only its [`outline`].
+    pub(crate) fn new(n: usize, opts: &'o CheckOptions, outlines: bool) -> AcrossSink<'o> {
+        AcrossSink {
+            reports: (0..n).map(|_| AcrossKept::default()).collect(),
+            opts,
+            outlines,
+        }
+    }
+}
+
+impl crate::across::Sink for AcrossSink<'_> {
+    fn push(&mut self, report: usize, d: Diagnostic) {
+        let d = if self.outlines { outline(d) } else { d };
+        self.reports[report].take(d, self.opts);
+    }
+}
+
+/// What a report's line (`trf check --summary`) reads of a finding: its
+/// code, rule, severity, consequence and where it points (its order among
+/// the report's findings), without its words, which the line never shows.
+fn outline(d: Diagnostic) -> Diagnostic {
+    let at = d
+        .labels
+        .iter()
+        .find(|l| l.primary)
+        .or(d.labels.first())
+        .map(|l| crate::diag::Label {
+            span: l.span,
+            text: String::new(),
+            primary: l.primary,
+        });
+    Diagnostic {
+        message: String::new(),
+        labels: at.into_iter().collect(),
+        help: None,
+        reference: None,
+        grouping: None,
+        ..d
     }
 }
 

@@ -499,7 +499,9 @@ impl BrowserPage {
             // The page in a browser is not cancelled: the tab that asked
             // is the one that draws it.
             let Some(checked) =
-                check_all(&mut done.page, &self.read, self.reports, self.list, &|| true)
+                check_all(&mut done.page, &self.read, self.reports, self.list, &|| {
+                    true
+                })
             else {
                 return done;
             };

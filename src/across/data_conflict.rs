@@ -1,8 +1,8 @@
 //! Rule `player-data-conflict`: one player described differently by two
 //! reports.
 
-use super::{across_rule, noted, quoted, PlayerIndex, ReportRef};
-use crate::diag::{Consequence, Diagnostic};
+use super::{across_rule, noted, PlayerIndex, ReportKeys, Sink};
+use crate::diag::Consequence;
 use crate::model::{PartialDate, Player};
 use crate::source::span::Span;
 use std::collections::{HashMap, HashSet};
@@ -49,8 +49,8 @@ across_rule! {
 /// One place a player stands: report and player.
 type Place = (u32, u32);
 
-pub(crate) fn find(reports: &[ReportRef<'_>], ids: &PlayerIndex, out: &mut [Vec<Diagnostic>]) {
-    let player = |(r, p): Place| &reports[r as usize].parsed.tournament.players[p as usize];
+pub(crate) fn find(reports: &[ReportKeys], ids: &PlayerIndex, out: &mut dyn Sink) {
+    let player = |(r, p): Place| &reports[r as usize].players[p as usize];
     for (id, places) in &ids.shared {
         let first = places[0];
         let a = player(first);
@@ -157,14 +157,14 @@ fn compatible(a: PartialDate, b: PartialDate) -> bool {
 /// The finding in the report of `here` (player `mine`) about `there`.
 #[allow(clippy::too_many_arguments)]
 fn emit_fields(
-    reports: &[ReportRef<'_>],
+    reports: &[ReportKeys],
     id: u64,
     here: Place,
     there: Place,
     mine: &Player,
     theirs: &Player,
     diff: &[Field],
-    out: &mut [Vec<Diagnostic>],
+    out: &mut dyn Sink,
 ) {
     let what: Vec<String> = diff
         .iter()
@@ -180,7 +180,7 @@ fn emit_fields(
     let mut d = PLAYER_DATA_CONFLICT.diag(format!(
         "FIDE ID {id} ({}) is described differently in {}: {}",
         mine.designation(),
-        quoted(&reports[there.0 as usize]),
+        reports[there.0 as usize].quoted(),
         what.join("; ")
     ));
     for (k, f) in diff.iter().enumerate() {
@@ -206,18 +206,21 @@ fn emit_fields(
     let d = d.grouped(
         format!(
             "players described differently in {}",
-            quoted(&reports[there.0 as usize])
+            reports[there.0 as usize].quoted()
         ),
         format!("{who}: {}", what.join("; ")),
     );
-    out[here.0 as usize].push(noted(
-        &PLAYER_DATA_CONFLICT,
-        d.help(format!(
-            "compare the player's FIDE profile and correct this report or {}",
-            quoted(&reports[there.0 as usize])
-        ))
-        .reference("TRF16 record 001 (name, sex, federation, birth date)"),
-    ));
+    out.push(
+        here.0 as usize,
+        noted(
+            &PLAYER_DATA_CONFLICT,
+            d.help(format!(
+                "compare the player's FIDE profile and correct this report or {}",
+                reports[there.0 as usize].quoted()
+            ))
+            .reference("TRF16 record 001 (name, sex, federation, birth date)"),
+        ),
+    );
 }
 
 /// A person as far as two reports can tell: the folded name, the full
@@ -236,11 +239,11 @@ fn person(p: &Player) -> Option<u64> {
 }
 
 /// Two FIDE IDs for one person across two reports.
-fn two_ids(reports: &[ReportRef<'_>], out: &mut [Vec<Diagnostic>]) {
+fn two_ids(reports: &[ReportKeys], out: &mut dyn Sink) {
     let mut first: HashMap<u64, (u64, Place)> = HashMap::new();
     let mut reported: HashSet<(u64, u64)> = HashSet::new();
     for (r, rep) in reports.iter().enumerate() {
-        for (p, b) in rep.parsed.tournament.players.iter().enumerate() {
+        for (p, b) in rep.players.iter().enumerate() {
             let (Some(id), Some(key)) = (b.fide_id, person(b)) else {
                 continue;
             };
@@ -249,7 +252,7 @@ fn two_ids(reports: &[ReportRef<'_>], out: &mut [Vec<Diagnostic>]) {
             if other_id == id.value || there.0 == here.0 || !reported.insert((key, id.value)) {
                 continue;
             }
-            let a = &reports[there.0 as usize].parsed.tournament.players[there.1 as usize];
+            let a = &reports[there.0 as usize].players[there.1 as usize];
             // The hash agreed: make sure the records do.
             if !differences(a, b).is_empty() {
                 continue;
@@ -263,10 +266,10 @@ fn two_ids(reports: &[ReportRef<'_>], out: &mut [Vec<Diagnostic>]) {
 /// The finding in the report of `mine` about the same person under
 /// another ID in `theirs`.
 fn emit_ids(
-    reports: &[ReportRef<'_>],
+    reports: &[ReportKeys],
     mine: (Place, &Player, u64),
     theirs: (Place, &Player, u64),
-    out: &mut [Vec<Diagnostic>],
+    out: &mut dyn Sink,
 ) {
     let (here, p, id) = mine;
     let (there, _, other) = theirs;
@@ -277,7 +280,7 @@ fn emit_ids(
             p.designation(),
             p.name.value,
             p.birth_date.map(|b| b.value.to_string()).unwrap_or_default(),
-            quoted(&reports[there.0 as usize])
+            reports[there.0 as usize].quoted()
         ))
         .primary(
             p.fide_id.map_or(p.span, |f| f.span),
@@ -295,12 +298,15 @@ fn emit_ids(
     } else {
         format!(
             "if both records are one person, {} should use this ID ({id}) too",
-            quoted(&reports[there.0 as usize])
+            reports[there.0 as usize].quoted()
         )
     };
-    out[here.0 as usize].push(noted(
-        &PLAYER_DATA_CONFLICT,
-        d.help(help)
-            .reference("FIDE Registration regulations art. 1.4 (from 1 January 2016)"),
-    ));
+    out.push(
+        here.0 as usize,
+        noted(
+            &PLAYER_DATA_CONFLICT,
+            d.help(help)
+                .reference("FIDE Registration regulations art. 1.4 (from 1 January 2016)"),
+        ),
+    );
 }

@@ -1,11 +1,7 @@
 //! Rule `duplicate-report`: the same event given twice.
 
-use super::{across_rule, noted, quoted, ReportRef};
-use crate::diag::Diagnostic;
-use crate::model::Tournament;
-use crate::source::span::Span;
+use super::{across_rule, noted, ReportKeys, Sink};
 use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
 
 across_rule! {
     /// ## What it checks
@@ -41,11 +37,11 @@ across_rule! {
 
 /// Marks every report that repeats an earlier one, with a finding on both;
 /// returns `duplicate_of` (see [`super::AcrossFindings::duplicate_of`]).
-pub(crate) fn find(reports: &[ReportRef<'_>], out: &mut [Vec<Diagnostic>]) -> Vec<Option<usize>> {
+pub(crate) fn find(reports: &[ReportKeys], out: &mut dyn Sink) -> Vec<Option<usize>> {
     let mut first: HashMap<u128, usize> = HashMap::new();
     let mut duplicate_of = vec![None; reports.len()];
     for (i, r) in reports.iter().enumerate() {
-        let Some(print) = fingerprint(&r.parsed.tournament) else {
+        let Some(print) = r.print else {
             continue;
         };
         match first.get(&print) {
@@ -54,127 +50,54 @@ pub(crate) fn find(reports: &[ReportRef<'_>], out: &mut [Vec<Diagnostic>]) -> Ve
             }
             Some(&j) => {
                 duplicate_of[i] = Some(j);
-                let t = &r.parsed.tournament;
                 let what = format!(
                     "{} {}, {} {} and every result",
-                    t.players.len(),
-                    if t.players.len() == 1 {
+                    r.players.len(),
+                    if r.players.len() == 1 {
                         "player"
                     } else {
                         "players"
                     },
-                    t.rounds,
-                    if t.rounds == 1 { "round" } else { "rounds" },
+                    r.rounds,
+                    if r.rounds == 1 { "round" } else { "rounds" },
                 );
-                out[i].push(noted(
-                    &DUPLICATE_REPORT,
-                    DUPLICATE_REPORT
-                        .diag(format!(
-                            "the same event as {} ({what} the same): uploaded both, it would be rated twice",
-                            quoted(&reports[j])
-                        ))
-                        .primary(anchor(t), "same event as another report")
-                        .help(format!(
-                            "upload only one of this report and {}; a rating period counts it once, as {}",
-                            quoted(&reports[j]),
-                            quoted(&reports[j])
-                        ))
-                        .reference("FIDE Rating Regulations (Handbook B.02, 2024) art. 9.1"),
-                ));
-                let tj = &reports[j].parsed.tournament;
-                out[j].push(noted(
-                    &DUPLICATE_REPORT,
-                    DUPLICATE_REPORT
-                        .diag(format!(
-                            "{} is the same event ({what} the same): uploaded both, it would be rated twice",
-                            quoted(r)
-                        ))
-                        .primary(anchor(tj), "same event as another report")
-                        .help(format!(
-                            "upload only one of this report and {}",
-                            quoted(r)
-                        ))
-                        .reference("FIDE Rating Regulations (Handbook B.02, 2024) art. 9.1"),
-                ));
+                out.push(
+                    i,
+                    noted(
+                        &DUPLICATE_REPORT,
+                        DUPLICATE_REPORT
+                            .diag(format!(
+                                "the same event as {} ({what} the same): uploaded both, it would be rated twice",
+                                reports[j].quoted()
+                            ))
+                            .primary(r.anchor, "same event as another report")
+                            .help(format!(
+                                "upload only one of this report and {}; a rating period counts it once, as {}",
+                                reports[j].quoted(),
+                                reports[j].quoted()
+                            ))
+                            .reference("FIDE Rating Regulations (Handbook B.02, 2024) art. 9.1"),
+                    ),
+                );
+                out.push(
+                    j,
+                    noted(
+                        &DUPLICATE_REPORT,
+                        DUPLICATE_REPORT
+                            .diag(format!(
+                                "{} is the same event ({what} the same): uploaded both, it would be rated twice",
+                                r.quoted()
+                            ))
+                            .primary(reports[j].anchor, "same event as another report")
+                            .help(format!(
+                                "upload only one of this report and {}",
+                                r.quoted()
+                            ))
+                            .reference("FIDE Rating Regulations (Handbook B.02, 2024) art. 9.1"),
+                    ),
+                );
             }
         }
     }
     duplicate_of
-}
-
-/// Where the finding points: the `012` name, else the first player's line.
-pub(super) fn anchor(t: &Tournament) -> Span {
-    t.header
-        .name
-        .as_ref()
-        .map(|n| n.span)
-        .or_else(|| t.players.first().map(|p| p.span))
-        .unwrap_or(Span::empty(0))
-}
-
-/// The event as values: a hash of the start date and of every player's key
-/// and round entries (opponent's key, colour, result), whatever the order
-/// of the lines. `None` for a report without a game (nothing to rate
-/// twice).
-/// Two independent 64-bit hashes make a 128-bit print: two different events
-/// colliding is out of reach.
-pub(crate) fn fingerprint(t: &Tournament) -> Option<u128> {
-    // Without a game there is nothing to rate twice.
-    let any_game = t
-        .players
-        .iter()
-        .any(|p| p.rounds.iter().any(|e| e.value.result.needs_opponent()));
-    if !any_game {
-        return None;
-    }
-    let index = t.rank_index();
-    let keys: Vec<u64> = t.players.iter().map(player_key).collect();
-    let mut halves = [0u64; 2];
-    for (seed, half) in halves.iter_mut().enumerate() {
-        let mut players: Vec<u64> = t
-            .players
-            .iter()
-            .zip(&keys)
-            .map(|(p, key)| {
-                let mut h = DefaultHasher::new();
-                seed.hash(&mut h);
-                key.hash(&mut h);
-                // Trailing blank rounds are how a line is cut, not a value.
-                let last = p
-                    .rounds
-                    .iter()
-                    .rposition(|e| e.value != crate::model::RoundEntry::NOT_PAIRED)
-                    .map_or(0, |i| i + 1);
-                for e in p.rounds.iter().take(last) {
-                    let opp = e
-                        .value
-                        .opponent
-                        .and_then(|o| index.get(o as usize).copied())
-                        .filter(|&o| o != u32::MAX)
-                        .map(|o| keys[o as usize]);
-                    opp.hash(&mut h);
-                    e.value.colour.map(|c| c.letter()).hash(&mut h);
-                    e.value.result.letter().hash(&mut h);
-                }
-                h.finish()
-            })
-            .collect();
-        players.sort_unstable();
-        let mut h = DefaultHasher::new();
-        seed.hash(&mut h);
-        t.start_date().hash(&mut h);
-        players.hash(&mut h);
-        *half = h.finish();
-    }
-    Some((u128::from(halves[0]) << 64) | u128::from(halves[1]))
-}
-
-/// A player's identity in a fingerprint: the FIDE ID, else the folded name.
-pub(super) fn player_key(p: &crate::model::Player) -> u64 {
-    let mut h = DefaultHasher::new();
-    match p.fide_id {
-        Some(id) => (0u8, id.value).hash(&mut h),
-        None => (1u8, crate::ratinglist::fold_name(&p.name.value, true)).hash(&mut h),
-    }
-    h.finish()
 }

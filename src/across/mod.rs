@@ -4,17 +4,23 @@
 //! declared here (one file per rule) and listed in the one registry
 //! ([`crate::rules::registry`]).
 //!
-//! [`find`] reads every report once and hashes what it compares (by FIDE
-//! ID, by a person's name and birth date, by an event's fingerprint):
-//! linear in reports and players, never all pairs of reports. Each finding
-//! comes back once per report it concerns, with spans into that report, so
-//! that it joins that report's findings and verdict
-//! ([`crate::check::CheckReport::add_across`]).
+//! The search runs over each report's keys ([`ReportKeys`]: its players'
+//! FIDE IDs with their dates and personal data, its event's fingerprints),
+//! taken while the report is read and kept after it is dropped, so that a
+//! month of thousands of reports is searched once without holding them.
+//! [`search`] hashes what it compares (by FIDE ID, by a person's name and
+//! birth date, by an event's fingerprint): linear in reports and players,
+//! never all pairs of reports. Each finding comes back once per report it
+//! concerns, with spans into that report, so that it joins that report's
+//! findings and verdict ([`crate::check::CheckReport::add_across`]).
 
 pub(crate) mod data_conflict;
 pub(crate) mod duplicate;
+mod keys;
 pub(crate) mod simultaneous;
 pub(crate) mod versions;
+
+pub(crate) use keys::ReportKeys;
 
 use crate::diag::{Diagnostic, RuleMeta};
 use crate::read::Parsed;
@@ -121,31 +127,61 @@ impl AcrossFindings {
 /// Finds the problems between reports. With fewer than two reports there
 /// is nothing to compare and every list is empty.
 pub fn find(reports: &[ReportRef<'_>]) -> AcrossFindings {
-    let mut out = AcrossFindings {
-        findings: vec![Vec::new(); reports.len()],
-        duplicate_of: vec![None; reports.len()],
-    };
-    if reports.len() < 2 {
-        return out;
+    let keys: Vec<ReportKeys> = reports
+        .iter()
+        .map(|r| ReportKeys::of(r.file, r.parsed, r.rating_type))
+        .collect();
+    find_keys(&keys)
+}
+
+/// [`find`] over the reports' keys, taken while each was read.
+pub(crate) fn find_keys(reports: &[ReportKeys]) -> AcrossFindings {
+    let mut findings = vec![Vec::new(); reports.len()];
+    let duplicate_of = search(reports, &mut findings);
+    for f in &mut findings {
+        crate::diag::sort(f);
     }
-    out.duplicate_of = duplicate::find(reports, &mut out.findings);
-    let version_of = versions::find(reports, &out.duplicate_of, &mut out.findings);
+    AcrossFindings {
+        findings,
+        duplicate_of,
+    }
+}
+
+/// Where the search puts each finding: given the report it concerns (an
+/// index in the reports searched), in the order found.
+pub(crate) trait Sink {
+    /// Takes finding `d` of report `report`.
+    fn push(&mut self, report: usize, d: Diagnostic);
+}
+
+/// Every finding kept, per report.
+impl Sink for Vec<Vec<Diagnostic>> {
+    fn push(&mut self, report: usize, d: Diagnostic) {
+        self[report].push(d);
+    }
+}
+
+/// The search across reports: every finding, per report in the order of
+/// the rules (duplicates, versions, clashes, data conflicts), given to
+/// `out`; returns `duplicate_of` ([`AcrossFindings::duplicate_of`]).
+pub(crate) fn search(reports: &[ReportKeys], out: &mut dyn Sink) -> Vec<Option<usize>> {
+    if reports.len() < 2 {
+        return vec![None; reports.len()];
+    }
+    let duplicate_of = duplicate::find(reports, out);
+    let version_of = versions::find(reports, &duplicate_of, out);
     // A repeated report, or another version of one event, would repeat
     // every clash and conflict of the one it repeats (and clash with it on
     // every day): players are compared over the distinct events only.
-    let skip: Vec<Option<usize>> = out
-        .duplicate_of
+    let skip: Vec<Option<usize>> = duplicate_of
         .iter()
         .zip(&version_of)
         .map(|(d, v)| d.or(*v))
         .collect();
     let ids = PlayerIndex::new(reports, &skip);
-    simultaneous::find(reports, &ids, &mut out.findings);
-    data_conflict::find(reports, &ids, &mut out.findings);
-    for f in &mut out.findings {
-        crate::diag::sort(f);
-    }
-    out
+    simultaneous::find(reports, &ids, out);
+    data_conflict::find(reports, &ids, out);
+    duplicate_of
 }
 
 /// Where each FIDE ID plays: `(report, player)` positions, in input order,
@@ -156,14 +192,14 @@ pub(crate) struct PlayerIndex {
 }
 
 impl PlayerIndex {
-    fn new(reports: &[ReportRef<'_>], duplicate_of: &[Option<usize>]) -> PlayerIndex {
+    fn new(reports: &[ReportKeys], duplicate_of: &[Option<usize>]) -> PlayerIndex {
         let mut at: HashMap<u64, usize> = HashMap::new();
         let mut places: Vec<(u64, Vec<(u32, u32)>)> = Vec::new();
         for (r, rep) in reports.iter().enumerate() {
             if duplicate_of[r].is_some() {
                 continue;
             }
-            for (p, player) in rep.parsed.tournament.players.iter().enumerate() {
+            for (p, player) in rep.players.iter().enumerate() {
                 let Some(id) = player.fide_id else { continue };
                 let slot = *at.entry(id.value).or_insert_with(|| {
                     places.push((id.value, Vec::new()));
@@ -175,11 +211,6 @@ impl PlayerIndex {
         places.retain(|(_, v)| v.first().map(|f| f.0) != v.last().map(|l| l.0));
         PlayerIndex { shared: places }
     }
-}
-
-/// The report's name in messages.
-pub(crate) fn quoted(r: &ReportRef<'_>) -> String {
-    format!("`{}`", r.file)
 }
 
 /// A finding with the note that its consequence is trfkit's reading where

@@ -1,8 +1,7 @@
 //! Rule `player-in-simultaneous-events`: one FIDE ID playing on one day in
 //! two reports.
 
-use super::{across_rule, noted, quoted, PlayerIndex, ReportRef};
-use crate::diag::Diagnostic;
+use super::{across_rule, noted, PlayerIndex, ReportKeys, Sink};
 use chrono::NaiveDate;
 use std::collections::HashMap;
 
@@ -43,23 +42,18 @@ type Played = (NaiveDate, u32, u32, u16);
 /// The days two reports clash on, for one player: (first report, other).
 type Clash = ((u32, u32), Vec<(Played, Played)>);
 
-pub(crate) fn find(reports: &[ReportRef<'_>], ids: &PlayerIndex, out: &mut [Vec<Diagnostic>]) {
+pub(crate) fn find(reports: &[ReportKeys], ids: &PlayerIndex, out: &mut dyn Sink) {
     let mut games: Vec<Played> = Vec::new();
     for (id, places) in &ids.shared {
         games.clear();
         for &(r, p) in places {
-            let t = &reports[r as usize].parsed.tournament;
+            let t = &reports[r as usize];
             let player = &t.players[p as usize];
             for (k, e) in player.rounds.iter().enumerate() {
                 if !e.value.result.is_played() {
                     continue;
                 }
-                let date = t
-                    .header
-                    .round_dates
-                    .get(k)
-                    .and_then(|d| d.value.as_ref())
-                    .and_then(|d| d.date);
+                let date = t.round_dates.get(k).and_then(|d| d.value);
                 if let Some(date) = date {
                     games.push((date, r, p, k as u16 + 1));
                 }
@@ -96,7 +90,7 @@ pub(crate) fn find(reports: &[ReportRef<'_>], ids: &PlayerIndex, out: &mut [Vec<
 
 /// A clash is only one when both events are on the same list (or a list
 /// is not known).
-fn same_list(a: &ReportRef<'_>, b: &ReportRef<'_>) -> bool {
+fn same_list(a: &ReportKeys, b: &ReportKeys) -> bool {
     match (a.rating_type, b.rating_type) {
         (Some(x), Some(y)) => x == y,
         _ => true,
@@ -105,17 +99,17 @@ fn same_list(a: &ReportRef<'_>, b: &ReportRef<'_>) -> bool {
 
 /// The finding in report `here` about its clash with report `there`.
 fn emit(
-    reports: &[ReportRef<'_>],
+    reports: &[ReportKeys],
     id: u64,
     here: u32,
     there: u32,
     days: &[(Played, Played)],
     swap: bool,
-    out: &mut [Vec<Diagnostic>],
+    out: &mut dyn Sink,
 ) {
     let side = |d: &(Played, Played)| if swap { (d.1, d.0) } else { (d.0, d.1) };
     let (mine, _) = side(&days[0]);
-    let t = &reports[here as usize].parsed.tournament;
+    let t = &reports[here as usize];
     let player = &t.players[mine.2 as usize];
     let listed: Vec<String> = days
         .iter()
@@ -130,20 +124,23 @@ fn emit(
             "FIDE ID {id} ({}, {}) also plays in {} on the same day: {}",
             player.designation(),
             player.name.value,
-            quoted(&reports[there as usize]),
+            reports[there as usize].quoted(),
             listed.join(", ")
         ))
         .primary(entry.span, format!("played on {}", mine.0));
-    if let Some(date) = t.header.round_dates.get(mine.3 as usize - 1) {
+    if let Some(date) = t.round_dates.get(mine.3 as usize - 1) {
         d = d.secondary(date.span, format!("round {} date", mine.3));
     }
-    out[here as usize].push(noted(
-        &PLAYER_IN_SIMULTANEOUS_EVENTS,
-        d.help(format!(
-            "check the FIDE ID of {} here and in {}, and the `132` round dates of both",
-            player.name.value,
-            quoted(&reports[there as usize])
-        ))
-        .reference("FIDE Rating Regulations (Handbook B.02, 2024) art. 3; TRF16 record 132"),
-    ));
+    out.push(
+        here as usize,
+        noted(
+            &PLAYER_IN_SIMULTANEOUS_EVENTS,
+            d.help(format!(
+                "check the FIDE ID of {} here and in {}, and the `132` round dates of both",
+                player.name.value,
+                reports[there as usize].quoted()
+            ))
+            .reference("FIDE Rating Regulations (Handbook B.02, 2024) art. 3; TRF16 record 132"),
+        ),
+    );
 }

@@ -1,10 +1,7 @@
 //! Rule `event-versions`: two versions of one event, whose results differ.
 
-use super::{across_rule, noted, quoted, ReportRef};
-use crate::diag::Diagnostic;
-use crate::model::Tournament;
+use super::{across_rule, noted, ReportKeys, Sink};
 use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
 
 across_rule! {
     /// ## What it checks
@@ -47,9 +44,9 @@ across_rule! {
 /// a duplicate), with a finding on both; returns, per report, the earlier
 /// report it is a version of.
 pub(crate) fn find(
-    reports: &[ReportRef<'_>],
+    reports: &[ReportKeys],
     duplicate_of: &[Option<usize>],
-    out: &mut [Vec<Diagnostic>],
+    out: &mut dyn Sink,
 ) -> Vec<Option<usize>> {
     let mut first: HashMap<u128, usize> = HashMap::new();
     let mut version_of = vec![None; reports.len()];
@@ -57,16 +54,14 @@ pub(crate) fn find(
         if duplicate_of.get(i).is_some_and(Option::is_some) {
             continue;
         }
-        let t = &r.parsed.tournament;
-        let Some(print) = pairings_print(t) else {
+        let Some(print) = r.pairings else {
             continue;
         };
         let Some(&j) = first.get(&print) else {
             first.insert(print, i);
             continue;
         };
-        let tj = &reports[j].parsed.tournament;
-        let rounds = differing_rounds(tj, t);
+        let rounds = differing_rounds(&reports[j], r);
         if rounds.is_empty() {
             // The same results after all (a duplicate by another reading).
             continue;
@@ -83,99 +78,45 @@ pub(crate) fn find(
             format!("rounds {listed}")
         };
         for (here, there) in [(i, j), (j, i)] {
-            let th = &reports[here].parsed.tournament;
-            out[here].push(noted(
-                &EVENT_VERSIONS,
-                EVENT_VERSIONS
-                    .diag(format!(
-                        "two versions of the same event: this report and {} have the same name, dates, {} and pairings, but results that differ in {which}: upload only the corrected one",
-                        quoted(&reports[there]),
-                        match th.players.len() {
-                            1 => "1 player".to_owned(),
-                            n => format!("{n} players"),
-                        },
-                    ))
-                    .primary(super::duplicate::anchor(th), "a version of another report")
-                    .help(format!(
-                        "ask the arbiter which of this report and {} holds the final results, and upload only that one",
-                        quoted(&reports[there])
-                    ))
-                    .reference("FIDE Rating Regulations (Handbook B.02, 2024) art. 9.1"),
-            ));
+            let th = &reports[here];
+            out.push(
+                here,
+                noted(
+                    &EVENT_VERSIONS,
+                    EVENT_VERSIONS
+                        .diag(format!(
+                            "two versions of the same event: this report and {} have the same name, dates, {} and pairings, but results that differ in {which}: upload only the corrected one",
+                            reports[there].quoted(),
+                            match th.players.len() {
+                                1 => "1 player".to_owned(),
+                                n => format!("{n} players"),
+                            },
+                        ))
+                        .primary(th.anchor, "a version of another report")
+                        .help(format!(
+                            "ask the arbiter which of this report and {} holds the final results, and upload only that one",
+                            reports[there].quoted()
+                        ))
+                        .reference("FIDE Rating Regulations (Handbook B.02, 2024) art. 9.1"),
+                ),
+            );
         }
     }
     version_of
 }
 
-/// The event without its results: name, start and end dates, and every
-/// player's key with each round's opponent and colour, whatever the order
-/// of the lines. `None` without a game.
-fn pairings_print(t: &Tournament) -> Option<u128> {
-    let any_game = t
-        .players
-        .iter()
-        .any(|p| p.rounds.iter().any(|e| e.value.result.needs_opponent()));
-    if !any_game {
-        return None;
-    }
-    let name: Vec<String> = t
-        .header
-        .name
-        .as_ref()
-        .map(|n| n.value.split_whitespace().map(str::to_lowercase).collect())
-        .unwrap_or_default();
-    let index = t.rank_index();
-    let keys: Vec<u64> = t.players.iter().map(super::duplicate::player_key).collect();
-    let mut halves = [0u64; 2];
-    for (seed, half) in halves.iter_mut().enumerate() {
-        let mut players: Vec<u64> = t
-            .players
-            .iter()
-            .zip(&keys)
-            .map(|(p, key)| {
-                let mut h = DefaultHasher::new();
-                seed.hash(&mut h);
-                key.hash(&mut h);
-                for e in p.rounds.iter() {
-                    let opp = e
-                        .value
-                        .opponent
-                        .and_then(|o| index.get(o as usize).copied())
-                        .filter(|&o| o != u32::MAX)
-                        .map(|o| keys[o as usize]);
-                    opp.hash(&mut h);
-                    e.value.colour.map(|c| c.letter()).hash(&mut h);
-                }
-                h.finish()
-            })
-            .collect();
-        players.sort_unstable();
-        let mut h = DefaultHasher::new();
-        seed.hash(&mut h);
-        name.hash(&mut h);
-        t.start_date().hash(&mut h);
-        t.end_date().hash(&mut h);
-        players.hash(&mut h);
-        *half = h.finish();
-    }
-    Some((u128::from(halves[0]) << 64) | u128::from(halves[1]))
-}
-
 /// The rounds (1-based, ascending) in which some player's result differs
 /// between two versions with the same players and pairings.
-fn differing_rounds(a: &Tournament, b: &Tournament) -> Vec<u16> {
+fn differing_rounds(a: &ReportKeys, b: &ReportKeys) -> Vec<u16> {
     let by_key: HashMap<u64, usize> = b
-        .players
+        .keys
         .iter()
         .enumerate()
-        .map(|(k, p)| (super::duplicate::player_key(p), k))
+        .map(|(k, &key)| (key, k))
         .collect();
     let mut rounds = std::collections::BTreeSet::new();
-    for p in &a.players {
-        let Some(q) = by_key
-            .get(&super::duplicate::player_key(p))
-            .and_then(|&k| b.players.get(k))
-        else {
+    for (p, key) in a.players.iter().zip(&a.keys) {
+        let Some(q) = by_key.get(key).and_then(|&k| b.players.get(k)) else {
             continue;
         };
         let n = p.rounds.len().max(q.rounds.len());

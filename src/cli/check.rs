@@ -11,8 +11,8 @@ use super::output::out_json;
 use super::progress::Progress;
 use super::terminal::{escape, safe_diagnostic, SafeSource};
 use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
-use crate::across::ReportRef;
-use crate::check::{check, CheckReport};
+use crate::across::ReportKeys;
+use crate::check::{check, AcrossSink, CheckReport};
 use crate::diag::Verdict;
 use crate::ratinglist::ListLookup;
 use crate::ratinglist::RatingList;
@@ -246,7 +246,93 @@ pub(crate) enum CheckFormat {
 }
 
 /// One file's result: the report, or why the file could not be read.
-pub(crate) type Outcome = Result<Box<(Parsed, CheckReport)>, String>;
+pub(crate) type Outcome = Result<Box<Checked>, String>;
+
+/// One report checked, reduced to what the output needs once every report
+/// is read: with `--summary` its line and the count of its findings by
+/// rule (the report itself is dropped as soon as it is checked), else the
+/// report as read, for its findings' lines and labels.
+pub(crate) struct Checked {
+    /// The report as read; `None` with `--summary`.
+    parsed: Option<Parsed>,
+    /// The check; with `--summary` only its gravest finding is kept (all
+    /// the line needs of them), the others are in `tally`.
+    rep: CheckReport,
+    /// With `--summary`, the report's line.
+    row: Option<SummaryRow>,
+    /// With `--summary`, the findings no longer in `rep`, by rule and
+    /// whether they are notes only.
+    tally: Vec<(RuleKey, usize)>,
+}
+
+/// How `--summary` counts findings: by rule, whether they are notes only
+/// (consequence `info`), and what a note says instead of its rule's name
+/// ([`said_instead`]).
+type RuleKey = (&'static str, bool, Option<String>);
+
+/// `diags` counted into `into` by [`RuleKey`].
+fn tally(diags: &[crate::diag::Diagnostic], into: &mut BTreeMap<RuleKey, usize>) {
+    let defaults = default_consequences();
+    for d in diags {
+        *into.entry(rule_key(d, defaults)).or_default() += 1;
+    }
+}
+
+/// The [`RuleKey`] of finding `d`.
+fn rule_key(
+    d: &crate::diag::Diagnostic,
+    defaults: &std::collections::HashMap<&str, crate::diag::Consequence>,
+) -> RuleKey {
+    let note = d.consequence == crate::diag::Consequence::Info;
+    (d.rule, note, said_instead(d, defaults))
+}
+
+/// Every code's consequence as its rule declares it, made once.
+fn default_consequences(
+) -> &'static std::collections::HashMap<&'static str, crate::diag::Consequence> {
+    static DEFAULTS: std::sync::OnceLock<
+        std::collections::HashMap<&'static str, crate::diag::Consequence>,
+    > = std::sync::OnceLock::new();
+    DEFAULTS.get_or_init(|| {
+        crate::rules::registry::all()
+            .map(|e| (e.meta.code, e.meta.consequence))
+            .collect()
+    })
+}
+
+impl Checked {
+    /// `rep` of `parsed` named `name`, kept whole, or with `summary`
+    /// reduced to its line.
+    fn new(name: &str, parsed: Parsed, mut rep: CheckReport, summary: bool) -> Checked {
+        if !summary {
+            return Checked {
+                parsed: Some(parsed),
+                rep,
+                row: None,
+                tally: Vec::new(),
+            };
+        }
+        let row = SummaryRow::of(name, &parsed, &rep);
+        // The line reads the gravest finding only, also once the findings
+        // across reports join it.
+        let gravest = summary::gravest(&rep.diagnostics).cloned();
+        let mut by_rule = BTreeMap::new();
+        tally(&rep.diagnostics, &mut by_rule);
+        if let Some(g) = &gravest {
+            if let Some(n) = by_rule.get_mut(&rule_key(g, default_consequences())) {
+                *n -= 1;
+            }
+        }
+        rep.diagnostics = gravest.into_iter().collect();
+        rep.eligibility = Default::default();
+        Checked {
+            parsed: None,
+            rep,
+            row: Some(row),
+            tally: by_rule.into_iter().filter(|(_, n)| *n > 0).collect(),
+        }
+    }
+}
 
 pub(crate) fn run(a: Args) -> u8 {
     if a.summary && matches!(a.format, CheckFormat::Sarif | CheckFormat::Github) {
@@ -279,30 +365,37 @@ pub(crate) fn run(a: Args) -> u8 {
     read.max_findings_per_rule = a.max_per_rule;
     let progress = (!a.no_progress && std::io::stderr().is_terminal() && files.len() > 1)
         .then(|| Progress::stderr(files.len() as u64));
-    // Read every report first, so that the rating list is searched once
-    // for the FIDE IDs of all of them. One file starts no thread pool.
+    // One file starts no thread pool, and is read once.
     let single = files.len() == 1;
-    let read_one = |f: &PathBuf| {
-        let r = super::read_report(f, &read).map_err(|e| e.to_string());
-        if let Some(pb) = &progress {
-            pb.inc();
-        }
-        r
-    };
-    let parsed: Vec<Result<Parsed, String>> = if single {
-        files.iter().map(read_one).collect()
-    } else {
-        files.par_iter().map(read_one).collect()
-    };
+    let read_one = |f: &PathBuf| super::read_report(f, &read).map_err(|e| e.to_string());
+    let mut first: Option<Result<Parsed, String>> = None;
     if let Some(list) = &a.rating_list {
+        // The rating list is searched once for the FIDE IDs of every
+        // report: they are gathered first (each report read and dropped),
+        // so that no report is held while the list is read.
+        let ids: Vec<u64> = if single {
+            let r = read_one(&files[0]);
+            let ids = r
+                .iter()
+                .flat_map(|p| ListLookup::ids_of(&p.tournament))
+                .collect();
+            first = Some(r);
+            ids
+        } else {
+            files
+                .par_iter()
+                .flat_map_iter(|f| {
+                    let ids: Vec<u64> = read_one(f)
+                        .iter()
+                        .flat_map(|p| ListLookup::ids_of(&p.tournament))
+                        .collect();
+                    ids
+                })
+                .collect()
+        };
         if let Some(pb) = &progress {
             pb.set_message("searching the rating list");
         }
-        let ids: Vec<u64> = parsed
-            .iter()
-            .flatten()
-            .flat_map(|p| ListLookup::ids_of(&p.tournament))
-            .collect();
         match read_list(list, &ids) {
             Some(l) => opts.rating_list = Some(Arc::new(l)),
             None => {
@@ -313,29 +406,49 @@ pub(crate) fn run(a: Args) -> u8 {
             }
         }
     }
-    let check_one = |(r, path): (Result<Parsed, String>, &PathBuf)| -> Outcome {
-        r.map(|parsed| {
-            let mine = options_for(
-                &opts,
-                regs.as_ref(),
-                path,
-                &parsed,
-                a.rules.registrations.as_deref(),
-            );
-            let rep = check(&parsed, &mine);
-            Box::new((parsed, rep))
-        })
+    let names: Vec<String> = files.iter().map(|p| files::shown(p)).collect();
+    // Each report is read, checked and reduced to what the output and the
+    // search across reports need, then dropped.
+    let check_one = |((path, name), pre): ((&PathBuf, &String), Option<Result<Parsed, String>>)|
+     -> (Outcome, Option<ReportKeys>) {
+        let r = pre.unwrap_or_else(|| read_one(path));
+        if let Some(pb) = &progress {
+            pb.inc();
+        }
+        match r {
+            Err(e) => (Err(e), None),
+            Ok(parsed) => {
+                let mine = options_for(
+                    &opts,
+                    regs.as_ref(),
+                    path,
+                    &parsed,
+                    a.rules.registrations.as_deref(),
+                );
+                let rep = check(&parsed, &mine);
+                let keys = (!single)
+                    .then(|| ReportKeys::of(name, &parsed, rep.rating_type.rating_type));
+                (
+                    Ok(Box::new(Checked::new(name, parsed, rep, a.summary))),
+                    keys,
+                )
+            }
+        }
     };
-    let mut results: Vec<Outcome> = if single {
-        parsed.into_iter().zip(&files).map(check_one).collect()
+    // The report read for the list's IDs, when there is one file.
+    let pre: Vec<Option<Result<Parsed, String>>> = match first {
+        Some(r) => vec![Some(r)],
+        None => files.iter().map(|_| None).collect(),
+    };
+    let (mut results, keys): (Vec<Outcome>, Vec<Option<ReportKeys>>) = if single {
+        files.iter().zip(&names).zip(pre).map(check_one).unzip()
     } else {
-        parsed.into_par_iter().zip(&files).map(check_one).collect()
+        files.par_iter().zip(&names).zip(pre).map(check_one).unzip()
     };
     if let Some(pb) = progress {
         pb.finish_and_clear();
     }
-    let names: Vec<String> = files.iter().map(|p| files::shown(p)).collect();
-    across(&names, &mut results, &opts);
+    across(keys, &mut results, &opts, a.summary);
 
     let human = a.format == CheckFormat::Human;
     // SARIF and annotations are written once, for every file together.
@@ -353,11 +466,7 @@ pub(crate) fn run(a: Args) -> u8 {
     // By rule, and whether the findings are notes only (consequence
     // `info`): 25 "registration was not checked" notes are not 25 events
     // registered too late.
-    let mut by_rule: BTreeMap<(&'static str, bool, Option<String>), usize> = BTreeMap::new();
-    let defaults: std::collections::HashMap<&str, crate::diag::Consequence> =
-        crate::rules::registry::all()
-            .map(|e| (e.meta.code, e.meta.consequence))
-            .collect();
+    let mut by_rule: BTreeMap<RuleKey, usize> = BTreeMap::new();
     for (name, r) in names.iter().zip(&results) {
         match r {
             Err(e) => {
@@ -366,25 +475,26 @@ pub(crate) fn run(a: Args) -> u8 {
                 not_read.push((name.to_string(), e.to_string()));
             }
             Ok(b) => {
-                let (parsed, rep) = &**b;
+                let rep = &b.rep;
                 any_unready |= rep.verdict != Verdict::Ready;
                 *verdicts.entry(rep.verdict).or_default() += 1;
-                for d in &rep.diagnostics {
-                    let note = d.consequence == crate::diag::Consequence::Info;
-                    let said = said_instead(d, &defaults);
-                    *by_rule.entry((d.rule, note, said)).or_default() += 1;
+                tally(&rep.diagnostics, &mut by_rule);
+                for (k, n) in &b.tally {
+                    *by_rule.entry(k.clone()).or_default() += n;
                 }
-                let t = &parsed.tournament;
-                let loc = parsed.locator();
-                if a.summary {
-                    let row = SummaryRow::of(name, parsed, rep);
+                if let Some(row) = &b.row {
                     if a.format == CheckFormat::Json {
-                        out_json(&serde_json::to_string(&row).unwrap_or_default());
+                        out_json(&serde_json::to_string(row).unwrap_or_default());
                         out("\n");
                     } else {
-                        rows.push(row);
+                        rows.push(row.clone());
                     }
-                } else if matches!(a.format, CheckFormat::Sarif | CheckFormat::Github) {
+                    continue;
+                }
+                let Some(parsed) = &b.parsed else { continue };
+                let t = &parsed.tournament;
+                let loc = parsed.locator();
+                if matches!(a.format, CheckFormat::Sarif | CheckFormat::Github) {
                     machine.push(crate::render::FileFindings {
                         file: name,
                         text: &parsed.text,
@@ -494,36 +604,35 @@ pub(crate) fn run(a: Args) -> u8 {
     }
 }
 
-/// Adds the problems across reports to the reports they concern (nothing
-/// with fewer than two readable reports).
-pub(crate) fn across(names: &[String], results: &mut [Outcome], opts: &CheckOptions) {
-    let found = {
-        let refs: Vec<(usize, ReportRef<'_>)> = results
-            .iter()
-            .enumerate()
-            .filter_map(|(i, r)| {
-                let b = r.as_ref().ok()?;
-                Some((
-                    i,
-                    ReportRef {
-                        file: &names[i],
-                        parsed: &b.0,
-                        rating_type: b.1.rating_type.rating_type,
-                    },
-                ))
-            })
-            .collect();
-        if refs.len() < 2 {
-            return;
-        }
-        let only: Vec<ReportRef<'_>> = refs.iter().map(|r| r.1).collect();
-        let at: Vec<usize> = refs.iter().map(|r| r.0).collect();
-        (crate::across::find(&only), at)
-    };
-    let (found, at) = found;
-    for (f, i) in found.findings.into_iter().zip(at) {
+/// Searches the problems across reports once, over the keys of every
+/// report read (`keys[i]` of `results[i]`), and adds them to the reports
+/// they concern, each rule bounded as the report's own findings are
+/// (nothing with fewer than two readable reports).
+pub(crate) fn across(
+    keys: Vec<Option<ReportKeys>>,
+    results: &mut [Outcome],
+    opts: &CheckOptions,
+    summary: bool,
+) {
+    let (at, keys): (Vec<usize>, Vec<ReportKeys>) = keys
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, k)| Some((i, k?)))
+        .unzip();
+    if keys.len() < 2 {
+        return;
+    }
+    // A report's line reads only where each finding points and what it
+    // means, never its words.
+    let mut sink = AcrossSink::new(keys.len(), opts, summary);
+    crate::across::search(&keys, &mut sink);
+    drop(keys);
+    for (kept, i) in sink.reports.into_iter().zip(at) {
         if let Ok(b) = &mut results[i] {
-            b.1.add_across(f, opts);
+            b.rep.add_kept(kept, opts);
+            if let Some(row) = &mut b.row {
+                row.recount(&b.rep);
+            }
         }
     }
 }

@@ -10,7 +10,9 @@ use super::check::{read_list, search_list_for, RuleArgs};
 use super::files::{self, Inputs};
 use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::diag::Verdict;
-use crate::rating::period::{rate_together, PeriodOptions, PeriodSummary};
+use crate::rating::period::{
+    rate_reduced, rate_together, reduce, PeriodOptions, PeriodSummary, Plan,
+};
 use crate::ratinglist::{ListLookup, ListPeriod};
 use crate::render::period::{render_csv, render_human};
 use crate::rules::registrations::Registrations;
@@ -155,39 +157,85 @@ pub(crate) fn run(a: Args) -> u8 {
     let found = files::expand(&a.paths);
     files::announce(&found);
     let Inputs { files, missing, .. } = found;
-    let parsed = read_all(&files, &a.read.options());
+    let read = a.read.options();
+    let names: Vec<String> = files.iter().map(|f| files::shown(f)).collect();
     let mut unreadable = !missing.is_empty();
-    let mut reports = Vec::with_capacity(parsed.len());
-    for (name, r) in &parsed {
+    let say = |name: &str, e: &str| eprintln!("trf: {name}: {}", super::terminal::escape(e));
+    // With a rating list, the reports' FIDE IDs (and the lists they are
+    // expected on, which decide the list's month) are gathered first, each
+    // report read and dropped, so that the list is searched once and no
+    // report is held while it is read.
+    let mut said = false;
+    let mut list = None;
+    let mut expected = Vec::new();
+    if let Some(path) = &a.rating_list {
+        let first: Vec<Result<(Vec<u64>, Option<ListPeriod>), String>> = files
+            .par_iter()
+            .map(|f| {
+                let p = super::read_report(f, &read).map_err(|e| e.to_string())?;
+                let ids = ListLookup::ids_of(&p.tournament).collect();
+                Ok((ids, crate::rating::period::expected_of(&p)))
+            })
+            .collect();
+        let mut ids = Vec::new();
+        for (name, r) in names.iter().zip(first) {
+            match r {
+                Ok((i, e)) => {
+                    ids.extend(i);
+                    expected.push(e);
+                }
+                Err(e) => {
+                    unreadable = true;
+                    say(name, &e);
+                }
+            }
+        }
+        said = true;
+        match read_list(path, &ids) {
+            Some(l) => list = Some(Arc::new(l)),
+            None => return EXIT_USAGE,
+        }
+    }
+    let mut opts = options(
+        a.period,
+        a.list_type,
+        &a.rules,
+        a.k.iter().copied().collect(),
+        list,
+    );
+    let regs = bases_and_registrations(&mut opts, &a);
+    let list_month = Plan::new(&expected, &opts).list_month;
+    // Each report is read, checked, rated and reduced to what the period
+    // and the search across reports need, then dropped.
+    let reduced: Vec<Result<_, String>> = files
+        .par_iter()
+        .zip(&names)
+        .map(|(f, name)| {
+            let p = super::read_report(f, &read).map_err(|e| e.to_string())?;
+            Ok(regs.is_ok().then(|| reduce(name, &p, &opts, list_month)))
+        })
+        .collect();
+    let mut reports = Vec::with_capacity(reduced.len());
+    for (name, r) in names.iter().zip(reduced) {
         match r {
-            Ok(p) => reports.push((name.as_str(), p)),
+            Ok(r) => reports.extend(r),
             Err(e) => {
                 unreadable = true;
-                eprintln!("trf: {name}: {}", super::terminal::escape(e));
+                if !said {
+                    say(name, &e);
+                }
             }
         }
     }
-    let list = match &a.rating_list {
-        None => None,
-        Some(path) => {
-            let ids: Vec<u64> = reports
-                .iter()
-                .flat_map(|(_, p)| ListLookup::ids_of(&p.tournament))
-                .collect();
-            match read_list(path, &ids) {
-                Some(l) => Some(Arc::new(l)),
-                None => return EXIT_USAGE,
-            }
-        }
-    };
-    let (summary, not_named) = match period_of(&a, &reports, list) {
-        Ok(p) => p,
+    let regs = match regs {
+        Ok(r) => r,
         Err(e) => {
             eprintln!("trf: {}", super::terminal::escape(&e));
             return EXIT_USAGE;
         }
     };
-    for line in not_named {
+    let summary = rate_reduced(reports, &opts);
+    for line in not_named(&summary, regs.as_deref()) {
         eprintln!("trf: {line}");
     }
     match a.format {

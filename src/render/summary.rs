@@ -54,6 +54,14 @@ impl SummaryRow {
             by_consequence: rep.by_consequence,
         }
     }
+
+    /// The line again after findings were added to `rep` (the problems
+    /// across reports, found once every report was read).
+    pub(crate) fn recount(&mut self, rep: &CheckReport) {
+        self.verdict = rep.verdict;
+        self.reason = gravest(&rep.diagnostics).map(reason).unwrap_or_default();
+        self.by_consequence = rep.by_consequence;
+    }
 }
 
 /// The gravest finding that changes what is rated (ties: the first in the

@@ -41,7 +41,7 @@ mod summary;
 pub use summary::{
     PeriodEvent, PeriodFinding, PeriodPlayer, PeriodReportEntry, PeriodSummary, Pool,
 };
-pub(crate) use together::rate_together;
+pub(crate) use together::{rate_reduced, rate_together, reduce};
 
 use crate::analysis::Analysis;
 use crate::diag::{Consequence, Verdict};
@@ -116,11 +116,145 @@ enum Key {
 /// One report rated for the period.
 struct RatedReport<'a> {
     file: &'a str,
-    parsed: &'a Parsed,
+    /// Each player's starting rank and federation, in file order.
+    federations: &'a [(u16, Option<String>)],
     rating: CheckedRating,
     list_used: bool,
     /// The list it is rated on (standard when its time control tells none).
     kind: RatingType,
+}
+
+/// One report rated on its own, reduced to what the period reads of it:
+/// the report itself can be dropped once this is taken, so that a month of
+/// thousands of reports is never held at once.
+pub(crate) struct ReportRated {
+    /// How the output names it.
+    pub(crate) file: String,
+    /// The list it is expected on (by its end date, else its start).
+    expected: Option<ListPeriod>,
+    /// The rating pass's figures, and whether the list given is the one
+    /// in force at its start; taken by the period that rates it.
+    rating: Option<(CheckedRating, bool)>,
+    /// The note on a long event's rounds ([`rounds::per_round`]), said when
+    /// the report is rated in a period.
+    long_event: Option<String>,
+    /// Each player's starting rank and federation, in file order.
+    federations: Vec<(u16, Option<String>)>,
+}
+
+impl ReportRated {
+    /// Rates `parsed` (named `file`) as `trf rate` does, with the list's
+    /// records of its players when a list was given (of month `list_month`,
+    /// [`Plan::list_month`]).
+    pub(crate) fn of(
+        file: &str,
+        parsed: &Parsed,
+        opts: &PeriodOptions,
+        list_month: Option<ListPeriod>,
+    ) -> ReportRated {
+        let (mut rating, list_used) = rate_report(file, parsed, opts, list_month);
+        let kind = rating.summary.rating_type.unwrap_or(RatingType::Standard);
+        let given = opts.list.as_deref().zip(list_month);
+        let long_event = rounds::per_round(file, parsed, &mut rating, kind, given);
+        ReportRated {
+            file: file.to_owned(),
+            expected: expected_of(parsed),
+            rating: Some((rating, list_used)),
+            long_event,
+            federations: parsed
+                .tournament
+                .players
+                .iter()
+                .map(|p| {
+                    (
+                        p.start_rank.value,
+                        p.federation.as_ref().map(|f| f.value.clone()),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// The list its time control puts it on (`None` when none does).
+    pub(crate) fn rating_type(&self) -> Option<RatingType> {
+        self.rating
+            .as_ref()
+            .and_then(|(r, _)| r.summary.rating_type)
+    }
+}
+
+/// The list a report is expected on: by its end date, else its start.
+pub(crate) fn expected_of(parsed: &Parsed) -> Option<ListPeriod> {
+    let t = &parsed.tournament;
+    t.end_date().or_else(|| t.start_date()).map(lists::expected)
+}
+
+/// What the period decides from the lists its reports are expected on,
+/// before any report is rated: the main list, and the month of the list
+/// given.
+pub(crate) struct Plan {
+    /// The list computed: [`PeriodOptions::period`], else the one most
+    /// reports are expected on.
+    main: ListPeriod,
+    /// The month of the list given (t − 1 when nothing tells it).
+    pub(crate) list_month: Option<ListPeriod>,
+    /// What was decided, in words.
+    notes: Vec<String>,
+}
+
+impl Plan {
+    /// The plan of reports expected on `expected` (each report's, in order).
+    pub(crate) fn new(expected: &[Option<ListPeriod>], opts: &PeriodOptions) -> Plan {
+        let mut notes: Vec<String> = Vec::new();
+        let main = match opts.period {
+            Some(p) => p,
+            None => {
+                let p = most_common(expected).unwrap_or(ListPeriod {
+                    year: 2024,
+                    month: 3,
+                });
+                let others: std::collections::BTreeSet<String> = expected
+                    .iter()
+                    .flatten()
+                    .filter(|&&e| e != p)
+                    .map(|&e| lists::key(e))
+                    .collect();
+                notes.push(format!(
+                    "no --period: each report goes to the list it is expected on, and each list is rated as its own period, as --period of that month rates it; this is the {} list ({}), {} (a report cannot say when it was uploaded: --period decides)",
+                    month_name(p),
+                    lists::key(p),
+                    if others.is_empty() {
+                        "the only list the reports are expected on".to_owned()
+                    } else {
+                        format!(
+                            "the one most reports are expected on; the other lists follow it ({})",
+                            others.into_iter().collect::<Vec<_>>().join(", ")
+                        )
+                    }
+                ));
+                p
+            }
+        };
+        let prev = lists::previous(main);
+        // The month of the list given is decided once, for every period: a
+        // list whose month nothing tells is the list before the main period.
+        let list_month = opts.list.as_ref().map(|l| match l.period {
+            Some(m) => m,
+            None => {
+                notes.push(format!(
+                    "nothing tells the month of `{}`: in a period it is taken as the list before the period, the {} list (t − 1)",
+                    l.name,
+                    month_name(prev)
+                ));
+                prev
+            }
+        });
+        Plan {
+            main,
+            list_month,
+            notes,
+        }
+    }
 }
 
 /// Rates the period of `reports`: the list [`PeriodOptions::period`] names,
@@ -128,76 +262,46 @@ struct RatedReport<'a> {
 /// list some report is expected on rated as its own period in
 /// [`PeriodSummary::other_periods`].
 pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> PeriodSummary {
-    let mut notes: Vec<String> = Vec::new();
-    let expected: Vec<Option<ListPeriod>> = reports
-        .iter()
-        .map(|r| {
-            let t = &r.parsed.tournament;
-            t.end_date().or_else(|| t.start_date()).map(lists::expected)
-        })
-        .collect();
-    let main = match opts.period {
-        Some(p) => p,
-        None => {
-            let p = most_common(&expected).unwrap_or(ListPeriod {
-                year: 2024,
-                month: 3,
-            });
-            let others: std::collections::BTreeSet<String> = expected
-                .iter()
-                .flatten()
-                .filter(|&&e| e != p)
-                .map(|&e| lists::key(e))
-                .collect();
-            notes.push(format!(
-                "no --period: each report goes to the list it is expected on, and each list is rated as its own period, as --period of that month rates it; this is the {} list ({}), {} (a report cannot say when it was uploaded: --period decides)",
-                month_name(p),
-                lists::key(p),
-                if others.is_empty() {
-                    "the only list the reports are expected on".to_owned()
-                } else {
-                    format!(
-                        "the one most reports are expected on; the other lists follow it ({})",
-                        others.into_iter().collect::<Vec<_>>().join(", ")
-                    )
-                }
-            ));
-            p
-        }
-    };
-    let prev = lists::previous(main);
-    // The month of the list given is decided once, for every period: a
-    // list whose month nothing tells is the list before the main period.
-    let list_month = opts.list.as_ref().map(|l| match l.period {
-        Some(m) => m,
-        None => {
-            notes.push(format!(
-                "nothing tells the month of `{}`: in a period it is taken as the list before the period, the {} list (t − 1)",
-                l.name,
-                month_name(prev)
-            ));
-            prev
-        }
-    });
-
+    let expected: Vec<Option<ListPeriod>> = reports.iter().map(|r| expected_of(r.parsed)).collect();
+    let plan = Plan::new(&expected, opts);
     // Each report is rated on its own (the rating pass is per report):
     // in parallel where the feature allows, then assembled in order.
-    let rate_one = |r: &PeriodReport<'_>| Some(rate_report(r, opts, list_month));
+    let rate_one = |r: &PeriodReport<'_>| ReportRated::of(r.file, r.parsed, opts, plan.list_month);
     #[cfg(feature = "parallel")]
-    let mut ratings: Vec<Option<(CheckedRating, bool)>> = {
+    let rated: Vec<ReportRated> = {
         use rayon::prelude::*;
         reports.par_iter().map(rate_one).collect()
     };
     #[cfg(not(feature = "parallel"))]
-    let mut ratings: Vec<Option<(CheckedRating, bool)>> = reports.iter().map(rate_one).collect();
+    let rated: Vec<ReportRated> = reports.iter().map(rate_one).collect();
+    let duplicate_of: Vec<Option<usize>> = reports.iter().map(|r| r.duplicate_of).collect();
+    rate_rated(plan, rated, &duplicate_of, opts)
+}
 
+/// The period of reports already rated ([`ReportRated`]) under `plan`,
+/// `duplicate_of[i]` the earlier report report `i` repeats.
+pub(crate) fn rate_rated(
+    plan: Plan,
+    mut rated: Vec<ReportRated>,
+    duplicate_of: &[Option<usize>],
+    opts: &PeriodOptions,
+) -> PeriodSummary {
+    let Plan {
+        main,
+        list_month,
+        notes,
+    } = plan;
+    let expected: Vec<Option<ListPeriod>> = rated.iter().map(|r| r.expected).collect();
+    let mut ratings: Vec<Option<(CheckedRating, bool)>> =
+        rated.iter_mut().map(|r| r.rating.take()).collect();
     let given = PeriodInputs {
-        reports,
+        reports: &rated,
+        duplicate_of,
         expected: &expected,
         opts,
         list_month,
     };
-    let all: Vec<usize> = (0..reports.len()).collect();
+    let all: Vec<usize> = (0..rated.len()).collect();
     let mut summary = given.assemble(main, &all, &mut ratings, notes);
     if opts.period.is_some() {
         return summary;
@@ -213,7 +317,7 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
         .collect();
     let mut other_periods = Vec::with_capacity(others.len());
     for e in others {
-        let members: Vec<usize> = (0..reports.len())
+        let members: Vec<usize> = (0..rated.len())
             .filter(|&i| expected[i] == Some(e))
             .collect();
         let mut notes = vec![format!(
@@ -242,14 +346,16 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
 
 /// What every period of one call shares: the reports, the list each is
 /// expected on, the options and the month of the list given.
-struct PeriodInputs<'g, 'a> {
-    reports: &'g [PeriodReport<'a>],
+struct PeriodInputs<'g> {
+    reports: &'g [ReportRated],
+    /// The earlier report each repeats (counted once, there).
+    duplicate_of: &'g [Option<usize>],
     expected: &'g [Option<ListPeriod>],
     opts: &'g PeriodOptions,
     list_month: Option<ListPeriod>,
 }
 
-impl PeriodInputs<'_, '_> {
+impl PeriodInputs<'_> {
     /// The period of list `period` over the reports at `members` (indices
     /// in the reports given), starting from `notes`. A report rated here
     /// takes its rating out of `ratings`: each report is rated in one
@@ -277,7 +383,7 @@ impl PeriodInputs<'_, '_> {
             // (`unplaced`); `kind` only names it in the refusals before.
             let kind = s.rating_type.unwrap_or(RatingType::Standard);
             let mut entry = PeriodReportEntry {
-                file: r.file.to_owned(),
+                file: r.file.clone(),
                 event: s.tournament.name.clone(),
                 start: s.tournament.start,
                 end: s.tournament.end,
@@ -288,10 +394,10 @@ impl PeriodInputs<'_, '_> {
                 why: None,
                 registration_source: rating.report.registration_source.clone(),
             };
-            let refusal = if let Some(j) = r.duplicate_of {
+            let refusal = if let Some(j) = self.duplicate_of.get(i).copied().flatten() {
                 Some(format!(
                     "duplicate of {}: the same event is counted once",
-                    reports.get(j).map_or("another report", |d| d.file)
+                    reports.get(j).map_or("another report", |d| d.file.as_str())
                 ))
             } else if rating.report.verdict == Verdict::NotRateable {
                 Some(format!(
@@ -324,7 +430,7 @@ impl PeriodInputs<'_, '_> {
                 }
                 None => ratings.get_mut(i).and_then(Option::take),
             };
-            if let Some((mut rating, list_used)) = rating {
+            if let Some((rating, list_used)) = rating {
                 entry.in_period = true;
                 entry.why = late_warning(expected[i], period, entry.end);
                 if rating.report.verdict == Verdict::FixBeforeUpload {
@@ -334,17 +440,10 @@ impl PeriodInputs<'_, '_> {
                         None => warn.to_owned(),
                     });
                 }
-                let given = opts.list.as_deref().zip(list_month);
-                notes.extend(rounds::per_round(
-                    r.file,
-                    r.parsed,
-                    &mut rating,
-                    kind,
-                    given,
-                ));
+                notes.extend(r.long_event.clone());
                 rated.push(RatedReport {
-                    file: r.file,
-                    parsed: r.parsed,
+                    file: &r.file,
+                    federations: &r.federations,
                     rating,
                     list_used,
                     kind,
@@ -393,11 +492,12 @@ impl PeriodInputs<'_, '_> {
 /// players when a list was given (of month `list_month`); says whether
 /// that list is the one in force at the report's start.
 fn rate_report(
-    r: &PeriodReport<'_>,
+    file: &str,
+    parsed: &Parsed,
     opts: &PeriodOptions,
     list_month: Option<ListPeriod>,
 ) -> (CheckedRating, bool) {
-    let t = &r.parsed.tournament;
+    let t = &parsed.tournament;
     let mut ropts = opts.rate.clone();
     // The period rates each player's counted games over its reports.
     ropts.keep_counted = true;
@@ -406,13 +506,13 @@ fn rate_report(
         Some((regs, name)) => {
             let event = t.header.name.as_ref().map(|n| n.value.as_str());
             own = regs
-                .options_for(&opts.check, std::path::Path::new(r.file), event, name)
+                .options_for(&opts.check, std::path::Path::new(file), event, name)
                 .0;
             &own
         }
         None => &opts.check,
     };
-    let analysis = Analysis::new(r.parsed, check);
+    let analysis = Analysis::new(parsed, check);
     let mut list_used = false;
     if let (Some(list), Some(month)) = (&opts.list, list_month) {
         ropts.list = Some(
@@ -581,12 +681,10 @@ impl PeriodBasis<'_> {
     fn player(&self, p: &PlayerRows<'_>) -> PeriodPlayer {
         let (first_r, first) = p.rows[0];
         let federation = first_r
-            .parsed
-            .tournament
-            .players
+            .federations
             .get(p.first)
-            .filter(|q| q.start_rank.value == first.start_rank)
-            .and_then(|q| q.federation.as_ref().map(|f| f.value.clone()));
+            .filter(|q| q.0 == first.start_rank)
+            .and_then(|q| q.1.clone());
         let mut out = PeriodPlayer {
             fide_id: match p.key {
                 Key::Id(id) => Some(id),

@@ -4,45 +4,65 @@
 //! once with the reports it concerns (and, in each other list's period,
 //! those that concern one of its reports).
 
-use super::{rate_period, PeriodFinding, PeriodOptions, PeriodReport, PeriodSummary};
-use crate::across::ReportRef;
+use super::{
+    expected_of, rate_rated, PeriodFinding, PeriodOptions, PeriodSummary, Plan, ReportRated,
+};
+use crate::across::ReportKeys;
 use crate::diag::Diagnostic;
 use crate::rating::VerdictReason;
+use crate::ratinglist::ListPeriod;
 use crate::read::Parsed;
-use crate::regulations::RatingType;
 use std::collections::HashMap;
 
 /// Rates the period of `reports` (each named as the output shows it) with
-/// the findings across them. Duplicates do not depend on the rating type;
-/// the other findings are searched again once each report's rating type
-/// is known, so that a rapid and a blitz event on one day do not clash.
+/// the findings across them ([`rate_reduced`] of each report reduced).
 pub(crate) fn rate_together(reports: &[(&str, &Parsed)], opts: &PeriodOptions) -> PeriodSummary {
-    let refs = |types: &dyn Fn(usize) -> Option<RatingType>| {
-        reports
-            .iter()
-            .enumerate()
-            .map(|(i, &(file, parsed))| ReportRef {
-                file,
-                parsed,
-                rating_type: types(i),
-            })
-            .collect::<Vec<_>>()
+    let expected: Vec<Option<ListPeriod>> = reports.iter().map(|(_, p)| expected_of(p)).collect();
+    let list_month = Plan::new(&expected, opts).list_month;
+    let reduce_one = |&(file, parsed): &(&str, &Parsed)| reduce(file, parsed, opts, list_month);
+    #[cfg(feature = "parallel")]
+    let reduced: Vec<(ReportRated, ReportKeys)> = {
+        use rayon::prelude::*;
+        reports.par_iter().map(reduce_one).collect()
     };
-    let duplicates = crate::across::find(&refs(&|_| None)).duplicate_of;
-    let given: Vec<PeriodReport<'_>> = reports
-        .iter()
-        .enumerate()
-        .map(|(i, &(file, parsed))| PeriodReport {
-            file,
-            parsed,
-            duplicate_of: duplicates.get(i).copied().flatten(),
-        })
-        .collect();
-    let mut summary = rate_period(&given, opts);
-    let found = crate::across::find(&refs(&|i| {
-        summary.reports.get(i).and_then(|r| r.rating_type)
-    }));
-    summary.findings = period_findings(reports, found.findings);
+    #[cfg(not(feature = "parallel"))]
+    let reduced: Vec<(ReportRated, ReportKeys)> = reports.iter().map(reduce_one).collect();
+    rate_reduced(reduced, opts)
+}
+
+/// One report of a period rated and reduced to what the period and the
+/// search across reports need, with the month of the list given as
+/// [`Plan::list_month`] decides it for every report of the period: the
+/// report can be dropped once this is taken.
+pub(crate) fn reduce(
+    file: &str,
+    parsed: &Parsed,
+    opts: &PeriodOptions,
+    list_month: Option<ListPeriod>,
+) -> (ReportRated, ReportKeys) {
+    let rated = ReportRated::of(file, parsed, opts, list_month);
+    let keys = ReportKeys::of(file, parsed, rated.rating_type());
+    (rated, keys)
+}
+
+/// The period of reports reduced ([`reduce`], in the order given): the
+/// problems across them searched once, over their keys, with each report's
+/// rating type known (a rapid and a blitz event on one day do not clash);
+/// a duplicate counted once; then every finding across reports listed once
+/// with the reports it concerns (and, in each other list's period, those
+/// that concern one of its reports).
+pub(crate) fn rate_reduced(
+    reduced: Vec<(ReportRated, ReportKeys)>,
+    opts: &PeriodOptions,
+) -> PeriodSummary {
+    let (rated, keys): (Vec<ReportRated>, Vec<ReportKeys>) = reduced.into_iter().unzip();
+    let found = crate::across::find_keys(&keys);
+    drop(keys);
+    let expected: Vec<Option<ListPeriod>> = rated.iter().map(|r| r.expected).collect();
+    let plan = Plan::new(&expected, opts);
+    let files: Vec<String> = rated.iter().map(|r| r.file.clone()).collect();
+    let mut summary = rate_rated(plan, rated, &found.duplicate_of, opts);
+    summary.findings = period_findings(&files, found.findings);
     // Each other list's period lists the findings that concern one of its
     // reports.
     for other in summary.other_periods.iter_mut().flatten() {
@@ -61,13 +81,10 @@ pub(crate) fn rate_together(reports: &[(&str, &Parsed)], opts: &PeriodOptions) -
 /// The findings across reports as the period lists them: one entry per
 /// distinct finding (code and message), naming every report it was
 /// attached to, in the order first met.
-fn period_findings(
-    reports: &[(&str, &Parsed)],
-    per_report: Vec<Vec<Diagnostic>>,
-) -> Vec<PeriodFinding> {
+fn period_findings(files: &[String], per_report: Vec<Vec<Diagnostic>>) -> Vec<PeriodFinding> {
     let mut out: Vec<PeriodFinding> = Vec::new();
     let mut index: HashMap<(&'static str, String), usize> = HashMap::new();
-    for (&(file, _), found) in reports.iter().zip(per_report) {
+    for (file, found) in files.iter().map(String::as_str).zip(per_report) {
         for d in found {
             let key = (d.code, d.message.clone());
             match index.get(&key) {
