@@ -164,8 +164,8 @@ pub use norms::{
 pub use options::Options;
 pub use rating::maths::{HalfPoints, Hundredths};
 pub use rating::period::{
-    rate_period, PeriodEvent, PeriodFinding, PeriodOptions, PeriodPlayer, PeriodReport,
-    PeriodReportEntry, PeriodSummary, Pool,
+    rate_period, split_by_period, PeriodEvent, PeriodFinding, PeriodOptions, PeriodPart,
+    PeriodPlayer, PeriodReport, PeriodReportEntry, PeriodSummary, Pool, SplitError,
 };
 pub use rating::{
     rate, rate_checked, rate_with, CheckedRating, ExcludedGame, ExcludedGames, KSource, ListFacts,
@@ -203,15 +203,17 @@ pub mod rate {
     pub use crate::regulations::{Basis, Classification, RatingType, Version};
 }
 
-/// A rating period over many reports, grouped: [`rate_period`], its
+/// A rating period over many reports, grouped: [`rate_period`], a long
+/// event split by period ([`split_by_period`]), its
 /// options and reports, the summary and its parts, and the problems found
 /// across the reports ([`find_across`]). The same items are re-exported at
 /// the top level.
 pub mod period {
     pub use crate::across::{find as find_across, AcrossFindings, ReportRef};
     pub use crate::rating::period::{
-        rate_period, PeriodEvent, PeriodFinding, PeriodOptions, PeriodPlayer, PeriodReport,
-        PeriodReportEntry, PeriodSummary, Pool,
+        rate_period, split_by_period, PeriodEvent, PeriodFinding, PeriodOptions, PeriodPart,
+        PeriodPlayer, PeriodReport, PeriodReportEntry, PeriodSummary, Pool, SplitError,
+        SPLIT_READINGS,
     };
 }
 

@@ -112,8 +112,14 @@ pub(crate) fn explain(a: ExplainArgs) -> u8 {
             out(&period_page(a.format));
             return EXIT_OK;
         }
+        // Nor is `trf split`: what FIDE says of interim reports, and what
+        // its texts leave open.
+        if a.rule == "split" {
+            out(&split_page(a.format));
+            return EXIT_OK;
+        }
         eprintln!(
-            "trf: no rule `{}` (see `trf rules`, `trf explain norms` for the norm conditions, or `trf explain period`)",
+            "trf: no rule `{}` (see `trf rules`, `trf explain norms` for the norm conditions, `trf explain period` or `trf explain split`)",
             a.rule
         );
         return EXIT_USAGE;
@@ -176,6 +182,44 @@ fn consequence_section(m: &RuleMeta) -> String {
     }
     s.push_str("\nA finding may state a different consequence when its case differs (e.g. some games rather than the whole event); the finding says so.");
     s
+}
+
+/// What `trf explain split` says FIDE's texts decide about interim reports.
+const SPLIT_SAYS: &[&str] = &[
+    "An event that lasts more than 30 days reports interim results every month (FIDE Rating Regulations 2022 and 2024, art. 4; before 2022 the limit was 90 days, and leagues longer than that were rated by the games of each rating period, 2003 art. 4.11).",
+    "Each interim report holds only the games that period rates. FIDE's Qualification Commission (September 2026): \"You should only submit the games you need to be rated for that period i.e. if you submit a file for round 1-2 in September, only submit results for rounds 3-6 in October.\"",
+    "A game is rated on the list its report is expected on: from 2022 the list after the month of the event's end, or the next one when five days or fewer remain in the month (art. 9.1); before, the first list whose closing date is on or after the end (2014 art. 7.1.3).",
+    "trf split --by-period FILE [-o DIR] [--force] writes one report per list, NAME.list-YYYY-MM.trf, beside FILE or in DIR: all of them or none, never over an existing file without --force. A round without a date in record 132 cannot be placed: nothing is split, and the rounds to date are named.",
+];
+
+/// `trf explain split`: what FIDE's texts say of interim reports, and the
+/// readings `trf split` takes where they are silent.
+fn split_page(format: Format) -> String {
+    use crate::rating::period::SPLIT_READINGS;
+    match format {
+        Format::Json => {
+            let page = serde_json::json!({
+                "topic": "split",
+                "fide": SPLIT_SAYS,
+                "readings": SPLIT_READINGS,
+            });
+            format!(
+                "{}\n",
+                serde_json::to_string_pretty(&page).unwrap_or_default()
+            )
+        }
+        Format::Human => {
+            let mut s = String::from("# split (trf split --by-period)\n\nA long event's report as one report per rating period.\n\n## What FIDE's texts say\n\n");
+            for line in SPLIT_SAYS {
+                s.push_str(&format!("- {line}\n"));
+            }
+            s.push_str("\n## What they leave open, and trfkit's reading\n\n");
+            for line in SPLIT_READINGS {
+                s.push_str(&format!("- {line}\n"));
+            }
+            s
+        }
+    }
 }
 
 /// `trf explain period`: how `trf period` computes a rating period, each

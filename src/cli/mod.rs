@@ -25,6 +25,7 @@ mod progress;
 mod rate;
 mod report;
 mod serve;
+mod split;
 mod terminal;
 
 use crate::{Parsed, ReadError, ReadOptions, TextEncoding};
@@ -72,6 +73,9 @@ enum Command {
     Report(report::Args),
     /// Check reports on a local web page (127.0.0.1 only).
     Serve(serve::Args),
+    /// Split a long event's report into one report per rating period
+    /// (`--by-period`), each holding only the rounds that period rates.
+    Split(split::Args),
     /// Which players made a GM, IM, WGM or WIM norm (FIDE Title Regulations).
     Norms(norms::Args),
     /// FIDE rating-list utilities (`trf list index FILE`).
@@ -175,6 +179,7 @@ where
         Command::Period(a) => period::run(a),
         Command::Report(a) => report::run(a),
         Command::Serve(a) => serve::run(a),
+        Command::Split(a) => split::run(a),
         Command::Norms(a) => norms::run(a),
         Command::List(a) => list::run(a),
         Command::Generate(a) => generate::run(a),

@@ -31,6 +31,7 @@ mod base;
 pub(crate) mod lists;
 pub(crate) mod method;
 mod rounds;
+mod split;
 mod start_k;
 mod together;
 pub(crate) mod total;
@@ -38,6 +39,7 @@ mod unplaced;
 
 mod summary;
 
+pub use split::{split_by_period, PeriodPart, SplitError, SPLIT_READINGS};
 pub use summary::{
     PeriodEvent, PeriodFinding, PeriodPlayer, PeriodReportEntry, PeriodSummary, Pool,
 };
