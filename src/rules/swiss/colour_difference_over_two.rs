@@ -82,7 +82,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             first.game.round,
             first.after,
             if rounds.len() > 1 {
-                format!(" (beyond ±2 again in rounds {})", round_list(&rounds[1..]))
+                format!(" (beyond ±2 again in {} {})", if rounds.len() == 2 { "round" } else { "rounds" }, round_list(&rounds[1..]))
             } else {
                 String::new()
             }

@@ -80,7 +80,8 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
             ordinal(first.run),
             if rounds.len() > 1 {
                 format!(
-                    " (three or more in a row again in rounds {})",
+                    " (three or more in a row again in {} {})",
+                    if rounds.len() == 2 { "round" } else { "rounds" },
                     round_list(&rounds[1..])
                 )
             } else {
