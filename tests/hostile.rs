@@ -289,10 +289,22 @@ fn fmt_keeps_the_clue_that_settled_an_ambiguous_date() {
     let f = put(dir.path(), "d.trf", &text);
     let (code, out, err) = trf(&["fmt", s(&f)]);
     assert_eq!(code, 0, "{err}");
-    // Rewritten together or not at all: both stay as they were.
-    assert!(out.contains("042 04/05/2025\r\n"), "{out}");
-    assert!(out.contains("052 15/06/2025\r\n"), "{out}");
+    // `15/06/2025` settles `04/05/2025` as 4 May: both are written, in
+    // the one format of the header's dates, and the settled one needs no
+    // clue any more.
+    assert!(out.contains("042 2025/05/04\r\n"), "{out}");
+    assert!(out.contains("052 2025/06/15\r\n"), "{out}");
     trfkit::fuzzing::fmt_never_graver(text.as_bytes());
+    // One nothing settles (no other date, round dates of another year)
+    // stays as it was.
+    let lone = text
+        .replacen("052 15/06/2025\n", "", 1)
+        .replacen("052 15/06/2025\r\n", "", 1);
+    let g = put(dir.path(), "e.trf", &lone);
+    let (code, out, err) = trf(&["fmt", s(&g)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("042 04/05/2025\r\n"), "{out}");
+    trfkit::fuzzing::fmt_never_graver(lone.as_bytes());
 }
 
 #[test]
