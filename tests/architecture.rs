@@ -62,6 +62,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
         "check",
         &[
             "analysis",
+            "source",
             "read",
             "model",
             "diag",
