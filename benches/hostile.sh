@@ -61,7 +61,12 @@ mkdir -p "$dir"
 # less than the bytes held: 4 MB of bare `001` lines (800,000 lines) through
 # check, rate and fmt; 80,000 and 160,000 `013` team lines; a fan-out of
 # symbolic links (each of 16 folders linking twice to the one below: 65,536
-# paths to one report). HOSTILE_39=1 runs only these.
+# paths to one report); title norms of a crafted report of 1,000 players
+# whose every GM norm would need the whole subset search of B.01 1.4.1e-f
+# (`norms` and `report`); `trf serve` with 50 uploads of a 100 kB report at
+# once (the server's peak, VmHWM) and with 80 connections holding half a
+# request head (the time a page request then takes). HOSTILE_39=1 runs only
+# these.
 if [ "${HOSTILE_39:-0}" = 1 ]; then
   python3 - "$dir" <<'PY39'
 import os, sys
@@ -82,7 +87,33 @@ for i in range(1, 17):
         if not os.path.islink(p):
             os.symlink("../%s" % below, p)
     below = "l%d" % i
+# Norms: 1,000 untitled players of GER, 30 rounds each against a pool whose
+# place fixes the opponent: 10 wins against GMs of 1900, 8 against IMs of
+# 2450, 12 draws against IMs of 2650 (tests/hostile.rs, crafted_norms).
+slots = [("GM", 1900, "1")] * 10 + [("IM", 2450, "1")] * 8 + [("IM", 2650, "=")] * 12
+R, heroes = len(slots), 1000
+pool = -(-max(heroes, R) // R) * R
+feds = ["ESP", "FRA", "NED", "ENG", "POL", "ITA", "USA"]
+games = [[None] * R for _ in range(heroes + pool)]
+for h in range(heroes):
+    for r in range(R):
+        j = (h + r) % pool
+        res = slots[j % R][2]
+        games[h][r] = (heroes + j + 1, "w" if r % 2 else "b", res)
+        games[heroes + j][r] = (h + 1, "b" if r % 2 else "w", "0" if res == "1" else "=")
+with open("%s/norms-crafted.trf" % d, "w") as f:
+    f.write("012 Crafted subset search\n022 Testville\n032 GER\n042 2024/05/01\n052 2024/05/30\n"
+            "062 %d\n092 Individual: Swiss-System\n102 IA Arbiter, Example\n"
+            "122 90 min + 30 sec/move from move 1\n132%s%s\n"
+            % (heroes + pool, " " * 88, "  ".join("24/05/%02d" % (x + 1) for x in range(R))))
+    for i, g in enumerate(games):
+        t, rt, fed = ("  ", 2400, "GER") if i < heroes else (slots[(i - heroes) % R][0], slots[(i - heroes) % R][1], feds[(i - heroes) % 7])
+        pts = sum({"1": 1, "=": 0.5, "0": 0}[x[2]] for x in g if x)
+        line = "001 %4d m %2s %-33s %4d %-3s %11d 1990/01/01 %4.1f %4d" % (i + 1, t, "Player, No%d" % (i + 1), rt, fed, 9900000 + i, pts, i + 1)
+        line += "".join("  %4d %s %s" % x if x else " " * 10 for x in g)
+        f.write(line.rstrip() + "\n")
 PY39
+  "$trf" generate --players 500 --rounds 11 --seed 9 -o "$dir/upload.trf" >/dev/null
   echo "| case | command | wall | peak memory |"
   echo "|---|---|---|---|"
   t39() { # t39 CASE ARGS...
@@ -98,6 +129,45 @@ PY39
   t39 teams013 check --format json "$dir/t013-80000.trf"
   t39 teams013 check --format json "$dir/t013-160000.trf"
   t39 fanout check --summary --format csv "$dir/fan/l16"
+  t39 norms norms "$dir/norms-crafted.trf"
+  t39 norms report "$dir/norms-crafted.trf" -o "$dir/norms-crafted.html" --force
+  # trf serve: 50 uploads at once, then 80 connections holding half a head.
+  "$trf" serve --port 0 >"$dir/url" 2>/dev/null &
+  server=$!
+  for _ in $(seq 100); do grep -q 'http://' "$dir/url" && break; sleep 0.1; done
+  url=$(grep -o 'http://[^ ]*' "$dir/url")
+  token=$(curl -s "$url" | grep -o 'name="token" value="[^"]*"' | sed 's/.*value="//; s/"$//')
+  start=$(date +%s.%N)
+  for i in $(seq 50); do
+    curl -s -o /dev/null -w '%{http_code}\n' -F "token=$token" -F "trf=@$dir/upload.trf" "${url}check" >"$dir/code.$i" &
+  done
+  for i in $(seq 50); do while [ ! -s "$dir/code.$i" ]; do sleep 0.1; done; done
+  end=$(date +%s.%N)
+  codes=$(cat "$dir"/code.* | sort | uniq -c | awk '{printf "%s x %s ", $1, $2}')
+  echo "| serve50 | 50 uploads of 100 kB at once ($codes) | $(echo "$end - $start" | bc) s | $(awk '/^VmHWM/ {print $2}' "/proc/$server/status") KB |"
+  python3 - "$url" <<'SLOW'
+import socket, sys, time
+host, port = sys.argv[1][7:].rstrip("/").split(":")
+held = []
+for _ in range(80):
+    s = socket.create_connection((host, int(port)))
+    s.sendall(("GET / HTTP/1.1\r\nHost: %s:%s\r\n" % (host, port)).encode())
+    held.append(s)
+time.sleep(0.3)
+t = time.time()
+s = socket.create_connection((host, int(port)))
+s.sendall(("GET / HTTP/1.1\r\nHost: %s:%s\r\nConnection: close\r\n\r\n" % (host, port)).encode())
+s.settimeout(60)
+answer = b""
+while True:
+    b = s.recv(65536)
+    if not b:
+        break
+    answer += b
+print("| slow80 | a page request while 80 connections hold half a head | %.2f s (%s) | |" % (time.time() - t, answer[:12].decode()))
+SLOW
+  kill "$server"
+  wait "$server" 2>/dev/null || true
   exit 0
 fi
 

@@ -873,6 +873,8 @@ fn crafted_norms(heroes: usize) -> String {
     let pool = heroes.max(rounds).div_ceil(rounds) * rounds;
     let feds = ["ESP", "FRA", "NED", "ENG", "POL", "ITA", "USA"];
     let mut games = vec![vec![None; rounds]; heroes + pool];
+    // Each round writes two rows (the player's and the opponent's).
+    #[allow(clippy::needless_range_loop)]
     for h in 0..heroes {
         for r in 0..rounds {
             let j = (h + r) % pool;
