@@ -15,7 +15,10 @@
 mod chromium;
 mod common;
 
-use chromium::{browser, downloaded, run, screenshots, session, text, upload};
+use chromium::{
+    assert_malformed_syntax_report, browser, click_download, run, screenshots, session, text,
+    upload,
+};
 use common::root;
 use common::serve::{post, serve_with, Running};
 use fantoccini::wd::PrintConfiguration;
@@ -58,16 +61,8 @@ fn upload_on_the_local_page_shows_the_verdict_and_downloads_the_report() {
         std::fs::write(screenshots().join("serve-upload.png"), png).unwrap();
 
         // Download the HTML report: the browser saves it whole.
-        c.find(Locator::Css("a[download$=\".report.html\"]"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
-        let html = downloaded(downloads.path(), "malformed-syntax.report.html").await;
-        assert!(html.starts_with("<!DOCTYPE html>"));
-        assert!(html.contains("data-verdict=\"fix-before-upload\""));
-        assert!(html.contains("<mark class=\"primary\" title=\"rating\">18OO</mark>"));
+        let html = click_download(&c, downloads.path(), "malformed-syntax.report.html").await;
+        assert_malformed_syntax_report(&html);
 
         // The JSON downloads are what `trf check --format json` and `trf
         // rate --format json` print for the same file.
@@ -75,13 +70,7 @@ fn upload_on_the_local_page_shows_the_verdict_and_downloads_the_report() {
             ("malformed-syntax.check.json", ["check", "--format", "json"]),
             ("malformed-syntax.rate.json", ["rate", "--format", "json"]),
         ] {
-            c.find(Locator::Css(&format!("a[download=\"{link}\"]")))
-                .await
-                .unwrap()
-                .click()
-                .await
-                .unwrap();
-            let got = downloaded(downloads.path(), link).await;
+            let got = click_download(&c, downloads.path(), link).await;
             let cli = Command::new(env!("CARGO_BIN_EXE_trf"))
                 .args(args)
                 .arg("malformed-syntax.trf")

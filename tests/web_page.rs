@@ -13,7 +13,10 @@
 mod chromium;
 mod common;
 
-use chromium::{browser, downloaded, run, run_within, screenshots, session, text, upload};
+use chromium::{
+    assert_malformed_syntax_report, browser, click_download, downloaded, run, run_within,
+    screenshots, session, text, upload,
+};
 use common::root;
 use common::serve::WAIT;
 use fantoccini::{Client, Locator};
@@ -223,6 +226,32 @@ async fn download_body(c: &Client, dir: &Path, suffix: &str) -> Option<String> {
     Some(body)
 }
 
+/// Chooses the rating list `list` and the report `report` (side by side in
+/// one folder, so that both builds name them alike), presses Check, and
+/// compares the findings the page downloads with `trf check --format json
+/// --rating-list` on the same files: equal, and with the list's findings.
+async fn same_findings_with_list(c: &Client, dir: &Path, list: &Path, report: &Path) {
+    mark(c).await;
+    c.find(Locator::Css("input#list"))
+        .await
+        .unwrap()
+        .send_keys(list.to_str().unwrap())
+        .await
+        .unwrap();
+    upload(c, report).await;
+    next_page(c).await;
+    let json = download_body(c, dir, ".check.json")
+        .await
+        .expect("a report");
+    let list_name = list.file_name().unwrap().to_str().unwrap();
+    let (cli, _) = native(
+        &["check", "--format", "json", "--rating-list", list_name],
+        report,
+    );
+    assert_eq!(json, cli);
+    assert!(json.contains("TRF-L"), "{json}");
+}
+
 /// `trf ARGS NAME` run in `file`'s folder (the name as the page knows it):
 /// its standard output and exit code.
 fn native(args: &[&str], file: &Path) -> (String, i32) {
@@ -305,17 +334,8 @@ fn the_page_checks_files_in_the_browser_and_sends_nothing() {
 
         // The downloads, saved by the browser: the HTML report whole, the
         // JSON and CSV as the command line prints them for the same bytes.
-        c.find(Locator::Css("a[download$=\".report.html\"]"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
-        let html = downloaded(downloads.path(), "malformed-syntax.report.html").await;
-        assert!(html.starts_with("<!DOCTYPE html>"));
-        assert!(html.contains("data-verdict=\"fix-before-upload\""));
-        assert!(html.contains("<mark class=\"primary\" title=\"rating\">18OO</mark>"));
-        assert!(!html.contains("<script"));
+        let html = click_download(&c, downloads.path(), "malformed-syntax.report.html").await;
+        assert_malformed_syntax_report(&html);
         for (link, args) in [
             (
                 "malformed-syntax.check.json",
@@ -324,13 +344,7 @@ fn the_page_checks_files_in_the_browser_and_sends_nothing() {
             ("malformed-syntax.rate.json", &["rate", "--format", "json"]),
             ("malformed-syntax.rate.csv", &["rate", "--format", "csv"]),
         ] {
-            c.find(Locator::Css(&format!("a[download=\"{link}\"]")))
-                .await
-                .unwrap()
-                .click()
-                .await
-                .unwrap();
-            let got = downloaded(downloads.path(), link).await;
+            let got = click_download(&c, downloads.path(), link).await;
             assert_eq!(got, native(args, &sample).0, "{link}");
         }
 
@@ -358,30 +372,7 @@ fn the_page_checks_files_in_the_browser_and_sends_nothing() {
         )
         .unwrap();
         std::fs::copy(root().join("samples/hand/list-crosscheck.trf"), &crosscheck).unwrap();
-        mark(&c).await;
-        c.find(Locator::Css("input#list"))
-            .await
-            .unwrap()
-            .send_keys(list.to_str().unwrap())
-            .await
-            .unwrap();
-        upload(&c, &crosscheck).await;
-        next_page(&c).await;
-        let json = download_body(&c, downloads.path(), ".check.json")
-            .await
-            .expect("a report");
-        let (cli, _) = native(
-            &[
-                "check",
-                "--format",
-                "json",
-                "--rating-list",
-                "crosscheck-players_list_foa.txt",
-            ],
-            &crosscheck,
-        );
-        assert_eq!(json, cli);
-        assert!(json.contains("TRF-L"), "{json}");
+        same_findings_with_list(&c, downloads.path(), &list, &crosscheck).await;
 
         // A file that is no report: a message on the page.
         let bad = downloads.path().join("binary.trf");
@@ -483,30 +474,7 @@ fn a_full_rating_list_larger_than_the_bound_is_read_in_pieces() {
         let (_driver, c) = session(&chromium, &driver, profile.path(), downloads.path()).await;
         c.goto(&site.url).await.unwrap();
         ready(&c).await;
-        mark(&c).await;
-        c.find(Locator::Css("input#list"))
-            .await
-            .unwrap()
-            .send_keys(list.to_str().unwrap())
-            .await
-            .unwrap();
-        upload(&c, &report).await;
-        next_page(&c).await;
-        let json = download_body(&c, downloads.path(), ".check.json")
-            .await
-            .expect("a report");
-        let (cli, _) = native(
-            &[
-                "check",
-                "--format",
-                "json",
-                "--rating-list",
-                "crosscheck-players_list_foa.txt",
-            ],
-            &report,
-        );
-        assert_eq!(json, cli);
-        assert!(json.contains("TRF-L"), "{json}");
+        same_findings_with_list(&c, downloads.path(), &list, &report).await;
         c.close().await.unwrap();
     });
 }
@@ -569,7 +537,13 @@ fn the_overview_fits_a_1366_screen_and_a_ready_row_gives_no_advice() {
         assert!(text(&c, "section.overview h2")
             .await
             .starts_with(&format!("{} reports", files.len())));
-        // The rating period and the first reports drawn, as they are seen.
+        // The rating period drawn when it is scrolled to, as it is seen.
+        c.execute(
+            "document.querySelector('div.pending[data-period]').scrollIntoView();",
+            vec![],
+        )
+        .await
+        .unwrap();
         c.wait()
             .at_most(WAIT)
             .for_element(Locator::Css("section.period table"))

@@ -131,12 +131,45 @@ pub(crate) async fn text(c: &Client, css: &str) -> String {
         .unwrap()
 }
 
+/// Clicks the download saved as `name` (waiting for its link) and gives
+/// the text the browser saved in `dir`.
+pub(crate) async fn click_download(c: &Client, dir: &Path, name: &str) -> String {
+    c.wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(&format!("a[download=\"{name}\"]")))
+        .await
+        .unwrap_or_else(|e| panic!("no download {name}: {e}"))
+        .click()
+        .await
+        .unwrap();
+    downloaded(dir, name).await
+}
+
+/// `samples/hand/malformed-syntax.trf`'s HTML report as the browser saved
+/// it: whole, with its verdict, its marked columns and no script.
+pub(crate) fn assert_malformed_syntax_report(html: &str) {
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.contains("data-verdict=\"fix-before-upload\""));
+    assert!(html.contains("<mark class=\"primary\" title=\"rating\">18OO</mark>"));
+    assert!(!html.contains("<script"));
+}
+
 /// The text of a file the browser saved in `dir`, once it is complete
-/// (Chromium writes `NAME.crdownload` and renames it when done).
+/// (Chromium first reserves the name with an empty file, writes into a
+/// `.crdownload` file and renames it when done; the downloads of the pages
+/// are never empty).
 pub(crate) async fn downloaded(dir: &Path, name: &str) -> String {
     let saved = dir.join(name);
     let start = Instant::now();
-    while !saved.is_file() {
+    let writing = || {
+        std::fs::read_dir(dir).unwrap().any(|e| {
+            e.unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".crdownload")
+        })
+    };
+    while std::fs::metadata(&saved).map_or(0, |m| m.len()) == 0 || writing() {
         assert!(
             start.elapsed() < WAIT,
             "{name} not downloaded to {}",
