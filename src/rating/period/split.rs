@@ -189,10 +189,11 @@ fn part(
         player.rounds.truncate(usize::from(end));
     }
     p.header.round_dates.truncate(usize::from(end));
-    for declared in [&mut p.header.declared_rounds, &mut p.extensions.xxr] {
-        if let Some(n) = declared {
-            n.value = n.value.min(end);
-        }
+    for n in [&mut p.header.declared_rounds, &mut p.extensions.xxr]
+        .into_iter()
+        .flatten()
+    {
+        n.value = n.value.min(end);
     }
     PeriodPart {
         list,
