@@ -5,8 +5,8 @@
 //! from one synthetic list, is checked and rated under a ceiling on the
 //! peak memory of `trf` that holding every report until the search across
 //! reports is done went past (`check --summary --rating-list` peaked at
-//! 149 MB and `period --rating-list` at 178 MB on this month in a debug
-//! build; streamed, 65 MB and ~170 MB).
+//! 149 MB and `check --summary` at 114 MB on this month in a debug build;
+//! streamed, 65 MB and 56 MB).
 //!
 //! Linux only: the peak is the child's high-water mark of resident memory
 //! (`VmHWM` in `/proc/PID/status`), read every few milliseconds while it

@@ -164,6 +164,9 @@ fn period_of(
     Ok((summary, not_named))
 }
 
+/// A report's FIDE IDs and the list it is expected on.
+type IdsAndList = (Vec<u64>, Option<ListPeriod>);
+
 pub(crate) fn run(a: Args) -> u8 {
     let found = files::expand(&a.paths);
     files::announce(&found);
@@ -180,7 +183,7 @@ pub(crate) fn run(a: Args) -> u8 {
     let mut list = None;
     let mut expected = Vec::new();
     if let Some(path) = &a.rating_list {
-        let first: Vec<Result<(Vec<u64>, Option<ListPeriod>), String>> = files
+        let first: Vec<Result<IdsAndList, String>> = files
             .par_iter()
             .map(|f| {
                 let p = super::read_report(f, &read).map_err(|e| e.to_string())?;
