@@ -202,13 +202,8 @@ impl AcrossKept {
             Severity::Advice => self.counts.2 += 1,
         }
         self.by_consequence[d.consequence as usize] += 1;
-        let order = (
-            d.primary_span()
-                .unwrap_or(crate::source::span::Span::empty(0))
-                .start,
-            d.code,
-            self.next,
-        );
+        // As `diag::sort` orders them: no span is the start.
+        let order = (d.primary_span().map_or(0, |s| s.start), d.code, self.next);
         self.next += 1;
         let at = match self.rules.iter().position(|r| r.rule == d.rule) {
             Some(at) => at,

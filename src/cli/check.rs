@@ -3,8 +3,12 @@
 //! Files are checked in parallel and printed in a stable order (by path
 //! within each argument). A progress bar shows on stderr only when it is a
 //! terminal; JSON output is one object per file per line and nothing else.
-//! With a rating list, every report is read first and the list is searched
-//! once for all their FIDE IDs.
+//! With a rating list, the FIDE IDs of every report are gathered first
+//! (each report read and dropped) and the list is searched once for all
+//! of them. With several files, each report is then checked and reduced to
+//! what the output and the search across reports need (with `--summary`,
+//! its line: the report itself is dropped), and the problems across
+//! reports are searched once, over those keys.
 
 use super::files::{self, Inputs};
 use super::output::out_json;

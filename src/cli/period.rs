@@ -117,6 +117,23 @@ fn bases_and_registrations(opts: &mut PeriodOptions, a: &Args) -> Result<Option<
     Ok(Some(name))
 }
 
+/// The options of `a`'s period with the rating list searched, and the
+/// registrations file as shown, or why it cannot be used.
+fn period_options(
+    a: &Args,
+    list: Option<Arc<ListLookup>>,
+) -> (PeriodOptions, Result<Option<String>, String>) {
+    let mut opts = options(
+        a.period,
+        a.list_type,
+        &a.rules,
+        a.k.iter().copied().collect(),
+        list,
+    );
+    let regs = bases_and_registrations(&mut opts, a);
+    (opts, regs)
+}
+
 /// The reports `regs` (the registrations file as shown) does not name,
 /// as stderr says them.
 fn not_named(summary: &PeriodSummary, regs: Option<&str>) -> Vec<String> {
@@ -140,18 +157,15 @@ fn period_of(
     reports: &[(&str, &crate::Parsed)],
     list: Option<Arc<ListLookup>>,
 ) -> Result<(PeriodSummary, Vec<String>), String> {
-    let mut opts = options(
-        a.period,
-        a.list_type,
-        &a.rules,
-        a.k.iter().copied().collect(),
-        list,
-    );
-    let regs = bases_and_registrations(&mut opts, a)?;
+    let (opts, regs) = period_options(a, list);
+    let regs = regs?;
     let summary = rate_together(reports, &opts);
     let not_named = not_named(&summary, regs.as_deref());
     Ok((summary, not_named))
 }
+
+/// A report's FIDE IDs and the list it is expected on.
+type IdsAndList = (Vec<u64>, Option<ListPeriod>);
 
 pub(crate) fn run(a: Args) -> u8 {
     let found = files::expand(&a.paths);
@@ -169,7 +183,7 @@ pub(crate) fn run(a: Args) -> u8 {
     let mut list = None;
     let mut expected = Vec::new();
     if let Some(path) = &a.rating_list {
-        let first: Vec<Result<(Vec<u64>, Option<ListPeriod>), String>> = files
+        let first: Vec<Result<IdsAndList, String>> = files
             .par_iter()
             .map(|f| {
                 let p = super::read_report(f, &read).map_err(|e| e.to_string())?;
@@ -196,14 +210,7 @@ pub(crate) fn run(a: Args) -> u8 {
             None => return EXIT_USAGE,
         }
     }
-    let mut opts = options(
-        a.period,
-        a.list_type,
-        &a.rules,
-        a.k.iter().copied().collect(),
-        list,
-    );
-    let regs = bases_and_registrations(&mut opts, &a);
+    let (opts, regs) = period_options(&a, list);
     let list_month = Plan::new(&expected, &opts).list_month;
     // Each report is read, checked, rated and reduced to what the period
     // and the search across reports need, then dropped.

@@ -56,13 +56,18 @@ pub(crate) fn rate_reduced(
     opts: &PeriodOptions,
 ) -> PeriodSummary {
     let (rated, keys): (Vec<ReportRated>, Vec<ReportKeys>) = reduced.into_iter().unzip();
-    let found = crate::across::find_keys(&keys);
+    let mut found = Reasons(keys.iter().map(|_| Vec::new()).collect());
+    let duplicate_of = crate::across::search(&keys, &mut found);
     drop(keys);
+    let mut found = found.0;
+    for f in &mut found {
+        crate::diag::sort(f);
+    }
     let expected: Vec<Option<ListPeriod>> = rated.iter().map(|r| r.expected).collect();
     let plan = Plan::new(&expected, opts);
     let files: Vec<String> = rated.iter().map(|r| r.file.clone()).collect();
-    let mut summary = rate_rated(plan, rated, &found.duplicate_of, opts);
-    summary.findings = period_findings(&files, found.findings);
+    let mut summary = rate_rated(plan, rated, &duplicate_of, opts);
+    summary.findings = period_findings(&files, found);
     // Each other list's period lists the findings that concern one of its
     // reports.
     for other in summary.other_periods.iter_mut().flatten() {
@@ -78,23 +83,53 @@ pub(crate) fn rate_reduced(
     summary
 }
 
+/// Each report's findings across reports as the period lists them: what
+/// [`VerdictReason`] reads and where each points (their order in the
+/// report), without the labels' and help's words, which it never shows.
+struct Reasons(Vec<Vec<Diagnostic>>);
+
+impl crate::across::Sink for Reasons {
+    fn push(&mut self, report: usize, mut d: Diagnostic) {
+        let at = d.primary_span();
+        d.labels.retain(|l| Some(l.span) == at);
+        d.labels.truncate(1);
+        for l in &mut d.labels {
+            l.text = String::new();
+        }
+        d.help = None;
+        d.grouping = None;
+        self.0[report].push(d);
+    }
+}
+
 /// The findings across reports as the period lists them: one entry per
 /// distinct finding (code and message), naming every report it was
 /// attached to, in the order first met.
 fn period_findings(files: &[String], per_report: Vec<Vec<Diagnostic>>) -> Vec<PeriodFinding> {
     let mut out: Vec<PeriodFinding> = Vec::new();
-    let mut index: HashMap<(&'static str, String), usize> = HashMap::new();
+    // By code and a hash of the message (a month has hundreds of thousands
+    // of findings: their messages are not held twice), each hash's findings
+    // compared in full.
+    let mut index: HashMap<(&'static str, u64), Vec<usize>> = HashMap::new();
     for (file, found) in files.iter().map(String::as_str).zip(per_report) {
         for d in found {
-            let key = (d.code, d.message.clone());
-            match index.get(&key) {
-                Some(&i) => {
+            let mut h = std::hash::DefaultHasher::new();
+            std::hash::Hash::hash(&d.message, &mut h);
+            let at = index
+                .entry((d.code, std::hash::Hasher::finish(&h)))
+                .or_default();
+            match at
+                .iter()
+                .copied()
+                .find(|&i| out[i].finding.message == d.message)
+            {
+                Some(i) => {
                     if out[i].files.last().map(String::as_str) != Some(file) {
                         out[i].files.push(file.to_owned());
                     }
                 }
                 None => {
-                    index.insert(key, out.len());
+                    at.push(out.len());
                     out.push(PeriodFinding {
                         finding: VerdictReason {
                             code: d.code,
