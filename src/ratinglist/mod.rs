@@ -56,7 +56,10 @@ pub(crate) use index::index_path;
 pub use index::{build_index, IndexInfo};
 pub use lookup::{ListLookup, LookupMethod, Status};
 pub(crate) use names::{fold_name, same_name};
-pub(crate) use period::{list_in_force, month_name, period_from_file_name};
+// `trf split` names a list by its month (the command's own).
+#[cfg(feature = "cli")]
+pub(crate) use period::month_name;
+pub(crate) use period::{list_in_force, period_from_file_name};
 pub use record::{ListKind, ListPeriod, ListRecord, RatingEntry};
 pub use record::{ListLayout, ListMeta, RatingKind, Sex};
 

@@ -43,7 +43,10 @@ pub use split::{split_by_period, PeriodPart, SplitError, SPLIT_READINGS};
 pub use summary::{
     PeriodEvent, PeriodFinding, PeriodPlayer, PeriodReportEntry, PeriodSummary, Pool,
 };
-pub(crate) use together::{rate_reduced, rate_together, reduce};
+pub(crate) use together::rate_together;
+// The streamed month of `trf period` and `trf check` (the command's own).
+#[cfg(feature = "cli")]
+pub(crate) use together::{rate_reduced, reduce};
 
 use crate::analysis::Analysis;
 use crate::diag::{Consequence, Verdict};
