@@ -57,7 +57,11 @@ if [ ! -f "$WINEPREFIX/system.reg" ]; then
 fi
 x86_64-w64-mingw32-gcc -O2 -shared -s -o "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll" \
   windows/wine-test-shim/bcryptprimitives.c windows/wine-test-shim/bcryptprimitives.def -ladvapi32
-# One Wine server for the whole run instead of one per process.
+# One Wine server for the whole run instead of one per process. A
+# persistent server an interrupted run left behind is stopped first
+# (`-p` fails with status 2 while one runs for the prefix).
+/usr/lib/wine/wineserver -k >/dev/null 2>&1 || true
+/usr/lib/wine/wineserver -w >/dev/null 2>&1 || true
 /usr/lib/wine/wineserver -p
 work="$root/target/wine/work"
 cleanup() {
