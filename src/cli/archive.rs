@@ -231,19 +231,8 @@ fn index_of(component: &OsStr) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::{Cursor, Write};
-    use zip::write::SimpleFileOptions;
 
-    pub(crate) fn archive(members: &[(&str, &[u8])]) -> Vec<u8> {
-        let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
-        let opts =
-            SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-        for (name, data) in members {
-            w.start_file(*name, opts).unwrap();
-            w.write_all(data).unwrap();
-        }
-        w.finish().unwrap().into_inner()
-    }
+    use crate::source::archive::test_zip as archive;
 
     const TRF: &[u8] = b"012 Open\n001    1      Doe, John                         2000 USA                    2000.00.00  0.0    1\n";
 

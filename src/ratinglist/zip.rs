@@ -81,19 +81,9 @@ const BOUNDS: Bounds = Bounds {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::{Cursor, Write};
-    use zip::write::SimpleFileOptions;
+    use std::io::Cursor;
 
-    fn archive(members: &[(&str, &[u8])]) -> Vec<u8> {
-        let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
-        let opts =
-            SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-        for (name, data) in members {
-            w.start_file(*name, opts).unwrap();
-            w.write_all(data).unwrap();
-        }
-        w.finish().unwrap().into_inner()
-    }
+    use crate::source::archive::test_zip as archive;
 
     #[test]
     fn a_zip_bomb_is_refused() {

@@ -94,6 +94,21 @@ impl<R: Read> Read for Capped<R> {
     }
 }
 
+/// A zip of `members` (name, bytes), deflated: the archives the tests of
+/// every zip reader build.
+#[cfg(test)]
+pub(crate) fn test_zip(members: &[(&str, &[u8])]) -> Vec<u8> {
+    use std::io::Write;
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, data) in members {
+        w.start_file(*name, opts).unwrap();
+        w.write_all(data).unwrap();
+    }
+    w.finish().unwrap().into_inner()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

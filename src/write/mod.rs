@@ -395,17 +395,7 @@ fn scoring_lines(out: &mut String, t: &Tournament, trf16: bool, converting: bool
         }
         replay = sc.clone();
     }
-    let mut items: Vec<(u32, Option<&str>, Option<&str>)> = e
-        .xxs
-        .iter()
-        .map(|x| (x.span.start, Some(x.value.as_str()), None))
-        .chain(
-            e.bbp
-                .iter()
-                .map(|b| (b.span.start, None, Some(b.value.as_str()))),
-        )
-        .collect();
-    items.sort_by_key(|i| i.0);
+    let items = scoring_order(e);
     let mut open_xxs = false;
     for (_, xxs, bbp) in items {
         if let Some(tok) = xxs {
@@ -492,8 +482,9 @@ fn same_values(a: &Scoring, b: &Scoring) -> bool {
     }
 }
 
-/// `from` with the file's own `XXS` and `BB?` lines applied in their order.
-fn replayed(mut from: Scoring, e: &crate::model::Extensions) -> Scoring {
+/// The file's own `XXS` tokens and `BB?` lines in the order the file
+/// gives them (an `XXS` token, or a `BB?` value, each with its position).
+fn scoring_order(e: &crate::model::Extensions) -> Vec<(u32, Option<&str>, Option<&str>)> {
     let mut items: Vec<(u32, Option<&str>, Option<&str>)> = e
         .xxs
         .iter()
@@ -505,6 +496,12 @@ fn replayed(mut from: Scoring, e: &crate::model::Extensions) -> Scoring {
         )
         .collect();
     items.sort_by_key(|i| i.0);
+    items
+}
+
+/// `from` with the file's own `XXS` and `BB?` lines applied in their order.
+fn replayed(mut from: Scoring, e: &crate::model::Extensions) -> Scoring {
+    let items = scoring_order(e);
     for (_, xxs, bbp) in items {
         if let Some((k, v)) = xxs.and_then(|tok| tok.split_once('=')) {
             if let Some(p) = Points::parse(v) {
