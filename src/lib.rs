@@ -140,6 +140,7 @@ mod generate;
 pub mod model;
 pub mod norms;
 mod options;
+pub mod pairings;
 mod rating;
 mod ratinglist;
 pub mod read;

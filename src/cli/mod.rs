@@ -19,6 +19,7 @@ mod launch;
 mod list;
 mod norms;
 mod output;
+mod pairings;
 mod parse;
 mod period;
 mod progress;
@@ -78,6 +79,9 @@ enum Command {
     Split(split::Args),
     /// Which players made a GM, IM, WGM or WIM norm (FIDE Title Regulations).
     Norms(norms::Args),
+    /// Re-pair each round of a Swiss with the FIDE (Dutch) system and list
+    /// where the report's pairings differ.
+    Pairings(pairings::Args),
     /// FIDE rating-list utilities (`trf list index FILE`).
     List(list::Args),
     /// Generate a consistent synthetic report (benchmarks, tests).
@@ -180,6 +184,7 @@ where
         Command::Report(a) => report::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Split(a) => split::run(a),
+        Command::Pairings(a) => pairings::run(a),
         Command::Norms(a) => norms::run(a),
         Command::List(a) => list::run(a),
         Command::Generate(a) => generate::run(a),

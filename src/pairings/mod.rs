@@ -1,0 +1,370 @@
+//! The pairing checker: each round of a Swiss report re-paired by the FIDE
+//! (Dutch) system from the report's own history (the results and entries of
+//! the rounds before it), and compared with the pairing the report holds
+//! (`trf pairings`).
+//!
+//! As FIDE's own checkers do, every round is re-paired from the report's
+//! rounds before it, not from the checker's: a difference in one round
+//! does not run on into the next. A difference is for the arbiter to
+//! review: the Handbook allows changes to published pairings in some cases
+//! (C.04.2 2026 art. 4.4), and a report cannot say when one was made.
+//!
+//! Editions: the engine implements the FIDE (Dutch) system in force from
+//! 1 February 2026 (C.04.3, FIDE Council 28 October 2025), chosen by the
+//! event's start date (FIDE has not said whether "applied from 1 February
+//! 2026" means events starting or rounds paired then; trfkit reads the
+//! start date, as the rating regulations do). Events under the 2016/17 text
+//! are not re-paired: its penultimate-bracket and collapsed-bracket
+//! procedure (D17 A.9, C.4, C.7) is not implemented, and a checker that
+//! applied the 2026 rules to them would report differences that are not
+//! errors.
+
+mod colour;
+mod engine;
+mod input;
+mod wide;
+
+use crate::model::{Colour, Tournament, TournamentType};
+use chrono::NaiveDate;
+use engine::{pair_round, NoPairing, Pairing};
+use input::{Entry, Report};
+use serde::Serialize;
+
+/// The most players a report may have to be re-paired.
+pub const MAX_PLAYERS: usize = input::MAX_PLAYERS;
+
+/// Why a report cannot be re-paired.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NotRepaired {
+    /// Not a Swiss tournament.
+    #[error("not a Swiss tournament ({0})")]
+    NotSwiss(String),
+    /// Declared with a Swiss system other than the Dutch.
+    #[error("its pairing system is not the FIDE (Dutch) system ({0})")]
+    OtherSystem(String),
+    /// The event started under the 2016/17 Dutch text.
+    #[error("the event started on {0}, under the FIDE (Dutch) system of 2016/17 (C.04.3, in force 1 July 2017 to 31 January 2026), which trfkit's engine does not implement (it implements the 2026 edition)")]
+    Edition2017(NaiveDate),
+    /// Fewer than two players.
+    #[error("fewer than two players")]
+    TooFew,
+    /// Too many players to re-pair within bounded time.
+    #[error("{0} players: trfkit re-pairs at most {max} players per report, so that a check ends in bounded time and memory", max = input::MAX_PLAYERS)]
+    TooMany(usize),
+    /// No rounds.
+    #[error("no rounds to re-pair")]
+    NoRounds,
+    /// A starting rank missing or given twice.
+    #[error("starting rank {0} is missing or given twice: the pairing numbers cannot be told")]
+    Numbering(u16),
+    /// An entry the engine cannot read.
+    #[error("the entry of player {0} in round {1} cannot be read as a pairing (a game without a colour or an opponent, or a bye with an opponent)")]
+    Entry(u16, usize),
+    /// A pairing whose result is still to come.
+    #[error("the game of player {0} in round {1} has no result yet: the rounds after it cannot be re-paired")]
+    Unfinished(u16, usize),
+    /// A pairing named on one side only.
+    #[error("player {0} is paired in round {1} with a player who does not name him back")]
+    OneSided(u16, usize),
+}
+
+/// One pairing as a line shows it: `12 - 7` (White first) or `12 bye`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct ShownPair {
+    /// White's starting rank (the player's, for a bye).
+    pub white: u16,
+    /// Black's starting rank; `None` for the PAB.
+    pub black: Option<u16>,
+    /// Whether the colours are unknown (a forfeit written without them).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub no_colours: bool,
+}
+
+impl std::fmt::Display for ShownPair {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.black {
+            Some(b) if self.no_colours => write!(f, "{} - {} (colours not given)", self.white, b),
+            Some(b) => write!(f, "{} - {}", self.white, b),
+            None => write!(f, "{} bye", self.white),
+        }
+    }
+}
+
+/// One pairing of the checker not in the report, beside the report's
+/// pairings of the same players.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct Difference {
+    /// The checker's pairing.
+    pub checker: ShownPair,
+    /// The report's pairings of the same players.
+    pub tournament: Vec<ShownPair>,
+}
+
+/// One round re-paired.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct RoundCheck {
+    /// The round, 1-based.
+    pub round: u16,
+    /// Whether the checker's pairing is the report's (pairs, colours and
+    /// PAB).
+    pub same: bool,
+    /// The checker's pairings the report does not have.
+    pub differences: Vec<Difference>,
+    /// The first criterion by which the report's pairing is worse than the
+    /// checker's (or the generation order of art. 4, when both are as
+    /// good, or the colour rules of art. 5 when only colours differ).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub criterion: Option<String>,
+    /// When the checker found no pairing: why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// A report's pairings re-paired round by round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct PairingsCheck {
+    /// `dutch`.
+    pub system: &'static str,
+    /// The rules applied.
+    pub edition: &'static str,
+    /// Every round.
+    pub rounds: Vec<RoundCheck>,
+    /// The readings used (how the edition was chosen, the initial colour,
+    /// the number of rounds).
+    pub notes: Vec<String>,
+}
+
+impl PairingsCheck {
+    /// Whether every round is the checker's.
+    pub fn all_same(&self) -> bool {
+        self.rounds.iter().all(|r| r.same)
+    }
+}
+
+/// The name of the edition the engine applies.
+pub const EDITION_2026: &str =
+    "FIDE (Dutch) system, C.04.3, 2026 edition (in force from 1 February 2026)";
+
+/// The first day of the 2026 edition.
+const FROM_2026: Option<NaiveDate> = NaiveDate::from_ymd_opt(2026, 2, 1);
+
+/// Re-pairs every round of a Swiss report with the FIDE (Dutch) system and
+/// compares each with the report's own pairing.
+pub fn check_pairings(t: &Tournament) -> Result<PairingsCheck, NotRepaired> {
+    let games = crate::model::games::Games::new(t);
+    let kind = crate::model::tournament_type::detect(t, games.rank_index());
+    if kind.kind != TournamentType::Swiss {
+        return Err(NotRepaired::NotSwiss(kind.reason));
+    }
+    let declared = t
+        .header
+        .tournament_type_code
+        .as_ref()
+        .or(t.header.tournament_type.as_ref())
+        .map(|x| x.value.clone());
+    let mut notes = Vec::new();
+    if let Some(d) = &declared {
+        let low = d.to_lowercase();
+        if low.contains("burstein")
+            || low.contains("dubov")
+            || low.contains("lim") && !low.contains("dutch")
+        {
+            return Err(NotRepaired::OtherSystem(d.clone()));
+        }
+        if !low.contains("dutch") {
+            notes.push(format!("the report declares `{d}`, not a system by name: taken to be the FIDE (Dutch) system"));
+        }
+    } else {
+        notes.push(
+            "the report declares no pairing system: taken to be the FIDE (Dutch) system".to_owned(),
+        );
+    }
+    let code_2026 = declared.as_deref().is_some_and(|d| {
+        let u = d.to_uppercase();
+        u.contains("FIDE_DUTCH_2025") || u.contains("FIDE_DUTCH_2026")
+    });
+    match t.start_date() {
+        Some(s) if !code_2026 && FROM_2026.is_some_and(|f| s < f) => {
+            return Err(NotRepaired::Edition2017(s))
+        }
+        Some(_) => {}
+        None if code_2026 => notes.push(
+            "the report gives no start date; its system code names the 2026 rules".to_owned(),
+        ),
+        None => notes.push(
+            "the report gives no start date: the edition in force today is assumed".to_owned(),
+        ),
+    }
+    let rep = Report::new(t)?;
+    if rep.rounds == 0 {
+        return Err(NotRepaired::NoRounds);
+    }
+    if !rep.planned_declared {
+        notes.push(format!("the report declares no number of rounds (`XXR` or `142`): round {} is taken as the last", rep.rounds));
+    }
+    if rep.initial_colour.is_none() {
+        notes.push("the report does not give the initial colour (`XXC` or `152`): it is read from the first round with colours".to_owned());
+    }
+    let mut rounds = Vec::with_capacity(rep.rounds);
+    for r in 0..rep.rounds {
+        rounds.push(check_round(&rep, r));
+    }
+    Ok(PairingsCheck {
+        system: "dutch",
+        edition: EDITION_2026,
+        rounds,
+        notes,
+    })
+}
+
+/// The report's own pairing of round `r`, and whether its colours are known
+/// for each pair.
+fn given(rep: &Report, r: usize) -> (Pairing, Vec<bool>) {
+    let mut p = Pairing::default();
+    let mut known = Vec::new();
+    for a in 0..rep.len() {
+        match rep.entries[a][r] {
+            Entry::Played { opponent, colour } if a < opponent => {
+                p.pairs.push(if colour == Colour::White {
+                    (a, opponent)
+                } else {
+                    (opponent, a)
+                });
+                known.push(true);
+            }
+            Entry::Forfeit { opponent, colour } if a < opponent => {
+                let other = match rep.entries[opponent][r] {
+                    Entry::Forfeit { colour, .. } => colour,
+                    _ => None,
+                };
+                let white_a = colour
+                    .map(|c| c == Colour::White)
+                    .or(other.map(|c| c == Colour::Black));
+                p.pairs.push(if white_a == Some(false) {
+                    (opponent, a)
+                } else {
+                    (a, opponent)
+                });
+                known.push(white_a.is_some());
+            }
+            Entry::Pab => p.bye = Some(a),
+            _ => {}
+        }
+    }
+    (p, known)
+}
+
+fn check_round(rep: &Report, r: usize) -> RoundCheck {
+    let round = (r + 1) as u16;
+    let (file, known) = given(rep, r);
+    let out = pair_round(rep, r, Some(&file));
+    let mine = match out.pairing {
+        Ok(p) => p,
+        Err(e) => {
+            return RoundCheck {
+                round,
+                same: false,
+                differences: Vec::new(),
+                criterion: None,
+                note: Some(match e {
+                    NoPairing::NoLegal => format!("no pairing of round {round} meets the absolute criteria ([C1]–[C3]): the Handbook leaves it to the chief arbiter (C.04.3 2026 art. 1.9.3)"),
+                    NoPairing::NoInitialColour => "the initial colour cannot be told (no `XXC`/`152`, no colours in the rounds)".to_owned(),
+                }),
+            }
+        }
+    };
+    let tpn = |p: usize| rep.tpn[p];
+    let pab_extra: Vec<usize> = (0..rep.len())
+        .filter(|&p| rep.entries[p][r] == Entry::Pab && Some(p) != mine.bye)
+        .collect();
+    let file_of = |p: usize| -> Option<ShownPair> {
+        if let Some((k, &(w, b))) = file
+            .pairs
+            .iter()
+            .enumerate()
+            .find(|(_, &(w, b))| w == p || b == p)
+        {
+            return Some(ShownPair {
+                white: tpn(w),
+                black: Some(tpn(b)),
+                no_colours: !known[k],
+            });
+        }
+        (rep.entries[p][r] == Entry::Pab).then(|| ShownPair {
+            white: tpn(p),
+            black: None,
+            no_colours: false,
+        })
+    };
+    let mut differences = Vec::new();
+    let mut colour_only = true;
+    for &(w, b) in &mine.pairs {
+        let hit = file
+            .pairs
+            .iter()
+            .enumerate()
+            .find(|(_, &(x, y))| (x == w && y == b) || (x == b && y == w));
+        let ok = match hit {
+            Some((k, &(x, _))) => !known[k] || x == w,
+            None => false,
+        };
+        if hit.is_none() {
+            colour_only = false;
+        }
+        if !ok {
+            let mut t: Vec<ShownPair> = Vec::new();
+            for p in [w, b] {
+                if let Some(s) = file_of(p) {
+                    if !t.contains(&s) {
+                        t.push(s);
+                    }
+                }
+            }
+            differences.push(Difference {
+                checker: ShownPair {
+                    white: tpn(w),
+                    black: Some(tpn(b)),
+                    no_colours: false,
+                },
+                tournament: t,
+            });
+        }
+    }
+    if let Some(p) = mine.bye {
+        if rep.entries[p][r] != Entry::Pab {
+            colour_only = false;
+            differences.push(Difference {
+                checker: ShownPair {
+                    white: tpn(p),
+                    black: None,
+                    no_colours: false,
+                },
+                tournament: file_of(p).into_iter().collect(),
+            });
+        }
+    }
+    if !pab_extra.is_empty() && mine.bye.is_none() {
+        colour_only = false;
+    }
+    let same = differences.is_empty()
+        && (pab_extra.is_empty() || mine.bye.is_some() && pab_extra.is_empty());
+    let criterion = if same {
+        None
+    } else if colour_only {
+        Some("art. 5 (the colours of a pair)".to_owned())
+    } else {
+        out.deciding
+    };
+    RoundCheck {
+        round,
+        same,
+        differences,
+        criterion,
+        note: None,
+    }
+}
