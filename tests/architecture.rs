@@ -139,6 +139,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
         ],
     ),
     ("write", &["source", "read", "model"]),
+    ("pairings", &["source", "read", "model"]),
     (
         "generate",
         &["source", "model", "regulations", "ratinglist", "write"],

@@ -118,6 +118,12 @@ pub(crate) fn explain(a: ExplainArgs) -> u8 {
             out(&split_page(a.format));
             return EXIT_OK;
         }
+        // Nor is `trf pairings`: the Dutch system it applies, and its
+        // readings.
+        if a.rule == "pairings" {
+            out(&pairings_page(a.format));
+            return EXIT_OK;
+        }
         eprintln!(
             "trf: no rule `{}` (see `trf rules`, `trf explain norms` for the norm conditions, `trf explain period` or `trf explain split`)",
             a.rule
@@ -191,6 +197,37 @@ const SPLIT_SAYS: &[&str] = &[
     "A game is rated on the list its report is expected on: from 2022 the list after the month of the event's end, or the next one when five days or fewer remain in the month (art. 9.1); before, the first list whose closing date is on or after the end (2014 art. 7.1.3).",
     "trf split --by-period FILE [-o DIR] [--force] writes one report per list, NAME.list-YYYY-MM.trf, beside FILE or in DIR: all of them or none, never over an existing file without --force. A round without a date in record 132 cannot be placed: nothing is split, and the rounds to date are named.",
 ];
+
+/// `trf explain pairings`: what FIDE's Swiss texts say that `trf pairings`
+/// applies, and the readings it takes where they or the report are silent.
+fn pairings_page(format: Format) -> String {
+    use crate::pairings::{EDITION_2026, PAIRINGS_READINGS, PAIRINGS_SAYS};
+    match format {
+        Format::Json => {
+            let page = serde_json::json!({
+                "topic": "pairings",
+                "edition": EDITION_2026,
+                "fide": PAIRINGS_SAYS,
+                "readings": PAIRINGS_READINGS,
+            });
+            format!(
+                "{}\n",
+                serde_json::to_string_pretty(&page).unwrap_or_default()
+            )
+        }
+        Format::Human => {
+            let mut s = format!("# pairings (trf pairings)\n\nEach round of a Swiss re-paired with the {EDITION_2026}, and compared with the report's pairing.\n\n## What FIDE's texts say\n\n");
+            for line in PAIRINGS_SAYS {
+                s.push_str(&format!("- {line}\n"));
+            }
+            s.push_str("\n## What they or the report leave open, and trfkit's reading\n\n");
+            for line in PAIRINGS_READINGS {
+                s.push_str(&format!("- {line}\n"));
+            }
+            s
+        }
+    }
+}
 
 /// `trf explain split`: what FIDE's texts say of interim reports, and the
 /// readings `trf split` takes where they are silent.

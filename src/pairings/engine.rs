@@ -361,6 +361,12 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
         let mut diffs: Vec<i32> = mdps.iter().map(|&p| players[p].pscore - gs).collect();
         diffs.sort_unstable_by(|a, b| b.cmp(a));
         diffs.dedup();
+        // [C9] applies to a bracket that downfloats exactly one player who
+        // ends with the PAB: one at the PAB's score, left unpaired. Whether
+        // it downfloats one is decided by [C6], above [C9], so the bracket
+        // is solved with [C9] and solved again without it when its
+        // downfloaters are not one.
+        let c9_on = std::cell::Cell::new(false);
         let pab_score = live
             .iter()
             .filter(|&&p| cand[p])
@@ -435,7 +441,7 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
                     let k = b_scores.iter().position(|&s| s == p.pscore).unwrap_or(0);
                     out.push((f_c7, 1, wn * (b_scores.len() - 1 - k)));
                 }
-                if pab_score.is_some() {
+                if c9_on.get() {
                     let v: i64 = [x, y]
                         .iter()
                         .filter(|p| cand[p.id])
@@ -504,7 +510,24 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
             live: remaining.clone(),
             compatible: &compatible,
         };
-        let mates = solve(&sub, &layout, width1, &phase1);
+        c9_on.set(pab_score == Some(gs));
+        let mut mates = solve(&sub, &layout, width1, &phase1);
+        if c9_on.get() {
+            let paired = mates
+                .iter()
+                .enumerate()
+                .filter(|&(a, m)| {
+                    m.is_some_and(|b| {
+                        let (x, y) = (remaining[a], remaining[b]);
+                        in_b(x) && in_b(y) && !(mdps.contains(&x) && mdps.contains(&y))
+                    })
+                })
+                .count();
+            if residents.len() + mdps.len() - paired != 1 {
+                c9_on.set(false);
+                mates = solve(&sub, &layout, width1, &phase1);
+            }
+        }
         let pairs_of = |mates: &[Option<usize>], live: &[usize]| -> Vec<(usize, usize)> {
             let mut v = Vec::new();
             for (a, m) in mates.iter().enumerate() {

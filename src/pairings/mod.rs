@@ -368,3 +368,28 @@ fn check_round(rep: &Report, r: usize) -> RoundCheck {
         note: None,
     }
 }
+
+/// What FIDE's texts say that `trf pairings` applies, for `trf explain
+/// pairings`.
+pub const PAIRINGS_SAYS: &[&str] = &[
+    "Every FIDE Swiss system must have a free pairing checker (C.04.2 2026 art. 1.4); a pairing altered to favour a player can be reported to the Qualification Commission.",
+    "A round is paired bracket by bracket from the top score: the absolute criteria [C1]-[C3] (no rematch of a played game, the PAB only to an eligible player, no meeting of two non-topscorers with the same absolute colour preference), completion [C4] in every bracket, the PAB to the lowest possible score [C5], then the quality criteria [C6]-[C21] in their order; among equally good candidates the first the Handbook generates (art. 3-4) (C.04.3 2026 art. 1-4).",
+    "Colours: both preferences, the stronger, alternation to the latest round with different colours, the higher-ranked player's preference, then the initial colour by the parity of his number (C.04.3 2026 art. 5).",
+    "Forfeits and byes do not enter the colour history, and an unplayed pairing may be repeated (C.04.2 2026 art. 3.4-3.5).",
+    "Published pairings may be changed in a few cases (C.04.2 2026 art. 4.4): a difference is for the arbiter to review, and never changes the rating verdict.",
+];
+
+/// The readings `trf pairings` takes where the texts or the report are
+/// silent, for `trf explain pairings`.
+pub const PAIRINGS_READINGS: &[&str] = &[
+    "Each round is re-paired from the report's own rounds before it (results, entries, byes), as bbpPairings and JaVaFo check: a difference in one round does not run on into the next.",
+    "Players paired by the system in a round are those with a game, a forfeit or a pairing-allocated bye (U, or + without an opponent); H, F, Z and blank rounds are taken as given.",
+    "The edition is chosen by the start date (042, else the first date of 132): FIDE has not said whether 'applied from 1 February 2026' means events starting or rounds paired then. A system code naming the 2025 or 2026 rules (FIDE_DUTCH_2025, FIDE_DUTCH_2026) selects the 2026 rules. Events under the 2016/17 text are not re-paired: its penultimate and collapsed brackets are not implemented.",
+    "The TPN of the colour rule 5.2.5 counts only players who have arrived (paired in the round or before), as FIDE's Systems of Pairings and Programs commission answered in August 2026.",
+    "Without XXC or 152, the initial colour is read from the first round with colours: the first player in that numbering with a colour had the initial colour if his number is odd.",
+    "Without XXR or 142, the last round written is taken as the last (topscorers exist only in the last round).",
+    "A downfloat is given for a PAB even when it is worth no more than a loss (C.04.3 2026 art. 1.4.3); games of less than one move (W D L) count as played.",
+    "Acceleration is read from XXA and 250 records; the Baku method of a system code alone is not computed.",
+    "The first criterion named is the first, in the Handbook's order, by which the report's pairing of the first bracket that differs is worse than the checker's; 'art. 4' when both are as good and the checker's comes first in the Handbook's order, 'art. 5' when only colours differ.",
+    "At most 600 players per report are re-paired, so that a check ends in bounded time and memory.",
+];
