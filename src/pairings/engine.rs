@@ -362,9 +362,10 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
         diffs.sort_unstable_by(|a, b| b.cmp(a));
         diffs.dedup();
         // [C9] applies to a bracket that downfloats exactly one player who
-        // ends with the PAB: one at the PAB's score, left unpaired. Whether
-        // it downfloats one is decided by [C6], above [C9], so the bracket
-        // is solved with [C9] and solved again without it when its
+        // ends with the PAB: a bracket at the PAB's score or below (the
+        // PAB's player floats down through the brackets under his score).
+        // Whether it downfloats one is decided by [C6], above [C9], so the
+        // bracket is solved with [C9] and solved again without it when its
         // downfloaters are not one.
         let c9_on = std::cell::Cell::new(false);
         let pab_score = live
@@ -510,7 +511,7 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
             live: remaining.clone(),
             compatible: &compatible,
         };
-        c9_on.set(pab_score == Some(gs));
+        c9_on.set(pab_score.is_some_and(|p| gs <= p));
         let mut mates = solve(&sub, &layout, width1, &phase1);
         if c9_on.get() {
             let paired = mates
