@@ -23,6 +23,9 @@ pub(crate) enum Entry {
     Pab,
     /// Not paired by the system: `H F Z`, blank, or no entry.
     Absent,
+    /// In the round being paired, to be paired (the round after the
+    /// report's last, when the engine pairs it).
+    ToPair,
 }
 
 impl Entry {
@@ -233,6 +236,24 @@ impl Report {
             initial_colour,
             forbidden,
         })
+    }
+
+    /// Adds the round after the report's last, with every player to be
+    /// paired but those `absent` (indices), so that the engine pairs it.
+    #[cfg(test)]
+    pub(crate) fn add_round_to_pair(&mut self, absent: &[usize]) {
+        for p in 0..self.len() {
+            let e = if absent.contains(&p) {
+                Entry::Absent
+            } else {
+                Entry::ToPair
+            };
+            self.entries[p].push(e);
+            self.points[p].push(0);
+            self.accel[p].push(0);
+        }
+        self.rounds += 1;
+        self.planned = self.planned.max(self.rounds);
     }
 
     /// Number of players.

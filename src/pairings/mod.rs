@@ -393,3 +393,6 @@ pub const PAIRINGS_READINGS: &[&str] = &[
     "The first criterion named is the first, in the Handbook's order, by which the report's pairing of the first bracket that differs is worse than the checker's; 'art. 4' when both are as good and the checker's comes first in the Handbook's order, 'art. 5' when only colours differ.",
     "At most 600 players per report are re-paired, so that a check ends in bounded time and memory.",
 ];
+
+#[cfg(test)]
+mod tests;
