@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 root="$(pwd -P)"
 seconds="${1:-60}"
 shift || true
-all=(parse_check fmt_rewrite fmt_never_graver rating_list time_control upload_page period)
+all=(parse_check fmt_rewrite fmt_never_graver rating_list time_control upload_page period pairings)
 targets=("${@:-${all[@]}}")
 triple=x86_64-unknown-linux-gnu
 # The stable equivalent of `cargo fuzz build`: SanitizerCoverage through
@@ -61,6 +61,10 @@ for t in "${targets[@]}"; do
   fi
   case "$t" in
     parse_check | fmt_rewrite | fmt_never_graver) seed "$t" "" "${reports[@]}" ;;
+    pairings)
+      # Swiss reports, and the tournaments of bbpPairings' generator.
+      seed "$t" "" "${reports[@]}" tests/fixtures/pairings/*.trf
+      ;;
     upload_page)
       # A report alone, and one with a rating list after a NUL byte.
       seed "$t" "" samples/hand/*.trf

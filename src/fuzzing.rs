@@ -342,3 +342,40 @@ pub fn period(data: &[u8]) {
         }
     }
 }
+
+/// Any bytes as a report through the pairing checker of `trf pairings`:
+/// it re-pairs every round or says why not, never panics, and what it
+/// gives holds together: one entry per round of the report, a round is
+/// `same` exactly when it lists no difference and has no note, no player
+/// is in two of the checker's pairings of a round, and the JSON is written.
+/// Reports of more than 40 players or 15 rounds are left out here: the
+/// checker's own limits (`pairings::MAX_PLAYERS` and its work bound) keep
+/// larger ones bounded, and a fuzz input must run in well under the
+/// fuzzer's 10 s timeout.
+pub fn pairings(data: &[u8]) {
+    let Ok(p) = crate::parse_bytes(data, &ReadOptions::default()) else {
+        return;
+    };
+    if p.tournament.players.len() > 40 || p.tournament.rounds > 15 {
+        return;
+    }
+    let Ok(c) = crate::pairings::check_pairings(&p.tournament) else {
+        return;
+    };
+    assert_eq!(c.rounds.len(), usize::from(p.tournament.rounds));
+    for r in &c.rounds {
+        assert_eq!(
+            r.same,
+            r.differences.is_empty() && r.note.is_none() && r.criterion.is_none(),
+            "{r:?}"
+        );
+        let mut seen = std::collections::HashSet::new();
+        for d in &r.differences {
+            assert!(seen.insert(d.checker.white), "{r:?}");
+            if let Some(b) = d.checker.black {
+                assert!(seen.insert(b), "{r:?}");
+            }
+        }
+    }
+    assert!(serde_json::to_string(&c).is_ok());
+}

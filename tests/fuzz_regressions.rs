@@ -12,7 +12,7 @@ type Property = fn(&[u8]);
 #[test]
 fn every_input_a_fuzzer_found_holds_its_property() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/regressions/fuzz");
-    let targets: [(&str, Property); 7] = [
+    let targets: [(&str, Property); 8] = [
         ("parse_check", props::parse_check),
         ("fmt_rewrite", props::fmt_rewrite),
         ("fmt_never_graver", props::fmt_never_graver),
@@ -20,6 +20,7 @@ fn every_input_a_fuzzer_found_holds_its_property() {
         ("time_control", props::time_control),
         ("upload_page", props::upload_page),
         ("period", props::period),
+        ("pairings", props::pairings),
     ];
     let mut ran = 0;
     for (target, property) in targets {

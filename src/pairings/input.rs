@@ -25,6 +25,7 @@ pub(crate) enum Entry {
     Absent,
     /// In the round being paired, to be paired (the round after the
     /// report's last, when the engine pairs it).
+    #[cfg_attr(not(test), allow(dead_code))]
     ToPair,
 }
 

@@ -52,6 +52,14 @@ pub enum NotRepaired {
     /// Too many players to re-pair within bounded time.
     #[error("{0} players: trfkit re-pairs at most {max} players per report, so that a check ends in bounded time and memory", max = input::MAX_PLAYERS)]
     TooMany(usize),
+    /// More work than trfkit allows for one report.
+    #[error("{players} players over {rounds} rounds: more than trfkit re-pairs in one report (its work grows with the cube of the players, times the rounds and their scoregroups), so that a check ends in bounded time")]
+    TooLarge {
+        /// Players.
+        players: usize,
+        /// Rounds.
+        rounds: usize,
+    },
     /// No rounds.
     #[error("no rounds to re-pair")]
     NoRounds,
@@ -146,6 +154,10 @@ impl PairingsCheck {
     }
 }
 
+/// The most work one report may take: players³ × (2 × round + 3) summed
+/// over its rounds (600 players over 15 rounds fit).
+const WORK_LIMIT: u128 = 100_000_000_000;
+
 /// The name of the edition the engine applies.
 pub const EDITION_2026: &str =
     "FIDE (Dutch) system, C.04.3, 2026 edition (in force from 1 February 2026)";
@@ -203,6 +215,17 @@ pub fn check_pairings(t: &Tournament) -> Result<PairingsCheck, NotRepaired> {
     let rep = Report::new(t)?;
     if rep.rounds == 0 {
         return Err(NotRepaired::NoRounds);
+    }
+    // Each round solves two matchings per scoregroup over its players (cubic
+    // in them); scoregroups grow at most by two a round (half points).
+    let work: u128 = (0..rep.rounds)
+        .map(|r| (rep.len() as u128).pow(3) * (2 * r as u128 + 3))
+        .sum();
+    if work > WORK_LIMIT {
+        return Err(NotRepaired::TooLarge {
+            players: rep.len(),
+            rounds: rep.rounds,
+        });
     }
     if !rep.planned_declared {
         notes.push(format!("the report declares no number of rounds (`XXR` or `142`): round {} is taken as the last", rep.rounds));
