@@ -4,7 +4,11 @@
 //! The differential fixtures of `tests/fixtures/pairings/`: tournaments
 //! made by bbpPairings v6.0.0's random tournament generator (each round is
 //! bbpPairings' own pairing of it, so a checker that agrees finds nothing),
-//! and some of them with two pairings of one round exchanged by hand; beside
+//! some of them with two pairings of one round exchanged by hand
+//! (`altered-*`), with forbidden pairs (`XXP`, `xxp-*`), acceleration
+//! (`XXA`, `xxa-*`) or the initial colour Black (`XXC black1`, `black1-*`)
+//! added, and positions where an earlier version of the engine differed
+//! (`c9-*`, the PAB's player by [C9]); beside
 //! each, `NAME.bbp.txt` holds what `bbpPairings.exe --dutch NAME.trf -c`
 //! printed (its rounds with a "Checker pairings" table are those it finds
 //! different). trfkit must give the same verdict on every round, without

@@ -80,6 +80,13 @@ fn parse(py: Python<'_>, report: &Bound<'_, PyAny>, flags: Vec<OsString>) -> PyR
     finish(py, || embed::parse(report, &flags))
 }
 
+/// `trf pairings --format json FLAGS... REPORT`, as JSON text.
+#[pyfunction]
+fn pairings(py: Python<'_>, report: &Bound<'_, PyAny>, flags: Vec<OsString>) -> PyResult<String> {
+    let report = self::report(report)?;
+    finish(py, || embed::pairings(report, &flags))
+}
+
 /// `trf period --format json FLAGS... PATHS...`, as JSON text.
 #[pyfunction]
 fn period(py: Python<'_>, paths: Vec<PathBuf>, flags: Vec<OsString>) -> PyResult<String> {
@@ -116,6 +123,7 @@ fn _trfkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rate, m)?)?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(period, m)?)?;
+    m.add_function(wrap_pyfunction!(pairings, m)?)?;
     m.add_function(wrap_pyfunction!(run_cli, m)?)?;
     Ok(())
 }

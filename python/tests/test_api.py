@@ -247,3 +247,28 @@ def test_the_readme_example_runs(capsys, monkeypatch):
     out = capsys.readouterr().out
     assert out.startswith("fix-before-upload\n")
     assert "refused: does not look like a TRF" in out
+
+
+PAIRINGS = ROOT / "tests" / "fixtures" / "pairings"
+
+
+@pytest.mark.parametrize(
+    "report", [PAIRINGS / "altered-01-p12-r9.trf", PAIRINGS / "bbp-01-p9-r5.trf", HAND / "rr-2005-worked-example.trf"]
+)
+def test_pairings_equals_cli(report: Path):
+    code, expected, err = trf_json(["pairings", "--format", "json", str(report)])
+    assert code in (0, 1, 2), err
+    assert trfkit.pairings(report) == expected
+    from_bytes = trfkit.pairings(report.read_bytes())
+    assert "file" not in from_bytes
+    expected.pop("file")
+    assert from_bytes == expected
+
+
+def test_pairings_names_the_rounds_that_differ():
+    got = trfkit.pairings(PAIRINGS / "altered-01-p12-r9.trf", system="dutch")
+    assert got["system"] == "dutch"
+    assert "2026" in got["edition"]
+    assert [r["round"] for r in got["rounds"] if not r["same"]] == [4, 6, 7, 8, 9]
+    with pytest.raises(TypeError):
+        trfkit.pairings(PAIRINGS / "bbp-01-p9-r5.trf", format="human")

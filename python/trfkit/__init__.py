@@ -40,7 +40,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Union
 from . import _trfkit
 from ._trfkit import TrfError
 
-__all__ = ["TrfError", "check", "rate", "parse", "period", "__version__"]
+__all__ = ["TrfError", "check", "rate", "parse", "period", "pairings", "__version__"]
 
 __version__: str = _trfkit.__version__
 
@@ -66,6 +66,7 @@ _OPTIONS = {
     "rate": _RULES + ("what_if", "k", "rating_list") + _READ,
     "parse": _READ,
     "period": ("period", "rating_list", "list_type", "k") + _RULES + _READ,
+    "pairings": ("system",) + _READ,
 }
 # Flags that take no value: True gives the flag, False leaves it out.
 _SWITCHES = ("national_championship", "hybrid_approved", "qc_approved_fast_classic", "what_if")
@@ -143,6 +144,25 @@ def period(
         # One path is not a list of paths (a str would be its characters).
         raise TypeError("period() takes a list of paths, not one path")
     return _load(_trfkit.period([os.fspath(p) for p in reports], _flags("period", options)))
+
+
+def pairings(report: Report, **options: Any) -> Dict[str, Any]:
+    """Re-pair each round of a Swiss with the FIDE (Dutch) system.
+
+    Returns the object of ``trf pairings --format json`` for that report:
+    ``system``, ``edition``, ``rounds`` (per round ``round``, ``same``,
+    ``differences`` with the checker's pairing beside the report's, and the
+    deciding ``criterion``), ``notes``; or ``{"file", "system", "error"}``
+    when the report cannot be re-paired (not a Swiss, an event under the
+    2016/17 rules, ...). ``"file"`` is left out when ``report`` is bytes.
+
+    Options: ``system`` (``"dutch"``), ``encoding``, ``max_size``,
+    ``max_line``.
+    """
+    value = _load(_trfkit.pairings(_contents_or_path(report), _flags("pairings", options)))
+    if isinstance(report, (bytes, bytearray, memoryview)):
+        del value["file"]
+    return value
 
 
 def _flags(function: str, options: Dict[str, Any]) -> List[str]:

@@ -67,6 +67,16 @@ def parse(
 ) -> Dict[str, Any]:
     """``trf parse REPORT`` (JSON) as an object: the typed model."""
 
+def pairings(
+    report: Report,
+    *,
+    system: Optional[str] = ...,
+    encoding: Optional[str] = ...,
+    max_size: Optional[int] = ...,
+    max_line: Optional[int] = ...,
+) -> Dict[str, Any]:
+    """``trf pairings --format json REPORT`` as an object: each round re-paired."""
+
 def period(
     reports: Iterable[Path],
     *,

@@ -67,6 +67,18 @@ pub fn parse(report: Report, flags: &[OsString]) -> Result<Output, String> {
     }
 }
 
+/// `trf pairings --format json FLAGS... REPORT`: each round of a Swiss
+/// re-paired with the FIDE (Dutch) system and compared with the report's;
+/// a report that cannot be re-paired gives `{"file", "system", "error"}`,
+/// as the command prints it. `Err` as for [`check`].
+pub fn pairings(report: Report, flags: &[OsString]) -> Result<Output, String> {
+    let (path, contents) = report.parts();
+    match command("pairings", flags, &[path])? {
+        Command::Pairings(a) => run(|_| super::pairings::json(a, contents)),
+        _ => Err(unexpected()),
+    }
+}
+
 /// `trf period --format json FLAGS... PATHS...`: a rating period over
 /// reports and folders of reports. `Err` as for [`check`]; a report that
 /// cannot be read is one (the command would go on without it).

@@ -45,6 +45,29 @@ pub(crate) struct Args {
     read: ReadArgs,
 }
 
+/// The JSON `trf pairings --format json` prints for one report (path or
+/// contents): the re-paired rounds, or `{"file", "system", "error"}` when
+/// the report cannot be re-paired. `Err` when it cannot be read, or when
+/// several files are given.
+pub(crate) fn json(a: Args, contents: Option<Vec<u8>>) -> Result<String, String> {
+    let [file] = a.files.as_slice() else {
+        return Err("pairings() takes one report".to_owned());
+    };
+    let parsed = super::read_given(file, contents, &a.read.options())?;
+    let shown = files::shown(file);
+    let v = match check_pairings(&parsed.tournament) {
+        Ok(c) => {
+            let mut v = serde_json::to_value(&c).unwrap_or_default();
+            if let Some(o) = v.as_object_mut() {
+                o.insert("file".to_owned(), shown.into());
+            }
+            v
+        }
+        Err(e) => serde_json::json!({"file": shown, "system": "dutch", "error": e.to_string()}),
+    };
+    Ok(serde_json::to_string(&v).unwrap_or_default())
+}
+
 pub(crate) fn run(a: Args) -> u8 {
     let mut status = EXIT_OK;
     let many = a.files.len() > 1;
