@@ -217,7 +217,7 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
                 .iter()
                 .filter(|e| matches!(e, Entry::Played { .. }))
                 .count();
-            let had_pab = rep.entries[p][..r].iter().any(|e| *e == Entry::Pab);
+            let had_pab = rep.entries[p][..r].contains(&Entry::Pab);
             let unplayed_win = (0..r).any(|k| {
                 !matches!(rep.entries[p][k], Entry::Played { .. }) && rep.points[p][k] >= rep.win
             });
@@ -628,7 +628,7 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
                         }
                     });
                     let theirs = gp[p].filter(|q| remaining.contains(q));
-                    mine != theirs && (mine.is_some() || theirs.is_some_and(|q| in_b(q)))
+                    mine != theirs && (mine.is_some() || theirs.is_some_and(&in_b))
                 });
                 if differs {
                     let theirs: Vec<(usize, usize)> = remaining

@@ -139,9 +139,9 @@ impl Report {
             }
         }
         // Both sides of every pairing name each other.
-        for i in 0..n {
-            for r in 0..rounds {
-                let back = match entries[i][r] {
+        for (i, row) in entries.iter().enumerate() {
+            for (r, e) in row.iter().enumerate() {
+                let back = match *e {
                     Entry::Played { opponent, .. } | Entry::Forfeit { opponent, .. } => {
                         Some(opponent)
                     }

@@ -62,9 +62,9 @@ impl<const L: usize> Wide<L> {
     /// Logical shift right by one.
     fn shr1(self) -> Self {
         let mut out = [0u64; L];
-        for i in 0..L {
+        for (i, o) in out.iter_mut().enumerate() {
             let hi = if i + 1 < L { self.0[i + 1] << 63 } else { 0 };
-            out[i] = (self.0[i] >> 1) | hi;
+            *o = (self.0[i] >> 1) | hi;
         }
         Wide(out)
     }
