@@ -560,17 +560,21 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
             .count();
 
         // Phase 2: the remainder, with the MDP pairs fixed.
+        // Phase 2a: the remainder's S1 after the exchanges (art. 4.3): the
+        // fewest exchanges, the smallest difference of the numbers moved,
+        // then which move. Phase 2b: with that S1, the first transposition
+        // (art. 4.2). Two solves keep the weight narrow: the transposition
+        // order needs one sub-field per player of S1.
+        let m = remainder.len();
+        let wm = bits(m as u64 + 1);
         let mut layout2 = Layout::new();
         for f in &layout.fields[..quality_fields] {
             layout2.push(f.label, f.width);
         }
-        let m = remainder.len();
-        let wm = bits(m as u64 + 1);
         let g1 = layout2.push(ORDER, wm);
         let g2 = layout2.push(ORDER, bits((m * m) as u64 + 1));
         let g3 = layout2.push(ORDER, p_r + wm + 1);
         let g4 = layout2.push(ORDER, m + wm + 1);
-        let g5 = layout2.push(ORDER, wm * m.max(1));
         let width2 = layout2.finish();
         let live2: Vec<usize> = remaining
             .iter()
@@ -578,16 +582,18 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
             .filter(|p| !mdp_pairs.iter().any(|&(a, b)| a == *p || b == *p))
             .collect();
         let pos = |p: usize| remainder.iter().position(|&x| x == p);
+        // An MDP left out of the MDP pairing floats: its edges in the
+        // bracket count only for completion.
+        let floating =
+            |h: usize, l: usize| (mdps.contains(&h) && in_b(l)) || (mdps.contains(&l) && in_b(h));
         let phase2 = |h: usize, l: usize, out: &mut Vec<Part>| {
-            if (mdps.contains(&h) && in_b(l)) || (mdps.contains(&l) && in_b(h)) {
-                // An MDP left out of the MDP pairing floats: its edges in
-                // the bracket count only for completion.
+            if floating(h, l) {
                 out.push((f_c4, 1 + i64::from(!cand[h]) + i64::from(!cand[l]), 0));
                 return;
             }
             quality(h, l, out);
             if let (Some(a), Some(b)) = (pos(h), pos(l)) {
-                let (a, b) = if a < b { (a, b) } else { (b, a) };
+                let a = a.min(b);
                 out.push((g1, i64::from(a < p_r), 0));
                 out.push((g2, (m * m - a) as i64, 0));
                 if a < p_r {
@@ -597,7 +603,6 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
                 } else {
                     out.push((g4, 1, m - 1 - a));
                 }
-                out.push((g5, (m - b) as i64, wm * (m - 1 - a)));
             }
         };
         let sub2 = Problem {
@@ -605,7 +610,39 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
             live: live2.clone(),
             compatible: &compatible,
         };
-        let mates2 = solve(&sub2, &layout2, width2, &phase2);
+        let mates2a = solve(&sub2, &layout2, width2, &phase2);
+        let mut s1: Vec<usize> = pairs_of(&mates2a, &live2)
+            .iter()
+            .filter_map(|&(x, y)| Some(pos(x)?.min(pos(y)?)))
+            .collect();
+        s1.sort_unstable();
+        let mut layout3 = Layout::new();
+        for f in &layout.fields[..quality_fields] {
+            layout3.push(f.label, f.width);
+        }
+        let k1 = s1.len().max(1);
+        let g5 = layout3.push(ORDER, wm * k1);
+        let width3 = layout3.finish();
+        let phase3 = |h: usize, l: usize, out: &mut Vec<Part>| {
+            if floating(h, l) {
+                out.push((f_c4, 1 + i64::from(!cand[h]) + i64::from(!cand[l]), 0));
+                return;
+            }
+            if let (Some(a), Some(b)) = (pos(h), pos(l)) {
+                let (a, b) = (a.min(b), a.max(b));
+                match (s1.binary_search(&a), s1.binary_search(&b)) {
+                    (Ok(k), Err(_)) => {
+                        quality(h, l, out);
+                        out.push((g5, (m - b) as i64, wm * (k1 - 1 - k)));
+                    }
+                    // Not a pair of this S1 and S2: not in the bracket.
+                    _ => out.push((f_c4, 1 + i64::from(!cand[h]) + i64::from(!cand[l]), 0)),
+                }
+                return;
+            }
+            quality(h, l, out);
+        };
+        let mates2 = solve(&sub2, &layout3, width3, &phase3);
         let all2 = pairs_of(&mates2, &live2);
         let mut bracket_pairs = mdp_pairs.clone();
         bracket_pairs.extend(
