@@ -76,7 +76,7 @@ pub(crate) struct Report {
 /// The most players trfkit re-pairs: the matching is cubic in the players
 /// of a round, and a report is re-paired within bounded time and memory
 /// whatever it holds.
-pub(crate) const MAX_PLAYERS: usize = 600;
+pub(crate) const MAX_PLAYERS: usize = 500;
 
 impl Report {
     /// Classifies the report's rounds, or says why it cannot be re-paired.

@@ -178,3 +178,15 @@ fn the_checker_compares_round_by_round() {
         Err(NotRepaired::OtherSystem(_))
     ));
 }
+
+/// A report beyond the cap is refused, not re-paired: time and memory stay
+/// bounded whatever the report holds.
+#[test]
+fn reports_beyond_the_cap_are_refused() {
+    let rows: Vec<&[&str]> = vec![&["0000 - U"]; super::MAX_PLAYERS + 1];
+    let trf = report("092 FIDE_DUTCH_2026\n152 W\n", &rows);
+    assert!(matches!(
+        check_pairings(&crate::parse_str(&trf).tournament),
+        Err(NotRepaired::TooMany(n)) if n == super::MAX_PLAYERS + 1
+    ));
+}
