@@ -14,7 +14,7 @@ fn report(header: &str, rounds: &[&[&str]]) -> String {
             "001 {:>4}      Player {:<26} {:>4}                             {:>4}     ",
             i + 1,
             i + 1,
-            2400 - 10 * i,
+            2400 - 10 * (i % 100),
             "0.0"
         );
         for b in r.iter() {
