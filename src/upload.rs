@@ -43,17 +43,18 @@ pub(crate) fn check_uploads(
     reports: Vec<Upload>,
     list: Option<Upload>,
 ) -> Page {
-    check_uploads_while(page, read, reports, list, &|| true)
+    check_uploads_while(page, read, reports, list.map(ListUpload::Bytes), &|| true)
 }
 
 /// [`check_uploads`], asking `go` between reports and stages whether to go
 /// on: `trf serve` stops the work of a request whose client has left (the
-/// page is then incomplete, and no one reads it).
+/// page is then incomplete, and no one reads it). A plain list may come as
+/// a stream (`trf serve` spools a large one to a temporary file).
 pub(crate) fn check_uploads_while(
     mut page: Page,
     read: &ReadOptions,
     reports: Vec<Upload>,
-    list: Option<Upload>,
+    list: Option<ListUpload>,
     go: &dyn Fn() -> bool,
 ) -> Page {
     let Some(Checked {
@@ -62,7 +63,7 @@ pub(crate) fn check_uploads_while(
         rated,
         list,
         tables,
-    }) = check_all(&mut page, read, reports, list.map(ListUpload::Bytes), go)
+    }) = check_all(&mut page, read, reports, list, go)
     else {
         return page;
     };

@@ -190,3 +190,94 @@ fn reports_named_on_the_command_line_are_on_the_page() {
         assert!(!page.contains("data-verdict="));
     }
 }
+
+/// The crosscheck list with `extra` more players after its own (IDs
+/// 99000000 and up), so that it is as large as a test needs.
+fn padded_list(extra: usize) -> Vec<u8> {
+    let list =
+        std::fs::read_to_string(root().join("samples/lists/crosscheck-players_list_foa.txt"))
+            .unwrap();
+    let line = list
+        .lines()
+        .find(|l| l.contains("Magnussen"))
+        .unwrap()
+        .to_owned();
+    let mut out = list.clone().into_bytes();
+    if !list.ends_with('\n') {
+        out.push(b'\n');
+    }
+    for i in 0..extra {
+        out.extend_from_slice(format!("{:<15}{}\n", 99_000_000 + i, &line[15..]).as_bytes());
+    }
+    out
+}
+
+#[test]
+fn a_rating_list_larger_than_the_upload_bound_is_streamed() {
+    // FIDE's full list (about 317 MB) is far over --max-size (64 MiB):
+    // here a list of 2.5 MB against a bound of 100 kB. The list is spooled
+    // and scanned, never counted in the reports' bound: its findings and K
+    // are those of the small list.
+    let (_server, url) = serve_with(&["--max-size", "100000", "--max-list-size", "3000000"]);
+    let trf = std::fs::read(root().join("samples/hand/list-crosscheck.trf")).unwrap();
+    let small =
+        std::fs::read(root().join("samples/lists/crosscheck-players_list_foa.txt")).unwrap();
+    let big = padded_list(14_000);
+    assert!(
+        big.len() > 2_000_000 && big.len() < 3_000_000,
+        "{}",
+        big.len()
+    );
+    let codes = |page: &str| -> Vec<String> {
+        page.split("data-code=\"")
+            .skip(1)
+            .filter_map(|s| s.split('"').next())
+            .filter(|c| c.starts_with("TRF-L"))
+            .map(str::to_owned)
+            .collect()
+    };
+    let name = "crosscheck-players_list_foa.txt";
+    let (status, expected) = post(
+        &url,
+        &[("trf", "x.trf", &trf), ("rating_list", name, &small)],
+    );
+    assert_eq!(status, 200, "{expected:.300}");
+    let (status, page) = post(&url, &[("trf", "x.trf", &trf), ("rating_list", name, &big)]);
+    assert_eq!(status, 200, "{page:.300}");
+    assert!(!codes(&page).is_empty());
+    assert_eq!(codes(&page), codes(&expected));
+    assert!(page.contains("<small>(list)</small>"));
+    assert!(!page.contains("could not be read"), "{page}");
+    // Over the list's own bound: refused with a message, and the server
+    // goes on.
+    let (status, page) = post(
+        &url,
+        &[
+            ("trf", "x.trf", &trf),
+            ("rating_list", name, &padded_list(21_000)),
+        ],
+    );
+    assert_eq!(status, 413, "{page:.300}");
+    assert!(page.contains("The rating list is too large"), "{page}");
+    // A file that is not a list, however large, is said to be no list; the
+    // report is checked without it.
+    let prose = "Dear officer, the results are attached.\n".repeat(20_000);
+    let (status, page) = post(
+        &url,
+        &[
+            ("trf", "x.trf", &trf),
+            ("rating_list", "notes.txt", prose.as_bytes()),
+        ],
+    );
+    assert_eq!(status, 200, "{page:.300}");
+    assert!(
+        page.contains("The rating list notes.txt could not be read"),
+        "{page}"
+    );
+    assert!(page.contains("checked without it"));
+    assert!(page.contains("data-verdict="));
+    // The reports themselves keep their bound.
+    let (status, page) = post(&url, &[("trf", "big.trf", &vec![b'x'; 400_000])]);
+    assert_eq!(status, 413, "{page:.300}");
+    assert!(page.contains("The upload is too large"));
+}
