@@ -281,3 +281,53 @@ fn a_rating_list_larger_than_the_upload_bound_is_streamed() {
     assert_eq!(status, 413, "{page:.300}");
     assert!(page.contains("The upload is too large"));
 }
+
+#[test]
+fn the_page_says_a_note_of_many_players_once_as_the_text_does() {
+    // Three reports whose players share notes (K and base not from a
+    // list, three discriminating roundings): the period on the page
+    // numbers the notes as `trf period` prints them, each many-player note
+    // once with its count, not once per player.
+    let (_server, url) = serve_with(&[]);
+    let names = ["period-a-1.trf", "period-a-2.trf", "period-a-3.trf"];
+    let files: Vec<Vec<u8>> = names
+        .iter()
+        .map(|n| std::fs::read(root().join("samples/hand").join(n)).unwrap())
+        .collect();
+    let fields: Vec<(&str, &str, &[u8])> = names
+        .iter()
+        .zip(&files)
+        .map(|(n, b)| ("trf", *n, &b[..]))
+        .collect();
+    let (status, page) = post(&url, &fields);
+    assert_eq!(status, 200, "{page:.300}");
+    let out = Command::new(env!("CARGO_BIN_EXE_trf"))
+        .arg("period")
+        .args(names.iter().map(|n| format!("samples/hand/{n}")))
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let said: Vec<&str> = text
+        .split("\nNotes\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.is_empty())
+        .collect();
+    let section = page.split("<section class=\"period\"").nth(1).unwrap();
+    let notes = section
+        .split("<h3>Notes</h3>")
+        .nth(1)
+        .unwrap()
+        .split("</ol>")
+        .next()
+        .unwrap();
+    assert_eq!(notes.matches("<li>").count(), said.len(), "{notes}\n{text}");
+    for many in ["7 players: K 20 as", "3 players: discriminating"] {
+        assert_eq!(notes.matches(many).count(), 1, "{many}: {notes}");
+        assert!(text.contains(many));
+    }
+    // Each player's row points at the grouped notes.
+    assert!(section.contains("<td>7,8,9</td>"), "{section}");
+}
