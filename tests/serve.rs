@@ -331,3 +331,120 @@ fn the_page_says_a_note_of_many_players_once_as_the_text_does() {
     // Each player's row points at the grouped notes.
     assert!(section.contains("<td>7,8,9</td>"), "{section}");
 }
+
+/// The body of the download saved as `file` on `page` (a `data:` URL).
+fn download(page: &str, file: &str) -> String {
+    use base64::Engine as _;
+    let at = page
+        .find(&format!("download=\"{file}\" href=\"data:"))
+        .unwrap_or_else(|| panic!("no download {file}"));
+    let data = page[at..].split(";base64,").nth(1).unwrap();
+    let data = &data[..data.find('"').unwrap()];
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(data)
+        .unwrap();
+    String::from_utf8(bytes).unwrap()
+}
+
+#[test]
+fn registration_facts_given_on_the_page_are_used_as_on_the_command_line() {
+    // graz-open.trf registered a day before its start (too late),
+    // linz-june.trf in time, the third report not named: each report's
+    // findings are those of `trf check --registrations` on the same files.
+    let dir = tempfile::tempdir().unwrap();
+    let files = [
+        "samples/across/player-data-conflict/fires/graz-open.trf",
+        "samples/across/player-data-conflict/fires/linz-june.trf",
+        "samples/hand/rr-2005-worked-example.trf",
+    ];
+    let regs = "file,registered_on,rating_type\n\
+                graz-open.trf,2024-05-31,\n\
+                linz-june.trf,2024-05-01,standard\n";
+    std::fs::write(dir.path().join("regs.csv"), regs).unwrap();
+    let mut names = Vec::new();
+    let mut bytes = Vec::new();
+    for f in files {
+        let name = f.rsplit('/').next().unwrap();
+        let b = std::fs::read(root().join(f)).unwrap();
+        std::fs::write(dir.path().join(name), &b).unwrap();
+        names.push(name);
+        bytes.push(b);
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_trf"))
+        .args(["check", "--format", "json", "--registrations", "regs.csv"])
+        .args(&names)
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("rr-2005-worked-example.trf: not in regs.csv"),
+        "{err}"
+    );
+    let cli: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (_server, url) = serve_with(&[]);
+    let mut fields: Vec<(&str, &str, &[u8])> = names
+        .iter()
+        .zip(&bytes)
+        .map(|(n, b)| ("trf", *n, &b[..]))
+        .collect();
+    fields.push(("registrations", "regs.csv", regs.as_bytes()));
+    let (status, page) = post(&url, &fields);
+    assert_eq!(status, 200, "{page:.300}");
+    let rules = |v: &serde_json::Value| -> Vec<String> {
+        v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| format!("{} {}", d["rule"], d["message"]))
+            .collect()
+    };
+    for (name, cli) in names.iter().zip(&cli) {
+        let stem = name.trim_end_matches(".trf");
+        let json: serde_json::Value =
+            serde_json::from_str(&download(&page, &format!("{stem}.check.json"))).unwrap();
+        assert_eq!(
+            json["registration_source"], cli["registration_source"],
+            "{name}"
+        );
+        assert_eq!(json["verdict"], cli["verdict"], "{name}");
+        assert_eq!(rules(&json), rules(cli), "{name}");
+    }
+    assert_eq!(cli[0]["registration_source"], "line 2 of regs.csv");
+    assert!(rules(&cli[0])
+        .iter()
+        .any(|r| r.starts_with("\"registration-too-late\"")));
+    // The page says which reports the file does not name, in words.
+    assert!(
+        page.contains("regs.csv does not name every report"),
+        "{page}"
+    );
+    assert!(page.contains("not checked: rr-2005-worked-example.trf."));
+    // Without the file: registration is not checked, as on the command
+    // line without --registrations.
+    let (_, plain) = post(&url, &fields[..3]);
+    let json: serde_json::Value =
+        serde_json::from_str(&download(&plain, "graz-open.check.json")).unwrap();
+    assert!(json.get("registration_source").is_none());
+    assert_ne!(rules(&json), rules(&cli[0]));
+    // A file that is not a registrations file: said, and the reports are
+    // checked without it.
+    let mut bad = fields.clone();
+    bad[3] = (
+        "registrations",
+        "regs.csv",
+        b"file,registered_on\ngraz-open.trf,31/05/2024\n",
+    );
+    let (status, page) = post(&url, &bad);
+    assert_eq!(status, 200);
+    assert!(
+        page.contains("The registration facts in regs.csv could not be read"),
+        "{page}"
+    );
+    assert!(page.contains("line 2: registered_on `31/05/2024` is not a date (YYYY-MM-DD)"));
+    assert!(page.contains("checked without them"));
+}

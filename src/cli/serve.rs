@@ -321,7 +321,7 @@ async fn check(
     {
         return busy(&cfg);
     }
-    let (trfs, list) =
+    let (trfs, list, registrations) =
         match tokio::time::timeout(allowed, read_upload(&cfg, &mut mp, &mut held, announced)).await {
             Ok(Ok(files)) => files,
             Ok(Err(refused)) => return refused,
@@ -353,7 +353,7 @@ async fn check(
     let job = tokio::task::spawn_blocking(move || {
         let go = || !stop.load(Ordering::Relaxed);
         let list = list.map(ListPart::into_upload);
-        (check_uploads(&cfg2, trfs, list, &go), held)
+        (check_uploads(&cfg2, trfs, list, registrations, &go), held)
     });
     match job.await {
         Ok(((status, Html(page)), held)) => (
@@ -403,18 +403,19 @@ impl ListPart {
     }
 }
 
-/// The reports and the rating list of an upload, each file's share of the
-/// memory budget reserved in `held` as it arrives beyond what `held`
-/// already covers (one file of `covered` bytes); or the answer that
-/// refuses it.
+/// The reports, the rating list and the registrations file of an upload,
+/// each file's share of the memory budget reserved in `held` as it arrives
+/// beyond what `held` already covers (one file of `covered` bytes); or the
+/// answer that refuses it.
 async fn read_upload(
     cfg: &Config,
     mp: &mut Multipart,
     held: &mut budget::Held,
     covered: u64,
-) -> Result<(Vec<Upload>, Option<ListPart>), Response> {
+) -> Result<(Vec<Upload>, Option<ListPart>, Option<Upload>), Response> {
     let mut trfs: Vec<Upload> = Vec::new();
     let mut list: Option<ListPart> = None;
+    let mut registrations: Option<Upload> = None;
     let mut token = false;
     // The files' bytes so far: together within --max-size.
     let mut total = 0u64;
@@ -487,11 +488,13 @@ async fn read_upload(
         if name.is_empty() && bytes.is_empty() {
             continue;
         }
-        if kind == "trf" {
-            trfs.push((name, bytes));
+        match kind.as_str() {
+            "trf" => trfs.push((name, bytes)),
+            "registrations" => registrations = Some((name, bytes)),
+            _ => {}
         }
     }
-    Ok((trfs, list))
+    Ok((trfs, list, registrations))
 }
 
 /// Reads the rating list's part of an upload into a temporary file
@@ -624,16 +627,18 @@ fn too_large(cfg: &Config) -> Reply {
     )
 }
 
-/// Checks and rates every uploaded report (with the rating list, when one
-/// was sent) and builds the page ([`crate::upload::check_uploads`]), while
+/// Checks and rates every uploaded report (with the rating list and the
+/// registrations file, when sent) and builds the page ([`crate::upload::check_uploads`]), while
 /// `go` says to go on.
 fn check_uploads(
     cfg: &Config,
     trfs: Vec<Upload>,
     list: Option<ListUpload>,
+    registrations: Option<Upload>,
     go: &dyn Fn() -> bool,
 ) -> Reply {
-    let page = crate::upload::check_uploads_while(cfg.page(), &cfg.read, trfs, list, go);
+    let page =
+        crate::upload::check_uploads_while(cfg.page(), &cfg.read, trfs, list, registrations, go);
     let status = if page.reports.is_empty() {
         StatusCode::UNPROCESSABLE_ENTITY
     } else {
