@@ -2,7 +2,9 @@
 //! connections and time: file descriptors run out, a foreign `Host` (DNS
 //! rebinding), a cross-origin POST, a POST without the page's token, an
 //! oversized upload. And the reports named on its command line (what a
-//! report dropped on `trf.exe` opens).
+//! report dropped on `trf.exe` opens); a rating list larger than the
+//! upload bound, spooled and scanned (and one that cannot be spooled); the
+//! registrations file; the period's notes said once.
 
 mod common;
 
@@ -447,4 +449,32 @@ fn registration_facts_given_on_the_page_are_used_as_on_the_command_line() {
     );
     assert!(page.contains("line 2: registered_on `31/05/2024` is not a date (YYYY-MM-DD)"));
     assert!(page.contains("checked without them"));
+}
+
+#[test]
+fn a_rating_list_that_cannot_be_spooled_is_said_and_the_server_goes_on() {
+    // The temporary folder is missing (a full or read-only disk fails
+    // alike): the list is refused with words, not a fault, and reports
+    // without a list are still checked.
+    let missing = tempfile::tempdir().unwrap().path().join("gone");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_trf"));
+    cmd.args(["serve", "--port", "0"]).env("TMPDIR", &missing);
+    let (_server, url) = common::serve::start(cmd);
+    let trf = std::fs::read(root().join("samples/hand/list-crosscheck.trf")).unwrap();
+    let (status, page) = post(
+        &url,
+        &[
+            ("trf", "x.trf", &trf),
+            ("rating_list", "list.txt", &padded_list(10)),
+        ],
+    );
+    assert_eq!(status, 507, "{page:.300}");
+    assert!(
+        page.contains("The rating list could not be kept while it is read"),
+        "{page}"
+    );
+    assert!(page.contains("Free some disk space"));
+    let (status, page) = post(&url, &[("trf", "x.trf", &trf)]);
+    assert_eq!(status, 200);
+    assert!(page.contains("data-verdict="));
 }

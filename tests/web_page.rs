@@ -523,7 +523,10 @@ fn registration_facts_chosen_on_the_page_are_used_as_on_the_command_line() {
             &report,
         );
         assert_eq!(json, cli);
-        assert!(json.contains("\"registration_source\":\"line 2 of regs.csv\""), "{json}");
+        assert!(
+            json.contains("\"registration_source\":\"line 2 of regs.csv\""),
+            "{json}"
+        );
         assert!(json.contains("registration-too-late"), "{json}");
         let (without, _) = native(&["check", "--format", "json"], &report);
         assert_ne!(json, without);
