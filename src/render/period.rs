@@ -586,10 +586,12 @@ impl PeriodSection {
                 ]
             })
             .collect();
-        let mut notes = NoteIndex::starting_with(&s.notes);
+        // Numbered as the text numbers them: a note of many players said
+        // once, with their count or their figures per player.
+        let mut notes = PlayerNotes::of(s);
         let (mut several, mut single) = (Vec::new(), Vec::new());
-        for p in &s.players {
-            let refs = notes.refs(&p.notes);
+        for (i, p) in s.players.iter().enumerate() {
+            let refs = notes.refs(i);
             let cells = period_cells(p);
             let row = PeriodRow {
                 who: [
