@@ -567,6 +567,20 @@ pub(crate) struct PeriodRow {
     pub notes: String,
 }
 
+/// A period's note as an officer reads it on a page (issue 38: plain
+/// words): the shorthand of the text output said in words. "t − 1" is the
+/// list before the period, which the notes already name by its month; "the
+/// rating pass" is trfkit's calculation of each report. The text, CSV and
+/// JSON keep the shorthand that scripts match and `trf explain period`
+/// defines.
+fn page_words(note: &str) -> String {
+    note.replace(" (t − 1)", "")
+        .replace(", t − 1,", "")
+        .replace("t − 1", "the list before the period")
+        .replace("the rating pass", "trfkit's calculation")
+        .replace("rating pass", "rating calculation")
+}
+
 impl PeriodSection {
     /// The section of `s`.
     pub(crate) fn of(s: &PeriodSummary) -> Self {
@@ -635,7 +649,7 @@ impl PeriodSection {
             several,
             single,
             findings,
-            notes: notes.list,
+            notes: notes.list.iter().map(|n| page_words(n)).collect(),
         }
     }
 }
@@ -643,6 +657,31 @@ impl PeriodSection {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The page says the period's notes without "t − 1" or "rating pass",
+    /// whatever note carries them (every literal of the period's notes
+    /// that holds one, as written).
+    #[test]
+    fn page_notes_in_plain_words() {
+        for note in [
+            "the March 2025 list's 2100 (t − 1)",
+            "Ro 2100 of the latest-starting event (the March 2025 list, t − 1, was not given)",
+            "the March 2025 list (t − 1)",
+            "nothing tells the month of `x.txt`: in a period it is taken as the list before the period, the March 2025 list (t − 1)",
+            "K 20 as the rating pass works it out for the latest event: the K published on the March 2025 list (t − 1) was not given",
+            "a warning, and the rating pass rates the games",
+        ] {
+            let plain = page_words(note);
+            assert!(!plain.contains("t − 1") && !plain.contains("rating pass"), "{plain}");
+            assert!(plain.contains("March 2025") || plain.contains("calculation"), "{plain}");
+        }
+        assert_eq!(
+            page_words(
+                "Ro 2100 of the latest-starting event (the March 2025 list, t − 1, was not given)"
+            ),
+            "Ro 2100 of the latest-starting event (the March 2025 list was not given)"
+        );
+    }
 
     #[test]
     fn figures_are_the_signed_numbers_of_a_note() {
