@@ -535,6 +535,15 @@ async fn spool_list(
                 file.write_all(&c).map_err(cannot_keep)?;
             }
             Ok(None) => break,
+            // The request's own bound (the files' bound, the list's and
+            // 64 KiB) reached while the list is read: the reports were
+            // within theirs, so it is the list that is too large. How far
+            // into the list the server reads before the bound trips
+            // depends on how the body arrives, so the list's own check
+            // above cannot be relied on to come first.
+            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                return Err(list_too_large(cfg))
+            }
             Err(e) => return Err(upload_failed(cfg, e).into_response()),
         }
     }
