@@ -923,6 +923,45 @@ fn a_long_event_rates_its_rounds_with_the_list_of_their_date() {
     assert_eq!(e["sum_delta"], 0.14);
     let n = long_note(&v);
     assert!(n.contains("round 2 under the February 2025 list, round 3 under the March 2025 list keep the ratings at its start"), "{n}");
+
+    // `trf rate` of the long event with the March list does the same for
+    // round 3 (issue 41): ΣΔR as the period's, K × ΣΔR and the change
+    // computed again, the ratings line and a note say it.
+    let rate = |args: &[&str]| -> Value {
+        let mut all = vec!["rate", "--format", "json"];
+        all.extend_from_slice(args);
+        let (code, out, err) = trf(&all);
+        assert!(code == 0 || code == 1, "exit {code}: {err}");
+        serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"))
+    };
+    let v = rate(&["--rating-list", list, &path]);
+    let row = |v: &Value, id: u64| -> Value {
+        v["players"]
+            .as_array()
+            .and_then(|ps| ps.iter().find(|p| p["fide_id"] == id))
+            .cloned()
+            .unwrap_or_else(|| panic!("no player {id} in {v}"))
+    };
+    assert_eq!(row(&v, 2930002)["w_minus_we"], 0.13);
+    // Berg: −0.15 at the start's ratings, −0.19 with round 3's: K 20 gives −3.8, −4.
+    assert_eq!(row(&v, 293000202)["w_minus_we"], -0.19);
+    assert_eq!(row(&v, 293000202)["change"], -4);
+    assert_eq!(row(&v, 293000202)["new_rating"], 2046);
+    let said = v["notes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .any(|n| n.contains("round 3 from the March 2025 list given"));
+    assert!(said, "{v}");
+    assert!(v["ratings_source"].as_str().is_some_and(
+        |s| s.contains("except in the rounds of this long event dated under the list given")
+    ));
+    // Without the list, `rate` keeps the report's ratings and says nothing new.
+    let v = rate(&[&path]);
+    assert_eq!(row(&v, 2930002)["w_minus_we"], 0.14);
+    assert_eq!(row(&v, 293000202)["change"], -3);
+    assert!(!v.to_string().contains("lasts more than 30 days"), "{v}");
 }
 
 /// `--registrations`: the JSON of `check`, `rate` and `period` says, per

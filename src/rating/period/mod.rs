@@ -39,6 +39,7 @@ mod unplaced;
 
 mod summary;
 
+pub(crate) use rounds::in_rate as long_event_in_rate;
 pub use split::{split_by_period, PeriodPart, SplitError, SPLIT_READINGS};
 pub use summary::{
     PeriodEvent, PeriodFinding, PeriodPlayer, PeriodReportEntry, PeriodSummary, Pool,
