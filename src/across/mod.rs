@@ -17,6 +17,7 @@
 pub(crate) mod data_conflict;
 pub(crate) mod duplicate;
 mod keys;
+pub(crate) mod overlapping;
 pub(crate) mod simultaneous;
 pub(crate) mod versions;
 
@@ -77,6 +78,7 @@ pub(crate) static ALL: &[&RuleMeta] = &[
     &duplicate::DUPLICATE_REPORT,
     &data_conflict::PLAYER_DATA_CONFLICT,
     &versions::EVENT_VERSIONS,
+    &overlapping::OVERLAPPING_REPORTS,
 ];
 
 /// One report of the set: how messages name it, and what was read.
@@ -162,7 +164,8 @@ impl Sink for Vec<Vec<Diagnostic>> {
 }
 
 /// The search across reports: every finding, per report in the order of
-/// the rules (duplicates, versions, clashes, data conflicts), given to
+/// the rules (duplicates, versions, overlapping reports, clashes, data
+/// conflicts), given to
 /// `out`; returns `duplicate_of` ([`AcrossFindings::duplicate_of`]).
 pub(crate) fn search(reports: &[ReportKeys], out: &mut dyn Sink) -> Vec<Option<usize>> {
     if reports.len() < 2 {
@@ -178,8 +181,9 @@ pub(crate) fn search(reports: &[ReportKeys], out: &mut dyn Sink) -> Vec<Option<u
         .zip(&version_of)
         .map(|(d, v)| d.or(*v))
         .collect();
+    let one_event = overlapping::find(reports, &skip, out);
     let ids = PlayerIndex::new(reports, &skip);
-    simultaneous::find(reports, &ids, out);
+    simultaneous::find(reports, &ids, &one_event, out);
     data_conflict::find(reports, &ids, out);
     duplicate_of
 }
