@@ -79,14 +79,25 @@ pub(crate) fn find(
 ) -> HashSet<(u32, u32)> {
     // Each game → the reports holding it, with its round there. A game is
     // hashed with the event's name, so that only reports of one event meet.
+    // Only the games of a name two reports share are held: a month of
+    // thousands of events with names of their own holds none.
+    let counted = |r: usize| !skip.get(r).is_some_and(Option::is_some);
+    let mut names: HashMap<&str, u32> = HashMap::new();
+    for (r, t) in reports.iter().enumerate() {
+        if let (true, Some(name)) = (counted(r), &t.name) {
+            *names.entry(name).or_default() += 1;
+        }
+    }
     let mut held: HashMap<u128, Vec<(u32, u16)>> = HashMap::new();
     let mut pairs: Vec<((u32, u32), Shared)> = Vec::new();
     let mut at: HashMap<(u32, u32), usize> = HashMap::new();
     for (r, t) in reports.iter().enumerate() {
-        if skip.get(r).is_some_and(Option::is_some) {
+        let Some(name) = t.name.as_ref().filter(|_| counted(r)) else {
+            continue;
+        };
+        if names.get(name.as_str()).is_none_or(|&n| n < 2) {
             continue;
         }
-        let Some(name) = &t.name else { continue };
         let r = r as u32;
         let by_rank: HashMap<u16, usize> = t
             .players
@@ -119,10 +130,14 @@ pub(crate) fn find(
                     when.hash(h);
                 });
                 let holders = held.entry(game).or_default();
+                // A report holds a game once: the same two players on one
+                // date again (or players whose names fold alike) add
+                // nothing, and no report's games are compared with each
+                // other (linear in any one report).
+                if holders.last().is_some_and(|&(last, _)| last == r) {
+                    continue;
+                }
                 for &(other, there) in holders.iter() {
-                    if other == r {
-                        continue;
-                    }
                     let slot = *at.entry((other, r)).or_insert_with(|| {
                         pairs.push(((other, r), Shared::default()));
                         pairs.len() - 1
