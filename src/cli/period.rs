@@ -37,6 +37,12 @@ pub(crate) struct Args {
     /// list whose month nothing tells is taken as t − 1, and said.
     #[arg(long, value_name = "FILE")]
     rating_list: Option<PathBuf>,
+    /// The list FIDE published at the end of the period (any format
+    /// `--rating-list` reads): each player's published rating, games and K
+    /// beside the period's, every difference explained where trfkit can
+    /// tell why, else said to be unexplained.
+    #[arg(long, value_name = "LIST")]
+    published: Option<PathBuf>,
     /// Compute only this list (standard, rapid or blitz); reports of
     /// another type are listed as not in the period.
     #[arg(long, value_name = "TYPE")]
@@ -156,8 +162,10 @@ fn period_of(
     a: &Args,
     reports: &[(&str, &crate::Parsed)],
     list: Option<Arc<ListLookup>>,
+    published: Option<Arc<ListLookup>>,
 ) -> Result<(PeriodSummary, Vec<String>), String> {
-    let (opts, regs) = period_options(a, list);
+    let (mut opts, regs) = period_options(a, list);
+    opts.published = published;
     let regs = regs?;
     let summary = rate_together(reports, &opts);
     let not_named = not_named(&summary, regs.as_deref());
@@ -181,8 +189,9 @@ pub(crate) fn run(a: Args) -> u8 {
     // report is held while it is read.
     let mut said = false;
     let mut list = None;
+    let mut published = None;
     let mut expected = Vec::new();
-    if let Some(path) = &a.rating_list {
+    if a.rating_list.is_some() || a.published.is_some() {
         let first: Vec<Result<IdsAndList, String>> = files
             .par_iter()
             .map(|f| {
@@ -205,12 +214,21 @@ pub(crate) fn run(a: Args) -> u8 {
             }
         }
         said = true;
-        match read_list(path, &ids) {
-            Some(l) => list = Some(Arc::new(l)),
-            None => return EXIT_USAGE,
+        if let Some(path) = &a.rating_list {
+            match read_list(path, &ids) {
+                Some(l) => list = Some(Arc::new(l)),
+                None => return EXIT_USAGE,
+            }
+        }
+        if let Some(path) = &a.published {
+            match read_list(path, &ids) {
+                Some(l) => published = Some(Arc::new(l)),
+                None => return EXIT_USAGE,
+            }
         }
     }
-    let (opts, regs) = period_options(&a, list);
+    let (mut opts, regs) = period_options(&a, list);
+    opts.published = published;
     let list_month = Plan::new(&expected, &opts).list_month;
     // Each report is read, checked, rated and reduced to what the period
     // and the search across reports need, then dropped.
@@ -302,7 +320,8 @@ pub(crate) fn json(a: Args, warnings: &mut Vec<String>) -> Result<String, String
     }
     let parsed: Vec<&crate::Parsed> = reports.iter().map(|(_, p)| *p).collect();
     let list = search_list_for(a.rating_list.as_deref(), &parsed, warnings)?;
-    let (summary, not_named) = period_of(&a, &reports, list)?;
+    let published = search_list_for(a.published.as_deref(), &parsed, warnings)?;
+    let (summary, not_named) = period_of(&a, &reports, list, published)?;
     warnings.extend(not_named);
     Ok(serde_json::to_string(&summary).unwrap_or_default())
 }

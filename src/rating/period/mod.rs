@@ -30,6 +30,7 @@
 mod base;
 pub(crate) mod lists;
 pub(crate) mod method;
+mod published;
 mod rounds;
 mod split;
 mod start_k;
@@ -39,6 +40,7 @@ mod unplaced;
 
 mod summary;
 
+pub use published::{PublishedFigures, PublishedSummary};
 pub(crate) use rounds::in_rate as long_event_in_rate;
 pub use split::{split_by_period, PeriodPart, SplitError, SPLIT_READINGS};
 pub use summary::{
@@ -93,6 +95,10 @@ pub struct PeriodOptions {
     /// printed on the list before the period, and nothing in a report or a
     /// list tells it.
     pub bases: HashMap<u64, u16>,
+    /// The list FIDE published at the end of the period (`--published`),
+    /// looked up for every report's IDs: each player's figures are
+    /// compared with it ([`PeriodPlayer::published`]).
+    pub published: Option<Arc<ListLookup>>,
     /// Each report's own registration facts (`--registrations`) and the
     /// file as shown; a report it does not name keeps [`PeriodOptions::check`]'s
     /// flags, and its `registration_source` says so.
@@ -285,8 +291,23 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
 }
 
 /// The period of reports already rated ([`ReportRated`]) under `plan`,
-/// `duplicate_of[i]` the earlier report report `i` repeats.
+/// `duplicate_of[i]` the earlier report report `i` repeats; compared with
+/// the published list when one was given ([`PeriodOptions::published`]).
 pub(crate) fn rate_rated(
+    plan: Plan,
+    rated: Vec<ReportRated>,
+    duplicate_of: &[Option<usize>],
+    opts: &PeriodOptions,
+) -> PeriodSummary {
+    let mut summary = rate_lists(plan, rated, duplicate_of, opts);
+    if let Some(published) = &opts.published {
+        published::compare(&mut summary, published);
+    }
+    summary
+}
+
+/// [`rate_rated`] before the comparison with the published list.
+fn rate_lists(
     plan: Plan,
     mut rated: Vec<ReportRated>,
     duplicate_of: &[Option<usize>],
@@ -490,6 +511,7 @@ impl PeriodInputs<'_> {
             findings: Vec::new(),
             notes,
             other_periods: None,
+            published_summary: None,
         }
     }
 }
@@ -714,6 +736,7 @@ impl PeriodBasis<'_> {
             pool: None,
             events: Vec::new(),
             notes: Vec::new(),
+            published: None,
         };
         let rated_rows: Vec<_> = p.rows.iter().filter(|(_, row)| row.rated).collect();
         for (r, row) in &p.rows {
