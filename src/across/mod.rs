@@ -14,6 +14,7 @@
 //! concerns, with spans into that report, so that it joins that report's
 //! findings and verdict ([`crate::check::CheckReport::add_across`]).
 
+pub(crate) mod already_rated;
 pub(crate) mod data_conflict;
 pub(crate) mod duplicate;
 mod keys;
@@ -22,6 +23,7 @@ pub(crate) mod simultaneous;
 pub(crate) mod versions;
 
 pub(crate) use keys::ReportKeys;
+pub(crate) use overlapping::round_keys;
 
 use crate::diag::{Diagnostic, RuleMeta};
 use crate::read::Parsed;
@@ -79,6 +81,7 @@ pub(crate) static ALL: &[&RuleMeta] = &[
     &data_conflict::PLAYER_DATA_CONFLICT,
     &versions::EVENT_VERSIONS,
     &overlapping::OVERLAPPING_REPORTS,
+    &already_rated::ALREADY_RATED,
 ];
 
 /// One report of the set: how messages name it, and what was read.

@@ -99,57 +99,33 @@ pub(crate) fn find(
             continue;
         }
         let r = r as u32;
-        let by_rank: HashMap<u16, usize> = t
-            .players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p.start_rank.value, i))
-            .collect();
-        for (p, player) in t.players.iter().enumerate() {
-            for (k, e) in player.rounds.iter().enumerate() {
-                if !matches!(e.value.result, RoundResult::Game { .. }) {
-                    continue;
-                }
-                let Some(q) = e.value.opponent.and_then(|o| by_rank.get(&o).copied()) else {
-                    continue;
-                };
-                let (mine, theirs) = (t.keys[p], t.keys[q]);
-                // Each game once, from the side of the lower key.
-                if mine >= theirs {
-                    continue;
-                }
-                let round = u16::try_from(k + 1).unwrap_or(u16::MAX);
-                let when = match t.round_dates.get(k).and_then(|d| d.value) {
-                    Some(d) => When::Date(d),
-                    None => When::Round(round),
-                };
-                let game = two_halves(|_, h| {
-                    name.hash(h);
-                    mine.hash(h);
-                    theirs.hash(h);
-                    when.hash(h);
-                });
-                let holders = held.entry(game).or_default();
-                // A report holds a game once: the same two players on one
-                // date again (or players whose names fold alike) add
-                // nothing, and no report's games are compared with each
-                // other (linear in any one report).
-                if holders.last().is_some_and(|&(last, _)| last == r) {
-                    continue;
-                }
-                for &(other, there) in holders.iter() {
-                    let slot = *at.entry((other, r)).or_insert_with(|| {
-                        pairs.push(((other, r), Shared::default()));
-                        pairs.len() - 1
-                    });
-                    let s = &mut pairs[slot].1;
-                    s.here.insert(there);
-                    s.there.insert(round);
-                    s.games += 1;
-                }
-                holders.push((r, round));
+        each_game(t, |round, mine, theirs, when| {
+            let game = two_halves(|_, h| {
+                name.hash(h);
+                mine.hash(h);
+                theirs.hash(h);
+                when.hash(h);
+            });
+            let holders = held.entry(game).or_default();
+            // A report holds a game once: the same two players on one
+            // date again (or players whose names fold alike) add
+            // nothing, and no report's games are compared with each
+            // other (linear in any one report).
+            if holders.last().is_some_and(|&(last, _)| last == r) {
+                return;
             }
-        }
+            for &(other, there) in holders.iter() {
+                let slot = *at.entry((other, r)).or_insert_with(|| {
+                    pairs.push(((other, r), Shared::default()));
+                    pairs.len() - 1
+                });
+                let s = &mut pairs[slot].1;
+                s.here.insert(there);
+                s.there.insert(round);
+                s.games += 1;
+            }
+            holders.push((r, round));
+        });
     }
     let mut found = HashSet::with_capacity(pairs.len() * 2);
     for ((a, b), shared) in pairs {
@@ -175,6 +151,69 @@ pub(crate) fn find(
         );
     }
     found
+}
+
+/// Every game of `t` decided over the board, once (from the side of the
+/// lower player key): its round, both players' keys (lower first) and
+/// when it was played.
+fn each_game(t: &ReportKeys, mut f: impl FnMut(u16, u64, u64, When)) {
+    let by_rank: HashMap<u16, usize> = t
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.start_rank.value, i))
+        .collect();
+    for (p, player) in t.players.iter().enumerate() {
+        for (k, e) in player.rounds.iter().enumerate() {
+            if !matches!(e.value.result, RoundResult::Game { .. }) {
+                continue;
+            }
+            let Some(q) = e.value.opponent.and_then(|o| by_rank.get(&o).copied()) else {
+                continue;
+            };
+            let (mine, theirs) = (t.keys[p], t.keys[q]);
+            if mine >= theirs {
+                continue;
+            }
+            let round = u16::try_from(k + 1).unwrap_or(u16::MAX);
+            let when = match t.round_dates.get(k).and_then(|d| d.value) {
+                Some(d) => When::Date(d),
+                None => When::Round(round),
+            };
+            f(round, mine, theirs, when);
+        }
+    }
+}
+
+/// Each round of `t` holding a game decided over the board, with a key of
+/// the round as one event's: the event's name, when it was played and its
+/// games (the two players of each, in any order of the lines). Two reports
+/// holding one round of one event give it the same key: the ledger
+/// (`already-rated`) finds a round recorded in an earlier period by it.
+/// Empty for a report without a name.
+pub(crate) fn round_keys(t: &ReportKeys) -> Vec<(u16, u128)> {
+    let Some(name) = &t.name else {
+        return Vec::new();
+    };
+    let mut games: Vec<(u16, u64, u64, u128)> = Vec::new();
+    each_game(t, |round, mine, theirs, when| {
+        let w = two_halves(|_, h| when.hash(h));
+        games.push((round, mine, theirs, w));
+    });
+    games.sort_unstable();
+    games
+        .chunk_by(|a, b| a.0 == b.0)
+        .map(|round| {
+            let key = two_halves(|_, h| {
+                name.hash(h);
+                round[0].3.hash(h);
+                for g in round {
+                    (g.1, g.2).hash(h);
+                }
+            });
+            (round[0].0, key)
+        })
+        .collect()
 }
 
 /// `round 3`, `rounds 3, 4`.

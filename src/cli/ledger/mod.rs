@@ -1,0 +1,341 @@
+//! The officer's ledger (`--ledger FILE` of `trf check`, `trf period` and
+//! `trf split`; `trf ledger`): every period computed, recorded in an
+//! SQLite file ([`store`]), so that months follow months: a report rated in
+//! an earlier period is found again (`already-rated`), an unrated player's
+//! results pool across periods as the edition allows, and the officer can
+//! say what was computed for a player or a month.
+//!
+//! Without `--ledger` nothing is read or written.
+
+pub(crate) mod show;
+pub(crate) mod store;
+
+use crate::across::{round_keys, ReportKeys};
+use crate::diag::Diagnostic;
+use crate::rating::maths::{GameScore, RatedGame};
+use crate::rating::period::{EarlierResults, PeriodSummary};
+use crate::ratinglist::ListPeriod;
+use crate::regulations::RatingType;
+use std::collections::HashMap;
+use store::{Ledger, LedgerError, PeriodRecord, PlayerRecord, PoolRecord, ReportRecord};
+
+/// What the ledger keeps of one report beyond the period's summary: its
+/// fingerprint, each round's key, and where a finding about it points.
+pub(crate) struct ReportMarks {
+    /// The event with its results, as hex (`duplicate-report`'s print).
+    pub(crate) fingerprint: Option<String>,
+    /// Each round holding a game, with its key as hex.
+    pub(crate) rounds: Vec<(u16, String)>,
+    /// Where a finding about the whole report points.
+    pub(crate) anchor: crate::source::Span,
+}
+
+impl ReportMarks {
+    /// The marks of a report's keys.
+    pub(crate) fn of(k: &ReportKeys) -> ReportMarks {
+        ReportMarks {
+            fingerprint: k.print.map(|p| format!("{p:032x}")),
+            rounds: round_keys(k)
+                .into_iter()
+                .map(|(r, key)| (r, format!("{key:032x}")))
+                .collect(),
+            anchor: k.anchor,
+        }
+    }
+}
+
+/// `YYYY-MM` of a list.
+pub(crate) fn key(p: ListPeriod) -> String {
+    format!("{:04}-{:02}", p.year, p.month)
+}
+
+/// `already-rated`: the report marked `marks`, to be rated in `period`,
+/// against what the ledger recorded in earlier periods; the finding, if
+/// any.
+pub(crate) fn already_rated(
+    ledger: &Ledger,
+    marks: &ReportMarks,
+    period: &str,
+) -> Result<Option<Diagnostic>, LedgerError> {
+    if let Some(print) = &marks.fingerprint {
+        if let Some((then, file)) = ledger.seen_report(print, period)? {
+            return Ok(Some(crate::across::already_rated::finding(
+                marks.anchor,
+                &format!("the same event as `{file}`, recorded as rated in the {then} period"),
+                &ledger.name,
+            )));
+        }
+    }
+    // Each round recorded before, by the period it was rated in.
+    let mut seen: Vec<(String, String, Vec<u16>)> = Vec::new();
+    for (round, k) in &marks.rounds {
+        if let Some((then, file, _)) = ledger.seen_round(k, period)? {
+            match seen.iter_mut().find(|s| s.0 == then && s.1 == file) {
+                Some(s) => s.2.push(*round),
+                None => seen.push((then, file, vec![*round])),
+            }
+        }
+    }
+    if seen.is_empty() {
+        return Ok(None);
+    }
+    let parts: Vec<String> = seen
+        .iter()
+        .map(|(then, file, rounds)| {
+            let list: Vec<String> = rounds.iter().map(u16::to_string).collect();
+            format!(
+                "{} {} rated in the {then} period (in `{file}`)",
+                if rounds.len() == 1 { "round" } else { "rounds" },
+                list.join(", "),
+            )
+        })
+        .collect();
+    Ok(Some(crate::across::already_rated::finding(
+        marks.anchor,
+        &format!(
+            "games of this event the ledger recorded before: {}",
+            parts.join("; ")
+        ),
+        &ledger.name,
+    )))
+}
+
+/// `already-rated` on every report rated in each period of `summary`
+/// (the main one and the other lists'), listed with the period's
+/// findings across reports.
+pub(crate) fn check_period(
+    ledger: &Ledger,
+    summary: &mut PeriodSummary,
+    marks: &HashMap<String, ReportMarks>,
+) -> Result<(), LedgerError> {
+    let one = |s: &mut PeriodSummary| -> Result<(), LedgerError> {
+        for r in s.reports.iter().filter(|r| r.in_period) {
+            let Some(m) = marks.get(&r.file) else {
+                continue;
+            };
+            if let Some(d) = already_rated(ledger, m, &s.period)? {
+                s.findings.push(crate::rating::period::PeriodFinding {
+                    finding: crate::rating::VerdictReason {
+                        code: d.code,
+                        rule: d.rule,
+                        consequence: d.consequence,
+                        message: d.message,
+                        reference: d.reference,
+                    },
+                    files: vec![r.file.clone()],
+                });
+            }
+        }
+        Ok(())
+    };
+    one(summary)?;
+    for o in summary.other_periods.iter_mut().flatten() {
+        one(o)?;
+    }
+    Ok(())
+}
+
+/// `trf check --ledger`: `already-rated` on one report, to be rated in the
+/// period of the list it is expected on, added to its findings.
+pub(crate) fn check_report(
+    ledger: &std::sync::Mutex<Ledger>,
+    name: &str,
+    parsed: &crate::Parsed,
+    rep: &mut crate::check::CheckReport,
+    opts: &crate::rules::CheckOptions,
+) -> Result<(), LedgerError> {
+    let Some(period) = expected_key(parsed) else {
+        return Ok(());
+    };
+    let marks = ReportMarks::of(&ReportKeys::of(name, parsed, rep.rating_type.rating_type));
+    let found = {
+        let l = ledger
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        already_rated(&l, &marks, &period)?
+    };
+    if let Some(d) = found {
+        rep.add_across(vec![d], opts);
+    }
+    Ok(())
+}
+
+/// The unrated players' results of periods before `period` recorded in
+/// the ledger, by FIDE ID and list (results a first rating recorded since
+/// has used left out); each period computed pools those of months before
+/// its own.
+pub(crate) fn earlier_results(
+    ledger: &Ledger,
+    period: &str,
+) -> Result<HashMap<(u64, RatingType), Vec<EarlierResults>>, LedgerError> {
+    let e = |e: rusqlite::Error| store::say(&ledger.name, &e);
+    let mut st = ledger
+        .conn
+        .prepare(
+            "SELECT p.period, e.fide_id, e.rating_type, e.games, e.score_halves, e.opponents, e.ru
+             FROM pool_events e JOIN periods p ON p.id = e.period_id
+             WHERE p.period < ?1 AND NOT EXISTS (
+                 SELECT 1 FROM players q JOIN periods pq ON pq.id = q.period_id
+                 WHERE q.fide_id = e.fide_id AND q.rating_type = e.rating_type
+                   AND q.first_rating IS NOT NULL AND pq.period >= p.period AND pq.period < ?1)
+             ORDER BY p.period",
+        )
+        .map_err(e)?;
+    let rows = st
+        .query_map([period], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, i64>(4)?,
+                r.get::<_, String>(5)?,
+                r.get::<_, Option<i64>>(6)?,
+            ))
+        })
+        .map_err(e)?;
+    let mut out: HashMap<(u64, RatingType), Vec<EarlierResults>> = HashMap::new();
+    for row in rows {
+        let (p, id, kind, score, opponents, ru) = row.map_err(e)?;
+        let (Some(p), Ok(kind)) = (
+            crate::cli::period::parse_period(&p).ok(),
+            kind.parse::<RatingType>(),
+        ) else {
+            continue;
+        };
+        let ratings: Vec<u16> = opponents
+            .split_whitespace()
+            .filter_map(|r| r.parse().ok())
+            .collect();
+        out.entry((id as u64, kind))
+            .or_default()
+            .push(EarlierResults {
+                period: p,
+                games: spread(&ratings, u32::try_from(score).unwrap_or(0)),
+                ru,
+            });
+    }
+    Ok(out)
+}
+
+/// Games against `ratings` scoring `halves` half-points in all, the points
+/// given to the first games: the pool reads the games' ratings and the
+/// total score only (Ra, p and dp of all the games as one event), which
+/// this keeps exactly.
+fn spread(ratings: &[u16], halves: u32) -> Vec<RatedGame> {
+    let mut left = halves;
+    ratings
+        .iter()
+        .map(|&r| {
+            let h = left.min(2);
+            left -= h;
+            RatedGame {
+                opponent_rating: r,
+                score: match h {
+                    2 => GameScore::Win,
+                    1 => GameScore::Draw,
+                    _ => GameScore::Loss,
+                },
+            }
+        })
+        .collect()
+}
+
+/// Records every period of `summary` (the main one and the other lists')
+/// in one transaction, with each report's marks by file.
+pub(crate) fn record(
+    ledger: &mut Ledger,
+    summary: &PeriodSummary,
+    marks: &HashMap<String, ReportMarks>,
+    rating_list: Option<&str>,
+    published: Option<&str>,
+) -> Result<(), LedgerError> {
+    let all = std::iter::once(summary).chain(summary.other_periods.iter().flatten());
+    let records: Vec<PeriodRecord<'_>> = all
+        .map(|s| period_record(s, marks, rating_list, published))
+        .collect();
+    ledger.record(&records)
+}
+
+/// One period as the ledger records it.
+fn period_record<'a>(
+    s: &'a PeriodSummary,
+    marks: &HashMap<String, ReportMarks>,
+    rating_list: Option<&'a str>,
+    published: Option<&'a str>,
+) -> PeriodRecord<'a> {
+    let reports = s
+        .reports
+        .iter()
+        .map(|r| {
+            let m = marks.get(&r.file);
+            ReportRecord {
+                file: &r.file,
+                event: r.event.as_deref(),
+                start: r.start.map(|d| d.to_string()),
+                end: r.end.map(|d| d.to_string()),
+                verdict: r.verdict.to_string(),
+                in_period: r.in_period,
+                fingerprint: m.and_then(|m| m.fingerprint.clone()),
+                rounds: m.map(|m| m.rounds.clone()).unwrap_or_default(),
+            }
+        })
+        .collect();
+    let players = s
+        .players
+        .iter()
+        .map(|p| PlayerRecord {
+            fide_id: p.fide_id,
+            name: &p.name,
+            rating_type: p.rating_type.as_str(),
+            old_rating: p.old_rating,
+            games: p.games,
+            k: p.k,
+            total_change: p.total_change.map(|t| t.to_string()),
+            rating_change: p.rating_change,
+            new_rating: p.new_rating,
+            first_rating: p.first_rating,
+            published: p.published.as_ref().map(|f| {
+                (
+                    f.published_rating,
+                    f.published_games,
+                    f.published_k,
+                    f.matches_published,
+                )
+            }),
+        })
+        .collect();
+    let mut pools = Vec::new();
+    for p in s.players.iter().filter(|p| p.pool.is_some()) {
+        let Some(id) = p.fide_id else { continue };
+        for e in &p.events {
+            if e.opponents.is_empty() {
+                continue;
+            }
+            let opponents: Vec<String> = e.opponents.iter().map(u16::to_string).collect();
+            pools.push(PoolRecord {
+                fide_id: id,
+                rating_type: p.rating_type.as_str(),
+                file: &e.file,
+                event: e.event.as_deref(),
+                games: e.games,
+                score_halves: e.score.0,
+                opponents: opponents.join(" "),
+                ru: e.ru,
+            });
+        }
+    }
+    PeriodRecord {
+        period: &s.period,
+        rating_type: s.rating_type.map_or("", RatingType::as_str),
+        rating_list,
+        published,
+        reports,
+        players,
+        pools,
+    }
+}
+
+/// `YYYY-MM` of the list a report is expected on, for `trf check`.
+pub(crate) fn expected_key(parsed: &crate::Parsed) -> Option<String> {
+    crate::rating::period::expected_of(parsed).map(key)
+}
