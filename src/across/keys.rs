@@ -44,7 +44,16 @@ pub(crate) struct ReportKeys {
 impl ReportKeys {
     /// The keys of `parsed`, named `file`, on list `rating_type`.
     pub(crate) fn of(file: &str, parsed: &Parsed, rating_type: Option<RatingType>) -> ReportKeys {
-        let t = &parsed.tournament;
+        ReportKeys::of_tournament(file, &parsed.tournament, rating_type)
+    }
+
+    /// The keys of the report `t` (a report made, not read: a part of
+    /// `trf split`), named `file`, on list `rating_type`.
+    pub(crate) fn of_tournament(
+        file: &str,
+        t: &Tournament,
+        rating_type: Option<RatingType>,
+    ) -> ReportKeys {
         let keys: Vec<u64> = t.players.iter().map(player_key).collect();
         let players = t
             .players

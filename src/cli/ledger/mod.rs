@@ -50,8 +50,9 @@ pub(crate) fn key(p: ListPeriod) -> String {
 }
 
 /// `already-rated`: the report marked `marks`, to be rated in `period`,
-/// against what the ledger recorded in earlier periods; the finding, if
-/// any.
+/// against what the ledger recorded as rated in any other period (an
+/// earlier one as a rule; a later one computed first rates the games
+/// twice as well); the finding, if any.
 pub(crate) fn already_rated(
     ledger: &Ledger,
     marks: &ReportMarks,
@@ -338,4 +339,36 @@ fn period_record<'a>(
 /// `YYYY-MM` of the list a report is expected on, for `trf check`.
 pub(crate) fn expected_key(parsed: &crate::Parsed) -> Option<String> {
     crate::rating::period::expected_of(parsed).map(key)
+}
+
+/// What `trf explain ledger` says: what the ledger holds and how it is
+/// kept safe.
+const PAGE: &[&str] = &[
+    "`--ledger FILE` (trf period, trf check, trf split) names the officer's ledger: one SQLite file, created on first use. Without it nothing is read or written.",
+    "trf period records every period it computes (the list computed and, without --period, every other list's): the reports given, each with a fingerprint of the event (players, pairings, results, start date, however written) and a key of each round (the event's name, the round's date, its games), whether it was rated in the period and its verdict; each player's figures (base, games, K, total, change, new rating, first rating); unrated players' results (opponents' ratings and score per event, Ru); the published list's figures with --published. A period computed again replaces its earlier record.",
+    "already-rated (TRF-A006): a report the ledger recorded as rated in an earlier period, or an interim report some of whose rounds it did, is named with that period (trf check against the period of the list the report is expected on, trf period against the period computed, trf split against each part's period). FIDE has not published what its rating server does with an event uploaded in two periods; trfkit assumes both uploads would be rated, and warns.",
+    "A first rating pools an unrated player's results of earlier periods recorded in the ledger with this period's, within the edition's window (the same and the next 7 rating periods before 2014 with weighted averages; consecutive periods of at most 26 months from 2014, every game as one event), said with their periods in the player's notes. Results of a period the player was given a first rating in, or before it, are not pooled again.",
+    "trf ledger --ledger FILE [--player FIDE_ID] [--period YYYY-MM] [--format human|json|csv] shows what the ledger holds: the periods recorded, a player's periods and pooled results, a month's reports and players. It reads only.",
+    "Safety: a period is recorded in one transaction (BEGIN IMMEDIATE): a process killed or a disk full during it leaves the ledger as it was before (SQLite rolls the rest back on the next open), and the run says that nothing was recorded (exit status 2). The journal is a write-ahead log and a run waits up to 30 s for another's write, so two runs at once never corrupt it.",
+    "The schema has a version (PRAGMA user_version, now 1) and migrations, applied in one transaction when an older ledger is opened; a ledger of a newer trfkit is refused with a message, before anything is read or written.",
+];
+
+/// `trf explain ledger`, as text or JSON.
+pub(crate) fn page(json: bool) -> String {
+    if json {
+        let page = serde_json::json!({ "topic": "ledger", "schema": store::SCHEMA, "text": PAGE });
+        return format!(
+            "{}\n",
+            serde_json::to_string_pretty(&page).unwrap_or_default()
+        );
+    }
+    let mut s = String::from(
+        "# ledger (--ledger FILE, trf ledger)\n\nThe officer's ledger across months.\n\n",
+    );
+    for line in PAGE {
+        s.push_str("- ");
+        s.push_str(line);
+        s.push('\n');
+    }
+    s
 }

@@ -184,34 +184,34 @@ impl Ledger {
     pub(crate) fn seen_report(
         &self,
         print: &str,
-        before: &str,
+        other: &str,
     ) -> Result<Option<(String, String)>, LedgerError> {
         self.conn
             .query_row(
                 "SELECT p.period, r.file FROM reports r JOIN periods p ON p.id = r.period_id
-                 WHERE r.fingerprint = ?1 AND r.in_period = 1 AND p.period < ?2
+                 WHERE r.fingerprint = ?1 AND r.in_period = 1 AND p.period <> ?2
                  ORDER BY p.period LIMIT 1",
-                params![print, before],
+                params![print, other],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()
             .map_err(|e| say(&self.name, &e))
     }
 
-    /// The earliest period before `before` where a report rated in it held
-    /// the round of key `key`: (period, file, its round there).
+    /// The earliest period other than `other` where a report rated in it
+    /// held the round of key `key`: (period, file, its round there).
     pub(crate) fn seen_round(
         &self,
         key: &str,
-        before: &str,
+        other: &str,
     ) -> Result<Option<(String, String, u16)>, LedgerError> {
         self.conn
             .query_row(
                 "SELECT p.period, r.file, rr.round FROM report_rounds rr
                  JOIN reports r ON r.id = rr.report_id JOIN periods p ON p.id = r.period_id
-                 WHERE rr.round_key = ?1 AND r.in_period = 1 AND p.period < ?2
+                 WHERE rr.round_key = ?1 AND r.in_period = 1 AND p.period <> ?2
                  ORDER BY p.period LIMIT 1",
-                params![key, before],
+                params![key, other],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .optional()
