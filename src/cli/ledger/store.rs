@@ -387,3 +387,135 @@ impl Ledger {
         tx.commit().map_err(e)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A period of `n` reports and players, named `period`.
+    fn period(period: &str, n: usize) -> (Vec<String>, Vec<String>) {
+        let files = (0..n)
+            .map(|i| format!("{period}-report-{i:05}.trf"))
+            .collect();
+        let names = (0..n)
+            .map(|i| format!("Player {i:05}, Of {period}"))
+            .collect();
+        (files, names)
+    }
+
+    fn record<'a>(p: &'a str, files: &'a [String], names: &'a [String]) -> PeriodRecord<'a> {
+        PeriodRecord {
+            period: p,
+            rating_type: "standard",
+            rating_list: None,
+            published: None,
+            reports: files
+                .iter()
+                .map(|f| ReportRecord {
+                    file: f,
+                    event: Some("An event with a long enough name to fill pages"),
+                    start: Some("2025-03-01".into()),
+                    end: Some("2025-03-09".into()),
+                    verdict: "ready".into(),
+                    in_period: true,
+                    fingerprint: Some(format!("{:032x}", f.len() * 7919)),
+                    rounds: (1..=9).map(|r| (r, format!("{r:032x}{f}"))).collect(),
+                })
+                .collect(),
+            players: names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| PlayerRecord {
+                    fide_id: Some(1_000_000 + i as u64),
+                    name: n,
+                    rating_type: "standard",
+                    old_rating: Some(2000),
+                    games: 9,
+                    k: Some(20),
+                    total_change: Some("12.34".into()),
+                    rating_change: Some(12),
+                    new_rating: Some(2012),
+                    first_rating: None,
+                    published: None,
+                })
+                .collect(),
+            pools: Vec::new(),
+        }
+    }
+
+    fn periods(l: &Ledger) -> Vec<(String, i64, i64)> {
+        let mut st = l
+            .conn
+            .prepare(
+                "SELECT period, (SELECT count(*) FROM reports r WHERE r.period_id = p.id),
+                    (SELECT count(*) FROM players q WHERE q.period_id = p.id) FROM periods p ORDER BY period",
+            )
+            .unwrap();
+        st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    }
+
+    /// A full disk during a period's transaction (simulated with SQLite's
+    /// own limit, `PRAGMA max_page_count`, set to the pages the ledger
+    /// has: every new page is refused as a full disk is): the run is told
+    /// in words that nothing was recorded, and the ledger, opened again,
+    /// holds the period recorded before, whole, and nothing of the other.
+    #[test]
+    fn a_full_disk_leaves_the_last_complete_period() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("full.ledger");
+        let (f1, n1) = period("2025-03", 50);
+        let (f2, n2) = period("2025-04", 2_000);
+        {
+            let mut l = Ledger::open(&path, true).unwrap();
+            l.record(&[record("2025-03", &f1, &n1)]).unwrap();
+            let pages: i64 = l
+                .conn
+                .query_row("PRAGMA page_count", [], |r| r.get(0))
+                .unwrap();
+            l.conn.pragma_update(None, "max_page_count", pages).unwrap();
+            let err = l.record(&[record("2025-04", &f2, &n2)]).unwrap_err();
+            assert!(
+                err.contains("the disk is full (or the ledger reached its size limit): nothing of this period was recorded"),
+                "{err}"
+            );
+            // The connection goes on with what was there.
+            assert_eq!(periods(&l), [("2025-03".to_owned(), 50, 50)]);
+        }
+        let l = Ledger::open(&path, false).unwrap();
+        let ok: String = l
+            .conn
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(ok, "ok");
+        assert_eq!(periods(&l), [("2025-03".to_owned(), 50, 50)]);
+    }
+
+    /// An older ledger (schema 0: an empty file) is migrated in one
+    /// transaction; opening it again changes nothing.
+    #[test]
+    fn migrations_run_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("new.ledger");
+        let l = Ledger::open(&path, true).unwrap();
+        let v: i64 = l
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(v, SCHEMA);
+        drop(l);
+        let l = Ledger::open(&path, false).unwrap();
+        let tables: i64 = l
+            .conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(tables, 5);
+        assert_eq!(MIGRATIONS.len(), usize::try_from(SCHEMA).unwrap());
+    }
+}
