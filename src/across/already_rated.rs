@@ -8,8 +8,9 @@ use crate::source::Span;
 across_rule! {
     /// ## What it checks
     /// With `--ledger FILE` (`trf check`, `trf period`, `trf split`): a
-    /// report whose event the ledger recorded as rated in an earlier period.
-    /// The same report (the same players, pairings, results and start date,
+    /// report whose event the ledger recorded as rated in an earlier period
+    /// (or in any period other than the one it is now rated in: a later
+    /// period computed first rates its games as well). The same report (the same players, pairings, results and start date,
     /// however written) is named with the period it was rated in; an interim
     /// report of a long event has each of its rounds checked against the
     /// rounds recorded (the same event name, the same round date, or its
