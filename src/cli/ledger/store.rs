@@ -242,6 +242,10 @@ pub(crate) struct ReportRecord<'a> {
     pub(crate) rounds: Vec<(u16, String)>,
 }
 
+/// The published list's rating, games and K of a player, and whether they
+/// match the period's.
+pub(crate) type Published = (Option<i64>, Option<u16>, Option<u8>, bool);
+
 /// One player's figures in a recorded period.
 pub(crate) struct PlayerRecord<'a> {
     pub(crate) fide_id: Option<u64>,
@@ -254,7 +258,7 @@ pub(crate) struct PlayerRecord<'a> {
     pub(crate) rating_change: Option<i64>,
     pub(crate) new_rating: Option<i64>,
     pub(crate) first_rating: Option<i64>,
-    pub(crate) published: Option<(Option<i64>, Option<u16>, Option<u8>, bool)>,
+    pub(crate) published: Option<Published>,
 }
 
 /// One event of an unrated player's pool in a recorded period.
