@@ -23,6 +23,8 @@ pub(crate) mod simultaneous;
 pub(crate) mod versions;
 
 pub(crate) use keys::ReportKeys;
+// The ledger's round keys (the command line's `--ledger`).
+#[cfg(feature = "cli")]
 pub(crate) use overlapping::round_keys;
 
 use crate::diag::{Diagnostic, RuleMeta};

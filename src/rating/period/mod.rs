@@ -41,6 +41,8 @@ mod unplaced;
 mod summary;
 
 pub use published::{PublishedFigures, PublishedSummary};
+// `trf rate` of a long event (the command line's).
+#[cfg(feature = "cli")]
 pub(crate) use rounds::in_rate as long_event_in_rate;
 pub use split::{split_by_period, PeriodPart, SplitError, SPLIT_READINGS};
 pub use summary::{
