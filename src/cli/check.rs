@@ -369,13 +369,9 @@ pub(crate) fn run(a: Args) -> u8 {
             return EXIT_USAGE;
         }
     }
-    let ledger = match a
-        .ledger
-        .as_deref()
-        .map(|p| super::ledger::store::Ledger::open(p, true))
-    {
+    let ledger = match a.ledger.as_deref().map(super::ledger::LedgerPool::open) {
         None => None,
-        Some(Ok(l)) => Some(std::sync::Mutex::new(l)),
+        Some(Ok(l)) => Some(l),
         Some(Err(e)) => {
             eprintln!("trf: {}", escape(&e));
             return EXIT_USAGE;

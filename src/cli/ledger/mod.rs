@@ -136,10 +136,49 @@ pub(crate) fn check_period(
     Ok(())
 }
 
+/// The ledger read by many threads at once (`trf check` of a folder): a
+/// connection per thread that needs one, taken back when done, so that
+/// the threads do not wait on each other.
+pub(crate) struct LedgerPool {
+    path: std::path::PathBuf,
+    free: std::sync::Mutex<Vec<Ledger>>,
+}
+
+impl LedgerPool {
+    /// Opens the ledger at `path` (created and migrated on first use, a
+    /// newer one refused) for many readers.
+    pub(crate) fn open(path: &std::path::Path) -> Result<LedgerPool, LedgerError> {
+        let first = Ledger::open(path, true)?;
+        Ok(LedgerPool {
+            path: path.to_path_buf(),
+            free: std::sync::Mutex::new(vec![first]),
+        })
+    }
+
+    /// Runs `f` on a connection of the pool.
+    fn with<R>(&self, f: impl FnOnce(&Ledger) -> R) -> Result<R, LedgerError> {
+        let taken = self
+            .free
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .pop();
+        let l = match taken {
+            Some(l) => l,
+            None => Ledger::open(&self.path, false)?,
+        };
+        let r = f(&l);
+        self.free
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(l);
+        Ok(r)
+    }
+}
+
 /// `trf check --ledger`: `already-rated` on one report, to be rated in the
 /// period of the list it is expected on, added to its findings.
 pub(crate) fn check_report(
-    ledger: &std::sync::Mutex<Ledger>,
+    ledger: &LedgerPool,
     name: &str,
     parsed: &crate::Parsed,
     rep: &mut crate::check::CheckReport,
@@ -149,12 +188,7 @@ pub(crate) fn check_report(
         return Ok(());
     };
     let marks = ReportMarks::of(&ReportKeys::of(name, parsed, rep.rating_type.rating_type));
-    let found = {
-        let l = ledger
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        already_rated(&l, &marks, &period)?
-    };
+    let found = ledger.with(|l| already_rated(l, &marks, &period))??;
     if let Some(d) = found {
         rep.add_across(vec![d], opts);
     }
