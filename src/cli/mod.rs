@@ -16,6 +16,7 @@ mod files;
 mod fmt;
 mod generate;
 mod launch;
+mod ledger;
 mod list;
 mod norms;
 mod output;
@@ -78,6 +79,9 @@ enum Command {
     Split(split::Args),
     /// Which players made a GM, IM, WGM or WIM norm (FIDE Title Regulations).
     Norms(norms::Args),
+    /// What the officer's ledger (`--ledger FILE`) holds: the periods
+    /// recorded, a player's, a month's.
+    Ledger(ledger::show::Args),
     /// FIDE rating-list utilities (`trf list index FILE`).
     List(list::Args),
     /// Generate a consistent synthetic report (benchmarks, tests).
@@ -181,6 +185,7 @@ where
         Command::Serve(a) => serve::run(a),
         Command::Split(a) => split::run(a),
         Command::Norms(a) => norms::run(a),
+        Command::Ledger(a) => ledger::show::run(a),
         Command::List(a) => list::run(a),
         Command::Generate(a) => generate::run(a),
     };

@@ -150,11 +150,61 @@ fn render_one(s: &PeriodSummary) -> String {
             );
         }
     }
+    published_section(&mut out, s);
     out.push_str("\nNotes\n");
     for (i, n) in notes.list.iter().enumerate() {
         let _ = writeln!(out, "{}. {n}", i + 1);
     }
     out
+}
+
+/// With `--published`: the counts, then every player the published list
+/// gives otherwise, with the figures of both and each cause trfkit can
+/// tell (or `unexplained`).
+fn published_section(out: &mut String, s: &PeriodSummary) {
+    if let Some(c) = &s.published_summary {
+        let _ = writeln!(
+            out,
+            "\nPublished list `{}`{}: {} exact, {} differ, {} missing",
+            c.list,
+            c.list_period
+                .as_ref()
+                .map_or_else(String::new, |p| format!(" ({p})")),
+            c.exact,
+            c.differ,
+            c.missing
+        );
+    }
+    let differ: Vec<_> = s
+        .players
+        .iter()
+        .filter_map(|p| p.published.as_ref().map(|f| (p, f)))
+        .filter(|(_, f)| !f.matches_published)
+        .collect();
+    if differ.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "\nPlayers the published list gives otherwise ({})",
+        differ.len()
+    );
+    for (p, f) in differ {
+        let _ = writeln!(
+            out,
+            "  {} ({}): computed {} in {} games; published {} in {} games, K {}",
+            p.name,
+            opt(p.fide_id),
+            opt(p.new_rating.or(p.first_rating)),
+            p.games,
+            opt(f.published_rating),
+            opt(f.published_games),
+            opt(f.published_k)
+        );
+        for why in &f.published_differences {
+            let _ = writeln!(out, "    - {why}");
+        }
+    }
 }
 
 /// The notes of the text of a period, numbered: the period's own first,
@@ -445,7 +495,7 @@ fn period_cells(p: &PeriodPlayer) -> Vec<String> {
 /// without `--period`, the rows of every list's period (its month in the
 /// `period` column), the list most reports are expected on first.
 pub(crate) fn render_csv(s: &PeriodSummary) -> String {
-    let mut t = Table::new(&[
+    let header = [
         "period",
         "fide_id",
         "name",
@@ -480,12 +530,26 @@ pub(crate) fn render_csv(s: &PeriodSummary) -> String {
         "event_rounded",
         "rate_change",
         "ru",
-    ]);
+    ];
+    // The published list's columns, only with `--published` (the other
+    // columns and their order unchanged).
+    let published = s.published_summary.is_some();
+    let mut header = header.to_vec();
+    if published {
+        header.extend([
+            "published_rating",
+            "published_games",
+            "published_k",
+            "matches_published",
+            "published_differences",
+        ]);
+    }
+    let mut t = Table::new(&header);
     let all = std::iter::once(s).chain(s.other_periods.iter().flatten());
     for (s, p) in all.flat_map(|s| s.players.iter().map(move |p| (s, p))) {
         for e in &p.events {
             let opponents: Vec<String> = e.opponents.iter().map(u16::to_string).collect();
-            t.row([
+            let mut row = [
                 s.period.clone(),
                 opt(p.fide_id),
                 p.name.clone(),
@@ -520,7 +584,21 @@ pub(crate) fn render_csv(s: &PeriodSummary) -> String {
                 opt(e.rounded),
                 opt(e.rate_change),
                 opt(e.ru),
-            ]);
+            ]
+            .to_vec();
+            if published {
+                match &p.published {
+                    Some(f) => row.extend([
+                        opt(f.published_rating),
+                        opt(f.published_games),
+                        opt(f.published_k),
+                        f.matches_published.to_string(),
+                        f.published_differences.join("; "),
+                    ]),
+                    None => row.extend(vec![String::new(); 5]),
+                }
+            }
+            t.row(row);
         }
     }
     t.finish()
