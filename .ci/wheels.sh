@@ -25,8 +25,12 @@ linux=("$wheels"/trfkit-*-cp39-abi3-*manylinux2014_x86_64*.whl)
 windows=("$wheels"/trfkit-*-cp39-abi3-win_amd64.whl)
 [ -f "${linux[0]}" ] && [ -f "${windows[0]}" ] || { echo "wheels: missing" >&2; ls -l "$wheels" >&2; exit 1; }
 
-unzip -l "${windows[0]}" | grep -q ' trfkit/_trfkit.pyd$'
-unzip -p "${windows[0]}" '*.dist-info/entry_points.txt' | grep -qx 'trf = trfkit._cli:main'
+# Read whole before grep (grep -q would close the pipe early, and
+# pipefail would count unzip's broken pipe as a failure).
+listing="$(unzip -l "${windows[0]}")"
+grep -q ' trfkit/_trfkit.pyd$' <<<"$listing"
+entry="$(unzip -p "${windows[0]}" '*.dist-info/entry_points.txt')"
+grep -Eqx 'trf ?= ?trfkit\._cli:main' <<<"$entry" || { echo "wheels: no trf entry point in the Windows wheel" >&2; exit 1; }
 pyd="$(mktemp -d)"
 trap 'rm -rf "$pyd"' EXIT
 unzip -q -d "$pyd" "${windows[0]}" trfkit/_trfkit.pyd

@@ -54,3 +54,10 @@ echo "| check --summary --rating-list | $(measure "$trf" check --summary --no-pr
 echo "| period --period 2026-04 (no list) | $(measure "$trf" period --period 2026-04 --format csv "$dir/month") |"
 echo "| period --period 2026-04 --rating-list | $(measure "$trf" period --period 2026-04 --format csv --rating-list "$dir/list.txt" "$dir/month") |"
 tail -3 "$dir/out"
+# The officer's ledger: the period recorded (one transaction), then the
+# ledger's size and a second month's recording over it (issue 41).
+rm -f "$dir/officer.ledger" "$dir/officer.ledger-wal" "$dir/officer.ledger-shm"
+echo "| period --period 2026-04 --rating-list --ledger (new ledger) | $(measure "$trf" period --period 2026-04 --format csv --rating-list "$dir/list.txt" --ledger "$dir/officer.ledger" "$dir/month") |"
+echo "| the same, recorded again over it (the period replaced) | $(measure "$trf" period --period 2026-04 --format csv --rating-list "$dir/list.txt" --ledger "$dir/officer.ledger" "$dir/month") |"
+echo "| ledger --period 2026-04 --format csv | $(measure "$trf" ledger --ledger "$dir/officer.ledger" --period 2026-04 --format csv) |"
+echo "ledger size: $(( $(stat -c %s "$dir/officer.ledger") / 1000 )) kB"

@@ -35,7 +35,10 @@ pub struct CheckReport {
     /// The games FIDE rates in the report, each pairing once: those the
     /// eligibility stage rates between two players with a rating (the
     /// games that change a rated player's rating), none when the event is
-    /// not rated. Always `rate`'s `tournament.rated_games`.
+    /// not rated. `rate`'s `tournament.rated_games` is counted by the same
+    /// rule (`eligibility::count`) with the ratings it rates with: the
+    /// same number unless a rating list, `--what-if` or a rapid or blitz
+    /// event's standard seeds give other ratings or games.
     pub rated_games: u32,
     /// Which games FIDE rates and why not, entry by entry, as the
     /// eligibility stage decided them (the HTML crosstable reads it).

@@ -166,7 +166,8 @@ pub use options::Options;
 pub use rating::maths::{HalfPoints, Hundredths};
 pub use rating::period::{
     rate_period, split_by_period, PeriodEvent, PeriodFinding, PeriodOptions, PeriodPart,
-    PeriodPlayer, PeriodReport, PeriodReportEntry, PeriodSummary, Pool, SplitError,
+    PeriodPlayer, PeriodReport, PeriodReportEntry, PeriodSummary, Pool, PublishedFigures,
+    PublishedSummary, SplitError,
 };
 pub use rating::{
     rate, rate_checked, rate_with, CheckedRating, ExcludedGame, ExcludedGames, KSource, ListFacts,
@@ -213,8 +214,8 @@ pub mod period {
     pub use crate::across::{find as find_across, AcrossFindings, ReportRef};
     pub use crate::rating::period::{
         rate_period, split_by_period, PeriodEvent, PeriodFinding, PeriodOptions, PeriodPart,
-        PeriodPlayer, PeriodReport, PeriodReportEntry, PeriodSummary, Pool, SplitError,
-        SPLIT_READINGS,
+        PeriodPlayer, PeriodReport, PeriodReportEntry, PeriodSummary, Pool, PublishedFigures,
+        PublishedSummary, SplitError, SPLIT_READINGS,
     };
 }
 

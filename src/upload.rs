@@ -23,9 +23,11 @@ use crate::render::html::{
 use crate::render::period::{render_csv as period_csv, PeriodSection};
 use crate::render::rating::{render_csv_files, RatedFile};
 use crate::render::summary::{csv as summary_csv, SummaryRow};
+use crate::rules::registrations::Registrations;
 use crate::rules::CheckOptions;
 use base64::Engine as _;
 use chrono::{DateTime, Utc};
+use std::path::Path;
 use std::sync::Arc;
 
 /// An uploaded file: its name (without any folder) and its bytes.
@@ -43,17 +45,28 @@ pub(crate) fn check_uploads(
     reports: Vec<Upload>,
     list: Option<Upload>,
 ) -> Page {
-    check_uploads_while(page, read, reports, list, &|| true)
+    check_uploads_while(
+        page,
+        read,
+        reports,
+        list.map(ListUpload::Bytes),
+        None,
+        &|| true,
+    )
 }
 
 /// [`check_uploads`], asking `go` between reports and stages whether to go
 /// on: `trf serve` stops the work of a request whose client has left (the
-/// page is then incomplete, and no one reads it).
+/// page is then incomplete, and no one reads it). A plain list may come as
+/// a stream (`trf serve` spools a large one to a temporary file);
+/// `registrations` is the officer's registrations file, as `trf check
+/// --registrations` reads it.
 pub(crate) fn check_uploads_while(
     mut page: Page,
     read: &ReadOptions,
     reports: Vec<Upload>,
-    list: Option<Upload>,
+    list: Option<ListUpload>,
+    registrations: Option<Upload>,
     go: &dyn Fn() -> bool,
 ) -> Page {
     let Some(Checked {
@@ -62,7 +75,7 @@ pub(crate) fn check_uploads_while(
         rated,
         list,
         tables,
-    }) = check_all(&mut page, read, reports, list.map(ListUpload::Bytes), go)
+    }) = check_all(&mut page, read, reports, list, registrations, go)
     else {
         return page;
     };
@@ -154,16 +167,18 @@ impl std::fmt::Debug for Checked {
     }
 }
 
-/// Reads, checks and rates `reports` with the rating list `list`, as
-/// `trf check` and `trf rate` do (with the problems across the reports),
-/// and adds to `page` a problem for each file that cannot be read, the
-/// overview of several reports and the rating period they make together;
-/// `None` as soon as `go` says to stop.
+/// Reads, checks and rates `reports` with the rating list `list` and each
+/// report's row of the registrations file `registrations`, as `trf check`
+/// and `trf rate` do (with the problems across the reports), and adds to
+/// `page` a problem for each file that cannot be read, the overview of
+/// several reports and the rating period they make together; `None` as
+/// soon as `go` says to stop.
 fn check_all(
     page: &mut Page,
     read: &ReadOptions,
     reports: Vec<Upload>,
     list: Option<ListUpload>,
+    registrations: Option<Upload>,
     go: &dyn Fn() -> bool,
 ) -> Option<Checked> {
     let mut parsed = Vec::new();
@@ -224,12 +239,47 @@ fn check_all(
     // the problems across the reports dropped together (which need every
     // report at once).
     let (names, parsed): (Vec<String>, Vec<Parsed>) = parsed.into_iter().unzip();
+    let regs = registrations.and_then(|(name, bytes)| match Registrations::from_bytes(&bytes) {
+        Ok(r) => Some((Arc::new(r), name)),
+        Err(e) => {
+            page.problems.push((
+                format!("The registration facts in {name} could not be read"),
+                format!(
+                    "{}. The reports below are checked without them.",
+                    printable(&e.to_string())
+                ),
+            ));
+            None
+        }
+    });
     let mut rated: Vec<CheckedRating> = Vec::with_capacity(parsed.len());
-    for p in &parsed {
+    // The reports the registrations file does not name.
+    let mut unnamed = Vec::new();
+    for (name, p) in names.iter().zip(&parsed) {
         if !go() {
             return None;
         }
-        rated.push(rate_checked(p, &opts, &rate_opts));
+        let mine = match &regs {
+            Some((r, file)) => {
+                let event = p.tournament.header.name.as_ref().map(|n| n.value.as_str());
+                let (mine, found) = r.options_for(&opts, Path::new(name), event, file);
+                if !found {
+                    unnamed.push(name.as_str());
+                }
+                mine
+            }
+            None => opts.clone(),
+        };
+        rated.push(rate_checked(p, &mine, &rate_opts));
+    }
+    if let (Some((_, file)), false) = (&regs, unnamed.is_empty()) {
+        page.problems.push((
+            format!("{file} does not name every report"),
+            format!(
+                "Checked without registration facts, so their registration with FIDE is not checked: {}. A row names a report by its file name (column file) or by its event's name as the report gives it (column event).",
+                unnamed.join(", ")
+            ),
+        ));
     }
     add_across_all(
         &names,
@@ -250,6 +300,7 @@ fn check_all(
             list: opts.rating_list.clone(),
             check: opts.clone(),
             rate: rate_opts.clone(),
+            registrations: regs.clone(),
             ..PeriodOptions::default()
         };
         let summary = rate_together(&named, &period);
@@ -383,6 +434,7 @@ pub struct BrowserPage {
     read: ReadOptions,
     reports: Vec<Upload>,
     list: Option<ListUpload>,
+    registrations: Option<Upload>,
     /// The bytes of the files given so far (a list read as a stream is
     /// not held, and not counted).
     total: u64,
@@ -397,6 +449,7 @@ impl BrowserPage {
             read,
             reports: Vec::new(),
             list: None,
+            registrations: None,
             total: 0,
             too_large: false,
         }
@@ -418,6 +471,7 @@ impl BrowserPage {
         self.too_large = true;
         self.reports = Vec::new();
         self.list = None;
+        self.registrations = None;
     }
 
     /// Counts `bytes` in; false (and [`BrowserPage::refuse`]) when they do
@@ -461,6 +515,18 @@ impl BrowserPage {
         }
     }
 
+    /// The officer's registrations file (CSV, as `trf check
+    /// --registrations` reads it): each report's registration date and
+    /// facts. A second replaces the first.
+    pub fn set_registrations(&mut self, name: &str, bytes: Vec<u8>) {
+        if let Some((_, old)) = self.registrations.take() {
+            self.total -= old.len() as u64;
+        }
+        if self.take(&bytes) {
+            self.registrations = Some((base_name(name), bytes));
+        }
+    }
+
     /// Lets the list given go, and its bytes out of the count.
     fn drop_list(&mut self) {
         if let Some(ListUpload::Bytes((_, old))) = self.list.take() {
@@ -488,7 +554,7 @@ impl BrowserPage {
                 ),
             ));
         } else if self.reports.is_empty() {
-            if self.list.is_some() {
+            if self.list.is_some() || self.registrations.is_some() {
                 done.page.problems.push((
                     "No tournament report was chosen".to_owned(),
                     "Choose one or more TRF files with the first button, then press Check."
@@ -498,11 +564,14 @@ impl BrowserPage {
         } else {
             // The page in a browser is not cancelled: the tab that asked
             // is the one that draws it.
-            let Some(checked) =
-                check_all(&mut done.page, &self.read, self.reports, self.list, &|| {
-                    true
-                })
-            else {
+            let Some(checked) = check_all(
+                &mut done.page,
+                &self.read,
+                self.reports,
+                self.list,
+                self.registrations,
+                &|| true,
+            ) else {
                 return done;
             };
             for i in 0..checked.names.len() {

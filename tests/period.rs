@@ -923,6 +923,45 @@ fn a_long_event_rates_its_rounds_with_the_list_of_their_date() {
     assert_eq!(e["sum_delta"], 0.14);
     let n = long_note(&v);
     assert!(n.contains("round 2 under the February 2025 list, round 3 under the March 2025 list keep the ratings at its start"), "{n}");
+
+    // `trf rate` of the long event with the March list does the same for
+    // round 3 (issue 41): ΣΔR as the period's, K × ΣΔR and the change
+    // computed again, the ratings line and a note say it.
+    let rate = |args: &[&str]| -> Value {
+        let mut all = vec!["rate", "--format", "json"];
+        all.extend_from_slice(args);
+        let (code, out, err) = trf(&all);
+        assert!(code == 0 || code == 1, "exit {code}: {err}");
+        serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"))
+    };
+    let v = rate(&["--rating-list", list, &path]);
+    let row = |v: &Value, id: u64| -> Value {
+        v["players"]
+            .as_array()
+            .and_then(|ps| ps.iter().find(|p| p["fide_id"] == id))
+            .cloned()
+            .unwrap_or_else(|| panic!("no player {id} in {v}"))
+    };
+    assert_eq!(row(&v, 2930002)["w_minus_we"], 0.13);
+    // Berg: −0.15 at the start's ratings, −0.19 with round 3's: K 20 gives −3.8, −4.
+    assert_eq!(row(&v, 293000202)["w_minus_we"], -0.19);
+    assert_eq!(row(&v, 293000202)["change"], -4);
+    assert_eq!(row(&v, 293000202)["new_rating"], 2046);
+    let said = v["notes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .any(|n| n.contains("round 3 from the March 2025 list given"));
+    assert!(said, "{v}");
+    assert!(v["ratings_source"].as_str().is_some_and(
+        |s| s.contains("except in the rounds of this long event dated under the list given")
+    ));
+    // Without the list, `rate` keeps the report's ratings and says nothing new.
+    let v = rate(&[&path]);
+    assert_eq!(row(&v, 2930002)["w_minus_we"], 0.14);
+    assert_eq!(row(&v, 293000202)["change"], -3);
+    assert!(!v.to_string().contains("lasts more than 30 days"), "{v}");
 }
 
 /// `--registrations`: the JSON of `check`, `rate` and `period` says, per
@@ -1135,4 +1174,81 @@ fn the_period_for_people_is_short() {
     assert!(v["reports"][0]["file"]
         .as_str()
         .is_some_and(|f| f.starts_with("samples/across/")));
+}
+
+/// `--published`: the list FIDE published at the end of the period beside
+/// the period's figures (issue 41, item 3). Six players of two events
+/// (`samples/lists/period-published_list_foa_2025-04.txt`): one as computed,
+/// four whose difference has a cause trfkit can tell (a corrected base,
+/// each event rounded alone, games of a report not given, another K) and
+/// one unexplained. Without the flag, no field of it appears.
+#[test]
+fn the_published_list_is_compared_and_its_differences_explained() {
+    let args = [
+        "--period",
+        "2025-04",
+        "--rating-list",
+        "samples/lists/period-players_list_foa_2025-03.txt",
+        "--published",
+        "samples/lists/period-published_list_foa_2025-04.txt",
+        "samples/hand/period-b-x.trf",
+        "samples/hand/period-b-y.trf",
+    ];
+    let v = period_json(&args);
+    assert_eq!(
+        v["published_summary"],
+        serde_json::json!({"list": "period-published_list_foa_2025-04.txt", "list_period": "2025-04", "exact": 1, "differ": 5, "missing": 0})
+    );
+    let abel = player(&v, 293000201);
+    assert_eq!(abel["published_rating"], 2209);
+    assert_eq!(abel["published_games"], 8);
+    assert_eq!(abel["published_k"], 20);
+    assert_eq!(abel["matches_published"], true);
+    assert!(abel.get("published_differences").is_none());
+    let cause = |id: u64| -> String {
+        let p = player(&v, id);
+        assert_eq!(p["matches_published"], false, "{p}");
+        p["published_differences"][0]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(cause(2930002).starts_with("a base FIDE corrected: the published 2121 is 2105"));
+    assert!(cause(293000202).starts_with("each event rounded alone"));
+    assert!(cause(293000203)
+        .starts_with("FIDE counted 3 more games than the reports given hold (11, not 8): a report not among those given"));
+    assert!(cause(293000204).starts_with("another K: with K 40"));
+    assert_eq!(cause(293000205), "unexplained");
+    // Text: the players who differ, each with its cause.
+    let mut text = vec!["period"];
+    text.extend_from_slice(&args);
+    let (_, out, _) = trf(&text);
+    assert!(out.contains("Published list `period-published_list_foa_2025-04.txt` (2025-04): 1 exact, 5 differ, 0 missing"), "{out}");
+    assert!(
+        out.contains("Players the published list gives otherwise (5)"),
+        "{out}"
+    );
+    assert!(out.contains("  Eden, Eon (293000205): computed 1991 in 5 games; published 1995 in 5 games, K 20\n    - unexplained\n"), "{out}");
+    // CSV: five columns at the end.
+    let mut csv = vec!["period", "--format", "csv"];
+    csv.extend_from_slice(&args);
+    let (_, out, _) = trf(&csv);
+    let header = out.lines().next().unwrap_or_default();
+    assert!(header.ends_with(",rate_change,ru,published_rating,published_games,published_k,matches_published,published_differences"), "{header}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("2025-04,293000205,")
+                && l.ends_with(",1995,5,20,false,unexplained")),
+        "{out}"
+    );
+    // Without --published: nothing of it.
+    let v = period_json(
+        &args[..4]
+            .iter()
+            .chain(&args[6..])
+            .copied()
+            .collect::<Vec<_>>(),
+    );
+    assert!(v.get("published_summary").is_none());
+    assert!(player(&v, 293000201).get("published_rating").is_none());
 }

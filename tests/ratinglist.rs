@@ -53,7 +53,7 @@ fn by_id(list: &RatingList, id: u64) -> &ListRecord {
 #[test]
 fn samples_snapshots() {
     let all = samples();
-    assert_eq!(all.len(), 15, "{all:?}");
+    assert_eq!(all.len(), 16, "{all:?}");
     for path in all {
         let list = RatingList::load(&path).unwrap();
         let name = path

@@ -2,7 +2,9 @@
 //! connections and time: file descriptors run out, a foreign `Host` (DNS
 //! rebinding), a cross-origin POST, a POST without the page's token, an
 //! oversized upload. And the reports named on its command line (what a
-//! report dropped on `trf.exe` opens).
+//! report dropped on `trf.exe` opens); a rating list larger than the
+//! upload bound, spooled and scanned (and one that cannot be spooled); the
+//! registrations file; the period's notes said once.
 
 mod common;
 
@@ -189,4 +191,290 @@ fn reports_named_on_the_command_line_are_on_the_page() {
         assert!(page.contains(words), "{words}: {page:.300}");
         assert!(!page.contains("data-verdict="));
     }
+}
+
+/// The crosscheck list with `extra` more players after its own (IDs
+/// 99000000 and up), so that it is as large as a test needs.
+fn padded_list(extra: usize) -> Vec<u8> {
+    let list =
+        std::fs::read_to_string(root().join("samples/lists/crosscheck-players_list_foa.txt"))
+            .unwrap();
+    let line = list
+        .lines()
+        .find(|l| l.contains("Magnussen"))
+        .unwrap()
+        .to_owned();
+    let mut out = list.clone().into_bytes();
+    if !list.ends_with('\n') {
+        out.push(b'\n');
+    }
+    for i in 0..extra {
+        out.extend_from_slice(format!("{:<15}{}\n", 99_000_000 + i, &line[15..]).as_bytes());
+    }
+    out
+}
+
+#[test]
+fn a_rating_list_larger_than_the_upload_bound_is_streamed() {
+    // FIDE's full list (about 317 MB) is far over --max-size (64 MiB):
+    // here a list of 2.5 MB against a bound of 100 kB. The list is spooled
+    // and scanned, never counted in the reports' bound: its findings and K
+    // are those of the small list.
+    let (_server, url) = serve_with(&["--max-size", "100000", "--max-list-size", "3000000"]);
+    let trf = std::fs::read(root().join("samples/hand/list-crosscheck.trf")).unwrap();
+    let small =
+        std::fs::read(root().join("samples/lists/crosscheck-players_list_foa.txt")).unwrap();
+    let big = padded_list(14_000);
+    assert!(
+        big.len() > 2_000_000 && big.len() < 3_000_000,
+        "{}",
+        big.len()
+    );
+    let codes = |page: &str| -> Vec<String> {
+        page.split("data-code=\"")
+            .skip(1)
+            .filter_map(|s| s.split('"').next())
+            .filter(|c| c.starts_with("TRF-L"))
+            .map(str::to_owned)
+            .collect()
+    };
+    let name = "crosscheck-players_list_foa.txt";
+    let (status, expected) = post(
+        &url,
+        &[("trf", "x.trf", &trf), ("rating_list", name, &small)],
+    );
+    assert_eq!(status, 200, "{expected:.300}");
+    let (status, page) = post(&url, &[("trf", "x.trf", &trf), ("rating_list", name, &big)]);
+    assert_eq!(status, 200, "{page:.300}");
+    assert!(!codes(&page).is_empty());
+    assert_eq!(codes(&page), codes(&expected));
+    assert!(page.contains("<small>(list)</small>"));
+    assert!(!page.contains("could not be read"), "{page}");
+    // Over the list's own bound: refused with a message, and the server
+    // goes on.
+    let (status, page) = post(
+        &url,
+        &[
+            ("trf", "x.trf", &trf),
+            ("rating_list", name, &padded_list(21_000)),
+        ],
+    );
+    assert_eq!(status, 413, "{page:.300}");
+    assert!(page.contains("The rating list is too large"), "{page}");
+    // A file that is not a list, however large, is said to be no list; the
+    // report is checked without it.
+    let prose = "Dear officer, the results are attached.\n".repeat(20_000);
+    let (status, page) = post(
+        &url,
+        &[
+            ("trf", "x.trf", &trf),
+            ("rating_list", "notes.txt", prose.as_bytes()),
+        ],
+    );
+    assert_eq!(status, 200, "{page:.300}");
+    assert!(
+        page.contains("The rating list notes.txt could not be read"),
+        "{page}"
+    );
+    assert!(page.contains("checked without it"));
+    assert!(page.contains("data-verdict="));
+    // The reports themselves keep their bound.
+    let (status, page) = post(&url, &[("trf", "big.trf", &vec![b'x'; 400_000])]);
+    assert_eq!(status, 413, "{page:.300}");
+    assert!(page.contains("The upload is too large"));
+}
+
+#[test]
+fn the_page_says_a_note_of_many_players_once_as_the_text_does() {
+    // Three reports whose players share notes (K and base not from a
+    // list, three discriminating roundings): the period on the page
+    // numbers the notes as `trf period` prints them, each many-player note
+    // once with its count, not once per player.
+    let (_server, url) = serve_with(&[]);
+    let names = ["period-a-1.trf", "period-a-2.trf", "period-a-3.trf"];
+    let files: Vec<Vec<u8>> = names
+        .iter()
+        .map(|n| std::fs::read(root().join("samples/hand").join(n)).unwrap())
+        .collect();
+    let fields: Vec<(&str, &str, &[u8])> = names
+        .iter()
+        .zip(&files)
+        .map(|(n, b)| ("trf", *n, &b[..]))
+        .collect();
+    let (status, page) = post(&url, &fields);
+    assert_eq!(status, 200, "{page:.300}");
+    let out = Command::new(env!("CARGO_BIN_EXE_trf"))
+        .arg("period")
+        .args(names.iter().map(|n| format!("samples/hand/{n}")))
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let said: Vec<&str> = text
+        .split("\nNotes\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.is_empty())
+        .collect();
+    let section = page.split("<section class=\"period\"").nth(1).unwrap();
+    let notes = section
+        .split("<h3>Notes</h3>")
+        .nth(1)
+        .unwrap()
+        .split("</ol>")
+        .next()
+        .unwrap();
+    assert_eq!(notes.matches("<li>").count(), said.len(), "{notes}\n{text}");
+    for many in ["7 players: K 20 as", "3 players: discriminating"] {
+        assert_eq!(notes.matches(many).count(), 1, "{many}: {notes}");
+        assert!(text.contains(many));
+    }
+    // Each player's row points at the grouped notes.
+    assert!(section.contains("<td>7,8,9</td>"), "{section}");
+}
+
+/// The body of the download saved as `file` on `page` (a `data:` URL).
+fn download(page: &str, file: &str) -> String {
+    use base64::Engine as _;
+    let at = page
+        .find(&format!("download=\"{file}\" href=\"data:"))
+        .unwrap_or_else(|| panic!("no download {file}"));
+    let data = page[at..].split(";base64,").nth(1).unwrap();
+    let data = &data[..data.find('"').unwrap()];
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(data)
+        .unwrap();
+    String::from_utf8(bytes).unwrap()
+}
+
+#[test]
+fn registration_facts_given_on_the_page_are_used_as_on_the_command_line() {
+    // graz-open.trf registered a day before its start (too late),
+    // linz-june.trf in time, the third report not named: each report's
+    // findings are those of `trf check --registrations` on the same files.
+    let dir = tempfile::tempdir().unwrap();
+    let files = [
+        "samples/across/player-data-conflict/fires/graz-open.trf",
+        "samples/across/player-data-conflict/fires/linz-june.trf",
+        "samples/hand/rr-2005-worked-example.trf",
+    ];
+    let regs = "file,registered_on,rating_type\n\
+                graz-open.trf,2024-05-31,\n\
+                linz-june.trf,2024-05-01,standard\n";
+    std::fs::write(dir.path().join("regs.csv"), regs).unwrap();
+    let mut names = Vec::new();
+    let mut bytes = Vec::new();
+    for f in files {
+        let name = f.rsplit('/').next().unwrap();
+        let b = std::fs::read(root().join(f)).unwrap();
+        std::fs::write(dir.path().join(name), &b).unwrap();
+        names.push(name);
+        bytes.push(b);
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_trf"))
+        .args(["check", "--format", "json", "--registrations", "regs.csv"])
+        .args(&names)
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("rr-2005-worked-example.trf: not in regs.csv"),
+        "{err}"
+    );
+    let cli: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (_server, url) = serve_with(&[]);
+    let mut fields: Vec<(&str, &str, &[u8])> = names
+        .iter()
+        .zip(&bytes)
+        .map(|(n, b)| ("trf", *n, &b[..]))
+        .collect();
+    fields.push(("registrations", "regs.csv", regs.as_bytes()));
+    let (status, page) = post(&url, &fields);
+    assert_eq!(status, 200, "{page:.300}");
+    let rules = |v: &serde_json::Value| -> Vec<String> {
+        v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| format!("{} {}", d["rule"], d["message"]))
+            .collect()
+    };
+    for (name, cli) in names.iter().zip(&cli) {
+        let stem = name.trim_end_matches(".trf");
+        let json: serde_json::Value =
+            serde_json::from_str(&download(&page, &format!("{stem}.check.json"))).unwrap();
+        assert_eq!(
+            json["registration_source"], cli["registration_source"],
+            "{name}"
+        );
+        assert_eq!(json["verdict"], cli["verdict"], "{name}");
+        assert_eq!(rules(&json), rules(cli), "{name}");
+    }
+    assert_eq!(cli[0]["registration_source"], "line 2 of regs.csv");
+    assert!(rules(&cli[0])
+        .iter()
+        .any(|r| r.starts_with("\"registration-too-late\"")));
+    // The page says which reports the file does not name, in words.
+    assert!(
+        page.contains("regs.csv does not name every report"),
+        "{page}"
+    );
+    assert!(page.contains("not checked: rr-2005-worked-example.trf."));
+    // Without the file: registration is not checked, as on the command
+    // line without --registrations.
+    let (_, plain) = post(&url, &fields[..3]);
+    let json: serde_json::Value =
+        serde_json::from_str(&download(&plain, "graz-open.check.json")).unwrap();
+    assert!(json.get("registration_source").is_none());
+    assert_ne!(rules(&json), rules(&cli[0]));
+    // A file that is not a registrations file: said, and the reports are
+    // checked without it.
+    let mut bad = fields.clone();
+    bad[3] = (
+        "registrations",
+        "regs.csv",
+        b"file,registered_on\ngraz-open.trf,31/05/2024\n",
+    );
+    let (status, page) = post(&url, &bad);
+    assert_eq!(status, 200);
+    assert!(
+        page.contains("The registration facts in regs.csv could not be read"),
+        "{page}"
+    );
+    assert!(page.contains("line 2: registered_on `31/05/2024` is not a date (YYYY-MM-DD)"));
+    assert!(page.contains("checked without them"));
+}
+
+#[test]
+fn a_rating_list_that_cannot_be_spooled_is_said_and_the_server_goes_on() {
+    // The temporary folder is missing (a full or read-only disk fails
+    // alike): the list is refused with words, not a fault, and reports
+    // without a list are still checked.
+    let missing = tempfile::tempdir().unwrap().path().join("gone");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_trf"));
+    cmd.args(["serve", "--port", "0"]).env("TMPDIR", &missing);
+    let (_server, url) = common::serve::start(cmd);
+    let trf = std::fs::read(root().join("samples/hand/list-crosscheck.trf")).unwrap();
+    let (status, page) = post(
+        &url,
+        &[
+            ("trf", "x.trf", &trf),
+            ("rating_list", "list.txt", &padded_list(10)),
+        ],
+    );
+    assert_eq!(status, 507, "{page:.300}");
+    assert!(
+        page.contains("The rating list could not be kept while it is read"),
+        "{page}"
+    );
+    assert!(page.contains("Free some disk space"));
+    let (status, page) = post(&url, &[("trf", "x.trf", &trf)]);
+    assert_eq!(status, 200);
+    assert!(page.contains("data-verdict="));
 }

@@ -479,6 +479,61 @@ fn a_full_rating_list_larger_than_the_bound_is_read_in_pieces() {
     });
 }
 
+#[test]
+fn registration_facts_chosen_on_the_page_are_used_as_on_the_command_line() {
+    // A report registered a day before it started: with the registrations
+    // file chosen, its findings are those of `trf check --registrations`
+    // (registration-too-late), not those of a report without the facts.
+    let Some(dir) = built_page() else { return };
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let both = tempfile::tempdir().unwrap();
+    let report = both.path().join("graz-open.trf");
+    std::fs::copy(
+        root().join("samples/across/player-data-conflict/fires/graz-open.trf"),
+        &report,
+    )
+    .unwrap();
+    let regs = both.path().join("regs.csv");
+    std::fs::write(&regs, "file,registered_on\ngraz-open.trf,2024-05-31\n").unwrap();
+    let profile = tempfile::tempdir().unwrap();
+    let downloads = tempfile::tempdir().unwrap();
+    let site = Site::new(&dir);
+    run(async {
+        let (_driver, c) = session(&chromium, &driver, profile.path(), downloads.path()).await;
+        c.goto(&site.url).await.unwrap();
+        ready(&c).await;
+        let form = text(&c, "form.upload").await;
+        assert!(form.contains("Registration facts"), "{form}");
+        mark(&c).await;
+        c.find(Locator::Css("input#registrations"))
+            .await
+            .unwrap()
+            .send_keys(regs.to_str().unwrap())
+            .await
+            .unwrap();
+        upload(&c, &report).await;
+        next_page(&c).await;
+        let json = download_body(&c, downloads.path(), ".check.json")
+            .await
+            .expect("a report");
+        let (cli, _) = native(
+            &["check", "--format", "json", "--registrations", "regs.csv"],
+            &report,
+        );
+        assert_eq!(json, cli);
+        assert!(
+            json.contains("\"registration_source\":\"line 2 of regs.csv\""),
+            "{json}"
+        );
+        assert!(json.contains("registration-too-late"), "{json}");
+        let (without, _) = native(&["check", "--format", "json"], &report);
+        assert_ne!(json, without);
+        c.close().await.unwrap();
+    });
+}
+
 /// The overview of a month, read on a 1366 × 768 screen (an officer's
 /// laptop): the page scrolls down, never sideways; and a report ready to
 /// upload gives no advice (a finding that needs no act) as its gravest

@@ -65,7 +65,7 @@ _OPTIONS = {
     "check": _RULES + ("max_per_rule", "rating_list") + _READ,
     "rate": _RULES + ("what_if", "k", "rating_list") + _READ,
     "parse": _READ,
-    "period": ("period", "rating_list", "list_type", "k") + _RULES + _READ,
+    "period": ("period", "rating_list", "published", "list_type", "k") + _RULES + _READ,
     "pairings": ("system",) + _READ,
 }
 # Flags that take no value: True gives the flag, False leaves it out.
@@ -134,7 +134,9 @@ def period(
     and list, the findings across reports.
 
     Options: ``period`` (``"YYYY-MM"``: the list being computed),
-    ``rating_list`` (the list before the period), ``list_type``, ``k``,
+    ``rating_list`` (the list before the period), ``published`` (the list
+    FIDE published at its end: each player's published figures beside the
+    period's), ``list_type``, ``k``,
     the rule options of :func:`check`, and ``encoding``, ``max_size``,
     ``max_line``. A report that cannot be read raises :class:`TrfError`
     (the command goes on without it and exits with status 2); a file of a

@@ -82,6 +82,7 @@ def period(
     *,
     period: Optional[str] = ...,
     rating_list: Optional[Path] = ...,
+    published: Optional[Path] = ...,
     list_type: Optional[str] = ...,
     k: Optional[Mapping[int, int]] = ...,
     regulations: Optional[Edition] = ...,

@@ -25,6 +25,9 @@ pub(crate) struct ReportKeys {
     pub(crate) print: Option<u128>,
     /// The event without its results ([`pairings_print`]): `event-versions`.
     pub(crate) pairings: Option<u128>,
+    /// The event's name (`012`) folded (lower case, words joined by one
+    /// space): `overlapping-reports` compares the games of one event only.
+    pub(crate) name: Option<String>,
     /// Where a finding about the whole report points.
     pub(crate) anchor: Span,
     /// The number of rounds (`062`/`XXR`, or as read).
@@ -41,7 +44,16 @@ pub(crate) struct ReportKeys {
 impl ReportKeys {
     /// The keys of `parsed`, named `file`, on list `rating_type`.
     pub(crate) fn of(file: &str, parsed: &Parsed, rating_type: Option<RatingType>) -> ReportKeys {
-        let t = &parsed.tournament;
+        ReportKeys::of_tournament(file, &parsed.tournament, rating_type)
+    }
+
+    /// The keys of the report `t` (a report made, not read: a part of
+    /// `trf split`), named `file`, on list `rating_type`.
+    pub(crate) fn of_tournament(
+        file: &str,
+        t: &Tournament,
+        rating_type: Option<RatingType>,
+    ) -> ReportKeys {
         let keys: Vec<u64> = t.players.iter().map(player_key).collect();
         let players = t
             .players
@@ -60,6 +72,7 @@ impl ReportKeys {
             rating_type,
             print: fingerprint(t, &keys),
             pairings: pairings_print(t, &keys),
+            name: folded_name(t),
             anchor: anchor(t),
             rounds: t.rounds,
             round_dates: t
@@ -77,6 +90,14 @@ impl ReportKeys {
     pub(crate) fn quoted(&self) -> String {
         format!("`{}`", self.file)
     }
+}
+
+/// The `012` name in lower case, its words joined by one space; `None`
+/// when the report has no name.
+fn folded_name(t: &Tournament) -> Option<String> {
+    let n = t.header.name.as_ref()?;
+    let words: Vec<String> = n.value.split_whitespace().map(str::to_lowercase).collect();
+    (!words.is_empty()).then(|| words.join(" "))
 }
 
 /// Where a finding about the whole report points: the `012` name, else
@@ -138,7 +159,7 @@ fn pairings_print(t: &Tournament, keys: &[u64]) -> Option<u128> {
 
 /// A 128-bit print from two hashes seeded 0 and 1, each seeded first and
 /// then fed by `feed`.
-fn two_halves(mut feed: impl FnMut(usize, &mut DefaultHasher)) -> u128 {
+pub(super) fn two_halves(mut feed: impl FnMut(usize, &mut DefaultHasher)) -> u128 {
     let mut halves = [0u64; 2];
     for (seed, half) in halves.iter_mut().enumerate() {
         let mut h = DefaultHasher::new();

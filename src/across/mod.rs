@@ -14,13 +14,18 @@
 //! concerns, with spans into that report, so that it joins that report's
 //! findings and verdict ([`crate::check::CheckReport::add_across`]).
 
+pub(crate) mod already_rated;
 pub(crate) mod data_conflict;
 pub(crate) mod duplicate;
 mod keys;
+pub(crate) mod overlapping;
 pub(crate) mod simultaneous;
 pub(crate) mod versions;
 
 pub(crate) use keys::ReportKeys;
+// The ledger's round keys (the command line's `--ledger`).
+#[cfg(feature = "cli")]
+pub(crate) use overlapping::round_keys;
 
 use crate::diag::{Diagnostic, RuleMeta};
 use crate::read::Parsed;
@@ -77,6 +82,8 @@ pub(crate) static ALL: &[&RuleMeta] = &[
     &duplicate::DUPLICATE_REPORT,
     &data_conflict::PLAYER_DATA_CONFLICT,
     &versions::EVENT_VERSIONS,
+    &overlapping::OVERLAPPING_REPORTS,
+    &already_rated::ALREADY_RATED,
 ];
 
 /// One report of the set: how messages name it, and what was read.
@@ -162,7 +169,8 @@ impl Sink for Vec<Vec<Diagnostic>> {
 }
 
 /// The search across reports: every finding, per report in the order of
-/// the rules (duplicates, versions, clashes, data conflicts), given to
+/// the rules (duplicates, versions, overlapping reports, clashes, data
+/// conflicts), given to
 /// `out`; returns `duplicate_of` ([`AcrossFindings::duplicate_of`]).
 pub(crate) fn search(reports: &[ReportKeys], out: &mut dyn Sink) -> Vec<Option<usize>> {
     if reports.len() < 2 {
@@ -178,8 +186,9 @@ pub(crate) fn search(reports: &[ReportKeys], out: &mut dyn Sink) -> Vec<Option<u
         .zip(&version_of)
         .map(|(d, v)| d.or(*v))
         .collect();
+    let one_event = overlapping::find(reports, &skip, out);
     let ids = PlayerIndex::new(reports, &skip);
-    simultaneous::find(reports, &ids, out);
+    simultaneous::find(reports, &ids, &one_event, out);
     data_conflict::find(reports, &ids, out);
     duplicate_of
 }

@@ -3,7 +3,7 @@
 
 use super::{across_rule, noted, PlayerIndex, ReportKeys, Sink};
 use chrono::NaiveDate;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 across_rule! {
     /// ## What it checks
@@ -42,7 +42,14 @@ type Played = (NaiveDate, u32, u32, u16);
 /// The days two reports clash on, for one player: (first report, other).
 type Clash = ((u32, u32), Vec<(Played, Played)>);
 
-pub(crate) fn find(reports: &[ReportKeys], ids: &PlayerIndex, out: &mut dyn Sink) {
+/// The clashes of every FIDE ID found in two reports; two reports of one
+/// event (`one_event`, both orders: `overlapping-reports`) never clash.
+pub(crate) fn find(
+    reports: &[ReportKeys],
+    ids: &PlayerIndex,
+    one_event: &HashSet<(u32, u32)>,
+    out: &mut dyn Sink,
+) {
     let mut games: Vec<Played> = Vec::new();
     for (id, places) in &ids.shared {
         games.clear();
@@ -69,7 +76,9 @@ pub(crate) fn find(reports: &[ReportKeys], ids: &PlayerIndex, out: &mut dyn Sink
         for day in games.chunk_by(|a, b| a.0 == b.0) {
             let first = day[0];
             for &other in &day[1..] {
-                if !same_list(&reports[first.1 as usize], &reports[other.1 as usize]) {
+                if !same_list(&reports[first.1 as usize], &reports[other.1 as usize])
+                    || one_event.contains(&(first.1, other.1))
+                {
                     continue;
                 }
                 let pair = (first.1, other.1);

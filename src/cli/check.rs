@@ -48,6 +48,11 @@ pub(crate) struct Args {
     /// zip FIDE ships; an index built by `trf list index` is used when present).
     #[arg(long, value_name = "FILE")]
     rating_list: Option<PathBuf>,
+    /// The officer's ledger (`trf period --ledger`): a report it recorded
+    /// as rated in an earlier period (or some of whose rounds it did) is
+    /// `already-rated`. Created empty when missing; check records nothing.
+    #[arg(long, value_name = "FILE")]
+    ledger: Option<PathBuf>,
     /// Width of the graphical report (default: the terminal's).
     #[arg(long)]
     width: Option<usize>,
@@ -364,6 +369,14 @@ pub(crate) fn run(a: Args) -> u8 {
             return EXIT_USAGE;
         }
     }
+    let ledger = match a.ledger.as_deref().map(super::ledger::LedgerPool::open) {
+        None => None,
+        Some(Ok(l)) => Some(l),
+        Some(Err(e)) => {
+            eprintln!("trf: {}", escape(&e));
+            return EXIT_USAGE;
+        }
+    };
     let mut read = a.read.options();
     // The reader keeps no more findings per rule than will be shown.
     read.max_findings_per_rule = a.max_per_rule;
@@ -429,7 +442,12 @@ pub(crate) fn run(a: Args) -> u8 {
                     &parsed,
                     a.rules.registrations.as_deref(),
                 );
-                let rep = check(&parsed, &mine);
+                let mut rep = check(&parsed, &mine);
+                if let Some(l) = &ledger {
+                    if let Err(e) = super::ledger::check_report(l, name, &parsed, &mut rep, &mine) {
+                        eprintln!("trf: {name}: {}", escape(&e));
+                    }
+                }
                 let keys = (!single)
                     .then(|| ReportKeys::of(name, &parsed, rep.rating_type.rating_type));
                 (

@@ -124,6 +124,11 @@ pub(crate) fn explain(a: ExplainArgs) -> u8 {
             out(&pairings_page(a.format));
             return EXIT_OK;
         }
+        // Nor is the officer's ledger (`--ledger`, `trf ledger`).
+        if a.rule == "ledger" {
+            out(&super::ledger::page(a.format == Format::Json));
+            return EXIT_OK;
+        }
         eprintln!(
             "trf: no rule `{}` (see `trf rules`, `trf explain norms` for the norm conditions, `trf explain period` or `trf explain split`)",
             a.rule

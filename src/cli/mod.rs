@@ -16,6 +16,7 @@ mod files;
 mod fmt;
 mod generate;
 mod launch;
+mod ledger;
 mod list;
 mod norms;
 mod output;
@@ -82,6 +83,9 @@ enum Command {
     /// Re-pair each round of a Swiss with the FIDE (Dutch) system and list
     /// where the report's pairings differ.
     Pairings(pairings::Args),
+    /// What the officer's ledger (`--ledger FILE`) holds: the periods
+    /// recorded, a player's, a month's.
+    Ledger(ledger::show::Args),
     /// FIDE rating-list utilities (`trf list index FILE`).
     List(list::Args),
     /// Generate a consistent synthetic report (benchmarks, tests).
@@ -186,6 +190,7 @@ where
         Command::Split(a) => split::run(a),
         Command::Pairings(a) => pairings::run(a),
         Command::Norms(a) => norms::run(a),
+        Command::Ledger(a) => ledger::show::run(a),
         Command::List(a) => list::run(a),
         Command::Generate(a) => generate::run(a),
     };

@@ -37,6 +37,19 @@ pub(crate) struct Args {
     /// list whose month nothing tells is taken as t − 1, and said.
     #[arg(long, value_name = "FILE")]
     rating_list: Option<PathBuf>,
+    /// The list FIDE published at the end of the period (any format
+    /// `--rating-list` reads): each player's published rating, games and K
+    /// beside the period's, every difference explained where trfkit can
+    /// tell why, else said to be unexplained.
+    #[arg(long, value_name = "LIST")]
+    published: Option<PathBuf>,
+    /// The officer's ledger (SQLite, created on first use): every period
+    /// computed is recorded in it (one transaction), a report it recorded
+    /// as rated in an earlier period is `already-rated`, and unrated
+    /// players' earlier results pool with this period's; `trf explain
+    /// ledger`. Without it nothing is written.
+    #[arg(long, value_name = "FILE")]
+    ledger: Option<PathBuf>,
     /// Compute only this list (standard, rapid or blitz); reports of
     /// another type are listed as not in the period.
     #[arg(long, value_name = "TYPE")]
@@ -156,8 +169,10 @@ fn period_of(
     a: &Args,
     reports: &[(&str, &crate::Parsed)],
     list: Option<Arc<ListLookup>>,
+    published: Option<Arc<ListLookup>>,
 ) -> Result<(PeriodSummary, Vec<String>), String> {
-    let (opts, regs) = period_options(a, list);
+    let (mut opts, regs) = period_options(a, list);
+    opts.published = published;
     let regs = regs?;
     let summary = rate_together(reports, &opts);
     let not_named = not_named(&summary, regs.as_deref());
@@ -168,6 +183,19 @@ fn period_of(
 type IdsAndList = (Vec<u64>, Option<ListPeriod>);
 
 pub(crate) fn run(a: Args) -> u8 {
+    // The ledger is opened (and a newer one refused) before any work.
+    let mut ledger = match a
+        .ledger
+        .as_deref()
+        .map(|p| super::ledger::store::Ledger::open(p, true))
+    {
+        None => None,
+        Some(Ok(l)) => Some(l),
+        Some(Err(e)) => {
+            eprintln!("trf: {}", super::terminal::escape(&e));
+            return EXIT_USAGE;
+        }
+    };
     let found = files::expand(&a.paths);
     files::announce(&found);
     let Inputs { files, missing, .. } = found;
@@ -181,8 +209,9 @@ pub(crate) fn run(a: Args) -> u8 {
     // report is held while it is read.
     let mut said = false;
     let mut list = None;
+    let mut published = None;
     let mut expected = Vec::new();
-    if let Some(path) = &a.rating_list {
+    if a.rating_list.is_some() || a.published.is_some() {
         let first: Vec<Result<IdsAndList, String>> = files
             .par_iter()
             .map(|f| {
@@ -205,12 +234,39 @@ pub(crate) fn run(a: Args) -> u8 {
             }
         }
         said = true;
-        match read_list(path, &ids) {
-            Some(l) => list = Some(Arc::new(l)),
-            None => return EXIT_USAGE,
+        if let Some(path) = &a.rating_list {
+            match read_list(path, &ids) {
+                Some(l) => list = Some(Arc::new(l)),
+                None => return EXIT_USAGE,
+            }
+        }
+        if let Some(path) = &a.published {
+            match read_list(path, &ids) {
+                Some(l) => published = Some(Arc::new(l)),
+                None => return EXIT_USAGE,
+            }
         }
     }
-    let (opts, regs) = period_options(&a, list);
+    let (mut opts, regs) = period_options(&a, list);
+    opts.published = published;
+    if let Some(l) = &ledger {
+        // Earlier periods' unrated results: each period computed pools
+        // those of months before its own (without --period the lists are
+        // known only once the reports are read).
+        let upto = a
+            .period
+            .map_or_else(|| "9999-12".to_owned(), super::ledger::key);
+        match super::ledger::earlier_results(l, &upto) {
+            Ok(e) => {
+                opts.earlier = e;
+                opts.earlier_source = Some(format!("the ledger `{}`", l.name));
+            }
+            Err(e) => {
+                eprintln!("trf: {}", super::terminal::escape(&e));
+                return EXIT_USAGE;
+            }
+        }
+    }
     let list_month = Plan::new(&expected, &opts).list_month;
     // Each report is read, checked, rated and reduced to what the period
     // and the search across reports need, then dropped.
@@ -241,7 +297,28 @@ pub(crate) fn run(a: Args) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let summary = rate_reduced(reports, &opts);
+    let marks: std::collections::HashMap<String, super::ledger::ReportMarks> = if ledger.is_some() {
+        reports
+            .iter()
+            .map(|(_, k)| (k.file.clone(), super::ledger::ReportMarks::of(k)))
+            .collect()
+    } else {
+        std::collections::HashMap::new()
+    };
+    let mut summary = rate_reduced(reports, &opts);
+    let mut not_recorded = None;
+    if let Some(l) = &mut ledger {
+        let recorded = super::ledger::check_period(l, &mut summary, &marks).and_then(|()| {
+            super::ledger::record(
+                l,
+                &summary,
+                &marks,
+                a.rating_list.as_deref().map(files::shown).as_deref(),
+                a.published.as_deref().map(files::shown).as_deref(),
+            )
+        });
+        not_recorded = recorded.err();
+    }
     for line in not_named(&summary, regs.as_deref()) {
         eprintln!("trf: {line}");
     }
@@ -253,7 +330,10 @@ pub(crate) fn run(a: Args) -> u8 {
         }
         PeriodFormat::Csv => out(&render_csv(&summary)),
     }
-    if unreadable {
+    if let Some(e) = &not_recorded {
+        eprintln!("trf: {}", super::terminal::escape(e));
+    }
+    if unreadable || not_recorded.is_some() {
         EXIT_USAGE
     } else if every_report_ready_and_rated(&summary) {
         EXIT_OK
@@ -302,7 +382,8 @@ pub(crate) fn json(a: Args, warnings: &mut Vec<String>) -> Result<String, String
     }
     let parsed: Vec<&crate::Parsed> = reports.iter().map(|(_, p)| *p).collect();
     let list = search_list_for(a.rating_list.as_deref(), &parsed, warnings)?;
-    let (summary, not_named) = period_of(&a, &reports, list)?;
+    let published = search_list_for(a.published.as_deref(), &parsed, warnings)?;
+    let (summary, not_named) = period_of(&a, &reports, list, published)?;
     warnings.extend(not_named);
     Ok(serde_json::to_string(&summary).unwrap_or_default())
 }

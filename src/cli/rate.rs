@@ -267,13 +267,23 @@ pub(crate) fn rate_parsed(
         list: list.as_ref().map(|l| l.found.clone()),
         ..Default::default()
     };
+    // A list of a known month rates the rounds of a long event dated
+    // under it with its ratings (as a rating period does): the games of
+    // each row are kept for that.
+    let month = list.as_ref().and_then(|l| l.period.map(|m| (l, m)));
+    opts.keep_counted = month.is_some();
     tune(&mut opts);
     let mut rated: Vec<CheckedRating> = files
         .iter()
         .zip(parsed)
-        .map(|(f, p)| {
+        .zip(names)
+        .map(|((f, p), name)| {
             let mine = options_for(&check, regs, f, p, rules.registrations.as_deref());
-            rate_checked(p, &mine, &opts)
+            let mut r = rate_checked(p, &mine, &opts);
+            if let Some((l, m)) = month {
+                crate::rating::period::long_event_in_rate(name, p, &mut r, l, m);
+            }
+            r
         })
         .collect();
     // The findings across reports never change the figures: none blocks.

@@ -11,14 +11,16 @@
 //! in [`guard`]; the memory all requests share, in [`budget`]. An upload
 //! must arrive at [`MIN_RATE`] or faster (it comes from a browser on this
 //! machine), and the work of a request whose client has left stops between
-//! reports.
+//! reports. A plain rating list is not held: it is spooled to a temporary
+//! file without a name and scanned from there ([`ListPart`]), so FIDE's full
+//! TXT list (about 317 MB) is taken without a larger `--max-size`.
 
 mod budget;
 mod guard;
 
 use super::{files, ReadArgs, EXIT_OK, EXIT_USAGE};
 use crate::render::html::Page;
-use crate::upload::Upload;
+use crate::upload::{ListUpload, Upload};
 use crate::ReadOptions;
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
@@ -51,6 +53,10 @@ pub(crate) struct Args {
     /// (for tests).
     #[arg(long, hide = true, default_value_t = 10)]
     idle_seconds: u64,
+    /// The largest plain rating list taken, in bytes (for tests; by
+    /// default the bound of a list inside a zip, 1 GiB).
+    #[arg(long, hide = true, default_value_t = crate::ratinglist::MAX_LIST_BYTES)]
+    max_list_size: u64,
     /// Memory, in MiB, that the checks of all uploads together may take;
     /// an upload that finds it taken is answered "busy, try again".
     #[arg(long, value_name = "MIB", default_value_t = budget::DEFAULT_MIB)]
@@ -73,6 +79,7 @@ impl Args {
             port: 0,
             open: true,
             idle_seconds: 10,
+            max_list_size: crate::ratinglist::MAX_LIST_BYTES,
             memory: budget::DEFAULT_MIB,
             read: ReadArgs::default(),
             paths,
@@ -93,6 +100,8 @@ struct Config {
     budget: budget::Budget,
     /// How long a connection may send nothing.
     idle: Duration,
+    /// The largest plain rating list taken (it is spooled, not held).
+    max_list: u64,
 }
 
 impl Config {
@@ -147,6 +156,7 @@ async fn serve(a: Args) -> u8 {
         given: None,
         budget: budget::Budget::new(a.memory),
         idle: Duration::from_secs(a.idle_seconds.max(1)),
+        max_list: a.max_list_size,
     };
     if !a.paths.is_empty() {
         config.given = Some(given(&config, &a.paths));
@@ -164,9 +174,10 @@ async fn serve(a: Args) -> u8 {
             eprintln!("trf: cannot start a browser ({e}); open {url} yourself");
         }
     }
-    // The files may take the whole limit; the form's other fields and the
-    // multipart framing get 64 KiB more.
-    let limit = usize::try_from(config.read.max_file_bytes)
+    // The files may take the whole limit, and a plain rating list (spooled,
+    // not held) its own; the form's other fields and the multipart framing
+    // get 64 KiB more.
+    let limit = usize::try_from(config.read.max_file_bytes.saturating_add(config.max_list))
         .unwrap_or(usize::MAX)
         .saturating_add(1 << 16);
     let mut limits = guard::Limits::new();
@@ -310,7 +321,7 @@ async fn check(
     {
         return busy(&cfg);
     }
-    let (trfs, list) =
+    let (trfs, list, registrations) =
         match tokio::time::timeout(allowed, read_upload(&cfg, &mut mp, &mut held, announced)).await {
             Ok(Ok(files)) => files,
             Ok(Err(refused)) => return refused,
@@ -341,7 +352,8 @@ async fn check(
     let cfg2 = Arc::clone(&cfg);
     let job = tokio::task::spawn_blocking(move || {
         let go = || !stop.load(Ordering::Relaxed);
-        (check_uploads(&cfg2, trfs, list, &go), held)
+        let list = list.map(ListPart::into_upload);
+        (check_uploads(&cfg2, trfs, list, registrations, &go), held)
     });
     match job.await {
         Ok(((status, Html(page)), held)) => (
@@ -369,18 +381,41 @@ impl Drop for StopWhenDropped {
     }
 }
 
-/// The reports and the rating list of an upload, each file's share of the
-/// memory budget reserved in `held` as it arrives beyond what `held`
-/// already covers (one file of `covered` bytes); or the answer that
-/// refuses it.
+/// The rating list of an upload. A zip is held (read whole, within
+/// `--max-size` with the reports, as before); a plain list (TXT or XML) is
+/// spooled to a temporary file that has no name in any folder (the system
+/// deletes it when it is closed, whatever ends the request) and is read
+/// from there in pieces while it is scanned, never held whole, up to
+/// [`Config::max_list`]. Only the players the reports name are kept.
+#[derive(Debug)]
+enum ListPart {
+    Held(Upload),
+    Spooled(String, std::fs::File),
+}
+
+impl ListPart {
+    /// The list as the check reads it.
+    fn into_upload(self) -> ListUpload {
+        match self {
+            ListPart::Held(u) => ListUpload::Bytes(u),
+            ListPart::Spooled(name, file) => ListUpload::Stream(name, Box::new(file)),
+        }
+    }
+}
+
+/// The reports, the rating list and the registrations file of an upload,
+/// each file's share of the memory budget reserved in `held` as it arrives
+/// beyond what `held` already covers (one file of `covered` bytes); or the
+/// answer that refuses it.
 async fn read_upload(
     cfg: &Config,
     mp: &mut Multipart,
     held: &mut budget::Held,
     covered: u64,
-) -> Result<(Vec<Upload>, Option<Upload>), Response> {
+) -> Result<(Vec<Upload>, Option<ListPart>, Option<Upload>), Response> {
     let mut trfs: Vec<Upload> = Vec::new();
-    let mut list: Option<Upload> = None;
+    let mut list: Option<ListPart> = None;
+    let mut registrations: Option<Upload> = None;
     let mut token = false;
     // The files' bytes so far: together within --max-size.
     let mut total = 0u64;
@@ -421,6 +456,13 @@ async fn read_upload(
         if files > 1 && !cfg.budget.reserve(held, budget::PER_REPORT) {
             return Err(busy(cfg));
         }
+        if kind == "rating_list" {
+            // A second list replaces the first.
+            if let Some(l) = spool_list(cfg, &mut field, name, held, &mut total, covered).await? {
+                list = Some(l);
+            }
+            continue;
+        }
         // Streamed into a buffer of our own (the body limit bounds the
         // total), which the reader then takes without a copy.
         let mut bytes = Vec::new();
@@ -448,11 +490,99 @@ async fn read_upload(
         }
         match kind.as_str() {
             "trf" => trfs.push((name, bytes)),
-            "rating_list" => list = Some((name, bytes)),
+            "registrations" => registrations = Some((name, bytes)),
             _ => {}
         }
     }
-    Ok((trfs, list))
+    Ok((trfs, list, registrations))
+}
+
+/// Reads the rating list's part of an upload into a temporary file
+/// ([`ListPart`]): at most [`Config::max_list`] bytes, reserving no memory
+/// by the byte (the scan keeps the players found, not the list). A zip is
+/// then read into memory and counted in `total`, the files' bytes within
+/// `--max-size`, with its share of the budget, as any file held. `None`
+/// when the file input was left empty.
+async fn spool_list(
+    cfg: &Config,
+    field: &mut axum::extract::multipart::Field<'_>,
+    name: String,
+    held: &mut budget::Held,
+    total: &mut u64,
+    covered: u64,
+) -> Result<Option<ListPart>, Response> {
+    use std::io::{Read as _, Seek as _};
+    let cannot_keep = |e: std::io::Error| {
+        problem(
+            cfg,
+            StatusCode::INSUFFICIENT_STORAGE,
+            "The rating list could not be kept while it is read",
+            format!("trfkit puts a rating list in a temporary file while it reads it, and the computer refused that ({e}). Free some disk space and try again, or send the list zipped."),
+        )
+        .into_response()
+    };
+    let mut file = tempfile::tempfile().map_err(cannot_keep)?;
+    let mut size = 0u64;
+    loop {
+        match field.chunk().await {
+            Ok(Some(c)) => {
+                size += c.len() as u64;
+                if size > cfg.max_list {
+                    return Err(list_too_large(cfg));
+                }
+                // Into the system's file cache: as quick as the copy into
+                // memory it replaces.
+                file.write_all(&c).map_err(cannot_keep)?;
+            }
+            Ok(None) => break,
+            // The request's own bound (the files' bound, the list's and
+            // 64 KiB) reached while the list is read: the reports were
+            // within theirs, so it is the list that is too large. How far
+            // into the list the server reads before the bound trips
+            // depends on how the body arrives, so the list's own check
+            // above cannot be relied on to come first.
+            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                return Err(list_too_large(cfg))
+            }
+            Err(e) => return Err(upload_failed(cfg, e).into_response()),
+        }
+    }
+    if name.is_empty() && size == 0 {
+        return Ok(None);
+    }
+    let mut head = [0u8; 4];
+    file.rewind().map_err(cannot_keep)?;
+    let got = file.read(&mut head).map_err(cannot_keep)?;
+    file.rewind().map_err(cannot_keep)?;
+    if !crate::source::archive::is_zip(&head[..got]) {
+        return Ok(Some(ListPart::Spooled(name, file)));
+    }
+    // A zip is read whole (its member is found from its end), within the
+    // files' bound and the budget, as before.
+    let before = total.saturating_sub(covered);
+    *total += size;
+    if *total > cfg.read.max_file_bytes {
+        return Err(too_large(cfg).into_response());
+    }
+    let beyond = total.saturating_sub(covered) - before;
+    if !cfg.budget.reserve(held, beyond * budget::PER_BYTE) {
+        return Err(busy(cfg));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    file.read_to_end(&mut bytes).map_err(cannot_keep)?;
+    Ok(Some(ListPart::Held((name, bytes))))
+}
+
+/// The page for a plain rating list over [`Config::max_list`].
+fn list_too_large(cfg: &Config) -> Response {
+    let limit = crate::render::html::size_words(cfg.max_list);
+    problem(
+        cfg,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "The rating list is too large",
+        format!("A rating list may take up to {limit}. Choose the list FIDE publishes, as a TXT or XML file or the zip."),
+    )
+    .into_response()
 }
 
 /// The page for an upload the memory budget cannot take now.
@@ -506,16 +636,18 @@ fn too_large(cfg: &Config) -> Reply {
     )
 }
 
-/// Checks and rates every uploaded report (with the rating list, when one
-/// was sent) and builds the page ([`crate::upload::check_uploads`]), while
+/// Checks and rates every uploaded report (with the rating list and the
+/// registrations file, when sent) and builds the page ([`crate::upload::check_uploads`]), while
 /// `go` says to go on.
 fn check_uploads(
     cfg: &Config,
     trfs: Vec<Upload>,
-    list: Option<Upload>,
+    list: Option<ListUpload>,
+    registrations: Option<Upload>,
     go: &dyn Fn() -> bool,
 ) -> Reply {
-    let page = crate::upload::check_uploads_while(cfg.page(), &cfg.read, trfs, list, go);
+    let page =
+        crate::upload::check_uploads_while(cfg.page(), &cfg.read, trfs, list, registrations, go);
     let status = if page.reports.is_empty() {
         StatusCode::UNPROCESSABLE_ENTITY
     } else {

@@ -39,6 +39,11 @@ pub(crate) struct Args {
     /// What to print about the parts written.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
+    /// The officer's ledger (`trf period --ledger`): each part's rounds are
+    /// checked against those it recorded as rated in an earlier period
+    /// (`already-rated`), said with the parts. Nothing is recorded.
+    #[arg(long, value_name = "FILE")]
+    ledger: Option<PathBuf>,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -54,6 +59,16 @@ pub(crate) fn run(a: Args) -> u8 {
             eprintln!("trf: {}: not split: {e}", files::shown(&a.file));
             return EXIT_ERRORS;
         }
+    };
+    let seen = match &a.ledger {
+        None => None,
+        Some(l) => match already_rated(l, &parts, &dests_names(&a, &parts)) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                eprintln!("trf: {}", super::terminal::escape(&e));
+                return super::EXIT_USAGE;
+            }
+        },
     };
     let dir = match &a.output {
         Some(d) => d.clone(),
@@ -95,10 +110,63 @@ pub(crate) fn run(a: Args) -> u8 {
         return refused(&dir, &e, "another folder");
     }
     match a.format {
-        Format::Human => super::out(&human(&a.file, &parts, &dests)),
-        Format::Json => super::out(&json(&a.file, &parts, &dests)),
+        Format::Human => {
+            super::out(&human(&a.file, &parts, &dests));
+            for (d, found) in dests.iter().zip(seen.iter().flatten()) {
+                if let Some(m) = found {
+                    super::out(&super::terminal::escape(&format!(
+                        "Warning [already-rated] {}: {m}\n",
+                        files::shown(d)
+                    )));
+                }
+            }
+        }
+        Format::Json => {
+            let mut text = json(&a.file, &parts, &dests);
+            if let Some(seen) = &seen {
+                // Only with --ledger: each part's finding, or null.
+                if let Ok(mut v) = serde_json::from_str::<serde_json::Value>(&text) {
+                    for (p, m) in v["parts"].as_array_mut().into_iter().flatten().zip(seen) {
+                        p["already_rated"] = m.clone().map_or(serde_json::Value::Null, Into::into);
+                    }
+                    text = format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default());
+                }
+            }
+            super::out(&text);
+        }
     }
     EXIT_OK
+}
+
+/// The names the parts are checked under (their file names).
+fn dests_names(a: &Args, parts: &[PeriodPart]) -> Vec<String> {
+    let stem = a
+        .file
+        .file_stem()
+        .map_or_else(|| "report".to_owned(), |s| s.to_string_lossy().into_owned());
+    parts
+        .iter()
+        .map(|p| format!("{stem}.list-{}.trf", p.list_key()))
+        .collect()
+}
+
+/// `already-rated` of each part against the ledger at `path`, in the
+/// period of its list: the finding's message, or `None`.
+fn already_rated(
+    path: &Path,
+    parts: &[PeriodPart],
+    names: &[String],
+) -> Result<Vec<Option<String>>, String> {
+    let ledger = super::ledger::store::Ledger::open(path, true)?;
+    parts
+        .iter()
+        .zip(names)
+        .map(|(p, name)| {
+            let keys = crate::across::ReportKeys::of_tournament(name, &p.tournament, None);
+            let marks = super::ledger::ReportMarks::of(&keys);
+            Ok(super::ledger::already_rated(&ledger, &marks, &p.list_key())?.map(|d| d.message))
+        })
+        .collect()
 }
 
 /// A part's rounds as `1-2` or `3, 5`.

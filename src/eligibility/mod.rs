@@ -33,6 +33,7 @@
 //! pass's business, per side; [`Eligibility::rated_games`] counts the
 //! pairings between two players with a rating.
 
+pub(crate) mod count;
 pub(crate) mod event;
 pub(crate) mod exclusions;
 pub(crate) mod results;
@@ -406,22 +407,9 @@ impl Eligibility {
             TournamentType::DoubleRoundRobin => Some(2),
             _ => None,
         };
-        // Outside round robins no unrated player is counted at a computed
-        // rating ([`Eligibility::counted_unrated`] needs the round-robin
-        // matrix): a game counts when both players are rated, and the
-        // plain case counts the rated games as it decides them, in the
-        // same pass over the rows (see [`Eligibility::count_rated`], which
-        // counts the other cases, for the rule).
-        let count_here = plain && cycles.is_none();
-        let rated = |i: usize| ev.ratings.get(i).copied().flatten().is_some();
-        let mut counted = 0u32;
         let mut special = Vec::new();
         let (rows, start) = if plain {
-            let (rows, start, off) = Self::plain(ev);
-            if count_here {
-                counted = Self::count_plain(ev, &off, rated);
-            }
-            (rows, start)
+            Self::plain(ev)
         } else {
             let mut rows: Vec<Byte> = Vec::with_capacity(ev.games.rows().len());
             let mut start = Vec::with_capacity(t.players.len());
@@ -476,11 +464,7 @@ impl Eligibility {
             rated_games: 0,
         };
         out.round_robin = cycles.map(|c| round_robin::matrix(t, &out.played(ev), c));
-        out.rated_games = if count_here {
-            counted
-        } else {
-            out.count_rated(ev)
-        };
+        out.rated_games = out.count_rated(ev);
         out
     }
 
@@ -488,22 +472,19 @@ impl Eligibility {
     /// opponent (no regulation's exclusion, no rating gap, no unequal
     /// times): one pass over the games table, each row's decision read
     /// from a table by its result code and whether it names another
-    /// player ([`Kind::NO_OTHER`]); where each player's rows start; and
-    /// the rows whose decision is not [`Decision::Rated`] (every other row
-    /// is), in no particular order.
-    fn plain(ev: &Event<'_>) -> (Vec<Byte>, Vec<usize>, Vec<u32>) {
+    /// player ([`Kind::NO_OTHER`]); and where each player's rows start.
+    fn plain(ev: &Event<'_>) -> (Vec<Byte>, Vec<usize>) {
         let games = ev.games;
-        let (mut rows, mut off) = Self::plain_rows(games);
+        let mut rows = Self::plain_rows(games);
         // A player without a starting rank who names rank `0` names
         // itself when it is the first player without one (the rank
         // resolves to it), which `Kind::NO_OTHER` leaves unmarked.
         if let Some(me) = games.index_of(0) {
             let from = games.starts().get(me).map_or(0, |&s| s as usize);
             let mine = rows.get_mut(from..).unwrap_or(&mut []);
-            for (k, (d, g)) in mine.iter_mut().zip(games.of(me)).enumerate() {
+            for (d, g) in mine.iter_mut().zip(games.of(me)) {
                 if *d == RATED && g.opponent as usize == me {
                     *d = WITHOUT_OPPONENT;
-                    off.push((from + k) as u32);
                 }
             }
         }
@@ -515,97 +496,22 @@ impl Eligibility {
             .iter()
             .map(|&s| s as usize)
             .collect();
-        (rows, start, off)
+        (rows, start)
     }
 
-    /// [`plain_row`] of every row of `games`, and the rows it does not
-    /// decide rated. A row outside the games table's rare rows is a game
+    /// [`plain_row`] of every row of `games`. A row outside the games table's rare rows is a game
     /// over the board against another player ([`Games::rare_rows`]),
     /// rated: the rows are written at once and only the rare ones decided
     /// one by one.
-    fn plain_rows(games: &Games) -> (Vec<Byte>, Vec<u32>) {
+    fn plain_rows(games: &Games) -> Vec<Byte> {
         let n = games.rows().len();
         let mut rows: Vec<Byte> = vec![RATED; n];
-        let mut off = Vec::new();
         for &k in games.rare_rows() {
             if let (Some(d), Some(g)) = (rows.get_mut(k as usize), games.row(k)) {
                 *d = plain_row(g);
-                if *d != RATED {
-                    off.push(k);
-                }
             }
         }
-        (rows, off)
-    }
-
-    /// The rated games of [`Eligibility::plain`]'s decisions, each pairing
-    /// once, between two players with a rating (`rated`), outside round
-    /// robins. Every rated player's rows are counted as if rated, without
-    /// reading the decisions (one pass, no branch per row), and the rows
-    /// `off` (those [`Eligibility::plain`] does not decide rated, a few)
-    /// are taken back out. Not inlined into [`Eligibility::decide`]: on its
-    /// own, its loop keeps the count and the ratings in registers.
-    #[inline(never)]
-    fn count_plain(ev: &Event<'_>, off: &[u32], rated: impl Fn(usize) -> bool) -> u32 {
-        let games = ev.games;
-        let mut counted = 0u32;
-        for (me, p) in ev.tournament.players.iter().enumerate() {
-            if !rated(me) {
-                continue;
-            }
-            let back = Self::back_bit(games, me, p.start_rank.value);
-            let mut mine_counted = 0u32;
-            for g in games.of(me) {
-                mine_counted += u32::from(Self::counts(g, me, back, &rated));
-            }
-            counted += mine_counted;
-        }
-        // Each of these rows was counted above exactly when it is counted
-        // here (its player's rank is the row's).
-        for &k in off {
-            let Some(g) = games.row(k) else {
-                continue;
-            };
-            let me = g.player as usize;
-            if rated(me) {
-                let back = Self::back_bit(games, me, g.rank);
-                counted -= u32::from(Self::counts(g, me, back, &rated));
-            }
-        }
-        counted
-    }
-
-    /// The bit of [`Eligibility::count_plain`] that says the other side
-    /// of a row of player `me` (starting rank `rank`) names `me` back with
-    /// a result over the board: [`Kind::BACK_GAME`] for the first player
-    /// with the rank (the one a rank resolves to), none for another (the
-    /// other side then names someone else).
-    #[inline(always)]
-    fn back_bit(games: &Games, me: usize, rank: u16) -> Kind {
-        if games.index_of(rank) == Some(me) {
-            Kind::BACK_GAME
-        } else {
-            Kind::empty()
-        }
-    }
-
-    /// Whether [`Eligibility::count_plain`] counts row `g` of the rated
-    /// player `me`, its decision rated: a pairing both records describe
-    /// is taken from the lower player index, as the rating pass counts
-    /// it. The other side's decision is rated exactly when its result is
-    /// over the board (`back`, [`Kind::BACK_GAME`]): it names `me`, the
-    /// first player with the rank, so it names another player, and no
-    /// regulation leaves a game out here.
-    #[inline(always)]
-    fn counts(
-        g: &crate::model::Game,
-        me: usize,
-        back: Kind,
-        rated: &impl Fn(usize) -> bool,
-    ) -> bool {
-        let j = g.opponent as usize;
-        let mirrored = (j < me) & g.has_any(back);
-        !mirrored & rated(j)
+        rows
     }
 
     /// The decision on the row `k` of the games table.
@@ -829,49 +735,22 @@ impl Eligibility {
         (left >= 2 && rated_left).then_some(active)
     }
 
+    /// The games this report rates that change a rated player's rating,
+    /// each pairing once, by the report's ratings ([`count::rated_pairings`]).
     fn count_rated(&self, ev: &Event<'_>) -> u32 {
         let counted = self.counted_unrated(ev);
-        let rating = |i: usize| {
-            ev.ratings.get(i).copied().flatten().is_some()
-                || counted
-                    .as_ref()
-                    .is_some_and(|a| a.get(i).copied().unwrap_or(false))
-        };
         let rated = |k: usize| ev.ratings.get(k).copied().flatten().is_some();
-        let mut n = 0;
-        // The decisions are in the order of the games table's rows, so the
-        // decision on a row's other side is at its mirror row.
-        for i in 0..ev.tournament.players.len() {
-            let (rated_i, rating_i) = (rated(i), rating(i));
-            // A player neither rated nor counted at a computed rating has
-            // no game counted from their side.
-            if !rated_i && !rating_i {
-                continue;
-            }
-            let from = self.start.get(i).copied().unwrap_or(self.rows.len());
-            let decided = self.rows.get(from..).unwrap_or(&[]);
-            for (g, d) in ev.games.of(i).iter().zip(decided) {
-                if *d != RATED {
-                    continue;
-                }
-                let j = g.opponent as usize;
-                // A rated player's change counts the game (both rated, or
-                // an unrated opponent the round-robin route counts).
-                if !(rated_i && rating(j) || rated(j) && rating_i) {
-                    continue;
-                }
-                // A pairing both records describe is taken from the lower
-                // player index, as the rating pass counts it.
-                let mirrored = j < i
-                    && ev.games.mirror_of(g).is_some_and(|m| {
-                        m.opponent as usize == i && self.rows.get(g.mirror as usize) == Some(&RATED)
-                    });
-                if !mirrored {
-                    n += 1;
-                }
-            }
-        }
-        n
+        count::rated_pairings(
+            ev.games,
+            |row| self.rows.get(row as usize) == Some(&RATED),
+            rated,
+            |i| {
+                rated(i)
+                    || counted
+                        .as_ref()
+                        .is_some_and(|a| a.get(i).copied().unwrap_or(false))
+            },
+        )
     }
 }
 
@@ -881,40 +760,54 @@ pub(crate) mod tests {
     use crate::rules::{CheckOptions, Ctx};
     use std::path::Path;
 
-    /// The rated games counted while deciding (the plain case outside
-    /// round robins) are those [`Eligibility::count_rated`] counts, on
-    /// every file of `samples/` and of the shared corpus; and so is the
-    /// count of the plain case on the plain decisions of every report,
-    /// whatever the regulations leave out of it.
+    /// The rated games ([`count::rated_pairings`]) are the pairings
+    /// written out one by one: every row decided rated whose players'
+    /// ratings make it change a rating, keyed by its two rows when the
+    /// other side names the player back and is rated too, else by its own
+    /// row, and the keys counted; on every file of `samples/` and of the
+    /// shared corpus, and on reports with the shapes of pairing the count
+    /// tells apart.
     #[test]
-    fn rated_games_counted_while_deciding_as_count_rated_counts_them() {
+    fn rated_games_are_the_pairings_one_by_one() {
         let opts = CheckOptions::default();
-        let (mut compared, mut with_games) = (0, 0);
-        for text in sample_and_corpus_texts() {
+        let (mut compared, mut with_games, mut crafted_with_games) = (0, 0, 0);
+        let crafted = crafted();
+        let n_crafted = crafted.len();
+        let samples = sample_and_corpus_texts();
+        let sample_count = samples.len();
+        let texts = samples.into_iter().chain(crafted);
+        for (at, text) in texts.enumerate() {
             let parsed = crate::parse_str(&text);
             let ctx = Ctx::new(&parsed.tournament, &parsed.text, &opts);
             let ev = ctx.event();
             let decided = Eligibility::decide(&ev);
-            assert_eq!(decided.rated_games, decided.count_rated(&ev), "{text}");
-            assert_eq!(plain_count(&ev, &text), plain_counted(&ev), "{text}");
+            let counted = decided.counted_unrated(&ev);
+            let rated = |i: usize| ev.ratings.get(i).copied().flatten().is_some();
+            let rating =
+                |i: usize| rated(i) || counted.as_ref().is_some_and(|c| c.get(i) == Some(&true));
+            let is_rated = |k: usize| decided.rows.get(k) == Some(&RATED);
+            let mut keys = std::collections::HashSet::new();
+            for (k, g) in ev.games.rows().iter().enumerate() {
+                let (i, j) = (g.player as usize, g.opponent as usize);
+                if !is_rated(k) || !(rated(i) && rating(j) || rated(j) && rating(i)) {
+                    continue;
+                }
+                let m = g.mirror as usize;
+                let back = ev
+                    .games
+                    .mirror_of(g)
+                    .is_some_and(|o| o.opponent as usize == i && is_rated(m));
+                keys.insert(if back { (k.min(m), k.max(m)) } else { (k, k) });
+            }
+            assert_eq!(decided.rated_games as usize, keys.len(), "{text}");
             compared += 1;
-            with_games += usize::from(decided.rated_games > 0);
+            with_games += usize::from(!keys.is_empty());
+            crafted_with_games += usize::from(at >= sample_count && !keys.is_empty());
         }
         assert!(
-            compared > 300 && with_games > 200,
-            "{compared} {with_games}"
+            compared > 300 + n_crafted && with_games > 200 && crafted_with_games * 2 > n_crafted,
+            "{compared} {with_games} {crafted_with_games}"
         );
-        // And on reports with the shapes of pairing the count tells apart.
-        for text in crafted() {
-            let parsed = crate::parse_str(&text);
-            let ctx = Ctx::new(&parsed.tournament, &parsed.text, &opts);
-            let ev = ctx.event();
-            let decided = Eligibility::decide(&ev);
-            assert_eq!(decided.rated_games, decided.count_rated(&ev), "{text}");
-            let counted = plain_count(&ev, &text);
-            assert_eq!(counted, plain_counted(&ev), "{text}");
-            assert!(counted > 0, "{text}");
-        }
     }
 
     /// [`Eligibility::player_games`] and [`Eligibility::players_games`]
@@ -957,35 +850,6 @@ pub(crate) mod tests {
             }
         }
         assert!(with_games > 1000, "{with_games}");
-    }
-
-    /// [`Eligibility::count_plain`] on [`Eligibility::plain`]'s decisions,
-    /// after checking that the rows it takes back out are exactly those
-    /// not decided rated.
-    fn plain_count(ev: &Event<'_>, text: &str) -> u32 {
-        let (rows, _, off) = Eligibility::plain(ev);
-        let mut off = off;
-        off.sort_unstable();
-        let not_rated: Vec<u32> = (0..rows.len() as u32)
-            .filter(|&k| rows[k as usize] != RATED)
-            .collect();
-        assert_eq!(off, not_rated, "{text}");
-        let rated = |i: usize| ev.ratings.get(i).copied().flatten().is_some();
-        Eligibility::count_plain(ev, &off, rated)
-    }
-
-    /// [`Eligibility::count_rated`] on [`Eligibility::plain`]'s decisions.
-    fn plain_counted(ev: &Event<'_>) -> u32 {
-        let (rows, start, _) = Eligibility::plain(ev);
-        let plain = Eligibility {
-            rows,
-            special: Vec::new(),
-            start,
-            excluded: Vec::new(),
-            round_robin: None,
-            rated_games: 0,
-        };
-        plain.count_rated(ev)
     }
 
     /// The reports of `samples/` and of the shared corpus (when there is
@@ -1059,7 +923,7 @@ pub(crate) mod tests {
             let parsed = crate::parse_str(text);
             let ctx = Ctx::new(&parsed.tournament, &parsed.text, &opts);
             let ev = ctx.event();
-            let (rows, _) = Eligibility::plain_rows(ev.games);
+            let rows = Eligibility::plain_rows(ev.games);
             let every: Vec<Byte> = ev.games.rows().iter().map(plain_row).collect();
             assert_eq!(rows, every, "{text}");
             rare += ev.games.rare_rows().len();

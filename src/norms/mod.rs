@@ -267,6 +267,18 @@ impl Analysis<'_> {
     }
 }
 
+/// Every player's title norms in a report already checked: [`evaluate`]
+/// with the tournament type its analysis decided
+/// ([`crate::CheckReport::tournament_type`]), not decided again; the HTML
+/// report's "Norms" section reads it.
+pub(crate) fn evaluate_checked(
+    t: &Tournament,
+    check: &crate::CheckReport,
+    opts: &NormOptions,
+) -> NormsReport {
+    judge(t, &Games::new(t), &check.tournament_type, opts)
+}
+
 /// [`evaluate`] over the report's games table and tournament type.
 fn judge(
     t: &Tournament,

@@ -48,6 +48,8 @@ mod txt;
 mod value;
 mod xml;
 mod zip;
+#[cfg(feature = "cli")]
+pub(crate) use zip::MAX_MEMBER_BYTES as MAX_LIST_BYTES;
 
 pub use error::ListError;
 #[cfg(feature = "fs")]

@@ -64,8 +64,9 @@ pub(crate) fn with_member<R: Read + Seek, T>(
     f(&mut capped, &name)
 }
 
-/// The most a list member may decompress to.
-const MAX_MEMBER_BYTES: u64 = 1 << 30;
+/// The most a list member may decompress to: also the most `trf serve`
+/// takes of a plain list sent to its page.
+pub(crate) const MAX_MEMBER_BYTES: u64 = 1 << 30;
 /// The most a list member may expand relative to its compressed size.
 const MAX_RATIO: u64 = 100;
 

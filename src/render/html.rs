@@ -29,7 +29,7 @@ fn norms_of(input: &ReportInput<'_>, list: Option<Arc<ListLookup>>) -> Option<No
         list,
         ..Default::default()
     };
-    let n = crate::norms::evaluate(&input.parsed.tournament, &opts);
+    let n = crate::norms::evaluate_checked(&input.parsed.tournament, input.check, &opts);
     super::norms::section(&n)
 }
 

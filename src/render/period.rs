@@ -150,11 +150,61 @@ fn render_one(s: &PeriodSummary) -> String {
             );
         }
     }
+    published_section(&mut out, s);
     out.push_str("\nNotes\n");
     for (i, n) in notes.list.iter().enumerate() {
         let _ = writeln!(out, "{}. {n}", i + 1);
     }
     out
+}
+
+/// With `--published`: the counts, then every player the published list
+/// gives otherwise, with the figures of both and each cause trfkit can
+/// tell (or `unexplained`).
+fn published_section(out: &mut String, s: &PeriodSummary) {
+    if let Some(c) = &s.published_summary {
+        let _ = writeln!(
+            out,
+            "\nPublished list `{}`{}: {} exact, {} differ, {} missing",
+            c.list,
+            c.list_period
+                .as_ref()
+                .map_or_else(String::new, |p| format!(" ({p})")),
+            c.exact,
+            c.differ,
+            c.missing
+        );
+    }
+    let differ: Vec<_> = s
+        .players
+        .iter()
+        .filter_map(|p| p.published.as_ref().map(|f| (p, f)))
+        .filter(|(_, f)| !f.matches_published)
+        .collect();
+    if differ.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "\nPlayers the published list gives otherwise ({})",
+        differ.len()
+    );
+    for (p, f) in differ {
+        let _ = writeln!(
+            out,
+            "  {} ({}): computed {} in {} games; published {} in {} games, K {}",
+            p.name,
+            opt(p.fide_id),
+            opt(p.new_rating.or(p.first_rating)),
+            p.games,
+            opt(f.published_rating),
+            opt(f.published_games),
+            opt(f.published_k)
+        );
+        for why in &f.published_differences {
+            let _ = writeln!(out, "    - {why}");
+        }
+    }
 }
 
 /// The notes of the text of a period, numbered: the period's own first,
@@ -445,7 +495,7 @@ fn period_cells(p: &PeriodPlayer) -> Vec<String> {
 /// without `--period`, the rows of every list's period (its month in the
 /// `period` column), the list most reports are expected on first.
 pub(crate) fn render_csv(s: &PeriodSummary) -> String {
-    let mut t = Table::new(&[
+    let header = [
         "period",
         "fide_id",
         "name",
@@ -480,12 +530,26 @@ pub(crate) fn render_csv(s: &PeriodSummary) -> String {
         "event_rounded",
         "rate_change",
         "ru",
-    ]);
+    ];
+    // The published list's columns, only with `--published` (the other
+    // columns and their order unchanged).
+    let published = s.published_summary.is_some();
+    let mut header = header.to_vec();
+    if published {
+        header.extend([
+            "published_rating",
+            "published_games",
+            "published_k",
+            "matches_published",
+            "published_differences",
+        ]);
+    }
+    let mut t = Table::new(&header);
     let all = std::iter::once(s).chain(s.other_periods.iter().flatten());
     for (s, p) in all.flat_map(|s| s.players.iter().map(move |p| (s, p))) {
         for e in &p.events {
             let opponents: Vec<String> = e.opponents.iter().map(u16::to_string).collect();
-            t.row([
+            let mut row = [
                 s.period.clone(),
                 opt(p.fide_id),
                 p.name.clone(),
@@ -520,7 +584,21 @@ pub(crate) fn render_csv(s: &PeriodSummary) -> String {
                 opt(e.rounded),
                 opt(e.rate_change),
                 opt(e.ru),
-            ]);
+            ]
+            .to_vec();
+            if published {
+                match &p.published {
+                    Some(f) => row.extend([
+                        opt(f.published_rating),
+                        opt(f.published_games),
+                        opt(f.published_k),
+                        f.matches_published.to_string(),
+                        f.published_differences.join("; "),
+                    ]),
+                    None => row.extend(vec![String::new(); 5]),
+                }
+            }
+            t.row(row);
         }
     }
     t.finish()
@@ -567,6 +645,20 @@ pub(crate) struct PeriodRow {
     pub notes: String,
 }
 
+/// A period's note as an officer reads it on a page (issue 38: plain
+/// words): the shorthand of the text output said in words. "t − 1" is the
+/// list before the period, which the notes already name by its month; "the
+/// rating pass" is trfkit's calculation of each report. The text, CSV and
+/// JSON keep the shorthand that scripts match and `trf explain period`
+/// defines.
+fn page_words(note: &str) -> String {
+    note.replace(" (t − 1)", "")
+        .replace(", t − 1,", "")
+        .replace("t − 1", "the list before the period")
+        .replace("the rating pass", "trfkit's calculation")
+        .replace("rating pass", "rating calculation")
+}
+
 impl PeriodSection {
     /// The section of `s`.
     pub(crate) fn of(s: &PeriodSummary) -> Self {
@@ -586,10 +678,12 @@ impl PeriodSection {
                 ]
             })
             .collect();
-        let mut notes = NoteIndex::starting_with(&s.notes);
+        // Numbered as the text numbers them: a note of many players said
+        // once, with their count or their figures per player.
+        let mut notes = PlayerNotes::of(s);
         let (mut several, mut single) = (Vec::new(), Vec::new());
-        for p in &s.players {
-            let refs = notes.refs(&p.notes);
+        for (i, p) in s.players.iter().enumerate() {
+            let refs = notes.refs(i);
             let cells = period_cells(p);
             let row = PeriodRow {
                 who: [
@@ -633,7 +727,7 @@ impl PeriodSection {
             several,
             single,
             findings,
-            notes: notes.list,
+            notes: notes.list.iter().map(|n| page_words(n)).collect(),
         }
     }
 }
@@ -641,6 +735,31 @@ impl PeriodSection {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The page says the period's notes without "t − 1" or "rating pass",
+    /// whatever note carries them (every literal of the period's notes
+    /// that holds one, as written).
+    #[test]
+    fn page_notes_in_plain_words() {
+        for note in [
+            "the March 2025 list's 2100 (t − 1)",
+            "Ro 2100 of the latest-starting event (the March 2025 list, t − 1, was not given)",
+            "the March 2025 list (t − 1)",
+            "nothing tells the month of `x.txt`: in a period it is taken as the list before the period, the March 2025 list (t − 1)",
+            "K 20 as the rating pass works it out for the latest event: the K published on the March 2025 list (t − 1) was not given",
+            "a warning, and the rating pass rates the games",
+        ] {
+            let plain = page_words(note);
+            assert!(!plain.contains("t − 1") && !plain.contains("rating pass"), "{plain}");
+            assert!(plain.contains("March 2025") || plain.contains("calculation"), "{plain}");
+        }
+        assert_eq!(
+            page_words(
+                "Ro 2100 of the latest-starting event (the March 2025 list, t − 1, was not given)"
+            ),
+            "Ro 2100 of the latest-starting event (the March 2025 list was not given)"
+        );
+    }
 
     #[test]
     fn figures_are_the_signed_numbers_of_a_note() {

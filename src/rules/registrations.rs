@@ -91,9 +91,15 @@ impl Registrations {
     /// Reads registrations from CSV text (a header row first).
     #[cfg(test)]
     pub(crate) fn parse(text: &str) -> Result<Registrations, RegistrationsError> {
+        Registrations::from_bytes(text.as_bytes())
+    }
+
+    /// Reads registrations from the bytes of a CSV file (a header row
+    /// first): the file an officer gives the local page.
+    pub(crate) fn from_bytes(bytes: &[u8]) -> Result<Registrations, RegistrationsError> {
         let rdr = csv::ReaderBuilder::new()
             .trim(csv::Trim::All)
-            .from_reader(text.as_bytes());
+            .from_reader(bytes);
         Registrations::from_reader(rdr)
     }
 

@@ -85,9 +85,12 @@ pub(crate) enum Refusal {
     Special,
     /// A folder.
     Folder,
-    /// The file has this many names (hard links).
+    /// The file has this many names (hard links). Only Unix tells the
+    /// writer a file's names (and owner): elsewhere it is never made.
+    #[cfg_attr(not(unix), allow(dead_code))]
     HardLinks(u64),
     /// The owner or group cannot be kept.
+    #[cfg_attr(not(unix), allow(dead_code))]
     Owner,
 }
 

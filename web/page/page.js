@@ -89,13 +89,13 @@
   }
 
   // Checks the files in the worker and shows the page it draws.
-  async function check(reports, list) {
+  async function check(reports, list, registrations) {
     if (busy || reports.length === 0) return;
     busy = true;
     const button = document.querySelector("form.upload button");
     if (button) { button.disabled = true; button.textContent = "Checking…"; }
     try {
-      const answer = await ask({ op: "check", reports: [...reports], list: list || null, now: Date.now() });
+      const answer = await ask({ op: "check", reports: [...reports], list: list || null, registrations: registrations || null, now: Date.now() });
       generation++;
       show(answer.html);
       window.scrollTo(0, 0);
@@ -115,7 +115,8 @@
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
       const list = form.querySelector("#list").files[0];
-      check(form.querySelector("#trf").files, list);
+      const registrations = form.querySelector("#registrations").files[0];
+      check(form.querySelector("#trf").files, list, registrations);
     });
   }
 
@@ -152,7 +153,8 @@
   });
 
   // Files dropped anywhere on the page but on a file box (which takes them
-  // itself) are checked as reports, with the rating list chosen, if any.
+  // itself) are checked as reports, with the rating list and the
+  // registrations file chosen, if any.
   window.addEventListener("dragover", (ev) => {
     if (!(ev.target instanceof HTMLInputElement)) ev.preventDefault();
   });
@@ -161,7 +163,8 @@
     ev.preventDefault();
     const files = ev.dataTransfer ? ev.dataTransfer.files : [];
     const list = document.querySelector("form.upload #list");
-    check(files, list && list.files[0]);
+    const registrations = document.querySelector("form.upload #registrations");
+    check(files, list && list.files[0], registrations && registrations.files[0]);
   });
 
   // Offline after the first visit when served over http(s): a service

@@ -4,8 +4,9 @@
 // with the same `id`; requests are handled one after the other.
 //
 // - start: the module (base64) is started; the page with its form.
-// - check: the files chosen or dropped (File objects, read here) are
-//   checked; the page with a placeholder for each report.
+// - check: the files chosen or dropped (File objects, read here: the
+//   reports, the rating list, the registrations file) are checked; the
+//   page with a placeholder for each report.
 // - report, period: one report's part of the page, or one rating period's,
 //   drawn when it comes into view.
 // - download: one download of one report (or of several reports' tables,
@@ -34,14 +35,17 @@ async function handle(m) {
       // the bound of the files; a zip is read whole.
       const stream = m.list && !(await isZip(m.list));
       // Sizes first: files that do not fit together are not read at all.
-      const files = m.reports.map((f) => [f, false]);
-      if (m.list && !stream) files.push([m.list, true]);
+      const files = m.reports.map((f) => [f, "report"]);
+      if (m.list && !stream) files.push([m.list, "list"]);
+      if (m.registrations) files.push([m.registrations, "registrations"]);
       if (!fitsTogether(page, files)) {
         page.refuse();
       } else {
-        for (const [f, isList] of files) {
+        for (const [f, kind] of files) {
           const bytes = new Uint8Array(await f.arrayBuffer());
-          if (isList) page.set_list(f.name, bytes); else page.add_report(f.name, bytes);
+          if (kind === "list") page.set_list(f.name, bytes);
+          else if (kind === "registrations") page.set_registrations(f.name, bytes);
+          else page.add_report(f.name, bytes);
         }
         if (stream) page.set_list_stream(m.list.name, pieces(m.list));
       }

@@ -70,6 +70,12 @@ impl Page {
         self.0.set_list(name, bytes);
     }
 
+    /// The registrations file (CSV): each report's registration facts,
+    /// as `trf check --registrations` reads them.
+    pub fn set_registrations(&mut self, name: &str, bytes: Vec<u8>) {
+        self.0.set_registrations(name, bytes);
+    }
+
     /// The rating list as a plain list (TXT or XML) read in pieces from
     /// `reader` while it is scanned, never held whole: FIDE's full list is
     /// taken as it is published.

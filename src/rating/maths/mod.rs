@@ -41,7 +41,7 @@ pub(crate) use rated::{
 };
 pub(crate) use rated::{EveryGameSums, RatedChange, RatedGame};
 pub(crate) use round_robin::{round_robin_initial_ratings, RoundRobinInput, RoundRobinRatings};
-pub(crate) use rounding::round;
+pub(crate) use rounding::{round, round_change};
 pub(crate) use tables::P_DP;
 pub(crate) use units::Fraction;
 pub(crate) use units::GameScore;

@@ -219,7 +219,22 @@ pub(super) fn calculate(ctx: &Analysis<'_>, opts: &RateOptions, set_aside: bool)
     }
 
     let skipped = collect::skipped_list(&games);
-    let (rated_games, initial_rating_games, excluded) = count_games(tally, &skipped);
+    let (initial_rating_games, excluded) = count_games(tally, &skipped);
+    // The games that change a rated player's rating, by the rule the
+    // check counts them by, with the ratings and games of this pass.
+    let rated_games = crate::eligibility::count::rated_pairings(
+        &ctx.games,
+        |row| games.played_at_row(row).is_some(),
+        |i| ratings.get(i).copied().flatten().is_some(),
+        |i| {
+            ratings.get(i).copied().flatten().is_some()
+                || pass.counts_unrated
+                    && pass
+                        .route
+                        .and_then(|r| r.counted_ratings.get(i).copied().flatten())
+                        .is_some()
+        },
+    );
     if excluded.against_unrated > 0 && !pass.counts_unrated {
         notes.push(format!(
             "rated players' games against unrated opponents do not change their ratings ({})",

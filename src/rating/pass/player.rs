@@ -251,9 +251,6 @@ impl Pass<'_> {
         uses.resize(from + played.len(), Use::Change);
         let (earlier, mine) = uses.split_at_mut(from);
         let earlier: &[Use] = earlier;
-        // A game against an earlier rated player: counted here, as
-        // `Tally::game` counts it, in a local.
-        let mut rated = 0u32;
         for (pl, slot) in played.iter().zip(mine.iter_mut()) {
             let j = pl.opp();
             let theirs = self.ratings.get(j).copied().flatten();
@@ -269,13 +266,14 @@ impl Pass<'_> {
                 }
             };
             *slot = own;
+            // A game against an earlier rated player changes a rating
+            // (counted by `eligibility::count`) and adds nothing to the
+            // tally, as `Tally::game` decides.
             if theirs.is_some() && j < i {
-                rated += 1;
                 continue;
             }
             tally.game(self.games, i, pl, own, (true, theirs.is_some()), earlier);
         }
-        tally.rated += rated;
         *sums = s;
     }
 

@@ -32,13 +32,12 @@ pub(super) enum NotCounted {
 
 /// The played games counted once per pairing as the players are rated
 /// (a rated player's as his games are read, an unrated player's once his
-/// uses are known):
-/// those that enter a rated player's change, those towards an initial
-/// rating, and those that do neither by the sides' ratings.
+/// uses are known): those towards an initial rating, and those that
+/// change no rating by the sides' ratings. The games that change a rated
+/// player's rating are counted by the rule the check counts them by
+/// ([`crate::eligibility::count`]), not here.
 #[derive(Default)]
 pub(super) struct Tally {
-    /// Games that change a rated player's rating.
-    pub(super) rated: u32,
     /// Games that enter an unrated player's initial rating.
     pub(super) initial: u32,
     /// Games between two unrated players, which count for neither.
@@ -89,10 +88,9 @@ impl Tally {
         let j = pl.opp();
         let (own_rated, their_rated) = sides_rated;
         // A game that changes this side's rating, against an earlier
-        // rated player: counted here whether or not his record describes
-        // it, and his side (a change or nothing) adds no initial rating.
+        // rated player: his side (a change or nothing) adds no initial
+        // rating, and the game is against no unrated player.
         if matches!(own, Use::Change) && j < i && their_rated {
-            self.rated += 1;
             return;
         }
         let back = games
@@ -103,7 +101,7 @@ impl Tally {
         }
         let mirror = back.and_then(|kk| uses.get(kk).copied());
         if matches!(own, Use::Change) || matches!(mirror, Some(Use::Change)) {
-            self.rated += 1;
+            // Changes a rating: counted by `eligibility::count`.
         } else if !own_rated && !their_rated {
             self.between_unrated += 1;
         } else {
@@ -115,13 +113,13 @@ impl Tally {
     }
 }
 
-/// Rated games, games towards initial ratings, and the excluded games by
-/// reason, each pairing counted once: the played games' `tally`, and the
-/// entries of `skipped` ([`collect::skipped_once`]) by reason.
+/// Games towards initial ratings, and the excluded games by reason, each
+/// pairing counted once: the played games' `tally`, and the entries of
+/// `skipped` ([`collect::skipped_once`]) by reason.
 pub(super) fn count_games(
     tally: Tally,
     skipped: &[(usize, &collect::Skipped)],
-) -> (u32, u32, ExcludedGames) {
+) -> (u32, ExcludedGames) {
     let mut ex = ExcludedGames {
         between_unrated: tally.between_unrated,
         against_unrated: tally.against_unrated,
@@ -144,5 +142,5 @@ pub(super) fn count_games(
         };
         *slot += 1;
     }
-    (tally.rated, tally.initial, ex)
+    (tally.initial, ex)
 }

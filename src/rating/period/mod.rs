@@ -30,6 +30,7 @@
 mod base;
 pub(crate) mod lists;
 pub(crate) mod method;
+mod published;
 mod rounds;
 mod split;
 mod start_k;
@@ -39,6 +40,10 @@ mod unplaced;
 
 mod summary;
 
+pub use published::{PublishedFigures, PublishedSummary};
+// `trf rate` of a long event (the command line's).
+#[cfg(feature = "cli")]
+pub(crate) use rounds::in_rate as long_event_in_rate;
 pub use split::{split_by_period, PeriodPart, SplitError, SPLIT_READINGS};
 pub use summary::{
     PeriodEvent, PeriodFinding, PeriodPlayer, PeriodReportEntry, PeriodSummary, Pool,
@@ -92,10 +97,32 @@ pub struct PeriodOptions {
     /// printed on the list before the period, and nothing in a report or a
     /// list tells it.
     pub bases: HashMap<u64, u16>,
+    /// The list FIDE published at the end of the period (`--published`),
+    /// looked up for every report's IDs: each player's figures are
+    /// compared with it ([`PeriodPlayer::published`]).
+    pub published: Option<Arc<ListLookup>>,
+    /// Unrated players' results of earlier periods (the ledger, `--ledger`),
+    /// by FIDE ID and list: pooled with this period's as the edition
+    /// allows, said with their periods.
+    pub(crate) earlier: HashMap<(u64, RatingType), Vec<EarlierResults>>,
+    /// Where [`PeriodOptions::earlier`] comes from, as notes name it.
+    pub(crate) earlier_source: Option<String>,
     /// Each report's own registration facts (`--registrations`) and the
     /// file as shown; a report it does not name keeps [`PeriodOptions::check`]'s
     /// flags, and its `registration_source` says so.
     pub(crate) registrations: Option<(Arc<Registrations>, String)>,
+}
+
+/// An unrated player's results of one event of an earlier period (the
+/// ledger), for a first rating pooled across periods.
+#[derive(Debug, Clone)]
+pub(crate) struct EarlierResults {
+    /// The period they were recorded in.
+    pub(crate) period: ListPeriod,
+    /// The games against rated opponents, with the opponent's rating.
+    pub(crate) games: Vec<RatedGame>,
+    /// Ru of that event alone (the weighted pooling of older editions).
+    pub(crate) ru: Option<i64>,
 }
 
 /// One report given to the period.
@@ -200,7 +227,7 @@ pub(crate) fn expected_of(parsed: &Parsed) -> Option<ListPeriod> {
 pub(crate) struct Plan {
     /// The list computed: [`PeriodOptions::period`], else the one most
     /// reports are expected on.
-    main: ListPeriod,
+    pub(crate) main: ListPeriod,
     /// The month of the list given (t − 1 when nothing tells it).
     pub(crate) list_month: Option<ListPeriod>,
     /// What was decided, in words.
@@ -284,8 +311,23 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
 }
 
 /// The period of reports already rated ([`ReportRated`]) under `plan`,
-/// `duplicate_of[i]` the earlier report report `i` repeats.
+/// `duplicate_of[i]` the earlier report report `i` repeats; compared with
+/// the published list when one was given ([`PeriodOptions::published`]).
 pub(crate) fn rate_rated(
+    plan: Plan,
+    rated: Vec<ReportRated>,
+    duplicate_of: &[Option<usize>],
+    opts: &PeriodOptions,
+) -> PeriodSummary {
+    let mut summary = rate_lists(plan, rated, duplicate_of, opts);
+    if let Some(published) = &opts.published {
+        published::compare(&mut summary, published);
+    }
+    summary
+}
+
+/// [`rate_rated`] before the comparison with the published list.
+fn rate_lists(
     plan: Plan,
     mut rated: Vec<ReportRated>,
     duplicate_of: &[Option<usize>],
@@ -475,6 +517,8 @@ impl PeriodInputs<'_> {
             list_month,
             overrides: &opts.rate.k_overrides,
             bases: &opts.bases,
+            earlier: &opts.earlier,
+            earlier_source: opts.earlier_source.as_deref(),
         };
         let players = ctx.players(&rated, &mut notes);
         notes.extend(base::unused(&opts.bases, &players));
@@ -489,6 +533,7 @@ impl PeriodInputs<'_> {
             findings: Vec::new(),
             notes,
             other_periods: None,
+            published_summary: None,
         }
     }
 }
@@ -642,6 +687,9 @@ struct PeriodBasis<'a> {
     overrides: &'a HashMap<u64, u8>,
     /// Base corrections given by the caller.
     bases: &'a HashMap<u64, u16>,
+    /// Unrated players' results of earlier periods, and where they come from.
+    earlier: &'a HashMap<(u64, RatingType), Vec<EarlierResults>>,
+    earlier_source: Option<&'a str>,
 }
 
 /// One player's rows, per report.
@@ -713,6 +761,7 @@ impl PeriodBasis<'_> {
             pool: None,
             events: Vec::new(),
             notes: Vec::new(),
+            published: None,
         };
         let rated_rows: Vec<_> = p.rows.iter().filter(|(_, row)| row.rated).collect();
         for (r, row) in &p.rows {
@@ -901,16 +950,20 @@ impl PeriodBasis<'_> {
         } {
             out.notes.push(base::unrated_note(b));
         }
-        out.notes.push("earlier results are not in the reports given: the pool holds this period's events only".to_owned());
+        let earlier = self.earlier_of(p, out);
+        if earlier.is_empty() {
+            out.notes.push("earlier results are not in the reports given: the pool holds this period's events only".to_owned());
+        }
         let counting: Vec<&PlayerRating> = p
             .rows
             .iter()
             .map(|(_, row)| *row)
             .filter(|row| row.outcome != Some(UnratedOutcome::NotCounted))
             .collect();
-        let games: Vec<RatedGame> = counting
+        let games: Vec<RatedGame> = earlier
             .iter()
-            .flat_map(|row| row.counted.iter().copied())
+            .flat_map(|e| e.games.iter().copied())
+            .chain(counting.iter().flat_map(|row| row.counted.iter().copied()))
             .collect();
         let score: HalfPoints = games.iter().map(|g| g.score.half_points()).sum();
         let mut pool = Pool {
@@ -934,7 +987,7 @@ impl PeriodBasis<'_> {
                 let input = UnratedInput {
                     games: &list,
                     start_date: self.list_date,
-                    has_earlier_results: Some(false),
+                    has_earlier_results: Some(!earlier.is_empty()),
                     rated_opponents: None,
                 };
                 match initial_rating(version, &input) {
@@ -952,14 +1005,20 @@ impl PeriodBasis<'_> {
                 }
             }
             PoolingMethod::WeightedAverage => {
-                let parts: Vec<PoolPart> = counting
+                let parts: Vec<PoolPart> = earlier
                     .iter()
-                    .filter_map(|row| {
+                    .filter_map(|e| {
+                        e.ru.map(|ru| PoolPart {
+                            ru,
+                            games: e.games.len() as u32,
+                        })
+                    })
+                    .chain(counting.iter().filter_map(|row| {
                         row.ru.map(|ru| PoolPart {
                             ru,
                             games: row.games,
                         })
-                    })
+                    }))
                     .collect();
                 let pooled = pool_weighted(&parts);
                 pool.ru = pooled.map(|x| x.rn);
@@ -997,6 +1056,66 @@ impl PeriodBasis<'_> {
         }
         out.games = pool.games;
         out.pool = Some(pool);
+    }
+
+    /// The player's results of earlier periods that the edition lets pool
+    /// with this period's (the ledger), said with their periods; those
+    /// outside the edition's window are said and left out.
+    fn earlier_of(&self, p: &PlayerRows<'_>, out: &mut PeriodPlayer) -> Vec<&EarlierResults> {
+        let Key::Id(id) = p.key else {
+            return Vec::new();
+        };
+        let Some(all) = self.earlier.get(&(id, p.kind)) else {
+            return Vec::new();
+        };
+        let months = |e: &EarlierResults| {
+            (i32::from(self.period.year) * 12 + i32::from(self.period.month))
+                - (i32::from(e.period.year) * 12 + i32::from(e.period.month))
+        };
+        let (window, within): (String, Box<dyn Fn(i32) -> bool>) = match self.regs.pooling_window {
+            crate::regulations::PoolingWindow::Months(n) => (
+                format!("consecutive rating periods of at most {n} months"),
+                Box::new(move |m| m < i32::try_from(n).unwrap_or(i32::MAX)),
+            ),
+            crate::regulations::PoolingWindow::RatingPeriods(n) => (
+                format!("the same and the next {n} rating periods"),
+                Box::new(move |m| m <= i32::try_from(n).unwrap_or(i32::MAX)),
+            ),
+            crate::regulations::PoolingWindow::NotStated => {
+                ("no limit stated".to_owned(), Box::new(|_| true))
+            }
+        };
+        let (kept, left): (Vec<&EarlierResults>, Vec<&EarlierResults>) = all
+            .iter()
+            .filter(|e| months(e) > 0)
+            .partition(|e| within(months(e)));
+        let words = |v: &[&EarlierResults]| {
+            let mut by: std::collections::BTreeMap<String, usize> =
+                std::collections::BTreeMap::new();
+            for e in v {
+                *by.entry(lists::key(e.period)).or_default() += e.games.len();
+            }
+            by.into_iter()
+                .map(|(k, n)| format!("{k} ({})", crate::diag::plural(n as u64, "game", "games")))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let source = self.earlier_source.unwrap_or("the ledger");
+        if !kept.is_empty() {
+            out.notes.push(format!(
+                "pooled with the results of earlier periods recorded in {source}: {} ({}: {window})",
+                words(&kept),
+                self.regs.reference(Topic::InitialRating)
+            ));
+        }
+        if !left.is_empty() {
+            out.notes.push(format!(
+                "not pooled, outside the {} window ({window}): the results of {} recorded in {source}",
+                self.regs.title(),
+                words(&left)
+            ));
+        }
+        kept
     }
 
     /// Spec default notes (§6.2), each once, for what the period used.

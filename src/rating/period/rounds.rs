@@ -259,3 +259,50 @@ fn join(rounds: &[u16]) -> String {
         _ => format!("rounds {list}"),
     }
 }
+
+/// `trf rate` of a long event with a list given (`month` its month): the
+/// rounds dated under that list take its ratings as in a rating period
+/// ([`per_round`]), each changed row's K × ΣΔR and change computed again
+/// with the edition's rounding, and the note said. Nothing changes for an
+/// event of 30 days or less, and the ratings at the start stay wherever
+/// the list given is the one in force at the start.
+pub(crate) fn in_rate(
+    file: &str,
+    parsed: &Parsed,
+    rating: &mut CheckedRating,
+    list: &ListLookup,
+    month: ListPeriod,
+) {
+    let kind = rating.summary.rating_type.unwrap_or(RatingType::Standard);
+    let before: Vec<Option<Hundredths>> = rating
+        .summary
+        .players
+        .iter()
+        .map(|r| r.w_minus_we)
+        .collect();
+    let Some(note) = per_round(file, parsed, rating, kind, Some((list, month))) else {
+        return;
+    };
+    let version = rating.summary.regulations;
+    let mut changed = false;
+    for (row, was) in rating.summary.players.iter_mut().zip(before) {
+        let (Some(sum), Some(k), Some(ro)) = (row.w_minus_we, row.k, row.ro) else {
+            continue;
+        };
+        if Some(sum) == was || row.change.is_none() {
+            continue;
+        }
+        let raw = Hundredths(sum.0 * i64::from(k));
+        let change = crate::rating::maths::round_change(version, raw);
+        row.raw_change = Some(raw);
+        row.change = Some(change);
+        row.new_rating = Some(i64::from(ro) + change);
+        changed = true;
+    }
+    if changed {
+        rating.summary.ratings_source.push_str(
+            "; except in the rounds of this long event dated under the list given, which take its ratings (said in the notes)",
+        );
+    }
+    rating.summary.notes.push(note);
+}

@@ -52,6 +52,11 @@ pub struct PeriodSummary {
     /// concern one of its reports; it has no `other_periods` of its own.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub other_periods: Option<Vec<PeriodSummary>>,
+    /// Only with `--published` (absent otherwise): how many players the
+    /// published list gives as computed (`exact`), otherwise (`differ`), or
+    /// not at all (`missing`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub published_summary: Option<super::published::PublishedSummary>,
 }
 
 /// One report read.
@@ -130,6 +135,12 @@ pub struct PeriodPlayer {
     pub events: Vec<PeriodEvent>,
     /// Assumptions and findings for this player, each once.
     pub notes: Vec<String>,
+    /// Only with `--published`: the published list's figures of the player
+    /// (`published_rating`, `published_games`, `published_k`,
+    /// `matches_published`, `published_differences`), flattened into the
+    /// player's object; absent otherwise.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub published: Option<super::published::PublishedFigures>,
 }
 
 /// One event of a player's period.
