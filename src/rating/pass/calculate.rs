@@ -222,12 +222,13 @@ pub(super) fn calculate(ctx: &Analysis<'_>, opts: &RateOptions, set_aside: bool)
     let (initial_rating_games, excluded) = count_games(tally, &skipped);
     // The games that change a rated player's rating, by the rule the
     // check counts them by, with the ratings and games of this pass.
+    let rated = |i: usize| ratings.get(i).copied().flatten().is_some();
     let rated_games = crate::eligibility::count::rated_pairings(
         &ctx.games,
         |row| games.played_at_row(row).is_some(),
-        |i| ratings.get(i).copied().flatten().is_some(),
+        rated,
         |i| {
-            ratings.get(i).copied().flatten().is_some()
+            rated(i)
                 || pass.counts_unrated
                     && pass
                         .route

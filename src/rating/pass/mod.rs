@@ -360,14 +360,13 @@ mod tests {
                     }
                     let sides = [own, mirror];
                     let any = |u: Use| sides.contains(&Some(u));
-                    if any(Use::Change) {
-                        // Changes a rating: counted by `eligibility::count`.
-                    } else if ratings.get(i).copied().flatten().is_none()
-                        && ratings.get(j).copied().flatten().is_none()
-                    {
-                        between += 1;
-                    } else {
-                        against += 1;
+                    let unrated = |k: usize| ratings.get(k).copied().flatten().is_none();
+                    if !any(Use::Change) {
+                        if unrated(i) && unrated(j) {
+                            between += 1;
+                        } else {
+                            against += 1;
+                        }
                     }
                     if any(Use::Initial) {
                         initial += 1;

@@ -100,12 +100,15 @@ impl Tally {
             return;
         }
         let mirror = back.and_then(|kk| uses.get(kk).copied());
-        if matches!(own, Use::Change) || matches!(mirror, Some(Use::Change)) {
-            // Changes a rating: counted by `eligibility::count`.
-        } else if !own_rated && !their_rated {
-            self.between_unrated += 1;
-        } else {
-            self.against_unrated += 1;
+        // A game that changes a rating is counted by `eligibility::count`;
+        // one that changes none, here, by the sides' ratings.
+        let changes = matches!(own, Use::Change) || matches!(mirror, Some(Use::Change));
+        if !changes {
+            if !own_rated && !their_rated {
+                self.between_unrated += 1;
+            } else {
+                self.against_unrated += 1;
+            }
         }
         if matches!(own, Use::Initial) || matches!(mirror, Some(Use::Initial)) {
             self.initial += 1;
