@@ -3,6 +3,7 @@
 //! and, before each round, every player's history (score, colours,
 //! opponents, floats, byes) rebuilt from the report's own rounds.
 
+use super::engine::Edition;
 use super::NotRepaired;
 use crate::model::{ByeKind, Colour, RoundResult, Tournament};
 use std::collections::HashMap;
@@ -273,12 +274,18 @@ impl Report {
         self.score(p, r) + self.accel[p].get(r).copied().unwrap_or(0)
     }
 
-    /// The float `p` received in round `k` (0-based), 2026 edition art.
-    /// 1.4: a game between different pairing scores floats the higher down
-    /// and the lower up; a player unpaired by the system gets no float,
-    /// except a downfloat for the PAB and for any unplayed round worth more
-    /// than a loss (art. 1.4.3–1.4.4).
-    pub(crate) fn float(&self, p: usize, k: usize) -> Float {
+    /// The float `p` received in round `k` (0-based): a game between
+    /// different pairing scores floats the higher down and the lower up
+    /// (2026 art. 1.4.2; 2016/17 A.4.b). Without a game played, the 2016/17
+    /// text gives a downfloat to whoever "for whatever reason does not play
+    /// in a round" (A.4.b); the 2026 text only for the PAB and for an
+    /// unplayed round worth more than a loss (art. 1.4.3–1.4.4).
+    pub(crate) fn float(&self, p: usize, k: usize, edition: Edition) -> Float {
+        match self.entries[p][k] {
+            Entry::Played { .. } => {}
+            _ if edition == Edition::D17 => return Float::Down,
+            _ => {}
+        }
         match self.entries[p][k] {
             Entry::Played { opponent, .. } => {
                 let (a, b) = (self.pscore(p, k), self.pscore(opponent, k));

@@ -9,15 +9,15 @@
 //! review: the Handbook allows changes to published pairings in some cases
 //! (C.04.2 2026 art. 4.4), and a report cannot say when one was made.
 //!
-//! Editions: the engine implements the FIDE (Dutch) system in force from
-//! 1 February 2026 (C.04.3, FIDE Council 28 October 2025), chosen by the
-//! event's start date (FIDE has not said whether "applied from 1 February
-//! 2026" means events starting or rounds paired then; trfkit reads the
-//! start date, as the rating regulations do). Events under the 2016/17 text
-//! are not re-paired: its penultimate-bracket and collapsed-bracket
-//! procedure (D17 A.9, C.4, C.7) is not implemented, and a checker that
-//! applied the 2026 rules to them would report differences that are not
-//! errors.
+//! Editions: one engine applies either the FIDE (Dutch) system in force
+//! from 1 February 2026 (C.04.3, FIDE Council 28 October 2025) or the one
+//! in force from 1 July 2017 to 31 January 2026 (the 2016/17 text), chosen
+//! by a system code naming one (`192 FIDE_DUTCH_2017`, `FIDE_DUTCH_2025`,
+//! `FIDE_DUTCH_2026`), else by the event's start date (FIDE has not said
+//! whether "applied from 1 February 2026" means events starting or rounds
+//! paired then; trfkit reads the start date, as the rating regulations do).
+//! Events that started before 1 July 2017, under the Istanbul 2012 text or
+//! earlier, are not re-paired.
 
 mod colour;
 mod engine;
@@ -26,7 +26,7 @@ mod wide;
 
 use crate::model::{Colour, Tournament, TournamentType};
 use chrono::NaiveDate;
-use engine::{pair_round, NoPairing, Pairing};
+use engine::{pair_round, Edition, NoPairing, Pairing};
 use input::{Entry, Report};
 use serde::Serialize;
 
@@ -43,9 +43,9 @@ pub enum NotRepaired {
     /// Declared with a Swiss system other than the Dutch.
     #[error("its pairing system is not the FIDE (Dutch) system ({0})")]
     OtherSystem(String),
-    /// The event started under the 2016/17 Dutch text.
-    #[error("the event started on {0}, under the FIDE (Dutch) system of 2016/17 (C.04.3, in force 1 July 2017 to 31 January 2026), which trfkit's engine does not implement (it implements the 2026 edition)")]
-    Edition2017(NaiveDate),
+    /// The event started before the 2016/17 Dutch text came into force.
+    #[error("the event started on {0}, before 1 July 2017, under an earlier text of the FIDE (Dutch) system (Istanbul 2012 or before), which trfkit does not re-pair: its criteria differ from the 2016/17 text, and no open program to check it against exists")]
+    Before2017(NaiveDate),
     /// Fewer than two players.
     #[error("fewer than two players")]
     TooFew,
@@ -158,12 +158,19 @@ impl PairingsCheck {
 /// over its rounds (500 players over 15 rounds fit).
 const WORK_LIMIT: u128 = 100_000_000_000;
 
-/// The name of the edition the engine applies.
+/// The name of the 2026 edition.
 pub const EDITION_2026: &str =
     "FIDE (Dutch) system, C.04.3, 2026 edition (in force from 1 February 2026)";
 
+/// The name of the 2016/17 edition.
+pub const EDITION_2017: &str =
+    "FIDE (Dutch) system, C.04.3, 2016/17 edition (in force 1 July 2017 to 31 January 2026)";
+
 /// The first day of the 2026 edition.
 const FROM_2026: Option<NaiveDate> = NaiveDate::from_ymd_opt(2026, 2, 1);
+
+/// The first day of the 2016/17 edition.
+const FROM_2017: Option<NaiveDate> = NaiveDate::from_ymd_opt(2017, 7, 1);
 
 /// Re-pairs every round of a Swiss report with the FIDE (Dutch) system and
 /// compares each with the report's own pairing.
@@ -196,22 +203,38 @@ pub fn check_pairings(t: &Tournament) -> Result<PairingsCheck, NotRepaired> {
             "the report declares no pairing system: taken to be the FIDE (Dutch) system".to_owned(),
         );
     }
-    let code_2026 = declared.as_deref().is_some_and(|d| {
-        let u = d.to_uppercase();
-        u.contains("FIDE_DUTCH_2025") || u.contains("FIDE_DUTCH_2026")
-    });
-    match t.start_date() {
-        Some(s) if !code_2026 && FROM_2026.is_some_and(|f| s < f) => {
-            return Err(NotRepaired::Edition2017(s))
+    let code = declared
+        .as_deref()
+        .map(str::to_uppercase)
+        .unwrap_or_default();
+    let by_code = if code.contains("FIDE_DUTCH_2017") {
+        Some(Edition::D17)
+    } else if code.contains("FIDE_DUTCH_2025") || code.contains("FIDE_DUTCH_2026") {
+        Some(Edition::D26)
+    } else {
+        None
+    };
+    let edition = match (by_code, t.start_date()) {
+        (Some(e), None) => {
+            notes.push(format!(
+                "the report gives no start date; its system code names the {} rules",
+                if e == Edition::D17 { "2016/17" } else { "2026" }
+            ));
+            e
         }
-        Some(_) => {}
-        None if code_2026 => notes.push(
-            "the report gives no start date; its system code names the 2026 rules".to_owned(),
-        ),
-        None => notes.push(
-            "the report gives no start date: the edition in force today is assumed".to_owned(),
-        ),
-    }
+        (Some(e), Some(_)) => e,
+        (None, Some(s)) if FROM_2017.is_some_and(|f| s < f) => {
+            return Err(NotRepaired::Before2017(s))
+        }
+        (None, Some(s)) if FROM_2026.is_some_and(|f| s < f) => Edition::D17,
+        (None, Some(_)) => Edition::D26,
+        (None, None) => {
+            notes.push(
+                "the report gives no start date: the edition in force today is assumed".to_owned(),
+            );
+            Edition::D26
+        }
+    };
     let rep = Report::new(t)?;
     if rep.rounds == 0 {
         return Err(NotRepaired::NoRounds);
@@ -235,11 +258,14 @@ pub fn check_pairings(t: &Tournament) -> Result<PairingsCheck, NotRepaired> {
     }
     let mut rounds = Vec::with_capacity(rep.rounds);
     for r in 0..rep.rounds {
-        rounds.push(check_round(&rep, r));
+        rounds.push(check_round(&rep, r, edition));
     }
     Ok(PairingsCheck {
         system: "dutch",
-        edition: EDITION_2026,
+        edition: match edition {
+            Edition::D17 => EDITION_2017,
+            Edition::D26 => EDITION_2026,
+        },
         rounds,
         notes,
     })
@@ -282,10 +308,10 @@ fn given(rep: &Report, r: usize) -> (Pairing, Vec<bool>) {
     (p, known)
 }
 
-fn check_round(rep: &Report, r: usize) -> RoundCheck {
+fn check_round(rep: &Report, r: usize, edition: Edition) -> RoundCheck {
     let round = (r + 1) as u16;
     let (file, known) = given(rep, r);
-    let out = pair_round(rep, r, Some(&file));
+    let out = pair_round(rep, r, Some(&file), edition);
     let mine = match out.pairing {
         Ok(p) => p,
         Err(e) => {
@@ -295,6 +321,7 @@ fn check_round(rep: &Report, r: usize) -> RoundCheck {
                 differences: Vec::new(),
                 criterion: None,
                 note: Some(match e {
+                    NoPairing::NoLegal if edition == Edition::D17 => format!("no pairing of round {round} meets the absolute criteria (C.1–C.3): the Handbook leaves it to the chief arbiter"),
                     NoPairing::NoLegal => format!("no pairing of round {round} meets the absolute criteria ([C1]–[C3]): the Handbook leaves it to the chief arbiter (C.04.3 2026 art. 1.9.3)"),
                     NoPairing::NoInitialColour => "the initial colour cannot be told (no `XXC`/`152`, no colours in the rounds)".to_owned(),
                 }),
@@ -379,7 +406,10 @@ fn check_round(rep: &Report, r: usize) -> RoundCheck {
     let criterion = if same {
         None
     } else if colour_only {
-        Some("art. 5 (the colours of a pair)".to_owned())
+        Some(match edition {
+            Edition::D17 => "section E (the colours of a pair)".to_owned(),
+            Edition::D26 => "art. 5 (the colours of a pair)".to_owned(),
+        })
     } else {
         out.deciding
     };

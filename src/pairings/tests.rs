@@ -1,7 +1,7 @@
 //! The engine's criteria, each on a small report written for it from the
 //! Handbook's articles (C.04.3 2026 edition).
 
-use super::engine::{pair_round, Pairing};
+use super::engine::{pair_round, Edition, Pairing};
 use super::input::Report;
 use super::{check_pairings, NotRepaired};
 
@@ -34,7 +34,7 @@ fn pairing(trf: &str, absent: &[usize]) -> (Vec<(u16, u16)>, Option<u16>) {
     let mut rep = Report::new(&p.tournament).unwrap();
     let absent: Vec<usize> = absent.iter().map(|a| a - 1).collect();
     rep.add_round_to_pair(&absent);
-    let out = pair_round(&rep, rep.rounds - 1, None);
+    let out = pair_round(&rep, rep.rounds - 1, None, Edition::D26);
     let Pairing { pairs, bye } = out.pairing.unwrap();
     let mut v: Vec<(u16, u16)> = pairs
         .iter()
