@@ -35,8 +35,10 @@ for ((k = first; k < first + count; k++)); do
   "$gen" --dutch -g "$dir/cfg.txt" -o "$f" -s "$s" >/dev/null 2>&1
   [ -s "$f" ] || continue
   if [ "$edition" = 2017 ]; then
-    # The 2026 generator writes `092 FIDE_DUTCH_2025`: replaced.
-    sed -i 's/\r092 [^\r]*//' "$f"
+    # The 2026 generator writes `092 FIDE_DUTCH_2025`: replaced. It writes
+    # the planned rounds as `142 N` when it stopped early, which v5.0.1
+    # ignores (it would take the rounds written as all): given as `XXR N`.
+    sed -i -e 's/\r092 [^\r]*//' -e 's/\r142 /\rXXR /' "$f"
     printf '042 2024/03/01\r092 Swiss Dutch\r' >>"$f"
   fi
   "$check" --dutch "$f" -c >"$dir/t$k.bbp.txt" 2>&1

@@ -209,6 +209,7 @@ pub(crate) enum Edition {
 /// The labels of the criteria of a bracket's weight, by edition: the same
 /// fields hold the same kind of criterion in both texts.
 struct Labels {
+    order: &'static str,
     completion: &'static str,
     pairs: &'static str,
     scores: &'static str,
@@ -220,6 +221,7 @@ struct Labels {
 }
 
 const LABELS_2026: Labels = Labels {
+    order: ORDER,
     completion: "[C4] completion (with [C2] and [C5], the PAB)",
     pairs: "[C6] the number of downfloaters",
     scores: "[C7] the scores of the downfloaters",
@@ -246,6 +248,7 @@ const LABELS_2026: Labels = Labels {
 };
 
 const LABELS_2017: Labels = Labels {
+    order: "section D (the order in which candidates are generated)",
     completion:
         "C.4 completion of the round (penultimate and collapsed last brackets, with C.2, the PAB)",
     pairs: "C.5 the number of pairs",
@@ -589,8 +592,8 @@ pub(crate) fn pair_round(
         let f_c21 = layout.push(labels.float_scores[3], w19);
         let quality_fields = layout.fields.len();
         let wr = bits(residents.len() as u64 + 1);
-        let f_a = layout.push(ORDER, mdps.len().max(1));
-        let f_b = layout.push(ORDER, wr * mdps.len().max(1));
+        let f_a = layout.push(labels.order, mdps.len().max(1));
+        let f_b = layout.push(labels.order, wr * mdps.len().max(1));
         let width1 = layout.finish();
 
         // An edge that counts only for completion (when it is a criterion).
@@ -806,10 +809,10 @@ pub(crate) fn pair_round(
         for f in &layout.fields[..quality_fields] {
             layout2.push(f.label, f.width);
         }
-        let g1 = layout2.push(ORDER, wm);
-        let g2 = layout2.push(ORDER, bits((m * m) as u64 + 1));
-        let g3 = layout2.push(ORDER, p_r + wm + 1);
-        let g4 = layout2.push(ORDER, m + wm + 1);
+        let g1 = layout2.push(labels.order, wm);
+        let g2 = layout2.push(labels.order, bits((m * m) as u64 + 1));
+        let g3 = layout2.push(labels.order, p_r + wm + 1);
+        let g4 = layout2.push(labels.order, m + wm + 1);
         let width2 = layout2.finish();
         let live2: Vec<usize> = scope
             .iter()
@@ -856,7 +859,7 @@ pub(crate) fn pair_round(
             layout3.push(f.label, f.width);
         }
         let k1 = s1.len().max(1);
-        let g5 = layout3.push(ORDER, wm * k1);
+        let g5 = layout3.push(labels.order, wm * k1);
         let width3 = layout3.finish();
         let phase3 = |h: usize, l: usize, out: &mut Vec<Part>| {
             if floating(h, l) {
@@ -948,7 +951,10 @@ pub(crate) fn pair_round(
                                 .iter()
                                 .zip(tm.iter().zip(&tt))
                                 .find(|(_, (a, b))| a != b)
-                                .map_or_else(|| ORDER.to_owned(), |(f, _)| f.label.to_owned())
+                                .map_or_else(
+                                    || labels.order.to_owned(),
+                                    |(f, _)| f.label.to_owned(),
+                                )
                         },
                     );
                 }
