@@ -240,6 +240,34 @@ impl Report {
         })
     }
 
+    /// The Baku acceleration (C.04.5 until 2026, C.04.7 2026 art. 1.1-1.5), for a
+    /// report that asks for it by its system code and gives no virtual
+    /// points itself: group A is the first half of the players in TPN
+    /// order, rounded up to an even number (2 × ⌈N/4⌉), every player of the
+    /// report counted; its players get `win` virtual points (tenths) before
+    /// each of the first half of the accelerated rounds (rounded up), and
+    /// half of it before the others; the accelerated rounds are the first
+    /// half of the planned rounds, rounded up.
+    pub(crate) fn apply_baku(&mut self, win: i32) {
+        let n = self.len();
+        let group_a = 2 * n.div_ceil(4);
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&p| self.order_key[p]);
+        let accelerated = self.planned.div_ceil(2);
+        let full = accelerated.div_ceil(2);
+        for &p in order.iter().take(group_a) {
+            for (r, v) in self.accel[p].iter_mut().enumerate() {
+                *v = if r < full {
+                    win
+                } else if r < accelerated {
+                    win / 2
+                } else {
+                    0
+                };
+            }
+        }
+    }
+
     /// Adds the round after the report's last, with every player to be
     /// paired but those `absent` (indices), so that the engine pairs it.
     #[cfg(test)]

@@ -235,7 +235,20 @@ pub fn check_pairings(t: &Tournament) -> Result<PairingsCheck, NotRepaired> {
             Edition::D26
         }
     };
-    let rep = Report::new(t)?;
+    let mut rep = Report::new(t)?;
+    if code.contains("_BAKU") {
+        if t.extensions.xxa.is_empty() && t.records.accelerations.is_empty() {
+            // 2016/17: one point (C.04.5); 2026: the points of a
+            // win (C.04.7 2026 art. 1.3).
+            rep.apply_baku(match edition {
+                Edition::D17 => 10,
+                Edition::D26 => rep.win,
+            });
+            notes.push("the system code asks for the Baku acceleration and the report gives no virtual points (`XXA`, `250`): they are computed (FIDE accelerated systems, the Baku method)".to_owned());
+        } else {
+            notes.push("the system code asks for the Baku acceleration: the report's own virtual points (`XXA`, `250`) are used".to_owned());
+        }
+    }
     if rep.rounds == 0 {
         return Err(NotRepaired::NoRounds);
     }
@@ -443,7 +456,7 @@ pub const PAIRINGS_READINGS: &[&str] = &[
     "Without XXC or 152, the initial colour is read from the first round with colours: the first player in that numbering with a colour had the initial colour if his number is odd.",
     "Without XXR or 142, the last round written is taken as the last (topscorers exist only in the last round).",
     "A downfloat is given for a PAB even when it is worth no more than a loss (C.04.3 2026 art. 1.4.3); games of less than one move (W D L) count as played.",
-    "Acceleration is read from XXA and 250 records; the Baku method of a system code alone is not computed.",
+    "Acceleration is read from XXA and 250 records. A system code with _BAKU and no such records has its virtual points computed by the Baku method: group A is the first 2 × ⌈N/4⌉ players in TPN order, N counting every player of the report (late entries included, a reading: the text places them by the general handbook), with a win's points (2016/17: one point) before each of the first ⌈⌈R/2⌉/2⌉ rounds and half of it before the rest of the first ⌈R/2⌉. bbpPairings puts the first ⌈N/2⌉ players in group A; trfkit follows the text.",
     "The first criterion named is the first, in the Handbook's order, by which the report's pairing of the first bracket that differs is worse than the checker's; 'art. 4' when both are as good and the checker's comes first in the Handbook's order, 'art. 5' when only colours differ.",
     "At most 500 players per report are re-paired, so that a check ends in bounded time and memory (a 500-player, 9-round Swiss took 107 s and 818 MB on the shared build machine).",
 ];
