@@ -125,9 +125,13 @@ fn solve(
     }
     match width + 8 {
         w if w <= 128 => run!(2),
+        w if w <= 192 => run!(3),
         w if w <= 256 => run!(4),
+        w if w <= 384 => run!(6),
         w if w <= 512 => run!(8),
+        w if w <= 768 => run!(12),
         w if w <= 1024 => run!(16),
+        w if w <= 1536 => run!(24),
         w if w <= 2048 => run!(32),
         w if w <= 4096 => run!(64),
         _ => run!(128),
@@ -382,7 +386,6 @@ pub(crate) fn pair_round(
         compatible: &compatible,
     };
     let count = live.len();
-    let wn = bits(count as u64 + 1);
 
     // Who may be left over for the PAB. 2026 ([C5]): an eligible player at
     // the lowest score at which one can be left over with every other
@@ -489,6 +492,11 @@ pub(crate) fn pair_round(
         } else {
             remaining.clone()
         };
+        // The fields count players of this solve only: narrower weights in
+        // the lower brackets (and, under 2016/17, in every bracket but the
+        // last ones) make the matching faster (benches/pairings.md).
+        let count = scope.len();
+        let wn = bits(count as u64 + 1);
         let mut b_scores: Vec<i32> = mdps.iter().map(|&p| players[p].pscore).collect();
         b_scores.push(gs);
         b_scores.sort_unstable_by(|a, b| b.cmp(a));
