@@ -40,6 +40,10 @@ for ((k = first; k < first + count; k++)); do
     # ignores (it would take the rounds written as all): given as `XXR N`.
     sed -i -e 's/\r092 [^\r]*//' -e 's/\r142 /\rXXR /' "$f"
     printf '042 2024/03/01\r092 Swiss Dutch\r' >>"$f"
+  elif ! grep -q $'\r092 ' "$f"; then
+    # v5.0.1's generator declares no system: a short Swiss of few players
+    # would otherwise be read as a round robin.
+    printf '092 FIDE_DUTCH_2025\r' >>"$f"
   fi
   "$check" --dutch "$f" -c >"$dir/t$k.bbp.txt" 2>&1
   exp=$(awk '/Round #/{sub(/.*Round #/,""); r=$1} /Checker pairings|No valid pairing/{print r}' \

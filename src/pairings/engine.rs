@@ -1,5 +1,7 @@
-//! The FIDE (Dutch) system of 2026 (C.04.3, in force from 1 February 2026)
-//! pairing one round, written from the Handbook's text.
+//! The FIDE (Dutch) system (C.04.3) pairing one round, written from the
+//! Handbook's text: the 2026 edition (in force from 1 February 2026), or the
+//! 2016/17 one (in force 1 July 2017 to 31 January 2026), which differ in
+//! their criteria and completion (see `pair_round`), not in the procedure.
 //!
 //! The Handbook lets a program reach its pairings by any method that gives
 //! the same result (art. 3: "look-ahead, backtracking, weighted matching or
@@ -12,9 +14,11 @@
 //! encode the order in which art. 4 generates candidates (the MDPs chosen,
 //! their opponents, then the exchanges and transpositions of the
 //! remainder), so that among equally good candidates the first generated is
-//! taken. Brackets are paired from the top: each is solved twice (its MDPs
-//! and their opponents, then its remainder) and its pairs are fixed; the
-//! unpaired move down.
+//! taken. Brackets are paired from the top: each is solved three times (its
+//! MDPs and their opponents, then its remainder's exchanges, then its
+//! transposition) and its pairs are fixed; the unpaired move down. Under
+//! the 2016/17 text a bracket's solve holds only the bracket and the next
+//! scoregroup (C.7) until completion forces the penultimate bracket (A.9).
 
 use super::colour::{allocate, History, Strength};
 use super::input::{Entry, Float, Report};
