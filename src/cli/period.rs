@@ -11,10 +11,10 @@ use super::files::{self, Inputs};
 use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::diag::Verdict;
 use crate::rating::period::{
-    rate_reduced, rate_together, reduce, PeriodOptions, PeriodSummary, Plan,
+    rate_reduced, rate_together, reduce, PeriodOptions, PeriodPlayer, PeriodSummary, Plan,
 };
 use crate::ratinglist::{ListLookup, ListPeriod};
-use crate::render::period::{render_csv, render_human};
+use crate::render::period::{render_csv, render_human, PeriodCsv};
 use crate::rules::registrations::Registrations;
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -249,6 +249,7 @@ pub(crate) fn run(a: Args) -> u8 {
     }
     let (mut opts, regs) = period_options(&a, list);
     opts.published = published;
+    opts.findings_unread = a.format == PeriodFormat::Csv;
     if let Some(l) = &ledger {
         // Earlier periods' unrated results: each period computed pools
         // those of months before its own (without --period the lists are
@@ -305,7 +306,22 @@ pub(crate) fn run(a: Args) -> u8 {
     } else {
         std::collections::HashMap::new()
     };
-    let mut summary = rate_reduced(reports, &opts);
+    // `--format csv` without a published list or a ledger (which read
+    // every player once all are made) is written as the period makes each
+    // player: a whole month's players are never held.
+    let streamed = a.format == PeriodFormat::Csv && opts.published.is_none() && ledger.is_none();
+    let mut summary = if streamed {
+        super::output::out_stream(|w| {
+            let mut csv = PeriodCsv::new(w, false);
+            let summary = {
+                let mut player = |period: &str, p: PeriodPlayer| csv.player(period, &p);
+                rate_reduced(reports, &opts, Some(&mut player))
+            };
+            (summary, csv.finish())
+        })
+    } else {
+        rate_reduced(reports, &opts, None)
+    };
     let mut not_recorded = None;
     if let Some(l) = &mut ledger {
         let recorded = super::ledger::check_period(l, &mut summary, &marks).and_then(|()| {
@@ -328,6 +344,7 @@ pub(crate) fn run(a: Args) -> u8 {
             super::output::out_json(&crate::render::period_json(&summary));
             out("\n");
         }
+        PeriodFormat::Csv if streamed => {}
         PeriodFormat::Csv => out(&render_csv(&summary)),
     }
     if let Some(e) = &not_recorded {

@@ -495,62 +495,106 @@ fn period_cells(p: &PeriodPlayer) -> Vec<String> {
 /// without `--period`, the rows of every list's period (its month in the
 /// `period` column), the list most reports are expected on first.
 pub(crate) fn render_csv(s: &PeriodSummary) -> String {
-    let header = [
-        "period",
-        "fide_id",
-        "name",
-        "federation",
-        "rating_type",
-        "old_rating",
-        "base_source",
-        "games",
-        "k",
-        "k_before_cap",
-        "k_source",
-        "total_change",
-        "rating_change",
-        "per_event_change",
-        "new_rating",
-        "first_rating",
-        "discriminating",
-        "file",
-        "event",
-        "start",
-        "start_rank",
-        "regulations",
-        "ro",
-        "ro_source",
-        "opponents",
-        "event_games",
-        "score",
-        "expected",
-        "sum_delta",
-        "event_k",
-        "event_change",
-        "event_rounded",
-        "rate_change",
-        "ru",
-    ];
-    // The published list's columns, only with `--published` (the other
-    // columns and their order unchanged).
-    let published = s.published_summary.is_some();
-    let mut header = header.to_vec();
-    if published {
-        header.extend([
-            "published_rating",
-            "published_games",
-            "published_k",
-            "matches_published",
-            "published_differences",
-        ]);
-    }
-    let mut t = Table::new(&header);
+    let mut out = Vec::new();
+    // Writing into a Vec cannot fail.
+    let written = write_csv(s, &mut out);
+    debug_assert!(written.is_ok(), "CSV into memory failed: {written:?}");
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// [`render_csv`] written to `w` row by row (a whole month's period is not
+/// held as text); `Err` when `w` fails.
+pub(crate) fn write_csv(s: &PeriodSummary, w: impl std::io::Write) -> std::io::Result<()> {
+    let mut csv = PeriodCsv::new(w, s.published_summary.is_some());
     let all = std::iter::once(s).chain(s.other_periods.iter().flatten());
-    for (s, p) in all.flat_map(|s| s.players.iter().map(move |p| (s, p))) {
+    for s in all {
+        for p in &s.players {
+            csv.player(&s.period, p);
+        }
+    }
+    csv.finish()
+}
+
+/// The period's CSV being written: the header, then each player's rows as
+/// the player is given (`trf period --format csv` of a whole month writes
+/// each player as the period makes it, and drops it). The first failure
+/// of the writer is kept and ends the writing.
+pub(crate) struct PeriodCsv<W: std::io::Write> {
+    table: Table<W>,
+    /// The published list's columns (`--published`).
+    published: bool,
+    failed: Option<std::io::Error>,
+}
+
+impl<W: std::io::Write> PeriodCsv<W> {
+    /// The table with its header, the published list's columns only with
+    /// `published` (the other columns and their order unchanged).
+    pub(crate) fn new(w: W, published: bool) -> PeriodCsv<W> {
+        let header = [
+            "period",
+            "fide_id",
+            "name",
+            "federation",
+            "rating_type",
+            "old_rating",
+            "base_source",
+            "games",
+            "k",
+            "k_before_cap",
+            "k_source",
+            "total_change",
+            "rating_change",
+            "per_event_change",
+            "new_rating",
+            "first_rating",
+            "discriminating",
+            "file",
+            "event",
+            "start",
+            "start_rank",
+            "regulations",
+            "ro",
+            "ro_source",
+            "opponents",
+            "event_games",
+            "score",
+            "expected",
+            "sum_delta",
+            "event_k",
+            "event_change",
+            "event_rounded",
+            "rate_change",
+            "ru",
+        ];
+        let mut header = header.to_vec();
+        if published {
+            header.extend([
+                "published_rating",
+                "published_games",
+                "published_k",
+                "matches_published",
+                "published_differences",
+            ]);
+        }
+        let mut table = Table::to(w);
+        let failed = table.write_row(&header).err();
+        PeriodCsv {
+            table,
+            published,
+            failed,
+        }
+    }
+
+    /// One row per event of player `p` of the period `period` (`YYYY-MM`).
+    pub(crate) fn player(&mut self, period: &str, p: &PeriodPlayer) {
+        let published = self.published;
         for e in &p.events {
+            if self.failed.is_some() {
+                return;
+            }
             let opponents: Vec<String> = e.opponents.iter().map(u16::to_string).collect();
             let mut row = [
-                s.period.clone(),
+                period.to_owned(),
                 opt(p.fide_id),
                 p.name.clone(),
                 p.federation.clone().unwrap_or_default(),
@@ -598,10 +642,18 @@ pub(crate) fn render_csv(s: &PeriodSummary) -> String {
                     None => row.extend(vec![String::new(); 5]),
                 }
             }
-            t.row(row);
+            self.failed = self.table.write_row(row).err();
         }
     }
-    t.finish()
+
+    /// The end of the table: what is buffered written, or the writer's
+    /// first failure.
+    pub(crate) fn finish(mut self) -> std::io::Result<()> {
+        match self.failed.take() {
+            Some(e) => Err(e),
+            None => self.table.flush(),
+        }
+    }
 }
 
 /// The rating period of the reports dropped together on the local page
