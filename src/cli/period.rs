@@ -9,9 +9,11 @@
 use super::check::{read_list, search_list_for, RuleArgs};
 use super::files::{self, Inputs};
 use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
+use crate::across::ReportKeys;
 use crate::diag::Verdict;
 use crate::rating::period::{
-    rate_reduced, rate_together, reduce, PeriodOptions, PeriodPlayer, PeriodSummary, Plan,
+    rate_reduced, rate_searched, rate_together, reduce, search, PeriodOptions, PeriodPlayer,
+    PeriodSummary, Plan, PlayerSink, ReportRated, Searched,
 };
 use crate::ratinglist::{ListLookup, ListPeriod};
 use crate::render::period::{render_csv, render_human, PeriodCsv};
@@ -179,8 +181,9 @@ fn period_of(
     Ok((summary, not_named))
 }
 
-/// A report's FIDE IDs and the list it is expected on.
-type IdsAndList = (Vec<u64>, Option<ListPeriod>);
+/// A report's FIDE IDs, the list it is expected on, and the keys of the
+/// search across reports when they are taken in the first pass.
+type FirstPass = (Vec<u64>, Option<ListPeriod>, Option<ReportKeys>);
 
 pub(crate) fn run(a: Args) -> u8 {
     // The ledger is opened (and a newer one refused) before any work.
@@ -211,21 +214,44 @@ pub(crate) fn run(a: Args) -> u8 {
     let mut list = None;
     let mut published = None;
     let mut expected = Vec::new();
+    // The keys of the search across reports are taken in that first pass
+    // too, and the search done before the list is read and any report
+    // rated: the keys, the list's records and the reports' ratings are
+    // never held together. Not with a ledger, which records each report's
+    // keys beside its figures.
+    let mut searched = None;
+    // Which reports the first pass read.
+    let mut read_first = Vec::new();
     if a.rating_list.is_some() || a.published.is_some() {
-        let first: Vec<Result<IdsAndList, String>> = files
+        let early = match (&ledger, period_options(&a, None)) {
+            (None, (mut o, Ok(_))) => {
+                o.findings_unread = a.format == PeriodFormat::Csv;
+                Some(o)
+            }
+            _ => None,
+        };
+        let first: Vec<Result<FirstPass, String>> = files
             .par_iter()
-            .map(|f| {
+            .zip(&names)
+            .map(|(f, name)| {
                 let p = super::read_report(f, &read).map_err(|e| e.to_string())?;
                 let ids = ListLookup::ids_of(&p.tournament).collect();
-                Ok((ids, crate::rating::period::expected_of(&p)))
+                let keys = early.as_ref().map(|o| {
+                    let kind = crate::rating::period::rating_type_of(name, &p, o);
+                    ReportKeys::of(name, &p, kind)
+                });
+                Ok((ids, crate::rating::period::expected_of(&p), keys))
             })
             .collect();
         let mut ids = Vec::new();
+        let mut keys = Vec::new();
         for (name, r) in names.iter().zip(first) {
+            read_first.push(r.is_ok());
             match r {
-                Ok((i, e)) => {
+                Ok((i, e, k)) => {
                     ids.extend(i);
                     expected.push(e);
+                    keys.extend(k);
                 }
                 Err(e) => {
                     unreadable = true;
@@ -233,6 +259,7 @@ pub(crate) fn run(a: Args) -> u8 {
                 }
             }
         }
+        searched = early.map(|o| search(keys, &o));
         said = true;
         if let Some(path) = &a.rating_list {
             match read_list(path, &ids) {
@@ -271,16 +298,32 @@ pub(crate) fn run(a: Args) -> u8 {
     let list_month = Plan::new(&expected, &opts).list_month;
     // Each report is read, checked, rated and reduced to what the period
     // and the search across reports need, then dropped.
+    // (Searched already: rated only.)
+    let keyed = searched.is_none();
     let reduced: Vec<Result<_, String>> = files
         .par_iter()
         .zip(&names)
         .map(|(f, name)| {
             let p = super::read_report(f, &read).map_err(|e| e.to_string())?;
-            Ok(regs.is_ok().then(|| reduce(name, &p, &opts, list_month)))
+            Ok(regs.is_ok().then(|| {
+                if keyed {
+                    let (rated, keys) = reduce(name, &p, &opts, list_month);
+                    (rated, Some(keys))
+                } else {
+                    (ReportRated::of(name, &p, &opts, list_month), None)
+                }
+            }))
         })
         .collect();
     let mut reports = Vec::with_capacity(reduced.len());
-    for (name, r) in names.iter().zip(reduced) {
+    let mut changed = None;
+    for (i, (name, r)) in names.iter().zip(reduced).enumerate() {
+        // A report the first pass read and this one did not (or the other
+        // way round) changed while the month was read: the search's
+        // reports would not be the period's.
+        if !keyed && read_first.get(i).copied() != Some(r.is_ok()) {
+            changed.get_or_insert_with(|| name.clone());
+        }
         match r {
             Ok(r) => reports.extend(r),
             Err(e) => {
@@ -290,6 +333,10 @@ pub(crate) fn run(a: Args) -> u8 {
                 }
             }
         }
+    }
+    if let Some(name) = changed {
+        say(&name, "changed while the reports were read: run again");
+        return EXIT_USAGE;
     }
     let regs = match regs {
         Ok(r) => r,
@@ -301,7 +348,8 @@ pub(crate) fn run(a: Args) -> u8 {
     let marks: std::collections::HashMap<String, super::ledger::ReportMarks> = if ledger.is_some() {
         reports
             .iter()
-            .map(|(_, k)| (k.file.clone(), super::ledger::ReportMarks::of(k)))
+            .filter_map(|(_, k)| k.as_ref())
+            .map(|k| (k.file.clone(), super::ledger::ReportMarks::of(k)))
             .collect()
     } else {
         std::collections::HashMap::new()
@@ -315,12 +363,12 @@ pub(crate) fn run(a: Args) -> u8 {
             let mut csv = PeriodCsv::new(w, false);
             let summary = {
                 let mut player = |period: &str, p: PeriodPlayer| csv.player(period, &p);
-                rate_reduced(reports, &opts, Some(&mut player))
+                rate_month(reports, searched, &opts, Some(&mut player))
             };
             (summary, csv.finish())
         })
     } else {
-        rate_reduced(reports, &opts, None)
+        rate_month(reports, searched, &opts, None)
     };
     let mut not_recorded = None;
     if let Some(l) = &mut ledger {
@@ -356,6 +404,31 @@ pub(crate) fn run(a: Args) -> u8 {
         EXIT_OK
     } else {
         EXIT_ERRORS
+    }
+}
+
+/// The period of the month's reports, each rated with its keys taken
+/// (`searched` is `None`: the search runs over them now) or rated only,
+/// the search across them done before (`searched`); the players kept or
+/// given to `sink` as they are made.
+fn rate_month(
+    reports: Vec<(ReportRated, Option<ReportKeys>)>,
+    searched: Option<Searched>,
+    opts: &PeriodOptions,
+    sink: PlayerSink<'_, '_>,
+) -> PeriodSummary {
+    match searched {
+        Some(searched) => {
+            let rated = reports.into_iter().map(|(r, _)| r).collect();
+            rate_searched(rated, searched, opts, sink)
+        }
+        None => {
+            let reduced = reports
+                .into_iter()
+                .filter_map(|(r, k)| Some((r, k?)))
+                .collect();
+            rate_reduced(reduced, opts, sink)
+        }
     }
 }
 

@@ -51,7 +51,7 @@ pub use summary::{
 pub(crate) use together::rate_together;
 // The streamed month of `trf period` and `trf check` (the command's own).
 #[cfg(feature = "cli")]
-pub(crate) use together::{rate_reduced, reduce};
+pub(crate) use together::{rate_reduced, rate_searched, reduce, search, Searched};
 
 use crate::analysis::Analysis;
 use crate::diag::{Consequence, Verdict};
@@ -574,6 +574,38 @@ impl PeriodInputs<'_> {
 /// Rates one report as `trf rate` does, with the list's records of its
 /// players when a list was given (of month `list_month`); says whether
 /// that list is the one in force at the report's start.
+/// The checks' options of report `parsed` (named `file`): the period's, or
+/// the registrations file's row of that report.
+fn check_options<'o>(
+    file: &str,
+    parsed: &Parsed,
+    opts: &'o PeriodOptions,
+) -> std::borrow::Cow<'o, CheckOptions> {
+    match &opts.registrations {
+        Some((regs, name)) => {
+            let t = &parsed.tournament;
+            let event = t.header.name.as_ref().map(|n| n.value.as_str());
+            std::borrow::Cow::Owned(
+                regs.options_for(&opts.check, std::path::Path::new(file), event, name)
+                    .0,
+            )
+        }
+        None => std::borrow::Cow::Borrowed(&opts.check),
+    }
+}
+
+/// The list the time control of report `parsed` (named `file`) puts it on,
+/// as its rating in the period decides it ([`ReportRated::rating_type`]),
+/// without rating it: the search across reports reads it.
+pub(crate) fn rating_type_of(
+    file: &str,
+    parsed: &Parsed,
+    opts: &PeriodOptions,
+) -> Option<RatingType> {
+    let check = check_options(file, parsed, opts);
+    Analysis::new(parsed, &check).rating_type()
+}
+
 fn rate_report(
     file: &str,
     parsed: &Parsed,
@@ -584,18 +616,8 @@ fn rate_report(
     let mut ropts = opts.rate.clone();
     // The period rates each player's counted games over its reports.
     ropts.keep_counted = true;
-    let own;
-    let check = match &opts.registrations {
-        Some((regs, name)) => {
-            let event = t.header.name.as_ref().map(|n| n.value.as_str());
-            own = regs
-                .options_for(&opts.check, std::path::Path::new(file), event, name)
-                .0;
-            &own
-        }
-        None => &opts.check,
-    };
-    let analysis = Analysis::new(parsed, check);
+    let check = check_options(file, parsed, opts);
+    let analysis = Analysis::new(parsed, &check);
     let mut list_used = false;
     if let (Some(list), Some(month)) = (&opts.list, list_month) {
         ropts.list = Some(

@@ -59,21 +59,55 @@ pub(crate) fn rate_reduced(
     sink: PlayerSink<'_, '_>,
 ) -> PeriodSummary {
     let (rated, keys): (Vec<ReportRated>, Vec<ReportKeys>) = reduced.into_iter().unzip();
+    let searched = search(keys, opts);
+    rate_searched(rated, searched, opts, sink)
+}
+
+/// What the search across a period's reports gives it: which report each
+/// repeats, and the findings as the period lists them.
+pub(crate) struct Searched {
+    duplicate_of: Vec<Option<usize>>,
+    findings: Vec<PeriodFinding>,
+}
+
+/// The search across the reports of a period, over their keys (in the
+/// order of the reports, each with its rating type: a rapid and a blitz
+/// event on one day do not clash), done before the reports are rated when
+/// their keys were taken first (`trf period --rating-list`: the keys and
+/// the reports' ratings are then never held together).
+pub(crate) fn search(keys: Vec<ReportKeys>, opts: &PeriodOptions) -> Searched {
     let mut found = Reasons {
         found: keys.iter().map(|_| Vec::new()).collect(),
         keep: !opts.findings_unread,
     };
     let duplicate_of = crate::across::search(&keys, &mut found);
-    drop(keys);
     let mut found = found.found;
     for f in &mut found {
         crate::diag::sort(f);
     }
-    // The findings as the period lists them, made before the players so
-    // that the reports' findings are not held beside them.
-    let files: Vec<&str> = rated.iter().map(|r| r.file.as_str()).collect();
+    let files: Vec<&str> = keys.iter().map(|k| k.file.as_str()).collect();
     let findings = period_findings(&files, found);
-    drop(files);
+    Searched {
+        duplicate_of,
+        findings,
+    }
+}
+
+/// The period of reports rated ([`ReportRated`], in the order their keys
+/// were searched in): a duplicate counted once; then every finding across
+/// reports listed once with the reports it concerns (and, in each other
+/// list's period, those that concern one of its reports). The players are
+/// kept, or given to `sink` as they are made ([`PlayerSink`]).
+pub(crate) fn rate_searched(
+    rated: Vec<ReportRated>,
+    searched: Searched,
+    opts: &PeriodOptions,
+    sink: PlayerSink<'_, '_>,
+) -> PeriodSummary {
+    let Searched {
+        duplicate_of,
+        findings,
+    } = searched;
     let expected: Vec<Option<ListPeriod>> = rated.iter().map(|r| r.expected).collect();
     let plan = Plan::new(&expected, opts);
     let mut summary = rate_rated(plan, rated, &duplicate_of, opts, sink);
