@@ -68,6 +68,16 @@ struct Shared {
     games: usize,
 }
 
+/// Two reports of one event holding the same games: the reports (the
+/// earlier first), where the pair was first met (the later report, and the
+/// order within it: the pairs come out in the order one walk over every
+/// report in turn meets them), and what they share.
+struct Pair {
+    reports: (u32, u32),
+    met: (u32, u32),
+    shared: Shared,
+}
+
 /// Marks every pair of reports of one event holding the same games, with a
 /// finding on both; `skip[i]` is set for a report that repeats another
 /// (a duplicate or another version: its games are that one's). Returns the
@@ -96,10 +106,7 @@ pub(crate) fn find(
                 .push(r as u32);
         }
     }
-    // Each pair with where it was first met (the later report, and the
-    // order within it), so that the pairs come out in the order one walk
-    // over every report in turn would meet them.
-    let mut pairs: Vec<((u32, u32), (u32, u32), Shared)> = Vec::new();
+    let mut pairs: Vec<Pair> = Vec::new();
     for name in names {
         let members = &by_name[name];
         if members.len() < 2 {
@@ -127,11 +134,15 @@ pub(crate) fn find(
                 }
                 for &(other, there) in holders.iter() {
                     let slot = *at.entry((other, r)).or_insert_with(|| {
-                        pairs.push(((other, r), (r, met), Shared::default()));
+                        pairs.push(Pair {
+                            reports: (other, r),
+                            met: (r, met),
+                            shared: Shared::default(),
+                        });
                         met += 1;
                         pairs.len() - 1
                     });
-                    let s = &mut pairs[slot].2;
+                    let s = &mut pairs[slot].shared;
                     s.here.insert(there);
                     s.there.insert(round);
                     s.games += 1;
@@ -140,8 +151,8 @@ pub(crate) fn find(
             });
         }
     }
-    pairs.sort_unstable_by_key(|&(_, first, _)| first);
-    let pairs = pairs.into_iter().map(|(pair, _, shared)| (pair, shared));
+    pairs.sort_unstable_by_key(|p| p.met);
+    let pairs = pairs.into_iter().map(|p| (p.reports, p.shared));
     let mut found = HashSet::new();
     for ((a, b), shared) in pairs {
         found.insert((a, b));
