@@ -297,8 +297,8 @@ pub(crate) fn run(a: Args) -> u8 {
     }
     let list_month = Plan::new(&expected, &opts).list_month;
     // Each report is read, checked, rated and reduced to what the period
-    // and the search across reports need, then dropped.
-    // (Searched already: rated only.)
+    // and the search across reports need (only rated when the search was
+    // done in the first pass), then dropped.
     let keyed = searched.is_none();
     let reduced: Vec<Result<_, String>> = files
         .par_iter()
