@@ -17,9 +17,10 @@ use crate::rating::{rate_checked, CheckedRating, RateOptions};
 use crate::ratinglist::{ListLookup, ListSource};
 use crate::read::{parse_vec, Parsed, ReadError, ReadOptions};
 use crate::render::html::{
-    period_html, report_with_list, size_words, Download, Page, PageReport, Pending, PendingPeriod,
-    ReportInput,
+    pairings_of, period_html, report_document, size_words, Download, Page, PageReport, Pending,
+    PendingPeriod, ReportInput,
 };
+use crate::render::pairings::{PairingsSection, PAGE_MAX_PLAYERS};
 use crate::render::period::{render_csv as period_csv, PeriodSection};
 use crate::render::rating::{render_csv_files, RatedFile};
 use crate::render::summary::{csv as summary_csv, SummaryRow};
@@ -95,10 +96,12 @@ pub(crate) fn check_uploads_while(
             check: &r.report,
             rating: &r.summary,
         };
+        // Re-paired once, for the page and its HTML download.
+        let pairings = pairings_of(&input, Some(PAGE_MAX_PLAYERS));
         let downloads = DOWNLOADS
             .iter()
             .map(|d| {
-                let body = d.body(&input, list.clone(), page.checked_at);
+                let body = d.body(&input, list.clone(), pairings.as_ref(), page.checked_at);
                 data_url(d.label, d.file_name(&name), d.mime, &body)
             })
             .collect();
@@ -107,6 +110,7 @@ pub(crate) fn check_uploads_while(
             i,
             downloads,
             list.clone(),
+            pairings,
             page.checked_at,
         ));
     }
@@ -398,16 +402,18 @@ impl DownloadKind {
     }
 
     /// Its text for the report `input` (checked with `list`, at
-    /// `checked_at`): what `trf report`, `trf check --format json`, `trf
-    /// rate --format json` and `trf rate --format csv` write.
+    /// `checked_at`, its "Pairings" section `pairings`): what `trf
+    /// report`, `trf check --format json`, `trf rate --format json` and
+    /// `trf rate --format csv` write.
     fn body(
         &self,
         input: &ReportInput<'_>,
         list: Option<Arc<crate::ratinglist::ListLookup>>,
+        pairings: Option<&PairingsSection>,
         checked_at: DateTime<Utc>,
     ) -> String {
         match self.body {
-            Body::Report => report_with_list(input, list, checked_at),
+            Body::Report => report_document(input, list, pairings, checked_at),
             Body::Findings => format!(
                 "{}\n",
                 crate::render::json::check_line(input.file, input.parsed, input.check)
@@ -544,6 +550,7 @@ impl BrowserPage {
             page,
             checked: None,
             periods: Vec::new(),
+            pairings: Vec::new(),
         };
         if self.too_large {
             let limit = size_words(self.read.max_file_bytes);
@@ -603,6 +610,7 @@ impl BrowserPage {
                     href: format!("#download-month-{k}"),
                 })
                 .collect();
+            done.pairings = vec![std::cell::OnceCell::new(); checked.names.len()];
             done.checked = Some(checked);
         }
         done
@@ -622,6 +630,9 @@ pub struct CheckedPage {
     /// The rating periods the reports make, the first the one they make
     /// together.
     periods: Vec<PeriodSection>,
+    /// Each report's "Pairings" section, worked out the first time its
+    /// part of the page or its HTML download is asked for.
+    pairings: Vec<std::cell::OnceCell<Option<PairingsSection>>>,
 }
 
 impl CheckedPage {
@@ -660,9 +671,18 @@ impl CheckedPage {
             index,
             downloads,
             checked.list.clone(),
+            self.pairings_of(index, &input).cloned(),
             self.page.checked_at,
         );
         Some(part.html())
+    }
+
+    /// Report `index`'s "Pairings" section (`input`), worked out once.
+    fn pairings_of(&self, index: usize, input: &ReportInput<'_>) -> Option<&PairingsSection> {
+        self.pairings
+            .get(index)?
+            .get_or_init(|| pairings_of(input, Some(PAGE_MAX_PLAYERS)))
+            .as_ref()
     }
 
     /// Table `index` of several reports as CSV (0: their verdicts, as `trf
@@ -692,7 +712,11 @@ impl CheckedPage {
             return None;
         }
         let input = checked.input(index);
-        let body = d.body(&input, checked.list.clone(), self.page.checked_at);
+        let pairings = match d.body {
+            Body::Report => self.pairings_of(index, &input),
+            _ => None,
+        };
+        let body = d.body(&input, checked.list.clone(), pairings, self.page.checked_at);
         Some((d.file_name(input.file), d.mime, body))
     }
 }

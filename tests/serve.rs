@@ -478,3 +478,67 @@ fn a_rating_list_that_cannot_be_spooled_is_said_and_the_server_goes_on() {
     assert_eq!(status, 200);
     assert!(page.contains("data-verdict="));
 }
+
+/// The "Pairings" section of `html` from its heading on, or `None`.
+fn pairings_section(html: &str) -> Option<&str> {
+    let start = html.find("<h2>Pairings</h2>")?;
+    let len = html[start..].find("</section>").expect("section end");
+    Some(&html[start..start + len])
+}
+
+#[test]
+fn the_page_shows_the_pairings_section_as_the_report_does() {
+    // A Swiss whose rounds 4 and 6-9 differ from the checker's pairing,
+    // one whose every round agrees, and one too large for the page to
+    // re-pair: the first has the section of `trf report`, on the page and
+    // in its HTML download; the second none; the third says why not.
+    let (_server, url) = serve_with(&[]);
+    let dir = root().join("tests/fixtures/pairings");
+    let differs = std::fs::read(dir.join("altered-01-p12-r9.trf")).unwrap();
+    let agrees = std::fs::read(dir.join("bbp-01-p9-r5.trf")).unwrap();
+    let mut opts = trfkit::generate::GenOptions::new(151, 2, 5);
+    opts.start_date = chrono::NaiveDate::from_ymd_opt(2026, 3, 2).unwrap();
+    let large = trfkit::generate::generate(&opts).unwrap().into_bytes();
+    let (status, page) = post(
+        &url,
+        &[
+            ("trf", "differs.trf", &differs),
+            ("trf", "agrees.trf", &agrees),
+            ("trf", "large.trf", &large),
+        ],
+    );
+    assert_eq!(status, 200, "{page:.300}");
+    let part = |anchor: &str| {
+        let at = page
+            .find(&format!("<article class=\"report\" id=\"{anchor}\""))
+            .unwrap();
+        let end = page[at..]
+            .find("<hr class=\"between\">")
+            .map_or(page.len(), |e| at + e);
+        &page[at..end]
+    };
+    let dir_out = tempfile::tempdir().unwrap();
+    let report = dir_out.path().join("r.html");
+    let (code, _, err) = common::trf(&[
+        "report",
+        &dir.join("altered-01-p12-r9.trf").to_string_lossy(),
+        "-o",
+        &report.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let cli = std::fs::read_to_string(&report).unwrap();
+    let expected = pairings_section(&cli).expect("trf report's section");
+    assert!(expected.contains("<h3>Round 4</h3>"), "{expected}");
+    assert_eq!(pairings_section(part("f0")), Some(expected));
+    let saved = download(&page, "differs.report.html");
+    assert_eq!(pairings_section(&saved), Some(expected));
+    assert_eq!(pairings_section(part("f1")), None);
+    assert!(pairings_section(&download(&page, "agrees.report.html")).is_none());
+    let large = pairings_section(part("f2")).expect("the page says why not");
+    assert!(
+        large.contains(
+            "This report has 151 players: the page re-pairs reports of up to 150 players"
+        ),
+        "{large}"
+    );
+}
