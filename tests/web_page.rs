@@ -909,7 +909,10 @@ fn the_pairings_section_is_on_the_page_when_the_checker_has_something_to_say() {
             .expect("a report");
         assert_eq!(pairings_section(&html), None);
         let drawn = c.find_all(Locator::Css("section.pairings")).await.unwrap();
-        assert!(drawn.is_empty(), "a Pairings section for a report that agrees");
+        assert!(
+            drawn.is_empty(),
+            "a Pairings section for a report that agrees"
+        );
         // The largest report the page re-pairs.
         let verdict = timed_drop(&c, std::slice::from_ref(&open)).await;
         let whole = drawn_in_view(&c).await;
