@@ -52,6 +52,7 @@ pub(crate) fn check_uploads(
         reports,
         list.map(ListUpload::Bytes),
         None,
+        None,
         &|| true,
     )
 }
@@ -61,13 +62,16 @@ pub(crate) fn check_uploads(
 /// page is then incomplete, and no one reads it). A plain list may come as
 /// a stream (`trf serve` spools a large one to a temporary file);
 /// `registrations` is the officer's registrations file, as `trf check
-/// --registrations` reads it.
+/// --registrations` reads it; `published` the list FIDE published at the
+/// end of the period, read as the rating list is, which the period is
+/// compared with as `trf period --published` compares it.
 pub(crate) fn check_uploads_while(
     mut page: Page,
     read: &ReadOptions,
     reports: Vec<Upload>,
     list: Option<ListUpload>,
     registrations: Option<Upload>,
+    published: Option<ListUpload>,
     go: &dyn Fn() -> bool,
 ) -> Page {
     let Some(Checked {
@@ -76,7 +80,7 @@ pub(crate) fn check_uploads_while(
         rated,
         list,
         tables,
-    }) = check_all(&mut page, read, reports, list, registrations, go)
+    }) = check_all(&mut page, read, reports, list, registrations, published, go)
     else {
         return page;
     };
@@ -175,14 +179,17 @@ impl std::fmt::Debug for Checked {
 /// report's row of the registrations file `registrations`, as `trf check`
 /// and `trf rate` do (with the problems across the reports), and adds to
 /// `page` a problem for each file that cannot be read, the overview of
-/// several reports and the rating period they make together; `None` as
-/// soon as `go` says to stop.
+/// several reports and the rating period they make together (also of one
+/// report, when the list FIDE published, `published`, is given to compare
+/// the period with); `None` as soon as `go` says to stop.
+#[allow(clippy::too_many_arguments)]
 fn check_all(
     page: &mut Page,
     read: &ReadOptions,
     reports: Vec<Upload>,
     list: Option<ListUpload>,
     registrations: Option<Upload>,
+    published: Option<ListUpload>,
     go: &dyn Fn() -> bool,
 ) -> Option<Checked> {
     let mut parsed = Vec::new();
@@ -198,38 +205,24 @@ fn check_all(
             )),
         }
     }
-    let lookup = list.and_then(|list| {
-        let ids: Vec<u64> = parsed
+    let ids = || -> Vec<u64> {
+        parsed
             .iter()
             .flat_map(|(_, p)| ListLookup::ids_of(&p.tournament))
-            .collect();
-        // One pass over the list keeps only the players the reports name.
-        let (name, scanned) = match list {
-            ListUpload::Bytes((name, bytes)) => {
-                let source = ListSource::bytes(&bytes).named(name.clone());
-                let scanned = ListLookup::scan(source, &ids, name.clone());
-                (name, scanned)
-            }
-            ListUpload::Stream(name, reader) => {
-                let reader = std::cell::RefCell::new(reader);
-                let source = ListSource::stream(&reader).named(name.clone());
-                let scanned = ListLookup::scan(source, &ids, name.clone());
-                (name, scanned)
-            }
-        };
-        match scanned {
-            Ok(l) => Some(Arc::new(l)),
-            Err(e) => {
-                page.problems.push((
-                    format!("The rating list {name} could not be read"),
-                    format!(
-                        "{}. The reports below are checked without it.",
-                        printable(&e.to_string())
-                    ),
-                ));
-                None
-            }
-        }
+            .collect()
+    };
+    let lookup = list.and_then(|list| {
+        scan_list(
+            page,
+            list,
+            &ids(),
+            "rating list",
+            "The reports below are checked without it.",
+        )
+    });
+    let published = published.and_then(|list| {
+        let not = "The rating period is not compared with it.";
+        scan_list(page, list, &ids(), "published list", not)
     });
     let rate_opts = RateOptions {
         list: lookup.as_ref().map(|l| l.found.clone()),
@@ -298,13 +291,14 @@ fn check_all(
     if !go() {
         return None;
     }
-    if parsed.len() > 1 {
+    if parsed.len() > 1 || published.is_some() {
         let named: Vec<(&str, &Parsed)> = names.iter().map(String::as_str).zip(&parsed).collect();
         let period = PeriodOptions {
             list: opts.rating_list.clone(),
             check: opts.clone(),
             rate: rate_opts.clone(),
             registrations: regs.clone(),
+            published,
             ..PeriodOptions::default()
         };
         let summary = rate_together(&named, &period);
@@ -333,6 +327,41 @@ fn check_all(
         list: opts.rating_list,
         tables,
     })
+}
+
+/// The players of `ids` found in the list `list` (one pass over it keeps
+/// only them); `None` when it cannot be read, which `page` then says ("The
+/// `what` NAME could not be read", then `without`).
+fn scan_list(
+    page: &mut Page,
+    list: ListUpload,
+    ids: &[u64],
+    what: &str,
+    without: &str,
+) -> Option<Arc<ListLookup>> {
+    let (name, scanned) = match list {
+        ListUpload::Bytes((name, bytes)) => {
+            let source = ListSource::bytes(&bytes).named(name.clone());
+            let scanned = ListLookup::scan(source, ids, name.clone());
+            (name, scanned)
+        }
+        ListUpload::Stream(name, reader) => {
+            let reader = std::cell::RefCell::new(reader);
+            let source = ListSource::stream(&reader).named(name.clone());
+            let scanned = ListLookup::scan(source, ids, name.clone());
+            (name, scanned)
+        }
+    };
+    match scanned {
+        Ok(l) => Some(Arc::new(l)),
+        Err(e) => {
+            page.problems.push((
+                format!("The {what} {name} could not be read"),
+                format!("{}. {without}", printable(&e.to_string())),
+            ));
+            None
+        }
+    }
 }
 
 /// One of the files offered with each report on the page.
@@ -441,6 +470,8 @@ pub struct BrowserPage {
     reports: Vec<Upload>,
     list: Option<ListUpload>,
     registrations: Option<Upload>,
+    /// The list FIDE published at the end of the period.
+    published: Option<ListUpload>,
     /// The bytes of the files given so far (a list read as a stream is
     /// not held, and not counted).
     total: u64,
@@ -456,6 +487,7 @@ impl BrowserPage {
             reports: Vec::new(),
             list: None,
             registrations: None,
+            published: None,
             total: 0,
             too_large: false,
         }
@@ -478,6 +510,7 @@ impl BrowserPage {
         self.reports = Vec::new();
         self.list = None;
         self.registrations = None;
+        self.published = None;
     }
 
     /// Counts `bytes` in; false (and [`BrowserPage::refuse`]) when they do
@@ -503,10 +536,7 @@ impl BrowserPage {
     /// The rating list (FIDE's TXT, XML or zip) to check the reports
     /// against; a second replaces the first.
     pub fn set_list(&mut self, name: &str, bytes: Vec<u8>) {
-        self.drop_list();
-        if self.take(&bytes) {
-            self.list = Some(ListUpload::Bytes((base_name(name), bytes)));
-        }
+        self.put(Which::Rating, name, bytes);
     }
 
     /// The rating list as a plain list (TXT or XML, not a zip) read from
@@ -515,10 +545,7 @@ impl BrowserPage {
     /// players (about 317 MB as TXT) is taken as it is published. Only the
     /// players the reports name are kept. A second list replaces the first.
     pub fn set_list_stream(&mut self, name: &str, reader: Box<dyn std::io::Read>) {
-        self.drop_list();
-        if !self.too_large {
-            self.list = Some(ListUpload::Stream(base_name(name), reader));
-        }
+        self.put_stream(Which::Rating, name, reader);
     }
 
     /// The officer's registrations file (CSV, as `trf check
@@ -533,9 +560,48 @@ impl BrowserPage {
         }
     }
 
-    /// Lets the list given go, and its bytes out of the count.
-    fn drop_list(&mut self) {
-        if let Some(ListUpload::Bytes((_, old))) = self.list.take() {
+    /// The list FIDE published at the end of the period (TXT, XML or zip,
+    /// as the rating list): the period is compared with it as `trf period
+    /// --published` compares it. A second replaces the first.
+    pub fn set_published(&mut self, name: &str, bytes: Vec<u8>) {
+        self.put(Which::Published, name, bytes);
+    }
+
+    /// The published list as a plain list read from `reader` in pieces
+    /// while it is scanned, never held whole nor counted in the bound of
+    /// the files, as [`BrowserPage::set_list_stream`] reads the rating
+    /// list.
+    pub fn set_published_stream(&mut self, name: &str, reader: Box<dyn std::io::Read>) {
+        self.put_stream(Which::Published, name, reader);
+    }
+
+    /// The place of list `which`.
+    fn slot(&mut self, which: Which) -> &mut Option<ListUpload> {
+        match which {
+            Which::Rating => &mut self.list,
+            Which::Published => &mut self.published,
+        }
+    }
+
+    /// List `which` held, in place of the one given before.
+    fn put(&mut self, which: Which, name: &str, bytes: Vec<u8>) {
+        self.drop_list(which);
+        if self.take(&bytes) {
+            *self.slot(which) = Some(ListUpload::Bytes((base_name(name), bytes)));
+        }
+    }
+
+    /// List `which` read as a stream, in place of the one given before.
+    fn put_stream(&mut self, which: Which, name: &str, reader: Box<dyn std::io::Read>) {
+        self.drop_list(which);
+        if !self.too_large {
+            *self.slot(which) = Some(ListUpload::Stream(base_name(name), reader));
+        }
+    }
+
+    /// Lets list `which` go, and its bytes out of the count.
+    fn drop_list(&mut self, which: Which) {
+        if let Some(ListUpload::Bytes((_, old))) = self.slot(which).take() {
             self.total -= old.len() as u64;
         }
     }
@@ -561,7 +627,7 @@ impl BrowserPage {
                 ),
             ));
         } else if self.reports.is_empty() {
-            if self.list.is_some() || self.registrations.is_some() {
+            if self.list.is_some() || self.registrations.is_some() || self.published.is_some() {
                 done.page.problems.push((
                     "No tournament report was chosen".to_owned(),
                     "Choose one or more TRF files with the first button, then press Check."
@@ -577,6 +643,7 @@ impl BrowserPage {
                 self.reports,
                 self.list,
                 self.registrations,
+                self.published,
                 &|| true,
             ) else {
                 return done;
@@ -615,6 +682,15 @@ impl BrowserPage {
         }
         done
     }
+}
+
+/// The two lists the page in the browser takes.
+#[derive(Clone, Copy)]
+enum Which {
+    /// The rating list the reports are checked against.
+    Rating,
+    /// The list FIDE published at the end of the period.
+    Published,
 }
 
 /// The files of the page in the browser, checked: the page as HTML with
