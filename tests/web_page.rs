@@ -924,3 +924,78 @@ fn the_pairings_section_is_on_the_page_when_the_checker_has_something_to_say() {
         c.close().await.unwrap();
     });
 }
+
+/// The list FIDE published, chosen on the page with two reports and the
+/// rating list (a plain list: read in pieces, as the rating list is): the
+/// period's section says the counts and every player who differs, as
+/// `trf period --published` does on the same files.
+#[test]
+fn the_published_list_chosen_on_the_page_is_compared_as_on_the_command_line() {
+    let Some(dir) = built_page() else { return };
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let both = tempfile::tempdir().unwrap();
+    let copy = |from: &str| -> PathBuf {
+        let to = both.path().join(Path::new(from).file_name().unwrap());
+        std::fs::copy(root().join(from), &to).unwrap();
+        to
+    };
+    let x = copy("samples/hand/period-b-x.trf");
+    let y = copy("samples/hand/period-b-y.trf");
+    let list = copy("samples/lists/period-players_list_foa_2025-03.txt");
+    let published = copy("samples/lists/period-published_list_foa_2025-04.txt");
+    let out = Command::new(env!("CARGO_BIN_EXE_trf"))
+        .args([
+            "period",
+            "--rating-list",
+            "period-players_list_foa_2025-03.txt",
+            "--published",
+            "period-published_list_foa_2025-04.txt",
+            "period-b-x.trf",
+            "period-b-y.trf",
+        ])
+        .current_dir(both.path())
+        .output()
+        .unwrap();
+    let cli = String::from_utf8(out.stdout).unwrap();
+    let differ: Vec<&str> = cli
+        .lines()
+        .filter(|l| l.starts_with("  ") && l.contains("): computed "))
+        .map(str::trim)
+        .collect();
+    assert_eq!(differ.len(), 5, "{cli}");
+    let profile = tempfile::tempdir().unwrap();
+    let downloads = tempfile::tempdir().unwrap();
+    let site = Site::new(&dir);
+    run(async {
+        let (_driver, c) = session(&chromium, &driver, profile.path(), downloads.path()).await;
+        c.goto(&site.url).await.unwrap();
+        ready(&c).await;
+        assert!(text(&c, "form.upload")
+            .await
+            .contains("List FIDE published"));
+        for (input, file) in [("input#list", &list), ("input#published", &published)] {
+            c.find(Locator::Css(input))
+                .await
+                .unwrap()
+                .send_keys(file.to_str().unwrap())
+                .await
+                .unwrap();
+        }
+        drop_files(&c, &[x.clone(), y.clone()]).await;
+        let compared = text(&c, "section.period ul.published").await;
+        let section = text(&c, "section.period").await;
+        assert!(
+            section.contains("Published list period-published_list_foa_2025-04.txt (2025-04): 1 exact, 5 differ, 0 missing"),
+            "{section}"
+        );
+        let items: Vec<&str> = compared.lines().collect();
+        assert_eq!(items.len(), differ.len(), "{compared}");
+        for (item, line) in items.iter().zip(&differ) {
+            assert!(item.starts_with(line), "{item}\n{line}");
+        }
+        assert!(compared.contains("Eden, Eon (293000205): computed 1991 in 5 games; published 1995 in 5 games, K 20: unexplained"), "{compared}");
+        c.close().await.unwrap();
+    });
+}
