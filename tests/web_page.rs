@@ -999,3 +999,34 @@ fn the_published_list_chosen_on_the_page_is_compared_as_on_the_command_line() {
         c.close().await.unwrap();
     });
 }
+
+/// The measurement of the note on `render::pairings::PAGE_MAX_PLAYERS`
+/// (not a timed test): a synthetic Swiss of 150 players over 9 rounds
+/// dropped three times, the time from the drop to its report drawn.
+#[test]
+#[ignore = "a measurement"]
+fn pairings_page_benchmark() {
+    let Some(dir) = built_page() else { return };
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let both = tempfile::tempdir().unwrap();
+    let mut opts = trfkit::generate::GenOptions::new(150, 9, 11);
+    opts.start_date = chrono::NaiveDate::from_ymd_opt(2026, 3, 2).unwrap();
+    let open = both.path().join("open-150.trf");
+    std::fs::write(&open, trfkit::generate::generate(&opts).unwrap()).unwrap();
+    let profile = tempfile::tempdir().unwrap();
+    let downloads = tempfile::tempdir().unwrap();
+    let site = Site::new(&dir);
+    run_within(Duration::from_secs(600), async {
+        let (_driver, c) = session(&chromium, &driver, profile.path(), downloads.path()).await;
+        c.goto(&site.url).await.unwrap();
+        ready(&c).await;
+        for _ in 0..3 {
+            let verdict = timed_drop(&c, std::slice::from_ref(&open)).await;
+            let whole = drawn_in_view(&c).await;
+            println!("150 x 9: verdict {verdict:.0} ms, report drawn {whole:.0} ms after the drop");
+        }
+        c.close().await.unwrap();
+    });
+}
