@@ -20,7 +20,7 @@ use crate::render::html::{
     pairings_of, period_html, report_document, size_words, Download, Page, PageReport, Pending,
     PendingPeriod, ReportInput,
 };
-use crate::render::pairings::{PairingsSection, PAGE_MAX_PLAYERS};
+use crate::render::pairings::{PageBudget, PairingsSection};
 use crate::render::period::{render_csv as period_csv, PeriodSection};
 use crate::render::rating::{render_csv_files, RatedFile};
 use crate::render::summary::{csv as summary_csv, SummaryRow};
@@ -90,6 +90,7 @@ pub(crate) fn check_uploads_while(
         .collect();
     // Each report is let go once its part of the page is built.
     let reports = names.into_iter().zip(parsed).zip(rated);
+    let mut budget = PageBudget::new();
     for (i, ((name, p), r)) in reports.enumerate() {
         if !go() {
             return page;
@@ -101,7 +102,7 @@ pub(crate) fn check_uploads_while(
             rating: &r.summary,
         };
         // Re-paired once, for the page and its HTML download.
-        let pairings = pairings_of(&input, Some(PAGE_MAX_PLAYERS));
+        let pairings = pairings_of(&input, Some(&mut budget));
         let downloads = DOWNLOADS
             .iter()
             .map(|d| {
@@ -707,7 +708,8 @@ pub struct CheckedPage {
     /// together.
     periods: Vec<PeriodSection>,
     /// Each report's "Pairings" section, worked out the first time its
-    /// part of the page or its HTML download is asked for.
+    /// part of the page or its HTML download is asked for (each with a
+    /// budget of its own: the page draws a report as it comes into view).
     pairings: Vec<std::cell::OnceCell<Option<PairingsSection>>>,
 }
 
@@ -757,7 +759,7 @@ impl CheckedPage {
     fn pairings_of(&self, index: usize, input: &ReportInput<'_>) -> Option<&PairingsSection> {
         self.pairings
             .get(index)?
-            .get_or_init(|| pairings_of(input, Some(PAGE_MAX_PLAYERS)))
+            .get_or_init(|| pairings_of(input, Some(&mut PageBudget::new())))
             .as_ref()
     }
 

@@ -666,3 +666,51 @@ fn the_period_on_the_page_is_compared_with_the_published_list_as_trf_period_does
     );
     assert!(page.contains("data-verdict="));
 }
+
+#[test]
+fn the_page_re_pairs_within_a_budget_per_upload() {
+    // `trf serve` draws every report of an upload: their re-pairing
+    // together is bounded. Two Swiss of 140 players over 14 rounds take
+    // most of the budget (declared with another system, so that the test
+    // spends no time re-pairing them); a third of 110 players is then
+    // said not re-paired; the fixture of 12 players after it still fits.
+    // A report whose own work is over the budget is said so alone.
+    let (_server, url) = serve_with(&[]);
+    let swiss = |players: u16, rounds: u16, seed: u64, system: &str| -> Vec<u8> {
+        let mut opts = trfkit::generate::GenOptions::new(players, rounds, seed);
+        opts.start_date = chrono::NaiveDate::from_ymd_opt(2026, 3, 2).unwrap();
+        let text = trfkit::generate::generate(&opts).unwrap();
+        text.replace("092 Individual: Swiss-System", system)
+            .into_bytes()
+    };
+    let big = swiss(140, 14, 1, "092 Individual: Swiss Burstein System");
+    let bigger = swiss(140, 14, 2, "092 Individual: Swiss Burstein System");
+    let third = swiss(110, 9, 3, "092 Individual: Swiss-System");
+    let fixture =
+        std::fs::read(root().join("tests/fixtures/pairings/altered-01-p12-r9.trf")).unwrap();
+    let (status, page) = post(
+        &url,
+        &[
+            ("trf", "a.trf", &big),
+            ("trf", "b.trf", &bigger),
+            ("trf", "c.trf", &third),
+            ("trf", "d.trf", &fixture),
+        ],
+    );
+    assert_eq!(status, 200, "{page:.300}");
+    let sections: Vec<&str> = page.split("<h2>Pairings</h2>").skip(1).collect();
+    assert_eq!(sections.len(), 2, "{page:.300}");
+    assert!(
+        sections[0].contains("Not re-paired on this page: the reports sent with it took the time the page gives to re-pairing one upload"),
+        "{}",
+        sections[0]
+    );
+    assert!(sections[1].contains("<h3>Round 4</h3>"), "{}", sections[1]);
+    let long = swiss(150, 20, 4, "092 Individual: Swiss-System");
+    let (status, page) = post(&url, &[("trf", "long.trf", &long)]);
+    assert_eq!(status, 200, "{page:.300}");
+    assert!(
+        page.contains("This report has 150 players over 20 rounds: more than the page re-pairs"),
+        "{page:.300}"
+    );
+}

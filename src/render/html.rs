@@ -7,7 +7,7 @@
 //! never become markup.
 
 use super::norms::NormsSection;
-use super::pairings::PairingsSection;
+use super::pairings::{PageBudget, PairingsSection};
 use super::view::{self, ReportView};
 use crate::ratinglist::ListLookup;
 use askama::Template;
@@ -36,16 +36,16 @@ fn norms_of(input: &ReportInput<'_>, list: Option<Arc<ListLookup>>) -> Option<No
 }
 
 /// The "Pairings" section of a report: shown when the pairing checker has
-/// something to say; with `max_players` (the page), a larger Swiss is not
-/// re-paired and the section says so.
+/// something to say; on a page (`page`, what is left of its budget), a
+/// Swiss too large for it is not re-paired and the section says so.
 pub(crate) fn pairings_of(
     input: &ReportInput<'_>,
-    max_players: Option<usize>,
+    page: Option<&mut PageBudget>,
 ) -> Option<PairingsSection> {
     super::pairings::section(
         &input.parsed.tournament,
         input.check.tournament_type.kind,
-        max_players,
+        page,
     )
 }
 
@@ -68,8 +68,8 @@ pub(crate) fn report_with_list(
 }
 
 /// [`report_with_list`] with its "Pairings" section given (the page's,
-/// bounded by [`super::pairings::PAGE_MAX_PLAYERS`] and worked out once
-/// for the page and the download).
+/// bounded by [`PageBudget`] and worked out once for the page and the
+/// download).
 pub(crate) fn report_document(
     input: &ReportInput<'_>,
     list: Option<Arc<ListLookup>>,

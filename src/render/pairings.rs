@@ -25,9 +25,41 @@ pub(crate) const MAX_ROUNDS: usize = 30;
 /// The most players a report may have for the page (`trf serve` and the
 /// page in the browser) to re-pair it: the checker's work grows with the
 /// cube of the players, and the page answers in seconds. Measured on a
-/// synthetic Swiss of 150 players over 9 rounds: 0.53 s in `trf serve`
-/// (release build), 1.4 s in the page in headless Chromium.
+/// synthetic Swiss of 150 players over 9 rounds (`trf generate --players
+/// 150 --start-date 2026-03-02`) on two shared cores: `trf serve`'s answer
+/// to its upload 1.0–1.2 s (release build; 0.01 s for the same report not
+/// re-paired), its report drawn in the page in headless Chromium 2.3–3.2 s
+/// after the drop (0.2–0.6 s without re-pairing; the ignored test
+/// `pairings_page_benchmark` of `tests/web_page.rs`).
 pub(crate) const PAGE_MAX_PLAYERS: usize = 150;
+
+/// The re-pairing one upload may ask of `trf serve`, which draws every
+/// report sent together: about four reports of [`PAGE_MAX_PLAYERS`]
+/// players over 9 rounds (about 4 s), counted as the checker counts its
+/// work ([`work`]). The page in the browser draws each report as it comes
+/// into view, each with a budget of its own.
+const PAGE_WORK: u64 = 4 * 150 * 150 * 150 * (9 * 9 + 2 * 9);
+
+/// The checker's work on `n` players over `r` rounds, as it bounds it:
+/// players³ × (2 × round + 3) summed over the rounds (each round solves
+/// matchings over its scoregroups, which grow with the rounds).
+fn work(n: usize, r: usize) -> u64 {
+    let (n, r) = (n as u64, r as u64);
+    n.pow(3) * (r * r + 2 * r)
+}
+
+/// What is left of the re-pairing a page may do for one upload.
+#[derive(Debug)]
+pub(crate) struct PageBudget {
+    left: u64,
+}
+
+impl PageBudget {
+    /// The whole budget of one upload.
+    pub(crate) fn new() -> PageBudget {
+        PageBudget { left: PAGE_WORK }
+    }
+}
 
 /// One pairing's line: `12 Smith, Anna – 7 Jones, Bob`, White first, or
 /// `12 Smith, Anna: bye`.
@@ -68,24 +100,40 @@ pub(crate) struct PairingsSection {
 }
 
 /// The section of `t` (whose tournament type the check decided: `kind`),
-/// or `None` when the checker has nothing to say. With `max_players`
-/// (the page), a larger Swiss is not re-paired and the section says so.
+/// or `None` when the checker has nothing to say. On a page (`page`, what
+/// is left of its budget), a Swiss of more than [`PAGE_MAX_PLAYERS`]
+/// players, or one the budget no longer covers, is not re-paired and the
+/// section says so.
 pub(crate) fn section(
     t: &Tournament,
     kind: TournamentType,
-    max_players: Option<usize>,
+    page: Option<&mut PageBudget>,
 ) -> Option<PairingsSection> {
     if kind != TournamentType::Swiss {
         return None;
     }
-    if let Some(max) = max_players {
+    if let Some(budget) = page {
         let n = t.players.len();
+        let max = PAGE_MAX_PLAYERS;
         if n > max {
             return Some(PairingsSection::reason(format!(
                 "This report has {n} players: the page re-pairs reports of up to {max} players, so that it answers in seconds. The trf program's pairings command re-pairs it (up to {} players).",
                 crate::pairings::MAX_PLAYERS
             )));
         }
+        let rounds = t.players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
+        let work = work(n, rounds);
+        if work > PAGE_WORK {
+            return Some(PairingsSection::reason(format!(
+                "This report has {n} players over {rounds} rounds: more than the page re-pairs, so that it answers in seconds. The trf program's pairings command re-pairs it."
+            )));
+        }
+        if work > budget.left {
+            return Some(PairingsSection::reason(
+                "Not re-paired on this page: the reports sent with it took the time the page gives to re-pairing one upload. Send this report alone, or use the trf program's pairings command.".to_owned(),
+            ));
+        }
+        budget.left -= work;
     }
     match check_pairings(t) {
         Ok(c) if c.all_same() => None,
