@@ -163,24 +163,9 @@ fn render_one(s: &PeriodSummary) -> String {
 /// tell (or `unexplained`).
 fn published_section(out: &mut String, s: &PeriodSummary) {
     if let Some(c) = &s.published_summary {
-        let _ = writeln!(
-            out,
-            "\nPublished list `{}`{}: {} exact, {} differ, {} missing",
-            c.list,
-            c.list_period
-                .as_ref()
-                .map_or_else(String::new, |p| format!(" ({p})")),
-            c.exact,
-            c.differ,
-            c.missing
-        );
+        let _ = writeln!(out, "\n{}", published_counts(c, "`"));
     }
-    let differ: Vec<_> = s
-        .players
-        .iter()
-        .filter_map(|p| p.published.as_ref().map(|f| (p, f)))
-        .filter(|(_, f)| !f.matches_published)
-        .collect();
+    let differ = published_differ(s);
     if differ.is_empty() {
         return;
     }
@@ -190,21 +175,59 @@ fn published_section(out: &mut String, s: &PeriodSummary) {
         differ.len()
     );
     for (p, f) in differ {
-        let _ = writeln!(
-            out,
-            "  {} ({}): computed {} in {} games; published {} in {} games, K {}",
-            p.name,
-            opt(p.fide_id),
-            opt(p.new_rating.or(p.first_rating)),
-            p.games,
-            opt(f.published_rating),
-            opt(f.published_games),
-            opt(f.published_k)
-        );
+        let _ = writeln!(out, "  {}", published_line(p, f));
         for why in &f.published_differences {
             let _ = writeln!(out, "    - {why}");
         }
     }
+}
+
+/// "Published list `L` (2025-05): 3 exact, 1 differ, 0 missing": the
+/// comparison's counts, as the text and the page say them (the list's
+/// name between `quote`s).
+fn published_counts(c: &crate::rating::period::PublishedSummary, quote: &str) -> String {
+    format!(
+        "Published list {quote}{}{quote}{}: {} exact, {} differ, {} missing",
+        c.list,
+        c.list_period
+            .as_ref()
+            .map_or_else(String::new, |p| format!(" ({p})")),
+        c.exact,
+        c.differ,
+        c.missing
+    )
+}
+
+/// The players the published list gives otherwise than the period, with
+/// its figures, in the period's order.
+fn published_differ(
+    s: &PeriodSummary,
+) -> Vec<(
+    &crate::rating::period::PeriodPlayer,
+    &crate::rating::period::PublishedFigures,
+)> {
+    s.players
+        .iter()
+        .filter_map(|p| p.published.as_ref().map(|f| (p, f)))
+        .filter(|(_, f)| !f.matches_published)
+        .collect()
+}
+
+/// "Name (ID): computed R in n games; published R in n games, K k".
+fn published_line(
+    p: &crate::rating::period::PeriodPlayer,
+    f: &crate::rating::period::PublishedFigures,
+) -> String {
+    format!(
+        "{} ({}): computed {} in {} games; published {} in {} games, K {}",
+        p.name,
+        opt(p.fide_id),
+        opt(p.new_rating.or(p.first_rating)),
+        p.games,
+        opt(f.published_rating),
+        opt(f.published_games),
+        opt(f.published_k)
+    )
 }
 
 /// The notes of the text of a period, numbered: the period's own first,
@@ -680,6 +703,12 @@ pub(crate) struct PeriodSection {
     pub findings: Vec<[String; 4]>,
     /// The notes, numbered by their place (1-based) in this list.
     pub notes: Vec<String>,
+    /// Compared with the list FIDE published (`--published`): its counts
+    /// ("Published list `L` (2025-05): 3 exact, 1 differ, 0 missing").
+    pub published: Option<String>,
+    /// The players the published list gives otherwise: the figures of
+    /// both, and each cause trfkit can tell (or "unexplained").
+    pub published_differ: Vec<(String, Vec<String>)>,
 }
 
 /// One player's row of the period section.
@@ -702,13 +731,17 @@ pub(crate) struct PeriodRow {
 /// list before the period, which the notes already name by its month; "the
 /// rating pass" is trfkit's calculation of each report. The text, CSV and
 /// JSON keep the shorthand that scripts match and `trf explain period`
-/// defines.
+/// defines; a flag of the command is named as the command's.
 fn page_words(note: &str) -> String {
     note.replace(" (t − 1)", "")
         .replace(", t − 1,", "")
         .replace("t − 1", "the list before the period")
         .replace("the rating pass", "trfkit's calculation")
         .replace("rating pass", "rating calculation")
+        .replace(
+            "; --base ",
+            "; the trf program's period command with --base ",
+        )
 }
 
 impl PeriodSection {
@@ -780,6 +813,17 @@ impl PeriodSection {
             single,
             findings,
             notes: notes.list.iter().map(|n| page_words(n)).collect(),
+            published: s
+                .published_summary
+                .as_ref()
+                .map(|c| published_counts(c, "")),
+            published_differ: published_differ(s)
+                .into_iter()
+                .map(|(p, f)| {
+                    let why = f.published_differences.iter().map(|w| page_words(w));
+                    (published_line(p, f), why.collect())
+                })
+                .collect(),
         }
     }
 }

@@ -1152,10 +1152,22 @@ impl PeriodBasis<'_> {
                 format!("consecutive rating periods of at most {n} months"),
                 Box::new(move |m| m < i32::try_from(n).unwrap_or(i32::MAX)),
             ),
-            crate::regulations::PoolingWindow::RatingPeriods(n) => (
-                format!("the same and the next {n} rating periods"),
-                Box::new(move |m| m <= i32::try_from(n).unwrap_or(i32::MAX)),
-            ),
+            crate::regulations::PoolingWindow::RatingPeriods(n) => {
+                // Periods, not months: the lists of the texts that count
+                // periods were quarterly (2003-2009) or bi-monthly, so seven
+                // periods span 21 or 14 months.
+                let per =
+                    lists::list_date(self.period).map_or(1, |d| match self.regs.lists.at(d) {
+                        crate::regulations::ListFrequency::Quarterly => 3,
+                        crate::regulations::ListFrequency::BiMonthly => 2,
+                        crate::regulations::ListFrequency::Monthly => 1,
+                    });
+                let span = i32::try_from(n).unwrap_or(i32::MAX).saturating_mul(per);
+                (
+                    format!("the same and the next {n} rating periods"),
+                    Box::new(move |m| m <= span),
+                )
+            }
             crate::regulations::PoolingWindow::NotStated => {
                 ("no limit stated".to_owned(), Box::new(|_| true))
             }
