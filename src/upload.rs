@@ -17,9 +17,10 @@ use crate::rating::{rate_checked, CheckedRating, RateOptions};
 use crate::ratinglist::{ListLookup, ListSource};
 use crate::read::{parse_vec, Parsed, ReadError, ReadOptions};
 use crate::render::html::{
-    period_html, report_with_list, size_words, Download, Page, PageReport, Pending, PendingPeriod,
-    ReportInput,
+    pairings_of, period_html, report_document, size_words, Download, Page, PageReport, Pending,
+    PendingPeriod, ReportInput,
 };
+use crate::render::pairings::{PageBudget, PairingsSection};
 use crate::render::period::{render_csv as period_csv, PeriodSection};
 use crate::render::rating::{render_csv_files, RatedFile};
 use crate::render::summary::{csv as summary_csv, SummaryRow};
@@ -51,6 +52,7 @@ pub(crate) fn check_uploads(
         reports,
         list.map(ListUpload::Bytes),
         None,
+        None,
         &|| true,
     )
 }
@@ -60,13 +62,16 @@ pub(crate) fn check_uploads(
 /// page is then incomplete, and no one reads it). A plain list may come as
 /// a stream (`trf serve` spools a large one to a temporary file);
 /// `registrations` is the officer's registrations file, as `trf check
-/// --registrations` reads it.
+/// --registrations` reads it; `published` the list FIDE published at the
+/// end of the period, read as the rating list is, which the period is
+/// compared with as `trf period --published` compares it.
 pub(crate) fn check_uploads_while(
     mut page: Page,
     read: &ReadOptions,
     reports: Vec<Upload>,
     list: Option<ListUpload>,
     registrations: Option<Upload>,
+    published: Option<ListUpload>,
     go: &dyn Fn() -> bool,
 ) -> Page {
     let Some(Checked {
@@ -75,7 +80,7 @@ pub(crate) fn check_uploads_while(
         rated,
         list,
         tables,
-    }) = check_all(&mut page, read, reports, list, registrations, go)
+    }) = check_all(&mut page, read, reports, list, registrations, published, go)
     else {
         return page;
     };
@@ -85,6 +90,7 @@ pub(crate) fn check_uploads_while(
         .collect();
     // Each report is let go once its part of the page is built.
     let reports = names.into_iter().zip(parsed).zip(rated);
+    let mut budget = PageBudget::new();
     for (i, ((name, p), r)) in reports.enumerate() {
         if !go() {
             return page;
@@ -95,10 +101,12 @@ pub(crate) fn check_uploads_while(
             check: &r.report,
             rating: &r.summary,
         };
+        // Re-paired once, for the page and its HTML download.
+        let pairings = pairings_of(&input, Some(&mut budget));
         let downloads = DOWNLOADS
             .iter()
             .map(|d| {
-                let body = d.body(&input, list.clone(), page.checked_at);
+                let body = d.body(&input, list.clone(), pairings.as_ref(), page.checked_at);
                 data_url(d.label, d.file_name(&name), d.mime, &body)
             })
             .collect();
@@ -107,6 +115,7 @@ pub(crate) fn check_uploads_while(
             i,
             downloads,
             list.clone(),
+            pairings,
             page.checked_at,
         ));
     }
@@ -171,14 +180,17 @@ impl std::fmt::Debug for Checked {
 /// report's row of the registrations file `registrations`, as `trf check`
 /// and `trf rate` do (with the problems across the reports), and adds to
 /// `page` a problem for each file that cannot be read, the overview of
-/// several reports and the rating period they make together; `None` as
-/// soon as `go` says to stop.
+/// several reports and the rating period they make together (also of one
+/// report, when the list FIDE published, `published`, is given to compare
+/// the period with); `None` as soon as `go` says to stop.
+#[allow(clippy::too_many_arguments)]
 fn check_all(
     page: &mut Page,
     read: &ReadOptions,
     reports: Vec<Upload>,
     list: Option<ListUpload>,
     registrations: Option<Upload>,
+    published: Option<ListUpload>,
     go: &dyn Fn() -> bool,
 ) -> Option<Checked> {
     let mut parsed = Vec::new();
@@ -194,38 +206,24 @@ fn check_all(
             )),
         }
     }
-    let lookup = list.and_then(|list| {
-        let ids: Vec<u64> = parsed
+    let ids = || -> Vec<u64> {
+        parsed
             .iter()
             .flat_map(|(_, p)| ListLookup::ids_of(&p.tournament))
-            .collect();
-        // One pass over the list keeps only the players the reports name.
-        let (name, scanned) = match list {
-            ListUpload::Bytes((name, bytes)) => {
-                let source = ListSource::bytes(&bytes).named(name.clone());
-                let scanned = ListLookup::scan(source, &ids, name.clone());
-                (name, scanned)
-            }
-            ListUpload::Stream(name, reader) => {
-                let reader = std::cell::RefCell::new(reader);
-                let source = ListSource::stream(&reader).named(name.clone());
-                let scanned = ListLookup::scan(source, &ids, name.clone());
-                (name, scanned)
-            }
-        };
-        match scanned {
-            Ok(l) => Some(Arc::new(l)),
-            Err(e) => {
-                page.problems.push((
-                    format!("The rating list {name} could not be read"),
-                    format!(
-                        "{}. The reports below are checked without it.",
-                        printable(&e.to_string())
-                    ),
-                ));
-                None
-            }
-        }
+            .collect()
+    };
+    let lookup = list.and_then(|list| {
+        scan_list(
+            page,
+            list,
+            &ids(),
+            "rating list",
+            "The reports below are checked without it.",
+        )
+    });
+    let published = published.and_then(|list| {
+        let not = "The rating period is not compared with it.";
+        scan_list(page, list, &ids(), "published list", not)
     });
     let rate_opts = RateOptions {
         list: lookup.as_ref().map(|l| l.found.clone()),
@@ -294,13 +292,14 @@ fn check_all(
     if !go() {
         return None;
     }
-    if parsed.len() > 1 {
+    if parsed.len() > 1 || published.is_some() {
         let named: Vec<(&str, &Parsed)> = names.iter().map(String::as_str).zip(&parsed).collect();
         let period = PeriodOptions {
             list: opts.rating_list.clone(),
             check: opts.clone(),
             rate: rate_opts.clone(),
             registrations: regs.clone(),
+            published,
             ..PeriodOptions::default()
         };
         let summary = rate_together(&named, &period);
@@ -329,6 +328,41 @@ fn check_all(
         list: opts.rating_list,
         tables,
     })
+}
+
+/// The players of `ids` found in the list `list` (one pass over it keeps
+/// only them); `None` when it cannot be read, which `page` then says ("The
+/// `what` NAME could not be read", then `without`).
+fn scan_list(
+    page: &mut Page,
+    list: ListUpload,
+    ids: &[u64],
+    what: &str,
+    without: &str,
+) -> Option<Arc<ListLookup>> {
+    let (name, scanned) = match list {
+        ListUpload::Bytes((name, bytes)) => {
+            let source = ListSource::bytes(&bytes).named(name.clone());
+            let scanned = ListLookup::scan(source, ids, name.clone());
+            (name, scanned)
+        }
+        ListUpload::Stream(name, reader) => {
+            let reader = std::cell::RefCell::new(reader);
+            let source = ListSource::stream(&reader).named(name.clone());
+            let scanned = ListLookup::scan(source, ids, name.clone());
+            (name, scanned)
+        }
+    };
+    match scanned {
+        Ok(l) => Some(Arc::new(l)),
+        Err(e) => {
+            page.problems.push((
+                format!("The {what} {name} could not be read"),
+                format!("{}. {without}", printable(&e.to_string())),
+            ));
+            None
+        }
+    }
 }
 
 /// One of the files offered with each report on the page.
@@ -398,16 +432,18 @@ impl DownloadKind {
     }
 
     /// Its text for the report `input` (checked with `list`, at
-    /// `checked_at`): what `trf report`, `trf check --format json`, `trf
-    /// rate --format json` and `trf rate --format csv` write.
+    /// `checked_at`, its "Pairings" section `pairings`): what `trf
+    /// report`, `trf check --format json`, `trf rate --format json` and
+    /// `trf rate --format csv` write.
     fn body(
         &self,
         input: &ReportInput<'_>,
         list: Option<Arc<crate::ratinglist::ListLookup>>,
+        pairings: Option<&PairingsSection>,
         checked_at: DateTime<Utc>,
     ) -> String {
         match self.body {
-            Body::Report => report_with_list(input, list, checked_at),
+            Body::Report => report_document(input, list, pairings, checked_at),
             Body::Findings => format!(
                 "{}\n",
                 crate::render::json::check_line(input.file, input.parsed, input.check)
@@ -435,6 +471,8 @@ pub struct BrowserPage {
     reports: Vec<Upload>,
     list: Option<ListUpload>,
     registrations: Option<Upload>,
+    /// The list FIDE published at the end of the period.
+    published: Option<ListUpload>,
     /// The bytes of the files given so far (a list read as a stream is
     /// not held, and not counted).
     total: u64,
@@ -450,6 +488,7 @@ impl BrowserPage {
             reports: Vec::new(),
             list: None,
             registrations: None,
+            published: None,
             total: 0,
             too_large: false,
         }
@@ -472,6 +511,7 @@ impl BrowserPage {
         self.reports = Vec::new();
         self.list = None;
         self.registrations = None;
+        self.published = None;
     }
 
     /// Counts `bytes` in; false (and [`BrowserPage::refuse`]) when they do
@@ -497,10 +537,7 @@ impl BrowserPage {
     /// The rating list (FIDE's TXT, XML or zip) to check the reports
     /// against; a second replaces the first.
     pub fn set_list(&mut self, name: &str, bytes: Vec<u8>) {
-        self.drop_list();
-        if self.take(&bytes) {
-            self.list = Some(ListUpload::Bytes((base_name(name), bytes)));
-        }
+        self.put(Which::Rating, name, bytes);
     }
 
     /// The rating list as a plain list (TXT or XML, not a zip) read from
@@ -509,10 +546,7 @@ impl BrowserPage {
     /// players (about 317 MB as TXT) is taken as it is published. Only the
     /// players the reports name are kept. A second list replaces the first.
     pub fn set_list_stream(&mut self, name: &str, reader: Box<dyn std::io::Read>) {
-        self.drop_list();
-        if !self.too_large {
-            self.list = Some(ListUpload::Stream(base_name(name), reader));
-        }
+        self.put_stream(Which::Rating, name, reader);
     }
 
     /// The officer's registrations file (CSV, as `trf check
@@ -527,9 +561,48 @@ impl BrowserPage {
         }
     }
 
-    /// Lets the list given go, and its bytes out of the count.
-    fn drop_list(&mut self) {
-        if let Some(ListUpload::Bytes((_, old))) = self.list.take() {
+    /// The list FIDE published at the end of the period (TXT, XML or zip,
+    /// as the rating list): the period is compared with it as `trf period
+    /// --published` compares it. A second replaces the first.
+    pub fn set_published(&mut self, name: &str, bytes: Vec<u8>) {
+        self.put(Which::Published, name, bytes);
+    }
+
+    /// The published list as a plain list read from `reader` in pieces
+    /// while it is scanned, never held whole nor counted in the bound of
+    /// the files, as [`BrowserPage::set_list_stream`] reads the rating
+    /// list.
+    pub fn set_published_stream(&mut self, name: &str, reader: Box<dyn std::io::Read>) {
+        self.put_stream(Which::Published, name, reader);
+    }
+
+    /// The place of list `which`.
+    fn slot(&mut self, which: Which) -> &mut Option<ListUpload> {
+        match which {
+            Which::Rating => &mut self.list,
+            Which::Published => &mut self.published,
+        }
+    }
+
+    /// List `which` held, in place of the one given before.
+    fn put(&mut self, which: Which, name: &str, bytes: Vec<u8>) {
+        self.drop_list(which);
+        if self.take(&bytes) {
+            *self.slot(which) = Some(ListUpload::Bytes((base_name(name), bytes)));
+        }
+    }
+
+    /// List `which` read as a stream, in place of the one given before.
+    fn put_stream(&mut self, which: Which, name: &str, reader: Box<dyn std::io::Read>) {
+        self.drop_list(which);
+        if !self.too_large {
+            *self.slot(which) = Some(ListUpload::Stream(base_name(name), reader));
+        }
+    }
+
+    /// Lets list `which` go, and its bytes out of the count.
+    fn drop_list(&mut self, which: Which) {
+        if let Some(ListUpload::Bytes((_, old))) = self.slot(which).take() {
             self.total -= old.len() as u64;
         }
     }
@@ -544,6 +617,7 @@ impl BrowserPage {
             page,
             checked: None,
             periods: Vec::new(),
+            pairings: Vec::new(),
         };
         if self.too_large {
             let limit = size_words(self.read.max_file_bytes);
@@ -554,7 +628,7 @@ impl BrowserPage {
                 ),
             ));
         } else if self.reports.is_empty() {
-            if self.list.is_some() || self.registrations.is_some() {
+            if self.list.is_some() || self.registrations.is_some() || self.published.is_some() {
                 done.page.problems.push((
                     "No tournament report was chosen".to_owned(),
                     "Choose one or more TRF files with the first button, then press Check."
@@ -570,6 +644,7 @@ impl BrowserPage {
                 self.reports,
                 self.list,
                 self.registrations,
+                self.published,
                 &|| true,
             ) else {
                 return done;
@@ -603,10 +678,20 @@ impl BrowserPage {
                     href: format!("#download-month-{k}"),
                 })
                 .collect();
+            done.pairings = vec![std::cell::OnceCell::new(); checked.names.len()];
             done.checked = Some(checked);
         }
         done
     }
+}
+
+/// The two lists the page in the browser takes.
+#[derive(Clone, Copy)]
+enum Which {
+    /// The rating list the reports are checked against.
+    Rating,
+    /// The list FIDE published at the end of the period.
+    Published,
 }
 
 /// The files of the page in the browser, checked: the page as HTML with
@@ -622,6 +707,10 @@ pub struct CheckedPage {
     /// The rating periods the reports make, the first the one they make
     /// together.
     periods: Vec<PeriodSection>,
+    /// Each report's "Pairings" section, worked out the first time its
+    /// part of the page or its HTML download is asked for (each with a
+    /// budget of its own: the page draws a report as it comes into view).
+    pairings: Vec<std::cell::OnceCell<Option<PairingsSection>>>,
 }
 
 impl CheckedPage {
@@ -660,9 +749,18 @@ impl CheckedPage {
             index,
             downloads,
             checked.list.clone(),
+            self.pairings_of(index, &input).cloned(),
             self.page.checked_at,
         );
         Some(part.html())
+    }
+
+    /// Report `index`'s "Pairings" section (`input`), worked out once.
+    fn pairings_of(&self, index: usize, input: &ReportInput<'_>) -> Option<&PairingsSection> {
+        self.pairings
+            .get(index)?
+            .get_or_init(|| pairings_of(input, Some(&mut PageBudget::new())))
+            .as_ref()
     }
 
     /// Table `index` of several reports as CSV (0: their verdicts, as `trf
@@ -692,7 +790,11 @@ impl CheckedPage {
             return None;
         }
         let input = checked.input(index);
-        let body = d.body(&input, checked.list.clone(), self.page.checked_at);
+        let pairings = match d.body {
+            Body::Report => self.pairings_of(index, &input),
+            _ => None,
+        };
+        let body = d.body(&input, checked.list.clone(), pairings, self.page.checked_at);
         Some((d.file_name(input.file), d.mime, body))
     }
 }

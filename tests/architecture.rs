@@ -124,6 +124,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "check",
             "rating",
             "norms",
+            "pairings",
         ],
     ),
     (

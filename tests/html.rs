@@ -269,3 +269,82 @@ fn header_and_report_take_the_band_from_the_findings_decision() {
     assert!(!header.contains("on no list"), "{header}");
     assert!(header.contains("counted as rated here"), "{header}");
 }
+
+/// The report's "Pairings" section alone, or `None` when it has none.
+fn pairings_section(html: &str) -> Option<&str> {
+    let start = html.find("<section class=\"pairings\"")?;
+    let len = html[start..].find("</section>").expect("section end") + "</section>".len();
+    Some(&html[start..start + len])
+}
+
+#[test]
+fn snapshot_of_the_pairings_section_of_a_round_paired_otherwise() {
+    let text =
+        std::fs::read_to_string(root().join("tests/fixtures/pairings/altered-01-p12-r9.trf"))
+            .unwrap();
+    let html = render(&text);
+    let section = pairings_section(&html).expect("a Pairings section");
+    // The checker's pairing beside the report's, the criterion and the
+    // rules' edition, as `trf pairings` says them.
+    assert!(section.contains("2026 edition"), "{section}");
+    assert!(section.contains("<h3>Round 4</h3>"), "{section}");
+    insta::assert_snapshot!(section);
+}
+
+#[test]
+fn no_pairings_section_when_the_checker_has_nothing_to_say() {
+    // Every round as the checker pairs it.
+    let agrees =
+        std::fs::read_to_string(root().join("tests/fixtures/pairings/bbp-01-p9-r5.trf")).unwrap();
+    let (code, _, _) = trf(&[
+        "pairings",
+        &root()
+            .join("tests/fixtures/pairings/bbp-01-p9-r5.trf")
+            .to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "the fixture agrees with the checker");
+    assert_eq!(pairings_section(&render(&agrees)), None);
+    // Not a Swiss.
+    let rr =
+        std::fs::read_to_string(root().join("samples/hand/rr-2005-worked-example.trf")).unwrap();
+    assert_eq!(pairings_section(&render(&rr)), None);
+    // A Swiss under the 2016/17 rules, which the checker does not apply:
+    // nothing for the arbiter to act on.
+    let old = agrees.replace("092 FIDE_DUTCH_2025", "042 2025/03/01\r092 Swiss Dutch");
+    assert_eq!(pairings_section(&render(&old)), None);
+}
+
+#[test]
+fn the_pairings_section_says_why_a_swiss_could_not_be_repaired() {
+    // Player 3's round 2 names player 5, who does not name him back.
+    let text = "012 One-sided\n042 2026/03/01\n092 FIDE_DUTCH_2025\nXXR 2\n\
+001    1      A, A                              2000                             1.0    1     2 w 1     4 b 0\n\
+001    2      B, B                              1900                             1.0    2     1 b 0     3 w 1\n\
+001    3      C, C                              1800                             1.0    3     4 w 1     5 b 0\n\
+001    4      D, D                              1700                             1.0    4     3 b 0     1 w 1\n\
+001    5      E, E                              1600                             1.0    5  0000 - U  0000 - U\n";
+    let html = render(text);
+    let section = pairings_section(&html).expect("a Pairings section");
+    assert!(
+        section.contains("could not be re-paired with the FIDE (Dutch) system"),
+        "{section}"
+    );
+}
+
+#[test]
+fn the_pairings_section_of_a_large_open_is_bounded() {
+    // 60 players whose every round is paired by a cheap Swiss, not the
+    // FIDE (Dutch) system: hundreds of pairings differ.
+    let mut opts = trfkit::generate::GenOptions::new(60, 9, 3);
+    opts.start_date = chrono::NaiveDate::from_ymd_opt(2026, 3, 2).unwrap();
+    let text = trfkit::generate::generate(&opts).unwrap();
+    let html = render(&text);
+    let section = pairings_section(&html).expect("a Pairings section");
+    let rows = section.matches("<tr><td>").count();
+    assert_eq!(rows, 40, "{section}");
+    assert!(
+        section.contains("more pairings of this round that differ"),
+        "{section}"
+    );
+    assert!(section.contains("of 9 rounds differ"), "{section}");
+}

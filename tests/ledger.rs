@@ -105,6 +105,46 @@ fn a_first_rating_pools_two_months_through_the_ledger() {
     assert!(text.contains("Periods recorded"), "{text}");
 }
 
+/// Example D's two events moved to the quarterly lists of the 2005 text:
+/// P in January 2006 (the April 2006 list), Q in July 2007 (the October
+/// 2007 list), six quarterly periods later. "The same or next 7 rating
+/// periods" (2005 text, art. 9.14c) spans 21 months of quarterly lists, so
+/// October 2007 pools April 2006's games from the ledger (counted in
+/// months, the window would have closed after seven).
+#[test]
+fn seven_rating_periods_are_counted_in_periods_not_months() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let ledger = s(&dir.path().join("officer.ledger"));
+    let moved = |file: &str, from: &str, to: &str, name: &str| {
+        let text = std::fs::read_to_string(common::root().join(file)).expect("read");
+        let short = |d: &str| d[2..].to_owned();
+        let path = dir.path().join(name);
+        // A Swiss: the 2005 text's round-robin composition would stop a
+        // four-player round robin with three rated players.
+        let text = text
+            .replace(from, to)
+            .replace(&short(from), &short(to))
+            .replace("Round-Robin", "Swiss-System");
+        std::fs::write(&path, text).expect("write");
+        s(&path)
+    };
+    let p = moved(P, "2025/03/0", "2006/01/0", "p-2006.trf");
+    let q = moved(Q, "2025/03/1", "2007/07/1", "q-2007.trf");
+    let april = json(&["period", "--format", "json", "--ledger", &ledger, &p]);
+    assert_eq!(april["period"], "2006-04");
+    let october = json(&["period", "--format", "json", "--ledger", &ledger, &q]);
+    assert_eq!(october["period"], "2007-10");
+    let dan = player(&october, DAN);
+    let pooled = dan["notes"].as_array().into_iter().flatten().any(|n| {
+        n.as_str().is_some_and(|n| {
+            n.starts_with("pooled with the results of earlier periods recorded in the ledger")
+                && n.contains("2006-04 (3 games)")
+        })
+    });
+    assert!(pooled, "{dan}");
+    assert_eq!(dan["pool"]["games"], 7, "{dan}");
+}
+
 /// The already-rated finding of one run, when any.
 fn already_rated(v: &Value) -> Vec<String> {
     v["findings"]

@@ -196,16 +196,20 @@ fn reports_named_on_the_command_line_are_on_the_page() {
 /// The crosscheck list with `extra` more players after its own (IDs
 /// 99000000 and up), so that it is as large as a test needs.
 fn padded_list(extra: usize) -> Vec<u8> {
-    let list =
-        std::fs::read_to_string(root().join("samples/lists/crosscheck-players_list_foa.txt"))
-            .unwrap();
-    let line = list
-        .lines()
-        .find(|l| l.contains("Magnussen"))
-        .unwrap()
-        .to_owned();
-    let mut out = list.clone().into_bytes();
-    if !list.ends_with('\n') {
+    padded(
+        "samples/lists/crosscheck-players_list_foa.txt",
+        |l| l.contains("Magnussen"),
+        extra,
+    )
+}
+
+/// The list `list` with `extra` more players after its own (IDs 99000000
+/// and up, each a copy of its first line that `pick` takes).
+fn padded(list: &str, pick: impl Fn(&str) -> bool, extra: usize) -> Vec<u8> {
+    let text = std::fs::read_to_string(root().join(list)).unwrap();
+    let line = text.lines().find(|l| pick(l)).unwrap().to_owned();
+    let mut out = text.clone().into_bytes();
+    if !text.ends_with('\n') {
         out.push(b'\n');
     }
     for i in 0..extra {
@@ -477,4 +481,236 @@ fn a_rating_list_that_cannot_be_spooled_is_said_and_the_server_goes_on() {
     let (status, page) = post(&url, &[("trf", "x.trf", &trf)]);
     assert_eq!(status, 200);
     assert!(page.contains("data-verdict="));
+}
+
+/// The "Pairings" section of `html` from its heading on, or `None`.
+fn pairings_section(html: &str) -> Option<&str> {
+    let start = html.find("<h2>Pairings</h2>")?;
+    let len = html[start..].find("</section>").expect("section end");
+    Some(&html[start..start + len])
+}
+
+#[test]
+fn the_page_shows_the_pairings_section_as_the_report_does() {
+    // A Swiss whose rounds 4 and 6-9 differ from the checker's pairing,
+    // one whose every round agrees, and one too large for the page to
+    // re-pair: the first has the section of `trf report`, on the page and
+    // in its HTML download; the second none; the third says why not.
+    let (_server, url) = serve_with(&[]);
+    let dir = root().join("tests/fixtures/pairings");
+    let differs = std::fs::read(dir.join("altered-01-p12-r9.trf")).unwrap();
+    let agrees = std::fs::read(dir.join("bbp-01-p9-r5.trf")).unwrap();
+    let mut opts = trfkit::generate::GenOptions::new(151, 2, 5);
+    opts.start_date = chrono::NaiveDate::from_ymd_opt(2026, 3, 2).unwrap();
+    let large = trfkit::generate::generate(&opts).unwrap().into_bytes();
+    let (status, page) = post(
+        &url,
+        &[
+            ("trf", "differs.trf", &differs),
+            ("trf", "agrees.trf", &agrees),
+            ("trf", "large.trf", &large),
+        ],
+    );
+    assert_eq!(status, 200, "{page:.300}");
+    let part = |anchor: &str| {
+        let at = page
+            .find(&format!("<article class=\"report\" id=\"{anchor}\""))
+            .unwrap();
+        let end = page[at..]
+            .find("<hr class=\"between\">")
+            .map_or(page.len(), |e| at + e);
+        &page[at..end]
+    };
+    let dir_out = tempfile::tempdir().unwrap();
+    let report = dir_out.path().join("r.html");
+    let (code, _, err) = common::trf(&[
+        "report",
+        &dir.join("altered-01-p12-r9.trf").to_string_lossy(),
+        "-o",
+        &report.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let cli = std::fs::read_to_string(&report).unwrap();
+    let expected = pairings_section(&cli).expect("trf report's section");
+    assert!(expected.contains("<h3>Round 4</h3>"), "{expected}");
+    assert_eq!(pairings_section(part("f0")), Some(expected));
+    let saved = download(&page, "differs.report.html");
+    assert_eq!(pairings_section(&saved), Some(expected));
+    assert_eq!(pairings_section(part("f1")), None);
+    assert!(pairings_section(&download(&page, "agrees.report.html")).is_none());
+    let large = pairings_section(part("f2")).expect("the page says why not");
+    assert!(
+        large.contains(
+            "This report has 151 players: the page re-pairs reports of up to 150 players"
+        ),
+        "{large}"
+    );
+}
+
+#[test]
+fn the_period_on_the_page_is_compared_with_the_published_list_as_trf_period_does() {
+    // Two reports of April 2025 with the March list, and the list FIDE
+    // published for April: the page's period says the counts and every
+    // player who differs with the causes of `trf period --published`. The
+    // published list, as large as FIDE's full list is beside --max-size,
+    // is spooled and streamed like the rating list.
+    let (_server, url) = serve_with(&["--max-size", "100000", "--max-list-size", "3000000"]);
+    let read = |p: &str| std::fs::read(root().join(p)).unwrap();
+    let x = read("samples/hand/period-b-x.trf");
+    let y = read("samples/hand/period-b-y.trf");
+    let list = read("samples/lists/period-players_list_foa_2025-03.txt");
+    let name = "period-published_list_foa_2025-04.txt";
+    let published = padded(
+        &format!("samples/lists/{name}"),
+        |l| l.starts_with("293000205"),
+        12_000,
+    );
+    assert!(
+        published.len() > 1_000_000 && published.len() < 3_000_000,
+        "{}",
+        published.len()
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_trf"))
+        .args([
+            "period",
+            "--rating-list",
+            "period-players_list_foa_2025-03.txt",
+            "--published",
+            name,
+        ])
+        .args([
+            root().join("samples/hand/period-b-x.trf"),
+            root().join("samples/hand/period-b-y.trf"),
+        ])
+        .current_dir(root().join("samples/lists"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let counts = "(2025-04): 1 exact, 5 differ, 0 missing";
+    assert!(
+        text.contains(&format!("Published list `{name}` {counts}")),
+        "{text}"
+    );
+    let differ: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("  ") && l.contains("): computed "))
+        .map(str::trim)
+        .collect();
+    assert_eq!(differ.len(), 5, "{text}");
+    let fields = |with: bool| -> Vec<(&str, &str, &[u8])> {
+        let mut f: Vec<(&str, &str, &[u8])> = vec![
+            ("trf", "period-b-x.trf", &x),
+            ("trf", "period-b-y.trf", &y),
+            ("rating_list", "period-players_list_foa_2025-03.txt", &list),
+        ];
+        if with {
+            f.push(("published", name, &published));
+        }
+        f
+    };
+    let (status, page) = post(&url, &fields(true));
+    assert_eq!(status, 200, "{page:.300}");
+    let section = page
+        .split("<h3>Compared with the list FIDE published</h3>")
+        .nth(1)
+        .expect("the comparison");
+    let section = &section[..section.find("</ul>").unwrap()];
+    assert!(
+        section.contains(&format!("Published list {name} {counts}")),
+        "{section}"
+    );
+    assert_eq!(section.matches("<li>").count(), 5, "{section}");
+    for line in &differ {
+        assert!(
+            section.contains(&format!("<b>{line}</b>")),
+            "{line}: {section}"
+        );
+    }
+    assert!(section.contains("<b>Eden, Eon (293000205): computed 1991 in 5 games; published 1995 in 5 games, K 20</b>: unexplained"), "{section}");
+    assert!(section.contains("each event rounded alone"), "{section}");
+    // In plain words: the command's flag named as the command's.
+    assert!(
+        section.contains(
+            "the trf program&#39;s period command with --base 2930002=2105 reproduces it"
+        ),
+        "{section}"
+    );
+    // Without the published list: no comparison.
+    let (_, page) = post(&url, &fields(false));
+    assert!(page.contains("<section class=\"period\""));
+    assert!(!page.contains("Compared with the list FIDE published"));
+    // One report with the published list: its period, compared.
+    let (status, page) = post(
+        &url,
+        &[
+            ("trf", "period-b-x.trf", &x),
+            ("published", name, &published),
+        ],
+    );
+    assert_eq!(status, 200, "{page:.300}");
+    assert!(page.contains("<section class=\"period\""), "{page:.300}");
+    assert!(page.contains("Compared with the list FIDE published"));
+    // A published list that cannot be read is said; the reports are
+    // still checked.
+    let (status, page) = post(
+        &url,
+        &[
+            ("trf", "period-b-x.trf", &x),
+            ("published", "notes.txt", b"Dear officer,\n".as_slice()),
+        ],
+    );
+    assert_eq!(status, 200, "{page:.300}");
+    assert!(
+        page.contains("The published list notes.txt could not be read"),
+        "{page}"
+    );
+    assert!(page.contains("data-verdict="));
+}
+
+#[test]
+fn the_page_re_pairs_within_a_budget_per_upload() {
+    // `trf serve` draws every report of an upload: their re-pairing
+    // together is bounded. Two Swiss of 140 players over 14 rounds take
+    // most of the budget (declared with another system, so that the test
+    // spends no time re-pairing them); a third of 110 players is then
+    // said not re-paired; the fixture of 12 players after it still fits.
+    // A report whose own work is over the budget is said so alone.
+    let (_server, url) = serve_with(&[]);
+    let swiss = |players: u16, rounds: u16, seed: u64, system: &str| -> Vec<u8> {
+        let mut opts = trfkit::generate::GenOptions::new(players, rounds, seed);
+        opts.start_date = chrono::NaiveDate::from_ymd_opt(2026, 3, 2).unwrap();
+        let text = trfkit::generate::generate(&opts).unwrap();
+        text.replace("092 Individual: Swiss-System", system)
+            .into_bytes()
+    };
+    let big = swiss(140, 14, 1, "092 Individual: Swiss Burstein System");
+    let bigger = swiss(140, 14, 2, "092 Individual: Swiss Burstein System");
+    let third = swiss(110, 9, 3, "092 Individual: Swiss-System");
+    let fixture =
+        std::fs::read(root().join("tests/fixtures/pairings/altered-01-p12-r9.trf")).unwrap();
+    let (status, page) = post(
+        &url,
+        &[
+            ("trf", "a.trf", &big),
+            ("trf", "b.trf", &bigger),
+            ("trf", "c.trf", &third),
+            ("trf", "d.trf", &fixture),
+        ],
+    );
+    assert_eq!(status, 200, "{page:.300}");
+    let sections: Vec<&str> = page.split("<h2>Pairings</h2>").skip(1).collect();
+    assert_eq!(sections.len(), 2, "{page:.300}");
+    assert!(
+        sections[0].contains("Not re-paired on this page: the reports sent with it took the time the page gives to re-pairing one upload"),
+        "{}",
+        sections[0]
+    );
+    assert!(sections[1].contains("<h3>Round 4</h3>"), "{}", sections[1]);
+    let long = swiss(150, 20, 4, "092 Individual: Swiss-System");
+    let (status, page) = post(&url, &[("trf", "long.trf", &long)]);
+    assert_eq!(status, 200, "{page:.300}");
+    assert!(
+        page.contains("This report has 150 players over 20 rounds: more than the page re-pairs"),
+        "{page:.300}"
+    );
 }

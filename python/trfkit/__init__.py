@@ -62,10 +62,10 @@ _RULES = (
     "disable",
 )
 _OPTIONS = {
-    "check": _RULES + ("max_per_rule", "rating_list") + _READ,
+    "check": _RULES + ("max_per_rule", "rating_list", "ledger") + _READ,
     "rate": _RULES + ("what_if", "k", "rating_list") + _READ,
     "parse": _READ,
-    "period": ("period", "rating_list", "published", "list_type", "k") + _RULES + _READ,
+    "period": ("period", "rating_list", "published", "ledger", "list_type", "k") + _RULES + _READ,
     "pairings": ("system",) + _READ,
 }
 # Flags that take no value: True gives the flag, False leaves it out.
@@ -85,7 +85,10 @@ def check(report: Report, **options: Any) -> Dict[str, Any]:
     ``rating_type`` (``"standard"``, ``"rapid"``, ``"blitz"``),
     ``qc_approved_fast_classic``, ``disable`` (a rule name or code, or a
     list of them), ``max_per_rule``, ``rating_list`` (a FIDE rating list:
-    TXT, XML or zip), ``encoding``, ``max_size``, ``max_line``.
+    TXT, XML or zip), ``ledger`` (the officer's ledger of ``trf period
+    --ledger``: a report it recorded as rated in an earlier period is
+    ``already-rated``; created empty when missing, nothing recorded),
+    ``encoding``, ``max_size``, ``max_line``.
 
     Raises :class:`TrfError` when the report cannot be read or an option
     value is invalid, and ``TypeError`` for an unknown option.
@@ -136,7 +139,11 @@ def period(
     Options: ``period`` (``"YYYY-MM"``: the list being computed),
     ``rating_list`` (the list before the period), ``published`` (the list
     FIDE published at its end: each player's published figures beside the
-    period's), ``list_type``, ``k``,
+    period's), ``ledger`` (the officer's ledger, an SQLite file created on
+    first use: the period is recorded in it, a report it recorded as rated
+    in an earlier period is ``already-rated``, and unrated players' earlier
+    results pool with the period's; a ledger written by a newer trfkit
+    raises :class:`TrfError`), ``list_type``, ``k``,
     the rule options of :func:`check`, and ``encoding``, ``max_size``,
     ``max_line``. A report that cannot be read raises :class:`TrfError`
     (the command goes on without it and exits with status 2); a file of a

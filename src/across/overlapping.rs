@@ -68,6 +68,16 @@ struct Shared {
     games: usize,
 }
 
+/// Two reports of one event holding the same games: the reports (the
+/// earlier first), where the pair was first met (the later report, and the
+/// order within it: the pairs come out in the order one walk over every
+/// report in turn meets them), and what they share.
+struct Pair {
+    reports: (u32, u32),
+    met: (u32, u32),
+    shared: Shared,
+}
+
 /// Marks every pair of reports of one event holding the same games, with a
 /// finding on both; `skip[i]` is set for a report that repeats another
 /// (a duplicate or another version: its games are that one's). Returns the
@@ -78,56 +88,72 @@ pub(crate) fn find(
     out: &mut dyn Sink,
 ) -> HashSet<(u32, u32)> {
     // Each game → the reports holding it, with its round there. A game is
-    // hashed with the event's name, so that only reports of one event meet.
-    // Only the games of a name two reports share are held: a month of
-    // thousands of events with names of their own holds none.
+    // hashed with the event's name, so that only reports of one event meet:
+    // the reports are taken one name at a time and only that name's games
+    // are held (a month whose events share a few names never holds all its
+    // games at once). A month of events with names of their own holds none.
     let counted = |r: usize| !skip.get(r).is_some_and(Option::is_some);
-    let mut names: HashMap<&str, u32> = HashMap::new();
+    let mut by_name: HashMap<&str, Vec<u32>> = HashMap::new();
+    let mut names: Vec<&str> = Vec::new();
     for (r, t) in reports.iter().enumerate() {
         if let (true, Some(name)) = (counted(r), &t.name) {
-            *names.entry(name).or_default() += 1;
+            by_name
+                .entry(name)
+                .or_insert_with(|| {
+                    names.push(name);
+                    Vec::new()
+                })
+                .push(r as u32);
         }
     }
-    let mut held: HashMap<u128, Vec<(u32, u16)>> = HashMap::new();
-    let mut pairs: Vec<((u32, u32), Shared)> = Vec::new();
-    let mut at: HashMap<(u32, u32), usize> = HashMap::new();
-    for (r, t) in reports.iter().enumerate() {
-        let Some(name) = t.name.as_ref().filter(|_| counted(r)) else {
-            continue;
-        };
-        if names.get(name.as_str()).is_none_or(|&n| n < 2) {
+    let mut pairs: Vec<Pair> = Vec::new();
+    for name in names {
+        let members = &by_name[name];
+        if members.len() < 2 {
             continue;
         }
-        let r = r as u32;
-        each_game(t, |round, mine, theirs, when| {
-            let game = two_halves(|_, h| {
-                name.hash(h);
-                mine.hash(h);
-                theirs.hash(h);
-                when.hash(h);
-            });
-            let holders = held.entry(game).or_default();
-            // A report holds a game once: the same two players on one
-            // date again (or players whose names fold alike) add
-            // nothing, and no report's games are compared with each
-            // other (linear in any one report).
-            if holders.last().is_some_and(|&(last, _)| last == r) {
-                return;
-            }
-            for &(other, there) in holders.iter() {
-                let slot = *at.entry((other, r)).or_insert_with(|| {
-                    pairs.push(((other, r), Shared::default()));
-                    pairs.len() - 1
+        let mut held: HashMap<u128, Vec<(u32, u16)>> = HashMap::new();
+        let mut at: HashMap<(u32, u32), usize> = HashMap::new();
+        for &r in members {
+            let t = &reports[r as usize];
+            let mut met = 0u32;
+            each_game(t, |round, mine, theirs, when| {
+                let game = two_halves(|_, h| {
+                    name.hash(h);
+                    mine.hash(h);
+                    theirs.hash(h);
+                    when.hash(h);
                 });
-                let s = &mut pairs[slot].1;
-                s.here.insert(there);
-                s.there.insert(round);
-                s.games += 1;
-            }
-            holders.push((r, round));
-        });
+                let holders = held.entry(game).or_default();
+                // A report holds a game once: the same two players on one
+                // date again (or players whose names fold alike) add
+                // nothing, and no report's games are compared with each
+                // other (linear in any one report).
+                if holders.last().is_some_and(|&(last, _)| last == r) {
+                    return;
+                }
+                for &(other, there) in holders.iter() {
+                    let slot = *at.entry((other, r)).or_insert_with(|| {
+                        pairs.push(Pair {
+                            reports: (other, r),
+                            met: (r, met),
+                            shared: Shared::default(),
+                        });
+                        met += 1;
+                        pairs.len() - 1
+                    });
+                    let s = &mut pairs[slot].shared;
+                    s.here.insert(there);
+                    s.there.insert(round);
+                    s.games += 1;
+                }
+                holders.push((r, round));
+            });
+        }
     }
-    let mut found = HashSet::with_capacity(pairs.len() * 2);
+    pairs.sort_unstable_by_key(|p| p.met);
+    let pairs = pairs.into_iter().map(|p| (p.reports, p.shared));
+    let mut found = HashSet::new();
     for ((a, b), shared) in pairs {
         found.insert((a, b));
         found.insert((b, a));

@@ -217,7 +217,7 @@ pub(crate) fn search_list(
 
 /// The JSON `trf check --format json` prints for the one report of `a`
 /// (`contents` read instead of `-`), for [`super::embed`]: the same reading,
-/// options, rating list search and check as [`run`]. `--registrations`
+/// options, rating list search, ledger (`--ledger`) and check as [`run`]. `--registrations`
 /// is refused: each call gives its report's own facts.
 pub(crate) fn json(
     a: Args,
@@ -231,12 +231,17 @@ pub(crate) fn json(
     let parsed = super::read_given(path, contents, &read)?;
     let mut opts = a.rules.options(a.max_per_rule);
     opts.rating_list = search_list_for(a.rating_list.as_deref(), &[&parsed], warnings)?;
-    let rep = check(&parsed, &opts);
-    Ok(crate::render::json::check_line(
-        &files::shown(path),
-        &parsed,
-        &rep,
-    ))
+    let mut rep = check(&parsed, &opts);
+    let name = files::shown(path);
+    // As `run`: a ledger that cannot be opened (or a newer one) is refused;
+    // one that cannot be searched is said, and the check goes on.
+    if let Some(l) = a.ledger.as_deref() {
+        let l = super::ledger::LedgerPool::open(l)?;
+        if let Err(e) = super::ledger::check_report(&l, &name, &parsed, &mut rep, &opts) {
+            warnings.push(format!("{name}: {e}"));
+        }
+    }
+    Ok(crate::render::json::check_line(&name, &parsed, &rep))
 }
 
 /// Output formats of `trf check`.

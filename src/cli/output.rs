@@ -12,6 +12,19 @@ pub(crate) fn out(s: &str) {
     out_bytes(s.as_bytes());
 }
 
+/// [`out`] of what `write` makes, written as it is made (a whole month's
+/// period is never held as text), and what `write` gives besides: a
+/// closed pipe ends the writing quietly, any other failure as [`out`]
+/// treats it.
+pub(crate) fn out_stream<T>(write: impl FnOnce(&mut dyn Write) -> (T, io::Result<()>)) -> T {
+    let mut w = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let (made, written) = write(&mut w);
+    if let Err(e) = written.and_then(|()| w.flush()) {
+        stdout_failed(&e);
+    }
+    made
+}
+
 /// [`out`] for JSON: its bidirectional controls escaped `\uNNNN`
 /// (the values read back are the same).
 pub(crate) fn out_json(s: &str) {

@@ -9,12 +9,14 @@
 use super::check::{read_list, search_list_for, RuleArgs};
 use super::files::{self, Inputs};
 use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
+use crate::across::ReportKeys;
 use crate::diag::Verdict;
 use crate::rating::period::{
-    rate_reduced, rate_together, reduce, PeriodOptions, PeriodSummary, Plan,
+    rate_reduced, rate_searched, reduce, search, PeriodOptions, PeriodPlayer, PeriodSummary, Plan,
+    PlayerSink, ReportRated, Searched,
 };
 use crate::ratinglist::{ListLookup, ListPeriod};
-use crate::render::period::{render_csv, render_human};
+use crate::render::period::{render_csv, render_human, PeriodCsv};
 use crate::rules::registrations::Registrations;
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -162,36 +164,128 @@ fn not_named(summary: &PeriodSummary, regs: Option<&str>) -> Vec<String> {
         .collect()
 }
 
-/// The period of `reports` with the options of `a` and the rating list
-/// searched for them, and the reports the registrations file does not
-/// name, as stderr says them; `Err` when that file cannot be read.
+/// The period of `reports` with the options of `a`, the rating list and
+/// the published list searched for them and, with `--ledger`, the ledger's
+/// earlier results pooled, `already-rated` searched and the period
+/// recorded, as [`run`] does; and the reports the registrations file does
+/// not name, as stderr says them. `Err` when that file or the ledger
+/// cannot be used (the ledger opened before any report is rated, a newer
+/// one refused), or the period cannot be recorded.
 fn period_of(
     a: &Args,
     reports: &[(&str, &crate::Parsed)],
     list: Option<Arc<ListLookup>>,
     published: Option<Arc<ListLookup>>,
 ) -> Result<(PeriodSummary, Vec<String>), String> {
+    let mut ledger = open_ledger(a)?;
     let (mut opts, regs) = period_options(a, list);
     opts.published = published;
     let regs = regs?;
-    let summary = rate_together(reports, &opts);
+    if let Some(l) = &ledger {
+        pool_earlier(l, a, &mut opts)?;
+    }
+    let expected: Vec<Option<ListPeriod>> = reports
+        .iter()
+        .map(|(_, p)| crate::rating::period::expected_of(p))
+        .collect();
+    let list_month = Plan::new(&expected, &opts).list_month;
+    let reduced = reports
+        .iter()
+        .map(|&(name, p)| reduce(name, p, &opts, list_month))
+        .collect();
+    let (summary, not_recorded) = rate_and_record(reduced, &opts, ledger.as_mut(), a);
+    if let Some(e) = not_recorded {
+        return Err(e);
+    }
     let not_named = not_named(&summary, regs.as_deref());
     Ok((summary, not_named))
 }
 
-/// A report's FIDE IDs and the list it is expected on.
-type IdsAndList = (Vec<u64>, Option<ListPeriod>);
+/// The ledger of `--ledger`, opened (created on first use; one of a newer
+/// trfkit refused) before any work.
+fn open_ledger(a: &Args) -> Result<Option<super::ledger::store::Ledger>, String> {
+    a.ledger
+        .as_deref()
+        .map(|p| super::ledger::store::Ledger::open(p, true))
+        .transpose()
+}
+
+/// The ledger's earlier unrated results, pooled with the period's: each
+/// period computed pools those of months before its own (without
+/// `--period` the lists are known only once the reports are read).
+fn pool_earlier(
+    l: &super::ledger::store::Ledger,
+    a: &Args,
+    opts: &mut PeriodOptions,
+) -> Result<(), String> {
+    let upto = a
+        .period
+        .map_or_else(|| "9999-12".to_owned(), super::ledger::key);
+    opts.earlier = super::ledger::earlier_results(l, &upto)?;
+    opts.earlier_source = Some(format!("the ledger `{}`", l.name));
+    Ok(())
+}
+
+/// The ledger's marks of each report (its event's fingerprint and round
+/// keys), taken before the reports are rated and dropped; none without a
+/// ledger.
+fn ledger_marks<'k>(
+    keys: impl Iterator<Item = &'k ReportKeys>,
+    ledger: bool,
+) -> std::collections::HashMap<String, super::ledger::ReportMarks> {
+    if !ledger {
+        return std::collections::HashMap::new();
+    }
+    keys.map(|k| (k.file.clone(), super::ledger::ReportMarks::of(k)))
+        .collect()
+}
+
+/// With a ledger, `already-rated` searched in it and the period recorded
+/// (one transaction); why it could not be recorded when it could not.
+fn check_and_record(
+    summary: &mut PeriodSummary,
+    marks: &std::collections::HashMap<String, super::ledger::ReportMarks>,
+    ledger: Option<&mut super::ledger::store::Ledger>,
+    a: &Args,
+) -> Option<String> {
+    let l = ledger?;
+    super::ledger::check_period(l, summary, marks)
+        .and_then(|()| {
+            super::ledger::record(
+                l,
+                summary,
+                marks,
+                a.rating_list.as_deref().map(files::shown).as_deref(),
+                a.published.as_deref().map(files::shown).as_deref(),
+            )
+        })
+        .err()
+}
+
+/// The period of the reports `reduced`; with a ledger, `already-rated`
+/// searched in it and the period recorded (one transaction), and why it
+/// could not be when it could not.
+fn rate_and_record(
+    reports: Vec<(ReportRated, ReportKeys)>,
+    opts: &PeriodOptions,
+    ledger: Option<&mut super::ledger::store::Ledger>,
+    a: &Args,
+) -> (PeriodSummary, Option<String>) {
+    let marks = ledger_marks(reports.iter().map(|(_, k)| k), ledger.is_some());
+    let mut summary = rate_reduced(reports, opts, None);
+    let not_recorded = check_and_record(&mut summary, &marks, ledger, a);
+    (summary, not_recorded)
+}
+
+/// A report's FIDE IDs, the list it is expected on, and the keys of the
+/// search across reports when they are taken in the first pass.
+type FirstPass = (Vec<u64>, Option<ListPeriod>, Option<ReportKeys>);
 
 pub(crate) fn run(a: Args) -> u8 {
     // The ledger is opened (and a newer one refused) before any work.
-    let mut ledger = match a
-        .ledger
-        .as_deref()
-        .map(|p| super::ledger::store::Ledger::open(p, true))
-    {
-        None => None,
-        Some(Ok(l)) => Some(l),
-        Some(Err(e)) => {
+    let mut ledger = match open_ledger(&a) {
+        Ok(l) => l,
+        Err(e) => {
             eprintln!("trf: {}", super::terminal::escape(&e));
             return EXIT_USAGE;
         }
@@ -211,21 +305,44 @@ pub(crate) fn run(a: Args) -> u8 {
     let mut list = None;
     let mut published = None;
     let mut expected = Vec::new();
+    // The keys of the search across reports are taken in that first pass
+    // too, and the search done before the list is read and any report
+    // rated: the keys, the list's records and the reports' ratings are
+    // never held together. Not with a ledger, which records each report's
+    // keys beside its figures.
+    let mut searched = None;
+    // Which reports the first pass read.
+    let mut read_first = Vec::new();
     if a.rating_list.is_some() || a.published.is_some() {
-        let first: Vec<Result<IdsAndList, String>> = files
+        let early = match (&ledger, period_options(&a, None)) {
+            (None, (mut o, Ok(_))) => {
+                o.findings_unread = a.format == PeriodFormat::Csv;
+                Some(o)
+            }
+            _ => None,
+        };
+        let first: Vec<Result<FirstPass, String>> = files
             .par_iter()
-            .map(|f| {
+            .zip(&names)
+            .map(|(f, name)| {
                 let p = super::read_report(f, &read).map_err(|e| e.to_string())?;
                 let ids = ListLookup::ids_of(&p.tournament).collect();
-                Ok((ids, crate::rating::period::expected_of(&p)))
+                let keys = early.as_ref().map(|o| {
+                    let kind = crate::rating::period::rating_type_of(name, &p, o);
+                    ReportKeys::of(name, &p, kind)
+                });
+                Ok((ids, crate::rating::period::expected_of(&p), keys))
             })
             .collect();
         let mut ids = Vec::new();
+        let mut keys = Vec::new();
         for (name, r) in names.iter().zip(first) {
+            read_first.push(r.is_ok());
             match r {
-                Ok((i, e)) => {
+                Ok((i, e, k)) => {
                     ids.extend(i);
                     expected.push(e);
+                    keys.extend(k);
                 }
                 Err(e) => {
                     unreadable = true;
@@ -233,6 +350,7 @@ pub(crate) fn run(a: Args) -> u8 {
                 }
             }
         }
+        searched = early.map(|o| search(keys, &o));
         said = true;
         if let Some(path) = &a.rating_list {
             match read_list(path, &ids) {
@@ -249,37 +367,42 @@ pub(crate) fn run(a: Args) -> u8 {
     }
     let (mut opts, regs) = period_options(&a, list);
     opts.published = published;
+    opts.findings_unread = a.format == PeriodFormat::Csv;
     if let Some(l) = &ledger {
-        // Earlier periods' unrated results: each period computed pools
-        // those of months before its own (without --period the lists are
-        // known only once the reports are read).
-        let upto = a
-            .period
-            .map_or_else(|| "9999-12".to_owned(), super::ledger::key);
-        match super::ledger::earlier_results(l, &upto) {
-            Ok(e) => {
-                opts.earlier = e;
-                opts.earlier_source = Some(format!("the ledger `{}`", l.name));
-            }
-            Err(e) => {
-                eprintln!("trf: {}", super::terminal::escape(&e));
-                return EXIT_USAGE;
-            }
+        if let Err(e) = pool_earlier(l, &a, &mut opts) {
+            eprintln!("trf: {}", super::terminal::escape(&e));
+            return EXIT_USAGE;
         }
     }
     let list_month = Plan::new(&expected, &opts).list_month;
     // Each report is read, checked, rated and reduced to what the period
-    // and the search across reports need, then dropped.
+    // and the search across reports need (only rated when the search was
+    // done in the first pass), then dropped.
+    let keyed = searched.is_none();
     let reduced: Vec<Result<_, String>> = files
         .par_iter()
         .zip(&names)
         .map(|(f, name)| {
             let p = super::read_report(f, &read).map_err(|e| e.to_string())?;
-            Ok(regs.is_ok().then(|| reduce(name, &p, &opts, list_month)))
+            Ok(regs.is_ok().then(|| {
+                if keyed {
+                    let (rated, keys) = reduce(name, &p, &opts, list_month);
+                    (rated, Some(keys))
+                } else {
+                    (ReportRated::of(name, &p, &opts, list_month), None)
+                }
+            }))
         })
         .collect();
     let mut reports = Vec::with_capacity(reduced.len());
-    for (name, r) in names.iter().zip(reduced) {
+    let mut changed = None;
+    for (i, (name, r)) in names.iter().zip(reduced).enumerate() {
+        // A report the first pass read and this one did not (or the other
+        // way round) changed while the month was read: the search's
+        // reports would not be the period's.
+        if !keyed && read_first.get(i).copied() != Some(r.is_ok()) {
+            changed.get_or_insert_with(|| name.clone());
+        }
         match r {
             Ok(r) => reports.extend(r),
             Err(e) => {
@@ -290,6 +413,10 @@ pub(crate) fn run(a: Args) -> u8 {
             }
         }
     }
+    if let Some(name) = changed {
+        say(&name, "changed while the reports were read: run again");
+        return EXIT_USAGE;
+    }
     let regs = match regs {
         Ok(r) => r,
         Err(e) => {
@@ -297,28 +424,27 @@ pub(crate) fn run(a: Args) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let marks: std::collections::HashMap<String, super::ledger::ReportMarks> = if ledger.is_some() {
-        reports
-            .iter()
-            .map(|(_, k)| (k.file.clone(), super::ledger::ReportMarks::of(k)))
-            .collect()
+    let marks = ledger_marks(
+        reports.iter().filter_map(|(_, k)| k.as_ref()),
+        ledger.is_some(),
+    );
+    // `--format csv` without a published list or a ledger (which read
+    // every player once all are made) is written as the period makes each
+    // player: a whole month's players are never held.
+    let streamed = a.format == PeriodFormat::Csv && opts.published.is_none() && ledger.is_none();
+    let mut summary = if streamed {
+        super::output::out_stream(|w| {
+            let mut csv = PeriodCsv::new(w, false);
+            let summary = {
+                let mut player = |period: &str, p: PeriodPlayer| csv.player(period, &p);
+                rate_month(reports, searched, &opts, Some(&mut player))
+            };
+            (summary, csv.finish())
+        })
     } else {
-        std::collections::HashMap::new()
+        rate_month(reports, searched, &opts, None)
     };
-    let mut summary = rate_reduced(reports, &opts);
-    let mut not_recorded = None;
-    if let Some(l) = &mut ledger {
-        let recorded = super::ledger::check_period(l, &mut summary, &marks).and_then(|()| {
-            super::ledger::record(
-                l,
-                &summary,
-                &marks,
-                a.rating_list.as_deref().map(files::shown).as_deref(),
-                a.published.as_deref().map(files::shown).as_deref(),
-            )
-        });
-        not_recorded = recorded.err();
-    }
+    let not_recorded = check_and_record(&mut summary, &marks, ledger.as_mut(), &a);
     for line in not_named(&summary, regs.as_deref()) {
         eprintln!("trf: {line}");
     }
@@ -328,6 +454,7 @@ pub(crate) fn run(a: Args) -> u8 {
             super::output::out_json(&crate::render::period_json(&summary));
             out("\n");
         }
+        PeriodFormat::Csv if streamed => {}
         PeriodFormat::Csv => out(&render_csv(&summary)),
     }
     if let Some(e) = &not_recorded {
@@ -339,6 +466,31 @@ pub(crate) fn run(a: Args) -> u8 {
         EXIT_OK
     } else {
         EXIT_ERRORS
+    }
+}
+
+/// The period of the month's reports, each rated with its keys taken
+/// (`searched` is `None`: the search runs over them now) or rated only,
+/// the search across them done before (`searched`); the players kept or
+/// given to `sink` as they are made.
+fn rate_month(
+    reports: Vec<(ReportRated, Option<ReportKeys>)>,
+    searched: Option<Searched>,
+    opts: &PeriodOptions,
+    sink: PlayerSink<'_, '_>,
+) -> PeriodSummary {
+    match searched {
+        Some(searched) => {
+            let rated = reports.into_iter().map(|(r, _)| r).collect();
+            rate_searched(rated, searched, opts, sink)
+        }
+        None => {
+            let reduced = reports
+                .into_iter()
+                .filter_map(|(r, k)| Some((r, k?)))
+                .collect();
+            rate_reduced(reduced, opts, sink)
+        }
     }
 }
 
@@ -358,8 +510,8 @@ fn every_report_ready_and_rated(summary: &PeriodSummary) -> bool {
 }
 
 /// The JSON `trf period --format json` prints for `a`, for
-/// [`super::embed`]: the same walk, reading, rating list search, options
-/// and period as [`run`]. What `run` says on stderr and goes on from is a
+/// [`super::embed`]: the same walk, reading, rating list search, options,
+/// the ledger (`--ledger`: a period that cannot be recorded is an error) and period as [`run`]. What `run` says on stderr and goes on from is a
 /// warning; a path that cannot be read is an error.
 pub(crate) fn json(a: Args, warnings: &mut Vec<String>) -> Result<String, String> {
     let found = files::expand(&a.paths);

@@ -174,10 +174,12 @@ async fn serve(a: Args) -> u8 {
             eprintln!("trf: cannot start a browser ({e}); open {url} yourself");
         }
     }
-    // The files may take the whole limit, and a plain rating list (spooled,
-    // not held) its own; the form's other fields and the multipart framing
-    // get 64 KiB more.
-    let limit = usize::try_from(config.read.max_file_bytes.saturating_add(config.max_list))
+    // The files may take the whole limit, and each plain rating list (the
+    // list before the period and the list FIDE published; spooled, not
+    // held) its own; the form's other fields and the multipart framing get
+    // 64 KiB more.
+    let lists = config.max_list.saturating_mul(2);
+    let limit = usize::try_from(config.read.max_file_bytes.saturating_add(lists))
         .unwrap_or(usize::MAX)
         .saturating_add(1 << 16);
     let mut limits = guard::Limits::new();
@@ -321,7 +323,7 @@ async fn check(
     {
         return busy(&cfg);
     }
-    let (trfs, list, registrations) =
+    let (trfs, list, registrations, published) =
         match tokio::time::timeout(allowed, read_upload(&cfg, &mut mp, &mut held, announced)).await {
             Ok(Ok(files)) => files,
             Ok(Err(refused)) => return refused,
@@ -353,7 +355,11 @@ async fn check(
     let job = tokio::task::spawn_blocking(move || {
         let go = || !stop.load(Ordering::Relaxed);
         let list = list.map(ListPart::into_upload);
-        (check_uploads(&cfg2, trfs, list, registrations, &go), held)
+        let published = published.map(ListPart::into_upload);
+        (
+            check_uploads(&cfg2, trfs, list, registrations, published, &go),
+            held,
+        )
     });
     match job.await {
         Ok(((status, Html(page)), held)) => (
@@ -403,7 +409,8 @@ impl ListPart {
     }
 }
 
-/// The reports, the rating list and the registrations file of an upload,
+/// The reports, the rating list, the registrations file and the list FIDE
+/// published (read as the rating list is) of an upload,
 /// each file's share of the memory budget reserved in `held` as it arrives
 /// beyond what `held` already covers (one file of `covered` bytes); or the
 /// answer that refuses it.
@@ -412,9 +419,10 @@ async fn read_upload(
     mp: &mut Multipart,
     held: &mut budget::Held,
     covered: u64,
-) -> Result<(Vec<Upload>, Option<ListPart>, Option<Upload>), Response> {
+) -> Result<UploadParts, Response> {
     let mut trfs: Vec<Upload> = Vec::new();
     let mut list: Option<ListPart> = None;
+    let mut published: Option<ListPart> = None;
     let mut registrations: Option<Upload> = None;
     let mut token = false;
     // The files' bytes so far: together within --max-size.
@@ -456,10 +464,14 @@ async fn read_upload(
         if files > 1 && !cfg.budget.reserve(held, budget::PER_REPORT) {
             return Err(busy(cfg));
         }
-        if kind == "rating_list" {
+        if kind == "rating_list" || kind == "published" {
             // A second list replaces the first.
             if let Some(l) = spool_list(cfg, &mut field, name, held, &mut total, covered).await? {
-                list = Some(l);
+                *(if kind == "published" {
+                    &mut published
+                } else {
+                    &mut list
+                }) = Some(l);
             }
             continue;
         }
@@ -494,8 +506,17 @@ async fn read_upload(
             _ => {}
         }
     }
-    Ok((trfs, list, registrations))
+    Ok((trfs, list, registrations, published))
 }
+
+/// The reports, the rating list, the registrations file and the published
+/// list of an upload.
+type UploadParts = (
+    Vec<Upload>,
+    Option<ListPart>,
+    Option<Upload>,
+    Option<ListPart>,
+);
 
 /// Reads the rating list's part of an upload into a temporary file
 /// ([`ListPart`]): at most [`Config::max_list`] bytes, reserving no memory
@@ -636,18 +657,26 @@ fn too_large(cfg: &Config) -> Reply {
     )
 }
 
-/// Checks and rates every uploaded report (with the rating list and the
-/// registrations file, when sent) and builds the page ([`crate::upload::check_uploads`]), while
-/// `go` says to go on.
+/// Checks and rates every uploaded report (with the rating list, the
+/// registrations file and the list FIDE published, when sent) and builds
+/// the page ([`crate::upload::check_uploads`]), while `go` says to go on.
 fn check_uploads(
     cfg: &Config,
     trfs: Vec<Upload>,
     list: Option<ListUpload>,
     registrations: Option<Upload>,
+    published: Option<ListUpload>,
     go: &dyn Fn() -> bool,
 ) -> Reply {
-    let page =
-        crate::upload::check_uploads_while(cfg.page(), &cfg.read, trfs, list, registrations, go);
+    let page = crate::upload::check_uploads_while(
+        cfg.page(),
+        &cfg.read,
+        trfs,
+        list,
+        registrations,
+        published,
+        go,
+    );
     let status = if page.reports.is_empty() {
         StatusCode::UNPROCESSABLE_ENTITY
     } else {

@@ -9,19 +9,16 @@
 //! shows it as text; a cell that is a number (`-12`, `+3.5`) stays a
 //! number, since rating changes are negative numbers.
 
-/// A CSV table being written into memory.
-pub(crate) struct Table {
-    writer: ::csv::Writer<Vec<u8>>,
+/// A CSV table being written, into memory (the default) or to any writer
+/// ([`Table::to`]: a period of a whole month written as it is made).
+pub(crate) struct Table<W: std::io::Write = Vec<u8>> {
+    writer: ::csv::Writer<W>,
 }
 
 impl Table {
     /// A table whose first row is `header`.
     pub(crate) fn new(header: &[&str]) -> Table {
-        let mut table = Table {
-            writer: ::csv::WriterBuilder::new()
-                .terminator(::csv::Terminator::Any(b'\n'))
-                .from_writer(Vec::new()),
-        };
+        let mut table = Table::to(Vec::new());
         table.row(header.iter().copied());
         table
     }
@@ -32,16 +29,10 @@ impl Table {
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
-        // No raw control character (an escape sequence, a bell, a line
-        // break) or bidirectional override reaches a cell.
-        let cells = cells.into_iter().map(|c| {
-            let c = crate::source::safe_text::escape_cell(c.as_ref());
-            neutralise(&c).into_owned()
-        });
         // Writing into a Vec cannot fail: the only errors are I/O errors
         // and records of unequal length, which `flexible` would allow and
         // our tables never produce.
-        let written = self.writer.write_record(cells);
+        let written = self.write_row(cells);
         debug_assert!(written.is_ok(), "CSV into memory failed: {written:?}");
     }
 
@@ -50,6 +41,45 @@ impl Table {
         let bytes = self.writer.into_inner().unwrap_or_default();
         // Every cell went in as UTF-8 and the writer adds only ASCII.
         String::from_utf8(bytes).unwrap_or_default()
+    }
+}
+
+impl<W: std::io::Write> Table<W> {
+    /// A table written to `w`, without a row yet.
+    pub(crate) fn to(w: W) -> Table<W> {
+        Table {
+            writer: ::csv::WriterBuilder::new()
+                .terminator(::csv::Terminator::Any(b'\n'))
+                .from_writer(w),
+        }
+    }
+
+    /// Appends one row, every cell neutralised first; `Err` when the
+    /// writer fails.
+    pub(crate) fn write_row<I, S>(&mut self, cells: I) -> std::io::Result<()>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        // No raw control character (an escape sequence, a bell, a line
+        // break) or bidirectional override reaches a cell.
+        let cells = cells.into_iter().map(|c| {
+            let c = crate::source::safe_text::escape_cell(c.as_ref());
+            neutralise(&c).into_owned()
+        });
+        self.writer
+            .write_record(cells)
+            .map_err(|e| match e.into_kind() {
+                // The writer's own error, as it came (a closed pipe is told
+                // by its kind).
+                ::csv::ErrorKind::Io(e) => e,
+                other => std::io::Error::other(format!("{other:?}")),
+            })
+    }
+
+    /// Writes what is buffered; `Err` when the writer fails.
+    pub(crate) fn flush(&mut self) -> std::io::Result<()> {
+        self.writer.flush()
     }
 }
 

@@ -7,6 +7,7 @@
 //! never become markup.
 
 use super::norms::NormsSection;
+use super::pairings::{PageBudget, PairingsSection};
 use super::view::{self, ReportView};
 use crate::ratinglist::ListLookup;
 use askama::Template;
@@ -20,6 +21,7 @@ pub(crate) use super::view::ReportInput;
 struct ReportDocument<'a> {
     r: &'a ReportView,
     norms: Option<NormsSection>,
+    pairings: Option<&'a PairingsSection>,
 }
 
 /// The "Norms" section of a report: shown when a player made a norm; the
@@ -31,6 +33,20 @@ fn norms_of(input: &ReportInput<'_>, list: Option<Arc<ListLookup>>) -> Option<No
     };
     let n = crate::norms::evaluate_checked(&input.parsed.tournament, input.check, &opts);
     super::norms::section(&n)
+}
+
+/// The "Pairings" section of a report: shown when the pairing checker has
+/// something to say; on a page (`page`, what is left of its budget), a
+/// Swiss too large for it is not re-paired and the section says so.
+pub(crate) fn pairings_of(
+    input: &ReportInput<'_>,
+    page: Option<&mut PageBudget>,
+) -> Option<PairingsSection> {
+    super::pairings::section(
+        &input.parsed.tournament,
+        input.check.tournament_type.kind,
+        page,
+    )
 }
 
 /// The report as a complete HTML document, checked at `checked_at`.
@@ -47,10 +63,24 @@ pub(crate) fn report_with_list(
     list: Option<Arc<ListLookup>>,
     checked_at: DateTime<Utc>,
 ) -> String {
+    let pairings = pairings_of(input, None);
+    report_document(input, list, pairings.as_ref(), checked_at)
+}
+
+/// [`report_with_list`] with its "Pairings" section given (the page's,
+/// bounded by [`PageBudget`] and worked out once for the page and the
+/// download).
+pub(crate) fn report_document(
+    input: &ReportInput<'_>,
+    list: Option<Arc<ListLookup>>,
+    pairings: Option<&PairingsSection>,
+    checked_at: DateTime<Utc>,
+) -> String {
     let r = view::build(input, "f", checked_at);
     render(&ReportDocument {
         r: &r,
         norms: norms_of(input, list),
+        pairings,
     })
 }
 
@@ -71,6 +101,7 @@ pub(crate) struct PageReport {
     view: ReportView,
     downloads: Vec<Download>,
     norms: Option<NormsSection>,
+    pairings: Option<PairingsSection>,
 }
 
 impl PageReport {
@@ -78,18 +109,21 @@ impl PageReport {
     /// section ids of several reports on one page apart. Its "Norms"
     /// section checks the opponents' titles and ratings against the rating
     /// list sent with the reports, when one was, as `trf report
-    /// --rating-list` does; checked at `checked_at`.
+    /// --rating-list` does; its "Pairings" section is `pairings`
+    /// ([`pairings_of`]); checked at `checked_at`.
     pub(crate) fn new(
         input: &ReportInput<'_>,
         index: usize,
         downloads: Vec<Download>,
         list: Option<Arc<ListLookup>>,
+        pairings: Option<PairingsSection>,
         checked_at: DateTime<Utc>,
     ) -> Self {
         PageReport {
             view: view::build(input, &format!("f{index}"), checked_at),
             downloads,
             norms: norms_of(input, list),
+            pairings,
         }
     }
 
@@ -109,7 +143,8 @@ struct PageReportPart<'a> {
 }
 
 impl PageReport {
-    /// Its part of the page (its downloads, its report, its norms), as the
+    /// Its part of the page (its downloads, its report, its norms, its
+    /// pairings), as the
     /// page of `trf serve` shows it.
     pub(crate) fn html(&self) -> String {
         render(&PageReportPart { u: self })

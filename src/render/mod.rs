@@ -21,6 +21,7 @@ pub(crate) mod human;
 pub(crate) mod json;
 pub(crate) mod letter;
 pub(crate) mod norms;
+pub(crate) mod pairings;
 pub(crate) mod period;
 pub(crate) mod period_names;
 pub(crate) mod rating;

@@ -163,24 +163,9 @@ fn render_one(s: &PeriodSummary) -> String {
 /// tell (or `unexplained`).
 fn published_section(out: &mut String, s: &PeriodSummary) {
     if let Some(c) = &s.published_summary {
-        let _ = writeln!(
-            out,
-            "\nPublished list `{}`{}: {} exact, {} differ, {} missing",
-            c.list,
-            c.list_period
-                .as_ref()
-                .map_or_else(String::new, |p| format!(" ({p})")),
-            c.exact,
-            c.differ,
-            c.missing
-        );
+        let _ = writeln!(out, "\n{}", published_counts(c, "`"));
     }
-    let differ: Vec<_> = s
-        .players
-        .iter()
-        .filter_map(|p| p.published.as_ref().map(|f| (p, f)))
-        .filter(|(_, f)| !f.matches_published)
-        .collect();
+    let differ = published_differ(s);
     if differ.is_empty() {
         return;
     }
@@ -190,21 +175,59 @@ fn published_section(out: &mut String, s: &PeriodSummary) {
         differ.len()
     );
     for (p, f) in differ {
-        let _ = writeln!(
-            out,
-            "  {} ({}): computed {} in {} games; published {} in {} games, K {}",
-            p.name,
-            opt(p.fide_id),
-            opt(p.new_rating.or(p.first_rating)),
-            p.games,
-            opt(f.published_rating),
-            opt(f.published_games),
-            opt(f.published_k)
-        );
+        let _ = writeln!(out, "  {}", published_line(p, f));
         for why in &f.published_differences {
             let _ = writeln!(out, "    - {why}");
         }
     }
+}
+
+/// "Published list `L` (2025-05): 3 exact, 1 differ, 0 missing": the
+/// comparison's counts, as the text and the page say them (the list's
+/// name between `quote`s).
+fn published_counts(c: &crate::rating::period::PublishedSummary, quote: &str) -> String {
+    format!(
+        "Published list {quote}{}{quote}{}: {} exact, {} differ, {} missing",
+        c.list,
+        c.list_period
+            .as_ref()
+            .map_or_else(String::new, |p| format!(" ({p})")),
+        c.exact,
+        c.differ,
+        c.missing
+    )
+}
+
+/// The players the published list gives otherwise than the period, with
+/// its figures, in the period's order.
+fn published_differ(
+    s: &PeriodSummary,
+) -> Vec<(
+    &crate::rating::period::PeriodPlayer,
+    &crate::rating::period::PublishedFigures,
+)> {
+    s.players
+        .iter()
+        .filter_map(|p| p.published.as_ref().map(|f| (p, f)))
+        .filter(|(_, f)| !f.matches_published)
+        .collect()
+}
+
+/// "Name (ID): computed R in n games; published R in n games, K k".
+fn published_line(
+    p: &crate::rating::period::PeriodPlayer,
+    f: &crate::rating::period::PublishedFigures,
+) -> String {
+    format!(
+        "{} ({}): computed {} in {} games; published {} in {} games, K {}",
+        p.name,
+        opt(p.fide_id),
+        opt(p.new_rating.or(p.first_rating)),
+        p.games,
+        opt(f.published_rating),
+        opt(f.published_games),
+        opt(f.published_k)
+    )
 }
 
 /// The notes of the text of a period, numbered: the period's own first,
@@ -495,62 +518,106 @@ fn period_cells(p: &PeriodPlayer) -> Vec<String> {
 /// without `--period`, the rows of every list's period (its month in the
 /// `period` column), the list most reports are expected on first.
 pub(crate) fn render_csv(s: &PeriodSummary) -> String {
-    let header = [
-        "period",
-        "fide_id",
-        "name",
-        "federation",
-        "rating_type",
-        "old_rating",
-        "base_source",
-        "games",
-        "k",
-        "k_before_cap",
-        "k_source",
-        "total_change",
-        "rating_change",
-        "per_event_change",
-        "new_rating",
-        "first_rating",
-        "discriminating",
-        "file",
-        "event",
-        "start",
-        "start_rank",
-        "regulations",
-        "ro",
-        "ro_source",
-        "opponents",
-        "event_games",
-        "score",
-        "expected",
-        "sum_delta",
-        "event_k",
-        "event_change",
-        "event_rounded",
-        "rate_change",
-        "ru",
-    ];
-    // The published list's columns, only with `--published` (the other
-    // columns and their order unchanged).
-    let published = s.published_summary.is_some();
-    let mut header = header.to_vec();
-    if published {
-        header.extend([
-            "published_rating",
-            "published_games",
-            "published_k",
-            "matches_published",
-            "published_differences",
-        ]);
-    }
-    let mut t = Table::new(&header);
+    let mut out = Vec::new();
+    // Writing into a Vec cannot fail.
+    let written = write_csv(s, &mut out);
+    debug_assert!(written.is_ok(), "CSV into memory failed: {written:?}");
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// [`render_csv`] written to `w` row by row (a whole month's period is not
+/// held as text); `Err` when `w` fails.
+pub(crate) fn write_csv(s: &PeriodSummary, w: impl std::io::Write) -> std::io::Result<()> {
+    let mut csv = PeriodCsv::new(w, s.published_summary.is_some());
     let all = std::iter::once(s).chain(s.other_periods.iter().flatten());
-    for (s, p) in all.flat_map(|s| s.players.iter().map(move |p| (s, p))) {
+    for s in all {
+        for p in &s.players {
+            csv.player(&s.period, p);
+        }
+    }
+    csv.finish()
+}
+
+/// The period's CSV being written: the header, then each player's rows as
+/// the player is given (`trf period --format csv` of a whole month writes
+/// each player as the period makes it, and drops it). The first failure
+/// of the writer is kept and ends the writing.
+pub(crate) struct PeriodCsv<W: std::io::Write> {
+    table: Table<W>,
+    /// The published list's columns (`--published`).
+    published: bool,
+    failed: Option<std::io::Error>,
+}
+
+impl<W: std::io::Write> PeriodCsv<W> {
+    /// The table with its header, the published list's columns only with
+    /// `published` (the other columns and their order unchanged).
+    pub(crate) fn new(w: W, published: bool) -> PeriodCsv<W> {
+        let header = [
+            "period",
+            "fide_id",
+            "name",
+            "federation",
+            "rating_type",
+            "old_rating",
+            "base_source",
+            "games",
+            "k",
+            "k_before_cap",
+            "k_source",
+            "total_change",
+            "rating_change",
+            "per_event_change",
+            "new_rating",
+            "first_rating",
+            "discriminating",
+            "file",
+            "event",
+            "start",
+            "start_rank",
+            "regulations",
+            "ro",
+            "ro_source",
+            "opponents",
+            "event_games",
+            "score",
+            "expected",
+            "sum_delta",
+            "event_k",
+            "event_change",
+            "event_rounded",
+            "rate_change",
+            "ru",
+        ];
+        let mut header = header.to_vec();
+        if published {
+            header.extend([
+                "published_rating",
+                "published_games",
+                "published_k",
+                "matches_published",
+                "published_differences",
+            ]);
+        }
+        let mut table = Table::to(w);
+        let failed = table.write_row(&header).err();
+        PeriodCsv {
+            table,
+            published,
+            failed,
+        }
+    }
+
+    /// One row per event of player `p` of the period `period` (`YYYY-MM`).
+    pub(crate) fn player(&mut self, period: &str, p: &PeriodPlayer) {
+        let published = self.published;
         for e in &p.events {
+            if self.failed.is_some() {
+                return;
+            }
             let opponents: Vec<String> = e.opponents.iter().map(u16::to_string).collect();
             let mut row = [
-                s.period.clone(),
+                period.to_owned(),
                 opt(p.fide_id),
                 p.name.clone(),
                 p.federation.clone().unwrap_or_default(),
@@ -598,10 +665,18 @@ pub(crate) fn render_csv(s: &PeriodSummary) -> String {
                     None => row.extend(vec![String::new(); 5]),
                 }
             }
-            t.row(row);
+            self.failed = self.table.write_row(row).err();
         }
     }
-    t.finish()
+
+    /// The end of the table: what is buffered written, or the writer's
+    /// first failure.
+    pub(crate) fn finish(mut self) -> std::io::Result<()> {
+        match self.failed.take() {
+            Some(e) => Err(e),
+            None => self.table.flush(),
+        }
+    }
 }
 
 /// The rating period of the reports dropped together on the local page
@@ -628,6 +703,12 @@ pub(crate) struct PeriodSection {
     pub findings: Vec<[String; 4]>,
     /// The notes, numbered by their place (1-based) in this list.
     pub notes: Vec<String>,
+    /// Compared with the list FIDE published (`--published`): its counts
+    /// ("Published list `L` (2025-05): 3 exact, 1 differ, 0 missing").
+    pub published: Option<String>,
+    /// The players the published list gives otherwise: the figures of
+    /// both, and each cause trfkit can tell (or "unexplained").
+    pub published_differ: Vec<(String, Vec<String>)>,
 }
 
 /// One player's row of the period section.
@@ -650,13 +731,17 @@ pub(crate) struct PeriodRow {
 /// list before the period, which the notes already name by its month; "the
 /// rating pass" is trfkit's calculation of each report. The text, CSV and
 /// JSON keep the shorthand that scripts match and `trf explain period`
-/// defines.
+/// defines; a flag of the command is named as the command's.
 fn page_words(note: &str) -> String {
     note.replace(" (t − 1)", "")
         .replace(", t − 1,", "")
         .replace("t − 1", "the list before the period")
         .replace("the rating pass", "trfkit's calculation")
         .replace("rating pass", "rating calculation")
+        .replace(
+            "; --base ",
+            "; the trf program's period command with --base ",
+        )
 }
 
 impl PeriodSection {
@@ -728,6 +813,17 @@ impl PeriodSection {
             single,
             findings,
             notes: notes.list.iter().map(|n| page_words(n)).collect(),
+            published: s
+                .published_summary
+                .as_ref()
+                .map(|c| published_counts(c, "")),
+            published_differ: published_differ(s)
+                .into_iter()
+                .map(|(p, f)| {
+                    let why = f.published_differences.iter().map(|w| page_words(w));
+                    (published_line(p, f), why.collect())
+                })
+                .collect(),
         }
     }
 }

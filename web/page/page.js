@@ -89,13 +89,13 @@
   }
 
   // Checks the files in the worker and shows the page it draws.
-  async function check(reports, list, registrations) {
+  async function check(reports, list, registrations, published) {
     if (busy || reports.length === 0) return;
     busy = true;
     const button = document.querySelector("form.upload button");
     if (button) { button.disabled = true; button.textContent = "Checking…"; }
     try {
-      const answer = await ask({ op: "check", reports: [...reports], list: list || null, registrations: registrations || null, now: Date.now() });
+      const answer = await ask({ op: "check", reports: [...reports], list: list || null, registrations: registrations || null, published: published || null, now: Date.now() });
       generation++;
       show(answer.html);
       window.scrollTo(0, 0);
@@ -116,7 +116,8 @@
       ev.preventDefault();
       const list = form.querySelector("#list").files[0];
       const registrations = form.querySelector("#registrations").files[0];
-      check(form.querySelector("#trf").files, list, registrations);
+      const published = form.querySelector("#published").files[0];
+      check(form.querySelector("#trf").files, list, registrations, published);
     });
   }
 
@@ -153,8 +154,8 @@
   });
 
   // Files dropped anywhere on the page but on a file box (which takes them
-  // itself) are checked as reports, with the rating list and the
-  // registrations file chosen, if any.
+  // itself) are checked as reports, with the rating list, the
+  // registrations file and the published list chosen, if any.
   window.addEventListener("dragover", (ev) => {
     if (!(ev.target instanceof HTMLInputElement)) ev.preventDefault();
   });
@@ -164,7 +165,8 @@
     const files = ev.dataTransfer ? ev.dataTransfer.files : [];
     const list = document.querySelector("form.upload #list");
     const registrations = document.querySelector("form.upload #registrations");
-    check(files, list && list.files[0], registrations && registrations.files[0]);
+    const published = document.querySelector("form.upload #published");
+    check(files, list && list.files[0], registrations && registrations.files[0], published && published.files[0]);
   });
 
   // Offline after the first visit when served over http(s): a service

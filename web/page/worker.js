@@ -5,7 +5,8 @@
 //
 // - start: the module (base64) is started; the page with its form.
 // - check: the files chosen or dropped (File objects, read here: the
-//   reports, the rating list, the registrations file) are checked; the
+//   reports, the rating list, the registrations file, the list FIDE
+//   published) are checked; the
 //   page with a placeholder for each report.
 // - report, period: one report's part of the page, or one rating period's,
 //   drawn when it comes into view.
@@ -34,10 +35,12 @@ async function handle(m) {
       // in pieces while it is scanned, never whole, and is not counted in
       // the bound of the files; a zip is read whole.
       const stream = m.list && !(await isZip(m.list));
+      const streamPublished = m.published && !(await isZip(m.published));
       // Sizes first: files that do not fit together are not read at all.
       const files = m.reports.map((f) => [f, "report"]);
       if (m.list && !stream) files.push([m.list, "list"]);
       if (m.registrations) files.push([m.registrations, "registrations"]);
+      if (m.published && !streamPublished) files.push([m.published, "published"]);
       if (!fitsTogether(page, files)) {
         page.refuse();
       } else {
@@ -45,9 +48,11 @@ async function handle(m) {
           const bytes = new Uint8Array(await f.arrayBuffer());
           if (kind === "list") page.set_list(f.name, bytes);
           else if (kind === "registrations") page.set_registrations(f.name, bytes);
+          else if (kind === "published") page.set_published(f.name, bytes);
           else page.add_report(f.name, bytes);
         }
         if (stream) page.set_list_stream(m.list.name, pieces(m.list));
+        if (streamPublished) page.set_published_stream(m.published.name, pieces(m.published));
       }
       checked = page.check(m.now);
       return { html: checked.html(), reports: checked.reports() };

@@ -70,6 +70,18 @@ impl Page {
         self.0.set_list(name, bytes);
     }
 
+    /// The list FIDE published at the end of the period (TXT, XML or
+    /// zip): the period is compared with it.
+    pub fn set_published(&mut self, name: &str, bytes: Vec<u8>) {
+        self.0.set_published(name, bytes);
+    }
+
+    /// The published list as a plain list (TXT or XML) read in pieces from
+    /// `reader` while it is scanned, never held whole.
+    pub fn set_published_stream(&mut self, name: &str, reader: ListReader) {
+        self.0.set_published_stream(name, Box::new(JsRead(reader)));
+    }
+
     /// The registrations file (CSV): each report's registration facts,
     /// as `trf check --registrations` reads them.
     pub fn set_registrations(&mut self, name: &str, bytes: Vec<u8>) {

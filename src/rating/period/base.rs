@@ -7,7 +7,6 @@
 //! reasons FIDE has not published; nothing in a report or a list tells it,
 //! so the caller may give it, and the output says so wherever it is used.
 
-use super::PeriodPlayer;
 use crate::ratinglist::period::month_name;
 use crate::ratinglist::{ListPeriod, RatingEntry};
 use std::collections::HashMap;
@@ -44,9 +43,10 @@ pub(super) fn unrated_note(base: u16) -> String {
 
 /// A note per base given for a FIDE ID no player of the period has, in
 /// the order of the IDs.
-pub(super) fn unused(bases: &HashMap<u64, u16>, players: &[PeriodPlayer]) -> Vec<String> {
-    let playing: std::collections::HashSet<u64> =
-        players.iter().filter_map(|p| p.fide_id).collect();
+pub(super) fn unused(
+    bases: &HashMap<u64, u16>,
+    playing: &std::collections::HashSet<u64>,
+) -> Vec<String> {
     let mut ids: Vec<u64> = bases
         .keys()
         .copied()

@@ -51,7 +51,7 @@ pub use summary::{
 pub(crate) use together::rate_together;
 // The streamed month of `trf period` and `trf check` (the command's own).
 #[cfg(feature = "cli")]
-pub(crate) use together::{rate_reduced, reduce};
+pub(crate) use together::{rate_reduced, rate_searched, reduce, search, Searched};
 
 use crate::analysis::Analysis;
 use crate::diag::{Consequence, Verdict};
@@ -111,6 +111,11 @@ pub struct PeriodOptions {
     /// file as shown; a report it does not name keeps [`PeriodOptions::check`]'s
     /// flags, and its `registration_source` says so.
     pub(crate) registrations: Option<(Arc<Registrations>, String)>,
+    /// Nothing reads [`PeriodSummary::findings`] (`trf period --format
+    /// csv`, which prints none): the findings across reports are searched
+    /// (a duplicate is still counted once) but not listed, so that a month
+    /// of hundreds of thousands of clashes does not hold their words.
+    pub(crate) findings_unread: bool,
 }
 
 /// An unrated player's results of one event of an earlier period (the
@@ -124,6 +129,15 @@ pub(crate) struct EarlierResults {
     /// Ru of that event alone (the weighted pooling of older editions).
     pub(crate) ru: Option<i64>,
 }
+
+/// Where a period's players go as they are made: `None` keeps them in
+/// [`PeriodSummary::players`]; a sink is handed each player with its
+/// period (`YYYY-MM`), the main period's first, then each other list's,
+/// and every summary's `players` stays empty (`trf period --format csv` of
+/// a whole month writes each player and drops it, never holding them all).
+/// Never with a published list ([`PeriodOptions::published`]), which is
+/// compared with every player once all are made.
+pub(crate) type PlayerSink<'s, 'f> = Option<&'s mut (dyn FnMut(&str, PeriodPlayer) + 'f)>;
 
 /// One report given to the period.
 #[derive(Debug, Clone, Copy)]
@@ -307,19 +321,25 @@ pub fn rate_period(reports: &[PeriodReport<'_>], opts: &PeriodOptions) -> Period
     #[cfg(not(feature = "parallel"))]
     let rated: Vec<ReportRated> = reports.iter().map(rate_one).collect();
     let duplicate_of: Vec<Option<usize>> = reports.iter().map(|r| r.duplicate_of).collect();
-    rate_rated(plan, rated, &duplicate_of, opts)
+    rate_rated(plan, rated, &duplicate_of, opts, None)
 }
 
 /// The period of reports already rated ([`ReportRated`]) under `plan`,
 /// `duplicate_of[i]` the earlier report report `i` repeats; compared with
-/// the published list when one was given ([`PeriodOptions::published`]).
+/// the published list when one was given ([`PeriodOptions::published`]);
+/// the players kept, or given to `sink` ([`PlayerSink`]).
 pub(crate) fn rate_rated(
     plan: Plan,
     rated: Vec<ReportRated>,
     duplicate_of: &[Option<usize>],
     opts: &PeriodOptions,
+    sink: PlayerSink<'_, '_>,
 ) -> PeriodSummary {
-    let mut summary = rate_lists(plan, rated, duplicate_of, opts);
+    debug_assert!(
+        sink.is_none() || opts.published.is_none(),
+        "the published list is compared with every player kept"
+    );
+    let mut summary = rate_lists(plan, rated, duplicate_of, opts, sink);
     if let Some(published) = &opts.published {
         published::compare(&mut summary, published);
     }
@@ -332,6 +352,7 @@ fn rate_lists(
     mut rated: Vec<ReportRated>,
     duplicate_of: &[Option<usize>],
     opts: &PeriodOptions,
+    mut sink: PlayerSink<'_, '_>,
 ) -> PeriodSummary {
     let Plan {
         main,
@@ -349,7 +370,7 @@ fn rate_lists(
         list_month,
     };
     let all: Vec<usize> = (0..rated.len()).collect();
-    let mut summary = given.assemble(main, &all, &mut ratings, notes);
+    let mut summary = given.assemble(main, &all, &mut ratings, notes, sink.as_deref_mut());
     if opts.period.is_some() {
         return summary;
     }
@@ -385,7 +406,7 @@ fn rate_lists(
                 ));
             }
         }
-        other_periods.push(given.assemble(e, &members, &mut ratings, notes));
+        other_periods.push(given.assemble(e, &members, &mut ratings, notes, sink.as_deref_mut()));
     }
     summary.other_periods = Some(other_periods);
     summary
@@ -413,6 +434,7 @@ impl PeriodInputs<'_> {
         members: &[usize],
         ratings: &mut [Option<(CheckedRating, bool)>],
         mut notes: Vec<String>,
+        sink: PlayerSink<'_, '_>,
     ) -> PeriodSummary {
         let (reports, expected, opts, list_month) =
             (self.reports, self.expected, self.opts, self.list_month);
@@ -520,13 +542,24 @@ impl PeriodInputs<'_> {
             earlier: &opts.earlier,
             earlier_source: opts.earlier_source.as_deref(),
         };
-        let players = ctx.players(&rated, &mut notes);
-        notes.extend(base::unused(&opts.bases, &players));
+        // The IDs of the period's players, for the bases given that no
+        // player takes (only when bases were given).
+        let playing: std::collections::HashSet<u64> = if opts.bases.is_empty() {
+            std::collections::HashSet::new()
+        } else {
+            rated
+                .iter()
+                .flat_map(|r| r.rating.summary.players.iter().filter_map(|p| p.fide_id))
+                .collect()
+        };
+        let key = lists::key(period);
+        let players = ctx.players(&rated, &mut notes, sink, &key);
+        notes.extend(base::unused(&opts.bases, &playing));
         notes.extend(ctx.defaults(&rated));
         let mut seen = std::collections::HashSet::new();
         notes.retain(|n| seen.insert(n.clone()));
         PeriodSummary {
-            period: lists::key(period),
+            period: key,
             rating_type,
             reports: entries,
             players,
@@ -541,6 +574,38 @@ impl PeriodInputs<'_> {
 /// Rates one report as `trf rate` does, with the list's records of its
 /// players when a list was given (of month `list_month`); says whether
 /// that list is the one in force at the report's start.
+/// The checks' options of report `parsed` (named `file`): the period's, or
+/// the registrations file's row of that report.
+fn check_options<'o>(
+    file: &str,
+    parsed: &Parsed,
+    opts: &'o PeriodOptions,
+) -> std::borrow::Cow<'o, CheckOptions> {
+    match &opts.registrations {
+        Some((regs, name)) => {
+            let t = &parsed.tournament;
+            let event = t.header.name.as_ref().map(|n| n.value.as_str());
+            std::borrow::Cow::Owned(
+                regs.options_for(&opts.check, std::path::Path::new(file), event, name)
+                    .0,
+            )
+        }
+        None => std::borrow::Cow::Borrowed(&opts.check),
+    }
+}
+
+/// The list the time control of report `parsed` (named `file`) puts it on,
+/// as its rating in the period decides it ([`ReportRated::rating_type`]),
+/// without rating it: the search across reports reads it.
+pub(crate) fn rating_type_of(
+    file: &str,
+    parsed: &Parsed,
+    opts: &PeriodOptions,
+) -> Option<RatingType> {
+    let check = check_options(file, parsed, opts);
+    Analysis::new(parsed, &check).rating_type()
+}
+
 fn rate_report(
     file: &str,
     parsed: &Parsed,
@@ -551,18 +616,8 @@ fn rate_report(
     let mut ropts = opts.rate.clone();
     // The period rates each player's counted games over its reports.
     ropts.keep_counted = true;
-    let own;
-    let check = match &opts.registrations {
-        Some((regs, name)) => {
-            let event = t.header.name.as_ref().map(|n| n.value.as_str());
-            own = regs
-                .options_for(&opts.check, std::path::Path::new(file), event, name)
-                .0;
-            &own
-        }
-        None => &opts.check,
-    };
-    let analysis = Analysis::new(parsed, check);
+    let check = check_options(file, parsed, opts);
+    let analysis = Analysis::new(parsed, &check);
     let mut list_used = false;
     if let (Some(list), Some(month)) = (&opts.list, list_month) {
         ropts.list = Some(
@@ -703,7 +758,16 @@ struct PlayerRows<'r> {
 }
 
 impl PeriodBasis<'_> {
-    fn players(&self, rated: &[RatedReport<'_>], notes: &mut Vec<String>) -> Vec<PeriodPlayer> {
+    /// The period's players, in order of first appearance: kept, or each
+    /// given to `sink` with the period's key `period` as it is made (then
+    /// none is kept).
+    fn players(
+        &self,
+        rated: &[RatedReport<'_>],
+        notes: &mut Vec<String>,
+        sink: PlayerSink<'_, '_>,
+        period: &str,
+    ) -> Vec<PeriodPlayer> {
         let mut order: Vec<PlayerRows<'_>> = Vec::new();
         let mut at: HashMap<(Key, RatingType), usize> = HashMap::new();
         for r in rated {
@@ -728,7 +792,18 @@ impl PeriodBasis<'_> {
                 order[slot].rows.push((r, row));
             }
         }
-        order.iter().map(|p| self.player(p)).collect()
+        // Each player's rows are dropped once the player is made: they and
+        // the index are not held beside the whole answer.
+        drop(at);
+        match sink {
+            Some(sink) => {
+                for p in order {
+                    sink(period, self.player(&p));
+                }
+                Vec::new()
+            }
+            None => order.into_iter().map(|p| self.player(&p)).collect(),
+        }
     }
 
     fn player(&self, p: &PlayerRows<'_>) -> PeriodPlayer {
@@ -1077,10 +1152,22 @@ impl PeriodBasis<'_> {
                 format!("consecutive rating periods of at most {n} months"),
                 Box::new(move |m| m < i32::try_from(n).unwrap_or(i32::MAX)),
             ),
-            crate::regulations::PoolingWindow::RatingPeriods(n) => (
-                format!("the same and the next {n} rating periods"),
-                Box::new(move |m| m <= i32::try_from(n).unwrap_or(i32::MAX)),
-            ),
+            crate::regulations::PoolingWindow::RatingPeriods(n) => {
+                // Periods, not months: the lists of the texts that count
+                // periods were quarterly (2003-2009) or bi-monthly, so seven
+                // periods span 21 or 14 months.
+                let per =
+                    lists::list_date(self.period).map_or(1, |d| match self.regs.lists.at(d) {
+                        crate::regulations::ListFrequency::Quarterly => 3,
+                        crate::regulations::ListFrequency::BiMonthly => 2,
+                        crate::regulations::ListFrequency::Monthly => 1,
+                    });
+                let span = i32::try_from(n).unwrap_or(i32::MAX).saturating_mul(per);
+                (
+                    format!("the same and the next {n} rating periods"),
+                    Box::new(move |m| m <= span),
+                )
+            }
             crate::regulations::PoolingWindow::NotStated => {
                 ("no limit stated".to_owned(), Box::new(|_| true))
             }

@@ -206,7 +206,7 @@ fn why(
         let more = games.is_some_and(|g| u32::from(g) > p.games);
         if mine.is_none() || more {
             causes.push(format!(
-                "a first rating from earlier months: FIDE published {published}{}; results of earlier periods pool with these (26 months in the 2014–2023 texts, with no limit in 2024), and the reports given hold only this period's",
+                "a first rating from earlier months: FIDE published {published}{}; results of earlier periods pool with these within the edition's window (the same and the next 7 rating periods before 2014; consecutive periods of at most 26 months since), and the reports given hold only this period's",
                 match mine {
                     Some(r) => format!(", not the {r} of this period's pool alone"),
                     None => ", where this period's pool alone gives no first rating".to_owned(),

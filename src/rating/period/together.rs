@@ -5,7 +5,8 @@
 //! those that concern one of its reports).
 
 use super::{
-    expected_of, rate_rated, PeriodFinding, PeriodOptions, PeriodSummary, Plan, ReportRated,
+    expected_of, rate_rated, PeriodFinding, PeriodOptions, PeriodSummary, Plan, PlayerSink,
+    ReportRated,
 };
 use crate::across::ReportKeys;
 use crate::diag::Diagnostic;
@@ -27,7 +28,7 @@ pub(crate) fn rate_together(reports: &[(&str, &Parsed)], opts: &PeriodOptions) -
     };
     #[cfg(not(feature = "parallel"))]
     let reduced: Vec<(ReportRated, ReportKeys)> = reports.iter().map(reduce_one).collect();
-    rate_reduced(reduced, opts)
+    rate_reduced(reduced, opts, None)
 }
 
 /// One report of a period rated and reduced to what the period and the
@@ -50,24 +51,67 @@ pub(crate) fn reduce(
 /// rating type known (a rapid and a blitz event on one day do not clash);
 /// a duplicate counted once; then every finding across reports listed once
 /// with the reports it concerns (and, in each other list's period, those
-/// that concern one of its reports).
+/// that concern one of its reports). The players are kept, or given to
+/// `sink` as they are made ([`PlayerSink`]).
 pub(crate) fn rate_reduced(
     reduced: Vec<(ReportRated, ReportKeys)>,
     opts: &PeriodOptions,
+    sink: PlayerSink<'_, '_>,
 ) -> PeriodSummary {
     let (rated, keys): (Vec<ReportRated>, Vec<ReportKeys>) = reduced.into_iter().unzip();
-    let mut found = Reasons(keys.iter().map(|_| Vec::new()).collect());
+    let searched = search(keys, opts);
+    rate_searched(rated, searched, opts, sink)
+}
+
+/// What the search across a period's reports gives it: which report each
+/// repeats, and the findings as the period lists them.
+pub(crate) struct Searched {
+    duplicate_of: Vec<Option<usize>>,
+    findings: Vec<PeriodFinding>,
+}
+
+/// The search across the reports of a period, over their keys (in the
+/// order of the reports, each with its rating type: a rapid and a blitz
+/// event on one day do not clash), done before the reports are rated when
+/// their keys were taken first (`trf period --rating-list`: the keys and
+/// the reports' ratings are then never held together).
+pub(crate) fn search(keys: Vec<ReportKeys>, opts: &PeriodOptions) -> Searched {
+    let mut found = Reasons {
+        found: keys.iter().map(|_| Vec::new()).collect(),
+        keep: !opts.findings_unread,
+    };
     let duplicate_of = crate::across::search(&keys, &mut found);
-    drop(keys);
-    let mut found = found.0;
+    let mut found = found.found;
     for f in &mut found {
         crate::diag::sort(f);
     }
+    let files: Vec<&str> = keys.iter().map(|k| k.file.as_str()).collect();
+    let findings = period_findings(&files, found);
+    Searched {
+        duplicate_of,
+        findings,
+    }
+}
+
+/// The period of reports rated ([`ReportRated`], in the order their keys
+/// were searched in): a duplicate counted once; then every finding across
+/// reports listed once with the reports it concerns (and, in each other
+/// list's period, those that concern one of its reports). The players are
+/// kept, or given to `sink` as they are made ([`PlayerSink`]).
+pub(crate) fn rate_searched(
+    rated: Vec<ReportRated>,
+    searched: Searched,
+    opts: &PeriodOptions,
+    sink: PlayerSink<'_, '_>,
+) -> PeriodSummary {
+    let Searched {
+        duplicate_of,
+        findings,
+    } = searched;
     let expected: Vec<Option<ListPeriod>> = rated.iter().map(|r| r.expected).collect();
     let plan = Plan::new(&expected, opts);
-    let files: Vec<String> = rated.iter().map(|r| r.file.clone()).collect();
-    let mut summary = rate_rated(plan, rated, &duplicate_of, opts);
-    summary.findings = period_findings(&files, found);
+    let mut summary = rate_rated(plan, rated, &duplicate_of, opts, sink);
+    summary.findings = findings;
     // Each other list's period lists the findings that concern one of its
     // reports.
     for other in summary.other_periods.iter_mut().flatten() {
@@ -85,11 +129,18 @@ pub(crate) fn rate_reduced(
 
 /// Each report's findings across reports as the period lists them: what
 /// [`VerdictReason`] reads and where each points (their order in the
-/// report), without the labels' and help's words, which it never shows.
-struct Reasons(Vec<Vec<Diagnostic>>);
+/// report), without the labels' and help's words, which it never shows;
+/// none when nothing reads them ([`PeriodOptions::findings_unread`]).
+struct Reasons {
+    found: Vec<Vec<Diagnostic>>,
+    keep: bool,
+}
 
 impl crate::across::Sink for Reasons {
     fn push(&mut self, report: usize, mut d: Diagnostic) {
+        if !self.keep {
+            return;
+        }
         let at = d.primary_span();
         d.labels.retain(|l| Some(l.span) == at);
         d.labels.truncate(1);
@@ -98,20 +149,20 @@ impl crate::across::Sink for Reasons {
         }
         d.help = None;
         d.grouping = None;
-        self.0[report].push(d);
+        self.found[report].push(d);
     }
 }
 
 /// The findings across reports as the period lists them: one entry per
 /// distinct finding (code and message), naming every report it was
 /// attached to, in the order first met.
-fn period_findings(files: &[String], per_report: Vec<Vec<Diagnostic>>) -> Vec<PeriodFinding> {
+fn period_findings(files: &[&str], per_report: Vec<Vec<Diagnostic>>) -> Vec<PeriodFinding> {
     let mut out: Vec<PeriodFinding> = Vec::new();
     // By code and a hash of the message (a month has hundreds of thousands
     // of findings: their messages are not held twice), each hash's findings
     // compared in full.
     let mut index: HashMap<(&'static str, u64), Vec<usize>> = HashMap::new();
-    for (file, found) in files.iter().map(String::as_str).zip(per_report) {
+    for (&file, found) in files.iter().zip(per_report) {
         for d in found {
             let mut h = std::hash::DefaultHasher::new();
             std::hash::Hash::hash(&d.message, &mut h);
