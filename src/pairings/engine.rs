@@ -171,8 +171,25 @@ fn solve_with<const L: usize>(
             m[a * n + b] = w + w;
         }
     }
-    integer_blossom::max_weight_matching(&m, n)
+    // The matching keeps its working matrix (`(2n + 1)²` edges of this
+    // weight) per thread and weight type for reuse, until the thread ends:
+    // a large one is solved on a thread of its own, so that a round's
+    // solves of several widths do not each keep one (benches/pairings.md,
+    // 29 November 2026: speed).
+    let edge = std::mem::size_of::<Wide<L>>() + 8;
+    if (2 * n + 1).pow(2).saturating_mul(edge) <= POOLED_BYTES {
+        return integer_blossom::max_weight_matching(&m, n);
+    }
+    std::thread::scope(|s| {
+        s.spawn(|| integer_blossom::max_weight_matching(&m, n))
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })
 }
+
+/// The largest working matrix of the matching kept between solves (see
+/// `solve_with`).
+const POOLED_BYTES: usize = 16 << 20;
 
 /// The sums of each field of a matching (pairs of players), sub-field by
 /// sub-field, the most significant first: two matchings compare field by

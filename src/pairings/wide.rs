@@ -11,7 +11,7 @@ use std::cmp::Ordering;
 use std::ops::{Add, AddAssign, Sub, SubAssign};
 
 /// A signed integer of `L` limbs, least significant first.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Wide<const L: usize>(pub(crate) [u64; L]);
 
 impl<const L: usize> Wide<L> {
@@ -79,13 +79,15 @@ impl<const L: usize> Add for Wide<L> {
 }
 
 impl<const L: usize> AddAssign for Wide<L> {
+    // The carry through `u128` compiles to one add-with-carry chain
+    // (benches/pairings.md, 29 November 2026: speed).
+    #[inline]
     fn add_assign(&mut self, o: Self) {
-        let mut carry = false;
+        let mut carry = 0u128;
         for i in 0..L {
-            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
-            let (s2, c2) = s1.overflowing_add(u64::from(carry));
-            self.0[i] = s2;
-            carry = c1 || c2;
+            let s = u128::from(self.0[i]) + u128::from(o.0[i]) + carry;
+            self.0[i] = s as u64;
+            carry = s >> 64;
         }
     }
 }
@@ -99,25 +101,44 @@ impl<const L: usize> Sub for Wide<L> {
 }
 
 impl<const L: usize> SubAssign for Wide<L> {
+    #[inline]
     fn sub_assign(&mut self, o: Self) {
-        let mut borrow = false;
+        let mut borrow = 0u128;
         for i in 0..L {
-            let (d1, b1) = self.0[i].overflowing_sub(o.0[i]);
-            let (d2, b2) = d1.overflowing_sub(u64::from(borrow));
-            self.0[i] = d2;
-            borrow = b1 || b2;
+            let d = u128::from(self.0[i])
+                .wrapping_sub(u128::from(o.0[i]))
+                .wrapping_sub(borrow);
+            self.0[i] = d as u64;
+            borrow = (d >> 64) & 1;
         }
     }
 }
 
-impl<const L: usize> Ord for Wide<L> {
-    fn cmp(&self, o: &Self) -> Ordering {
-        match (self.negative(), o.negative()) {
-            (true, false) => return Ordering::Less,
-            (false, true) => return Ordering::Greater,
-            _ => {}
+impl<const L: usize> PartialEq for Wide<L> {
+    // Without a call to `memcmp` per comparison: the matching compares
+    // weights with zero in its inner loop (benches/pairings.md,
+    // 29 November 2026: speed).
+    #[inline]
+    fn eq(&self, o: &Self) -> bool {
+        let mut diff = 0u64;
+        for i in 0..L {
+            diff |= self.0[i] ^ o.0[i];
         }
-        for i in (0..L).rev() {
+        diff == 0
+    }
+}
+
+impl<const L: usize> Eq for Wide<L> {}
+
+impl<const L: usize> Ord for Wide<L> {
+    #[inline]
+    fn cmp(&self, o: &Self) -> Ordering {
+        // The top limb holds the sign: compared signed, the rest unsigned.
+        let top = (self.0[L - 1] as i64).cmp(&(o.0[L - 1] as i64));
+        if top != Ordering::Equal {
+            return top;
+        }
+        for i in (0..L - 1).rev() {
             match self.0[i].cmp(&o.0[i]) {
                 Ordering::Equal => {}
                 other => return other,
@@ -128,6 +149,7 @@ impl<const L: usize> Ord for Wide<L> {
 }
 
 impl<const L: usize> PartialOrd for Wide<L> {
+    #[inline]
     fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
         Some(self.cmp(o))
     }
