@@ -205,6 +205,36 @@ mod tests {
         }
     }
 
+    /// Values spanning both limbs behave as `i128`: the carries, the
+    /// borrows, and the comparison of the signed top limb before the rest.
+    #[test]
+    fn two_limbs_agree_with_i128() {
+        let wide = |v: i128| Wide::<2>([v as u64, (v >> 64) as u64]);
+        let vals = [
+            0i128,
+            1,
+            -1,
+            u64::MAX as i128,
+            -(u64::MAX as i128),
+            1 << 64,
+            -(1 << 64),
+            (1 << 64) + 5,
+            -(1 << 64) - 5,
+            1 << 100,
+            -(1 << 100),
+            (1 << 100) + (1 << 63),
+        ];
+        for &a in &vals {
+            assert_eq!(wide(a).half(), wide(a / 2), "{a}");
+            for &b in &vals {
+                assert_eq!(wide(a) + wide(b), wide(a + b), "{a}+{b}");
+                assert_eq!(wide(a) - wide(b), wide(a - b), "{a}-{b}");
+                assert_eq!(wide(a).cmp(&wide(b)), a.cmp(&b), "{a}<=>{b}");
+                assert_eq!(wide(a) == wide(b), a == b, "{a}=={b}");
+            }
+        }
+    }
+
     /// A bit far above 64 carries across limbs.
     #[test]
     fn shifted_bits_cross_limbs() {
