@@ -176,8 +176,11 @@ fn solve_with<const L: usize>(
     // a large one is solved on a thread of its own, so that a round's
     // solves of several widths do not each keep one (benches/pairings.md,
     // 29 November 2026: speed).
+    // The page in the browser (WebAssembly without threads) cannot start
+    // one: there the matrices stay with the page's worker, each at most
+    // that of a 150-player solve (the page's bound).
     let edge = std::mem::size_of::<Wide<L>>() + 8;
-    if (2 * n + 1).pow(2).saturating_mul(edge) <= POOLED_BYTES {
+    if cfg!(target_arch = "wasm32") || (2 * n + 1).pow(2).saturating_mul(edge) <= POOLED_BYTES {
         return integer_blossom::max_weight_matching(&m, n);
     }
     std::thread::scope(|s| {
