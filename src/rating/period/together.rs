@@ -153,6 +153,10 @@ impl crate::across::Sink for Both<'_, '_> {
             self.0.push(report, d);
         }
     }
+
+    fn wants_words(&self, report: usize, meta: &crate::diag::RuleMeta, start: u32) -> bool {
+        self.1.keep || self.0.wants_words(report, meta, start)
+    }
 }
 
 /// Each report's findings across reports as the period lists them: what
@@ -178,6 +182,10 @@ impl crate::across::Sink for Reasons {
         d.help = None;
         d.grouping = None;
         self.found[report].push(d);
+    }
+
+    fn wants_words(&self, _report: usize, _meta: &crate::diag::RuleMeta, _start: u32) -> bool {
+        self.keep
     }
 }
 
