@@ -10,6 +10,10 @@
 #
 #   BBP=/path/to/bbpPairings.exe benches/pairings.sh [TRF_BINARY] [SIZES...]
 #
+# With EDITION=2017 and BBP set to bbpPairings v5.0.1 (the 2016/17 rules),
+# the files are made by that version and given a start date in 2024 (and
+# `092 Swiss Dutch`), so that trf applies the 2016/17 rules too.
+#
 # Default sizes: 50 100 200. Prints, per size, the wall-clock seconds and
 # peak memory of each checker (GNU time) and whether both found no
 # difference. Results are recorded in benches/pairings.md.
@@ -31,6 +35,9 @@ printf '%-8s %-10s %-10s %-10s %-10s %s\n' players bbp_s bbp_MB trf_s trf_MB agr
 for n in "${sizes[@]}"; do
   printf 'PlayersNumber=%s\nRoundsNumber=9\n' "$n" >"$dir/cfg.txt"
   "$bbp" --dutch -g "$dir/cfg.txt" -o "$dir/t$n.trf" -s $((n * 2654435761 % 4294967296)) >/dev/null
+  if [ "${EDITION:-2026}" = 2017 ]; then
+    printf '042 2024/03/01\r092 Swiss Dutch\r' >>"$dir/t$n.trf"
+  fi
   /usr/bin/time -f '%e %M' -o "$dir/bbp.time" "$bbp" --dutch "$dir/t$n.trf" -c >"$dir/bbp.out"
   set +e
   /usr/bin/time -f '%e %M' -o "$dir/trf.time" "$trf" pairings --format json "$dir/t$n.trf" >"$dir/trf.out"

@@ -206,12 +206,13 @@ const SPLIT_SAYS: &[&str] = &[
 /// `trf explain pairings`: what FIDE's Swiss texts say that `trf pairings`
 /// applies, and the readings it takes where they or the report are silent.
 fn pairings_page(format: Format) -> String {
-    use crate::pairings::{EDITION_2026, PAIRINGS_READINGS, PAIRINGS_SAYS};
+    use crate::pairings::{EDITION_2017, EDITION_2026, PAIRINGS_READINGS, PAIRINGS_SAYS};
     match format {
         Format::Json => {
             let page = serde_json::json!({
                 "topic": "pairings",
                 "edition": EDITION_2026,
+                "editions": [EDITION_2026, EDITION_2017],
                 "fide": PAIRINGS_SAYS,
                 "readings": PAIRINGS_READINGS,
             });
@@ -221,7 +222,7 @@ fn pairings_page(format: Format) -> String {
             )
         }
         Format::Human => {
-            let mut s = format!("# pairings (trf pairings)\n\nEach round of a Swiss re-paired with the {EDITION_2026}, and compared with the report's pairing.\n\n## What FIDE's texts say\n\n");
+            let mut s = format!("# pairings (trf pairings)\n\nEach round of a Swiss re-paired with the {EDITION_2026}, or the {EDITION_2017} for events under it, and compared with the report's pairing.\n\n## What FIDE's texts say\n\n");
             for line in PAIRINGS_SAYS {
                 s.push_str(&format!("- {line}\n"));
             }

@@ -1,5 +1,7 @@
-//! The FIDE (Dutch) system of 2026 (C.04.3, in force from 1 February 2026)
-//! pairing one round, written from the Handbook's text.
+//! The FIDE (Dutch) system (C.04.3) pairing one round, written from the
+//! Handbook's text: the 2026 edition (in force from 1 February 2026), or the
+//! 2016/17 one (in force 1 July 2017 to 31 January 2026), which differ in
+//! their criteria and completion (see `pair_round`), not in the procedure.
 //!
 //! The Handbook lets a program reach its pairings by any method that gives
 //! the same result (art. 3: "look-ahead, backtracking, weighted matching or
@@ -12,11 +14,14 @@
 //! encode the order in which art. 4 generates candidates (the MDPs chosen,
 //! their opponents, then the exchanges and transpositions of the
 //! remainder), so that among equally good candidates the first generated is
-//! taken. Brackets are paired from the top: each is solved twice (its MDPs
-//! and their opponents, then its remainder) and its pairs are fixed; the
-//! unpaired move down.
+//! taken. Brackets are paired from the top: each is solved three times (its
+//! MDPs and their opponents, then its remainder's exchanges, then its
+//! transposition) and its pairs are fixed; the unpaired move down. Under
+//! the 2016/17 text a bracket's solve holds only the bracket and the next
+//! scoregroup (C.7) until completion forces the penultimate bracket (A.9).
 
 use super::colour::{allocate, History, Strength};
+use super::edition::Edition;
 use super::input::{Entry, Float, Report};
 use super::wide::Wide;
 use crate::model::Colour;
@@ -125,9 +130,13 @@ fn solve(
     }
     match width + 8 {
         w if w <= 128 => run!(2),
+        w if w <= 192 => run!(3),
         w if w <= 256 => run!(4),
+        w if w <= 384 => run!(6),
         w if w <= 512 => run!(8),
+        w if w <= 768 => run!(12),
         w if w <= 1024 => run!(16),
+        w if w <= 1536 => run!(24),
         w if w <= 2048 => run!(32),
         w if w <= 4096 => run!(64),
         _ => run!(128),
@@ -197,10 +206,97 @@ pub(crate) struct Outcome {
     pub deciding: Option<String>,
 }
 
-/// Pairs round `r` (0-based) from the report's history before it. `given`
-/// is the report's own pairing of the round, to name the first criterion
-/// that decides between the two.
-pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Outcome {
+/// The labels of the criteria of a bracket's weight, by edition: the same
+/// fields hold the same kind of criterion in both texts.
+struct Labels {
+    order: &'static str,
+    completion: &'static str,
+    pairs: &'static str,
+    scores: &'static str,
+    next_pairs: &'static str,
+    next_scores: &'static str,
+    colours: [&'static str; 4],
+    floats: [&'static str; 4],
+    float_scores: [&'static str; 4],
+}
+
+const LABELS_2026: Labels = Labels {
+    order: ORDER,
+    completion: "[C4] completion (with [C2] and [C5], the PAB)",
+    pairs: "[C6] the number of downfloaters",
+    scores: "[C7] the scores of the downfloaters",
+    next_pairs: "[C8] the next bracket's pairs",
+    next_scores: "[C8] the next bracket's downfloaters' scores",
+    colours: [
+        "[C10] topscorers' colour difference",
+        "[C11] topscorers' three colours in a row",
+        "[C12] colour preferences",
+        "[C13] strong colour preferences",
+    ],
+    floats: [
+        "[C14] resident downfloaters with a downfloat in the previous round",
+        "[C15] MDP opponents with an upfloat in the previous round",
+        "[C16] resident downfloaters with a downfloat two rounds before",
+        "[C17] MDP opponents with an upfloat two rounds before",
+    ],
+    float_scores: [
+        "[C18] score differences of MDPs with a downfloat in the previous round",
+        "[C19] score differences of MDP opponents with an upfloat in the previous round",
+        "[C20] score differences of MDPs with a downfloat two rounds before",
+        "[C21] score differences of MDP opponents with an upfloat two rounds before",
+    ],
+};
+
+const LABELS_2017: Labels = Labels {
+    order: "section D (the order in which candidates are generated)",
+    completion:
+        "C.4 completion of the round (penultimate and collapsed last brackets, with C.2, the PAB)",
+    pairs: "C.5 the number of pairs",
+    scores: "C.6 the pairing score difference (PSD)",
+    next_pairs: "C.7 the next bracket's pairs",
+    next_scores: "C.7 the next bracket's pairing score difference",
+    colours: [
+        "C.8 topscorers' colour difference",
+        "C.9 topscorers' three colours in a row",
+        "C.10 colour preferences",
+        "C.11 strong colour preferences",
+    ],
+    floats: [
+        "C.12 players with the same downfloat as in the previous round",
+        "C.13 players with the same upfloat as in the previous round",
+        "C.14 players with the same downfloat as two rounds before",
+        "C.15 players with the same upfloat as two rounds before",
+    ],
+    float_scores: [
+        "C.16 score differences of players with the same downfloat as in the previous round",
+        "C.17 score differences of players with the same upfloat as in the previous round",
+        "C.18 score differences of players with the same downfloat as two rounds before",
+        "C.19 score differences of players with the same upfloat as two rounds before",
+    ],
+};
+
+/// Pairs round `r` (0-based) from the report's history before it, under
+/// `edition`. `given` is the report's own pairing of the round, to name the
+/// first criterion that decides between the two.
+///
+/// The two editions share the procedure: brackets from the top, each solved
+/// for its MDPs and their opponents, then for its remainder's exchanges and
+/// transposition (art. 4 / D17 section D, the same orders). They differ in
+/// what a bracket's weight holds and over which players it is solved:
+/// the 2026 text makes completion ([C4]) a criterion of every bracket, so
+/// every bracket is solved over all players still to pair; the 2016/17 text
+/// looks ahead only at the next scoregroup (C.7), and when a bracket's
+/// downfloaters leave the round incompletable it becomes the penultimate
+/// pairing bracket, is paired again for completion (C.4) and every lower
+/// player joins the collapsed last bracket (A.9).
+pub(crate) fn pair_round(
+    rep: &Report,
+    r: usize,
+    given: Option<&Pairing>,
+    edition: Edition,
+) -> Outcome {
+    let d17 = edition == Edition::D17;
+    let labels = if d17 { &LABELS_2017 } else { &LABELS_2026 };
     let n = rep.len();
     let last = r + 1 == rep.planned;
     // The effective numbering: arrived players in TPN order.
@@ -218,8 +314,13 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
                 .filter(|e| matches!(e, Entry::Played { .. }))
                 .count();
             let had_pab = rep.entries[p][..r].contains(&Entry::Pab);
-            let unplayed_win = (0..r).any(|k| {
-                !matches!(rep.entries[p][k], Entry::Played { .. }) && rep.points[p][k] >= rep.win
+            // [C2]: 2026 bars any unplayed round worth a win (BR26 4);
+            // 2016/17 a forfeit win (BR17 d).
+            let unplayed_win = (0..r).any(|k| match rep.entries[p][k] {
+                Entry::Played { .. } => false,
+                Entry::Forfeit { .. } if d17 => rep.points[p][k] > rep.loss,
+                _ if d17 => false,
+                _ => rep.points[p][k] >= rep.win,
             });
             Player {
                 id: p,
@@ -230,12 +331,12 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
                 unplayed: (r - played) as i64,
                 top: last && 2 * i64::from(rep.score(p, r)) > max_before,
                 f1: if r >= 1 {
-                    rep.float(p, r - 1)
+                    rep.float(p, r - 1, edition)
                 } else {
                     Float::None
                 },
                 f2: if r >= 2 {
-                    rep.float(p, r - 2)
+                    rep.float(p, r - 2, edition)
                 } else {
                     Float::None
                 },
@@ -281,12 +382,23 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
         compatible: &compatible,
     };
     let count = live.len();
-    let wn = bits(count as u64 + 1);
 
-    // The PAB's score ([C5]): the lowest at which an eligible player can be
-    // left over with every other player paired.
+    // Who may be left over for the PAB. 2026 ([C5]): an eligible player at
+    // the lowest score at which one can be left over with every other
+    // player paired. 2016/17: any eligible player (A.9: the PAB is part of
+    // the last bracket's pairing).
     let mut cand = vec![false; n];
-    if count % 2 == 1 {
+    if d17 {
+        for &p in &live {
+            cand[p] = players[p].eligible;
+        }
+        if !feasible(&prob, &|p| cand[p]) {
+            return Outcome {
+                pairing: Err(NoPairing::NoLegal),
+                deciding: None,
+            };
+        }
+    } else if count % 2 == 1 {
         let mut scores: Vec<i32> = live.iter().map(|&p| players[p].pscore).collect();
         scores.sort_unstable();
         scores.dedup();
@@ -325,6 +437,7 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
         let (x, y) = (&players[h], &players[l]);
         allocate(&x.hist, &y.hist, x.number % 2 == 1, initial)
     };
+    let completion = |h: usize, l: usize| 1 + i64::from(!cand[h]) + i64::from(!cand[l]);
 
     let mut remaining = live.clone();
     let mut fixed: Vec<(usize, usize)> = Vec::new();
@@ -340,16 +453,46 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
         }
         v
     });
-    for (gi, &gs) in groups.iter().enumerate() {
+    // 2016/17: the bracket being paired again as the penultimate pairing
+    // bracket, and the collapsed last bracket that follows it (A.9).
+    let mut ppb = false;
+    let mut collapsed = false;
+    let mut gi = 0;
+    while gi < groups.len() {
+        let gs = groups[gi];
         let residents: Vec<usize> = remaining
             .iter()
             .copied()
-            .filter(|&p| players[p].pscore == gs && !movers.contains(&p))
+            .filter(|&p| !movers.contains(&p) && (collapsed || players[p].pscore == gs))
             .collect();
         let mdps: Vec<usize> = movers.clone();
         let in_b = |p: usize| residents.contains(&p) || mdps.contains(&p);
-        let next_s = groups.get(gi + 1).copied();
+        // 2016/17: the last bracket, the PPB and the CLB are paired for
+        // completion; the others look ahead at the next scoregroup only.
+        let special = d17 && (ppb || collapsed || gi + 1 == groups.len());
+        let next_s = if special {
+            None
+        } else {
+            groups.get(gi + 1).copied()
+        };
         let in_n = |p: usize| next_s.is_some_and(|s| players[p].pscore == s && !in_b(p));
+        // 2016/17 C.7: when the next scoregroup is the last, its look-ahead
+        // is its completion.
+        let next_is_last = d17 && !special && gi + 2 == groups.len();
+        let scope: Vec<usize> = if d17 && !special {
+            remaining
+                .iter()
+                .copied()
+                .filter(|&p| in_b(p) || in_n(p))
+                .collect()
+        } else {
+            remaining.clone()
+        };
+        // The fields count players of this solve only: narrower weights in
+        // the lower brackets (and, under 2016/17, in every bracket but the
+        // last ones) make the matching faster (benches/pairings.md).
+        let count = scope.len();
+        let wn = bits(count as u64 + 1);
         let mut b_scores: Vec<i32> = mdps.iter().map(|&p| players[p].pscore).collect();
         b_scores.push(gs);
         b_scores.sort_unstable_by(|a, b| b.cmp(a));
@@ -361,6 +504,33 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
         let mut diffs: Vec<i32> = mdps.iter().map(|&p| players[p].pscore - gs).collect();
         diffs.sort_unstable_by(|a, b| b.cmp(a));
         diffs.dedup();
+        // 2016/17 A.8: the score differences of the PSD, each with a
+        // sub-field: those of pairs, and of each downfloater to a score one
+        // point below the lowest of the players looked at.
+        let low = scope.iter().map(|&p| players[p].pscore).min().unwrap_or(gs);
+        let df_key = |p: usize| players[p].pscore - low + 10;
+        let psd_keys: Vec<i32> = if d17 {
+            let mut k: Vec<i32> = Vec::new();
+            let b_all: Vec<usize> = mdps.iter().chain(&residents).copied().collect();
+            let mut res_scores: Vec<i32> = residents.iter().map(|&p| players[p].pscore).collect();
+            res_scores.dedup();
+            for &p in &b_all {
+                k.push(df_key(p));
+                for &s in &res_scores {
+                    if s <= players[p].pscore {
+                        k.push(players[p].pscore - s);
+                    }
+                }
+            }
+            k.sort_unstable();
+            k.dedup();
+            k
+        } else {
+            Vec::new()
+        };
+        let wk = wn + 2;
+        let psd_at = |key: i32| wk * psd_keys.binary_search(&key).unwrap_or(0);
+        let psd_width = wk * psd_keys.len().max(1);
         // [C9] applies to a bracket that downfloats exactly one player who
         // ends with the PAB: a bracket at the PAB's score or below (the
         // PAB's player floats down through the brackets under his score).
@@ -375,65 +545,81 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
             .max();
 
         let mut layout = Layout::new();
-        let f_c4 = layout.push(
-            "[C4] completion (with [C2] and [C5], the PAB)",
-            bits(3 * count as u64 + 1),
+        let f_c4 =
+            (!d17 || special).then(|| layout.push(labels.completion, bits(3 * count as u64 + 1)));
+        let f_c6 = layout.push(labels.pairs, wn);
+        let f_c7 = layout.push(
+            labels.scores,
+            if d17 { psd_width } else { wn * b_scores.len() },
         );
-        let f_c6 = layout.push("[C6] the number of downfloaters", wn);
-        let f_c7 = layout.push("[C7] the scores of the downfloaters", wn * b_scores.len());
-        let f_c8a = layout.push("[C8] the next bracket's pairs", wn);
+        let look_ahead = !d17 || !special;
+        let f_c8a = layout.push(
+            labels.next_pairs,
+            match (d17, look_ahead) {
+                (_, false) => 0,
+                (true, true) => bits(3 * count as u64 + 1),
+                (false, true) => wn,
+            },
+        );
         let f_c8b = layout.push(
-            "[C8] the next bracket's downfloaters' scores",
-            wn * bn_scores.len(),
+            labels.next_scores,
+            match (d17, look_ahead) {
+                (_, false) => 0,
+                (true, true) => psd_width,
+                (false, true) => wn * bn_scores.len(),
+            },
         );
         let f_c9 = layout.push(
             "[C9] the unplayed games of the PAB's player",
-            bits((count as u64 + 1) * (r as u64 + 2)),
+            if d17 {
+                0
+            } else {
+                bits((count as u64 + 1) * (r as u64 + 2))
+            },
         );
-        let f_c10 = layout.push("[C10] topscorers' colour difference", wn);
-        let f_c11 = layout.push("[C11] topscorers' three colours in a row", wn);
-        let f_c12 = layout.push("[C12] colour preferences", wn);
-        let f_c13 = layout.push("[C13] strong colour preferences", wn);
-        let f_c14 = layout.push(
-            "[C14] resident downfloaters with a downfloat in the previous round",
-            wn,
-        );
-        let f_c15 = layout.push(
-            "[C15] MDP opponents with an upfloat in the previous round",
-            wn,
-        );
-        let f_c16 = layout.push(
-            "[C16] resident downfloaters with a downfloat two rounds before",
-            wn,
-        );
-        let f_c17 = layout.push("[C17] MDP opponents with an upfloat two rounds before", wn);
-        let f_c18 = layout.push(
-            "[C18] score differences of MDPs with a downfloat in the previous round",
-            wn * (diffs.len() + 1),
-        );
-        let f_c19 = layout.push(
-            "[C19] score differences of MDP opponents with an upfloat in the previous round",
-            wn * diffs.len().max(1),
-        );
-        let f_c20 = layout.push(
-            "[C20] score differences of MDPs with a downfloat two rounds before",
-            wn * (diffs.len() + 1),
-        );
-        let f_c21 = layout.push(
-            "[C21] score differences of MDP opponents with an upfloat two rounds before",
-            wn * diffs.len().max(1),
-        );
+        let f_c10 = layout.push(labels.colours[0], wn);
+        let f_c11 = layout.push(labels.colours[1], wn);
+        let f_c12 = layout.push(labels.colours[2], wn);
+        let f_c13 = layout.push(labels.colours[3], wn);
+        let f_c14 = layout.push(labels.floats[0], wn);
+        let f_c15 = layout.push(labels.floats[1], wn);
+        let f_c16 = layout.push(labels.floats[2], wn);
+        let f_c17 = layout.push(labels.floats[3], wn);
+        let (w18, w19) = if d17 {
+            (psd_width, psd_width)
+        } else {
+            (wn * (diffs.len() + 1), wn * diffs.len().max(1))
+        };
+        let f_c18 = layout.push(labels.float_scores[0], w18);
+        let f_c19 = layout.push(labels.float_scores[1], w19);
+        let f_c20 = layout.push(labels.float_scores[2], w18);
+        let f_c21 = layout.push(labels.float_scores[3], w19);
         let quality_fields = layout.fields.len();
         let wr = bits(residents.len() as u64 + 1);
-        let f_a = layout.push(ORDER, mdps.len().max(1));
-        let f_b = layout.push(ORDER, wr * mdps.len().max(1));
+        let f_a = layout.push(labels.order, mdps.len().max(1));
+        let f_b = layout.push(labels.order, wr * mdps.len().max(1));
         let width1 = layout.finish();
 
-        let quality = |h: usize, l: usize, out: &mut Vec<Part>| {
-            // h is the higher-ranked.
-            let (h, l) = if rank[h] <= rank[l] { (h, l) } else { (l, h) };
-            let (x, y) = (&players[h], &players[l]);
-            out.push((f_c4, 1 + i64::from(!cand[h]) + i64::from(!cand[l]), 0));
+        // An edge that counts only for completion (when it is a criterion).
+        let outside = |h: usize, l: usize, out: &mut Vec<Part>| {
+            if let Some(f) = f_c4 {
+                out.push((f, completion(h, l), 0));
+            }
+        };
+        let colours = |x: &Player, y: &Player, out: &mut Vec<Part>| {
+            let c = colour_of(x.id, y.id);
+            let (hx, lx) = (x.hist.breaks(c), y.hist.breaks(c.opposite()));
+            out.push((f_c10, 2 - i64::from(hx.0) - i64::from(lx.0), 0));
+            out.push((f_c11, 2 - i64::from(hx.1) - i64::from(lx.1), 0));
+            let same = x.hist.wants.is_some() && x.hist.wants == y.hist.wants;
+            out.push((f_c12, i64::from(!same), 0));
+            let strong =
+                same && x.hist.strength >= Strength::Strong && y.hist.strength >= Strength::Strong;
+            out.push((f_c13, i64::from(!strong), 0));
+        };
+        let quality26 = |x: &Player, y: &Player, out: &mut Vec<Part>| {
+            let (h, l) = (x.id, y.id);
+            out.push((f_c4.unwrap_or(0), completion(h, l), 0));
             let mdp_pair = mdps.contains(&h) && residents.contains(&l);
             let b_edge = in_b(h) && in_b(l) && !(mdps.contains(&h) && mdps.contains(&l));
             if b_edge {
@@ -450,16 +636,7 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
                         .sum();
                     out.push((f_c9, v, 0));
                 }
-                let c = colour_of(h, l);
-                let (hx, lx) = (x.hist.breaks(c), y.hist.breaks(c.opposite()));
-                out.push((f_c10, 2 - i64::from(hx.0) - i64::from(lx.0), 0));
-                out.push((f_c11, 2 - i64::from(hx.1) - i64::from(lx.1), 0));
-                let same = x.hist.wants.is_some() && x.hist.wants == y.hist.wants;
-                out.push((f_c12, i64::from(!same), 0));
-                let strong = same
-                    && x.hist.strength >= Strength::Strong
-                    && y.hist.strength >= Strength::Strong;
-                out.push((f_c13, i64::from(!strong), 0));
+                colours(x, y, out);
                 let res_df =
                     |p: &Player, f: Float| i64::from(residents.contains(&p.id) && f == Float::Down);
                 out.push((f_c14, res_df(x, x.f1) + res_df(y, y.f1), 0));
@@ -493,6 +670,71 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
                 }
             }
         };
+        // 2016/17: a pair of the bracket removes its two players from the
+        // downfloaters and adds its score difference to the PSD (A.8); the
+        // float criteria C.12–C.19 count the players who would get the same
+        // float again (a downfloater or the higher player of a pair of
+        // different scores for a downfloat, the lower for an upfloat).
+        let quality17 = |x: &Player, y: &Player, out: &mut Vec<Part>| {
+            let (h, l) = (x.id, y.id);
+            outside(h, l, out);
+            let d = x.pscore - y.pscore;
+            if in_b(l) {
+                out.push((f_c6, 1, 0));
+                out.push((f_c7, 1, psd_at(df_key(h))));
+                out.push((f_c7, 1, psd_at(df_key(l))));
+                out.push((f_c7, -1, psd_at(d)));
+                colours(x, y, out);
+                for (fd, fu, fsd, fsu, fx, fy) in [
+                    (f_c14, f_c15, f_c18, f_c19, x.f1, y.f1),
+                    (f_c16, f_c17, f_c20, f_c21, x.f2, y.f2),
+                ] {
+                    let down =
+                        i64::from(fy == Float::Down) + i64::from(d == 0 && fx == Float::Down);
+                    out.push((fd, down, 0));
+                    let up_again = d > 0 && fy == Float::Up;
+                    out.push((fu, i64::from(!up_again), 0));
+                    if fy == Float::Down {
+                        out.push((fsd, 1, psd_at(df_key(l))));
+                    }
+                    if fx == Float::Down {
+                        out.push((fsd, 1, psd_at(df_key(h))));
+                        if d > 0 {
+                            out.push((fsd, -1, psd_at(d)));
+                        }
+                    }
+                    if up_again {
+                        out.push((fsu, -1, psd_at(d)));
+                    }
+                }
+            }
+            if look_ahead {
+                if next_is_last {
+                    out.push((f_c8a, completion(h, l), 0));
+                } else if !in_b(l) {
+                    out.push((f_c8a, 1, 0));
+                }
+                for p in [h, l] {
+                    if in_b(p) {
+                        out.push((f_c8b, 1, psd_at(df_key(p))));
+                    }
+                }
+            }
+        };
+        let quality = |h: usize, l: usize, out: &mut Vec<Part>| {
+            // h is the higher-ranked.
+            let (h, l) = if rank[h] <= rank[l] { (h, l) } else { (l, h) };
+            if d17 {
+                quality17(&players[h], &players[l], out);
+            } else {
+                quality26(&players[h], &players[l], out);
+            }
+        };
+        // 2016/17: MDPs do not meet each other in their bracket (S1 holds
+        // them, S2 the residents).
+        let edge_ok = |a: usize, b: usize| {
+            compatible(a, b) && !(d17 && mdps.contains(&a) && mdps.contains(&b))
+        };
         // Phase 1: which MDPs are paired, and with whom.
         let phase1 = |h: usize, l: usize, out: &mut Vec<Part>| {
             quality(h, l, out);
@@ -508,10 +750,10 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
         };
         let sub = Problem {
             players: &players,
-            live: remaining.clone(),
-            compatible: &compatible,
+            live: scope.clone(),
+            compatible: &edge_ok,
         };
-        c9_on.set(pab_score.is_some_and(|p| gs <= p));
+        c9_on.set(!d17 && pab_score.is_some_and(|p| gs <= p));
         let mut mates = solve(&sub, &layout, width1, &phase1);
         if c9_on.get() {
             let paired = mates
@@ -519,7 +761,7 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
                 .enumerate()
                 .filter(|&(a, m)| {
                     m.is_some_and(|b| {
-                        let (x, y) = (remaining[a], remaining[b]);
+                        let (x, y) = (scope[a], scope[b]);
                         in_b(x) && in_b(y) && !(mdps.contains(&x) && mdps.contains(&y))
                     })
                 })
@@ -540,7 +782,7 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
             }
             v
         };
-        let all1 = pairs_of(&mates, &remaining);
+        let all1 = pairs_of(&mates, &scope);
         let mdp_pairs: Vec<(usize, usize)> = all1
             .iter()
             .copied()
@@ -571,12 +813,12 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
         for f in &layout.fields[..quality_fields] {
             layout2.push(f.label, f.width);
         }
-        let g1 = layout2.push(ORDER, wm);
-        let g2 = layout2.push(ORDER, bits((m * m) as u64 + 1));
-        let g3 = layout2.push(ORDER, p_r + wm + 1);
-        let g4 = layout2.push(ORDER, m + wm + 1);
+        let g1 = layout2.push(labels.order, wm);
+        let g2 = layout2.push(labels.order, bits((m * m) as u64 + 1));
+        let g3 = layout2.push(labels.order, p_r + wm + 1);
+        let g4 = layout2.push(labels.order, m + wm + 1);
         let width2 = layout2.finish();
-        let live2: Vec<usize> = remaining
+        let live2: Vec<usize> = scope
             .iter()
             .copied()
             .filter(|p| !mdp_pairs.iter().any(|&(a, b)| a == *p || b == *p))
@@ -588,7 +830,7 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
             |h: usize, l: usize| (mdps.contains(&h) && in_b(l)) || (mdps.contains(&l) && in_b(h));
         let phase2 = |h: usize, l: usize, out: &mut Vec<Part>| {
             if floating(h, l) {
-                out.push((f_c4, 1 + i64::from(!cand[h]) + i64::from(!cand[l]), 0));
+                outside(h, l, out);
                 return;
             }
             quality(h, l, out);
@@ -608,7 +850,7 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
         let sub2 = Problem {
             players: &players,
             live: live2.clone(),
-            compatible: &compatible,
+            compatible: &edge_ok,
         };
         let mates2a = solve(&sub2, &layout2, width2, &phase2);
         let mut s1: Vec<usize> = pairs_of(&mates2a, &live2)
@@ -621,11 +863,11 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
             layout3.push(f.label, f.width);
         }
         let k1 = s1.len().max(1);
-        let g5 = layout3.push(ORDER, wm * k1);
+        let g5 = layout3.push(labels.order, wm * k1);
         let width3 = layout3.finish();
         let phase3 = |h: usize, l: usize, out: &mut Vec<Part>| {
             if floating(h, l) {
-                out.push((f_c4, 1 + i64::from(!cand[h]) + i64::from(!cand[l]), 0));
+                outside(h, l, out);
                 return;
             }
             if let (Some(a), Some(b)) = (pos(h), pos(l)) {
@@ -636,7 +878,7 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
                         out.push((g5, (m - b) as i64, wm * (k1 - 1 - k)));
                     }
                     // Not a pair of this S1 and S2: not in the bracket.
-                    _ => out.push((f_c4, 1 + i64::from(!cand[h]) + i64::from(!cand[l]), 0)),
+                    _ => outside(h, l, out),
                 }
                 return;
             }
@@ -650,6 +892,24 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
                 .copied()
                 .filter(|&(a, b)| remainder.contains(&a) && remainder.contains(&b)),
         );
+        let rest: Vec<usize> = remaining
+            .iter()
+            .copied()
+            .filter(|p| !bracket_pairs.iter().any(|&(a, b)| a == *p || b == *p))
+            .collect();
+        // 2016/17 A.9: downfloaters that leave the round incompletable make
+        // this bracket the penultimate one: paired again for completion.
+        if d17 && !special {
+            let after = Problem {
+                players: &players,
+                live: rest.clone(),
+                compatible: &compatible,
+            };
+            if !feasible(&after, &|p| cand[p]) {
+                ppb = true;
+                continue;
+            }
+        }
         // The deciding criterion: at the first bracket where the report
         // pairs its players otherwise.
         if deciding.is_none() {
@@ -678,32 +938,42 @@ pub(crate) fn pair_round(rep: &Report, r: usize, given: Option<&Pairing>) -> Out
                         .collect();
                     deciding = Some(
                         if let Some(&(a, b)) = theirs.iter().find(|&&(a, b)| !compatible(a, b)) {
+                            let c1 = if d17 { "C.1" } else { "[C1]" };
                             if met(a, b) {
-                                "[C1] the report pairs two players who have already met".to_owned()
+                                format!("{c1} the report pairs two players who have already met")
                             } else if forbidden(a, b) {
-                                "[C1] the report pairs a forbidden pair".to_owned()
+                                format!("{c1} the report pairs a forbidden pair")
+                            } else if d17 {
+                                "C.3 the report pairs two players with the same absolute colour preference".to_owned()
                             } else {
                                 "[C3] the report pairs two players with the same absolute colour preference".to_owned()
                             }
                         } else {
-                            let mine_all: Vec<(usize, usize)> = all1.clone();
-                            let tm = totals(&layout, &mine_all, &quality);
+                            let tm = totals(&layout, &all1, &quality);
                             let tt = totals(&layout, &theirs, &quality);
                             layout.fields[..quality_fields]
                                 .iter()
                                 .zip(tm.iter().zip(&tt))
                                 .find(|(_, (a, b))| a != b)
-                                .map_or_else(|| ORDER.to_owned(), |(f, _)| f.label.to_owned())
+                                .map_or_else(
+                                    || labels.order.to_owned(),
+                                    |(f, _)| f.label.to_owned(),
+                                )
                         },
                     );
                 }
             }
         }
-        for &(a, b) in &bracket_pairs {
-            fixed.push((a, b));
-        }
-        remaining.retain(|p| !bracket_pairs.iter().any(|&(a, b)| a == *p || b == *p));
+        fixed.extend(bracket_pairs.iter().copied());
+        remaining = rest;
         movers = remaining.iter().copied().filter(|&p| in_b(p)).collect();
+        if collapsed {
+            break;
+        }
+        // After the penultimate bracket, every lower player is in the
+        // collapsed last bracket.
+        collapsed = ppb;
+        gi += 1;
     }
     let bye = match remaining.as_slice() {
         [] => None,

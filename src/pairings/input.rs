@@ -3,6 +3,7 @@
 //! and, before each round, every player's history (score, colours,
 //! opponents, floats, byes) rebuilt from the report's own rounds.
 
+use super::edition::Edition;
 use super::NotRepaired;
 use crate::model::{ByeKind, Colour, RoundResult, Tournament};
 use std::collections::HashMap;
@@ -239,6 +240,34 @@ impl Report {
         })
     }
 
+    /// The Baku acceleration (C.04.5 until 2026, C.04.7 2026 art. 1.1-1.5), for a
+    /// report that asks for it by its system code and gives no virtual
+    /// points itself: group A is the first half of the players in TPN
+    /// order, rounded up to an even number (2 × ⌈N/4⌉), every player of the
+    /// report counted; its players get `win` virtual points (tenths) before
+    /// each of the first half of the accelerated rounds (rounded up), and
+    /// half of it before the others; the accelerated rounds are the first
+    /// half of the planned rounds, rounded up.
+    pub(crate) fn apply_baku(&mut self, win: i32) {
+        let n = self.len();
+        let group_a = 2 * n.div_ceil(4);
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&p| self.order_key[p]);
+        let accelerated = self.planned.div_ceil(2);
+        let full = accelerated.div_ceil(2);
+        for &p in order.iter().take(group_a) {
+            for (r, v) in self.accel[p].iter_mut().enumerate() {
+                *v = if r < full {
+                    win
+                } else if r < accelerated {
+                    win / 2
+                } else {
+                    0
+                };
+            }
+        }
+    }
+
     /// Adds the round after the report's last, with every player to be
     /// paired but those `absent` (indices), so that the engine pairs it.
     #[cfg(test)]
@@ -273,12 +302,18 @@ impl Report {
         self.score(p, r) + self.accel[p].get(r).copied().unwrap_or(0)
     }
 
-    /// The float `p` received in round `k` (0-based), 2026 edition art.
-    /// 1.4: a game between different pairing scores floats the higher down
-    /// and the lower up; a player unpaired by the system gets no float,
-    /// except a downfloat for the PAB and for any unplayed round worth more
-    /// than a loss (art. 1.4.3–1.4.4).
-    pub(crate) fn float(&self, p: usize, k: usize) -> Float {
+    /// The float `p` received in round `k` (0-based): a game between
+    /// different pairing scores floats the higher down and the lower up
+    /// (2026 art. 1.4.2; 2016/17 A.4.b). Without a game played, the 2016/17
+    /// text gives a downfloat to whoever "for whatever reason does not play
+    /// in a round" (A.4.b); the 2026 text only for the PAB and for an
+    /// unplayed round worth more than a loss (art. 1.4.3–1.4.4).
+    pub(crate) fn float(&self, p: usize, k: usize, edition: Edition) -> Float {
+        match self.entries[p][k] {
+            Entry::Played { .. } => {}
+            _ if edition == Edition::D17 => return Float::Down,
+            _ => {}
+        }
         match self.entries[p][k] {
             Entry::Played { opponent, .. } => {
                 let (a, b) = (self.pscore(p, k), self.pscore(opponent, k));

@@ -9,23 +9,25 @@
 //! review: the Handbook allows changes to published pairings in some cases
 //! (C.04.2 2026 art. 4.4), and a report cannot say when one was made.
 //!
-//! Editions: the engine implements the FIDE (Dutch) system in force from
-//! 1 February 2026 (C.04.3, FIDE Council 28 October 2025), chosen by the
-//! event's start date (FIDE has not said whether "applied from 1 February
-//! 2026" means events starting or rounds paired then; trfkit reads the
-//! start date, as the rating regulations do). Events under the 2016/17 text
-//! are not re-paired: its penultimate-bracket and collapsed-bracket
-//! procedure (D17 A.9, C.4, C.7) is not implemented, and a checker that
-//! applied the 2026 rules to them would report differences that are not
-//! errors.
+//! Editions: one engine applies either the FIDE (Dutch) system in force
+//! from 1 February 2026 (C.04.3, FIDE Council 28 October 2025) or the one
+//! in force from 1 July 2017 to 31 January 2026 (the 2016/17 text), chosen
+//! by a system code naming one (`192 FIDE_DUTCH_2017`, `FIDE_DUTCH_2025`,
+//! `FIDE_DUTCH_2026`), else by the event's start date (FIDE has not said
+//! whether "applied from 1 February 2026" means events starting or rounds
+//! paired then; trfkit reads the start date, as the rating regulations do).
+//! Events that started before 1 July 2017, under the Istanbul 2012 text or
+//! earlier, are not re-paired.
 
 mod colour;
+mod edition;
 mod engine;
 mod input;
 mod wide;
 
 use crate::model::{Colour, Tournament, TournamentType};
 use chrono::NaiveDate;
+use edition::Edition;
 use engine::{pair_round, NoPairing, Pairing};
 use input::{Entry, Report};
 use serde::Serialize;
@@ -43,9 +45,9 @@ pub enum NotRepaired {
     /// Declared with a Swiss system other than the Dutch.
     #[error("its pairing system is not the FIDE (Dutch) system ({0})")]
     OtherSystem(String),
-    /// The event started under the 2016/17 Dutch text.
-    #[error("the event started on {0}, under the FIDE (Dutch) system of 2016/17 (C.04.3, in force 1 July 2017 to 31 January 2026), which trfkit's engine does not implement (it implements the 2026 edition)")]
-    Edition2017(NaiveDate),
+    /// The event started before the 2016/17 Dutch text came into force.
+    #[error("the event started on {0}, before 1 July 2017, under an earlier text of the FIDE (Dutch) system (Istanbul 2012 or before), which trfkit does not re-pair: its criteria differ from the 2016/17 text, and no open program to check it against exists")]
+    Before2017(NaiveDate),
     /// Fewer than two players.
     #[error("fewer than two players")]
     TooFew,
@@ -158,12 +160,19 @@ impl PairingsCheck {
 /// over its rounds (500 players over 15 rounds fit).
 const WORK_LIMIT: u128 = 100_000_000_000;
 
-/// The name of the edition the engine applies.
+/// The name of the 2026 edition.
 pub const EDITION_2026: &str =
     "FIDE (Dutch) system, C.04.3, 2026 edition (in force from 1 February 2026)";
 
+/// The name of the 2016/17 edition.
+pub const EDITION_2017: &str =
+    "FIDE (Dutch) system, C.04.3, 2016/17 edition (in force 1 July 2017 to 31 January 2026)";
+
 /// The first day of the 2026 edition.
 const FROM_2026: Option<NaiveDate> = NaiveDate::from_ymd_opt(2026, 2, 1);
+
+/// The first day of the 2016/17 edition.
+const FROM_2017: Option<NaiveDate> = NaiveDate::from_ymd_opt(2017, 7, 1);
 
 /// Re-pairs every round of a Swiss report with the FIDE (Dutch) system and
 /// compares each with the report's own pairing.
@@ -196,23 +205,52 @@ pub fn check_pairings(t: &Tournament) -> Result<PairingsCheck, NotRepaired> {
             "the report declares no pairing system: taken to be the FIDE (Dutch) system".to_owned(),
         );
     }
-    let code_2026 = declared.as_deref().is_some_and(|d| {
-        let u = d.to_uppercase();
-        u.contains("FIDE_DUTCH_2025") || u.contains("FIDE_DUTCH_2026")
-    });
-    match t.start_date() {
-        Some(s) if !code_2026 && FROM_2026.is_some_and(|f| s < f) => {
-            return Err(NotRepaired::Edition2017(s))
+    let code = declared
+        .as_deref()
+        .map(str::to_uppercase)
+        .unwrap_or_default();
+    let by_code = if code.contains("FIDE_DUTCH_2017") {
+        Some(Edition::D17)
+    } else if code.contains("FIDE_DUTCH_2025") || code.contains("FIDE_DUTCH_2026") {
+        Some(Edition::D26)
+    } else {
+        None
+    };
+    let edition = match (by_code, t.start_date()) {
+        (Some(e), None) => {
+            notes.push(format!(
+                "the report gives no start date; its system code names the {} rules",
+                if e == Edition::D17 { "2016/17" } else { "2026" }
+            ));
+            e
         }
-        Some(_) => {}
-        None if code_2026 => notes.push(
-            "the report gives no start date; its system code names the 2026 rules".to_owned(),
-        ),
-        None => notes.push(
-            "the report gives no start date: the edition in force today is assumed".to_owned(),
-        ),
+        (Some(e), Some(_)) => e,
+        (None, Some(s)) if FROM_2017.is_some_and(|f| s < f) => {
+            return Err(NotRepaired::Before2017(s))
+        }
+        (None, Some(s)) if FROM_2026.is_some_and(|f| s < f) => Edition::D17,
+        (None, Some(_)) => Edition::D26,
+        (None, None) => {
+            notes.push(
+                "the report gives no start date: the edition in force today is assumed".to_owned(),
+            );
+            Edition::D26
+        }
+    };
+    let mut rep = Report::new(t)?;
+    if code.contains("_BAKU") {
+        if t.extensions.xxa.is_empty() && t.records.accelerations.is_empty() {
+            // 2016/17: one point (C.04.5); 2026: the points of a
+            // win (C.04.7 2026 art. 1.3).
+            rep.apply_baku(match edition {
+                Edition::D17 => 10,
+                Edition::D26 => rep.win,
+            });
+            notes.push("the system code asks for the Baku acceleration and the report gives no virtual points (`XXA`, `250`): they are computed (FIDE accelerated systems, the Baku method)".to_owned());
+        } else {
+            notes.push("the system code asks for the Baku acceleration: the report's own virtual points (`XXA`, `250`) are used".to_owned());
+        }
     }
-    let rep = Report::new(t)?;
     if rep.rounds == 0 {
         return Err(NotRepaired::NoRounds);
     }
@@ -235,11 +273,14 @@ pub fn check_pairings(t: &Tournament) -> Result<PairingsCheck, NotRepaired> {
     }
     let mut rounds = Vec::with_capacity(rep.rounds);
     for r in 0..rep.rounds {
-        rounds.push(check_round(&rep, r));
+        rounds.push(check_round(&rep, r, edition));
     }
     Ok(PairingsCheck {
         system: "dutch",
-        edition: EDITION_2026,
+        edition: match edition {
+            Edition::D17 => EDITION_2017,
+            Edition::D26 => EDITION_2026,
+        },
         rounds,
         notes,
     })
@@ -282,10 +323,10 @@ fn given(rep: &Report, r: usize) -> (Pairing, Vec<bool>) {
     (p, known)
 }
 
-fn check_round(rep: &Report, r: usize) -> RoundCheck {
+fn check_round(rep: &Report, r: usize, edition: Edition) -> RoundCheck {
     let round = (r + 1) as u16;
     let (file, known) = given(rep, r);
-    let out = pair_round(rep, r, Some(&file));
+    let out = pair_round(rep, r, Some(&file), edition);
     let mine = match out.pairing {
         Ok(p) => p,
         Err(e) => {
@@ -295,6 +336,7 @@ fn check_round(rep: &Report, r: usize) -> RoundCheck {
                 differences: Vec::new(),
                 criterion: None,
                 note: Some(match e {
+                    NoPairing::NoLegal if edition == Edition::D17 => format!("no pairing of round {round} meets the absolute criteria (C.1–C.3): the Handbook leaves it to the chief arbiter"),
                     NoPairing::NoLegal => format!("no pairing of round {round} meets the absolute criteria ([C1]–[C3]): the Handbook leaves it to the chief arbiter (C.04.3 2026 art. 1.9.3)"),
                     NoPairing::NoInitialColour => "the initial colour cannot be told (no `XXC`/`152`, no colours in the rounds)".to_owned(),
                 }),
@@ -379,7 +421,10 @@ fn check_round(rep: &Report, r: usize) -> RoundCheck {
     let criterion = if same {
         None
     } else if colour_only {
-        Some("art. 5 (the colours of a pair)".to_owned())
+        Some(match edition {
+            Edition::D17 => "section E (the colours of a pair)".to_owned(),
+            Edition::D26 => "art. 5 (the colours of a pair)".to_owned(),
+        })
     } else {
         out.deciding
     };
@@ -397,6 +442,7 @@ fn check_round(rep: &Report, r: usize) -> RoundCheck {
 pub const PAIRINGS_SAYS: &[&str] = &[
     "Every FIDE Swiss system must have a free pairing checker (C.04.2 2026 art. 1.4); a pairing altered to favour a player can be reported to the Qualification Commission.",
     "A round is paired bracket by bracket from the top score: the absolute criteria [C1]-[C3] (no rematch of a played game, the PAB only to an eligible player, no meeting of two non-topscorers with the same absolute colour preference), completion [C4] in every bracket, the PAB to the lowest possible score [C5], then the quality criteria [C6]-[C21] in their order; among equally good candidates the first the Handbook generates (art. 3-4) (C.04.3 2026 art. 1-4).",
+    "Under the 2016/17 text (in force 1 July 2017 to 31 January 2026) the criteria are C.1-C.19: completion is a criterion only of the penultimate pairing bracket, whose lower players then form the collapsed last bracket with its downfloaters (A.9, C.4); the pairing score difference, of pairs and of downfloaters, replaces the downfloaters' scores (A.8, C.6); the look-ahead is at the next bracket's pairs and score difference only (C.7); every player who does not play a round gets a downfloat (A.4); and only a PAB or a forfeit win bars the PAB (C.2). There is no [C5] or [C9]: the player left over from the last bracket gets the PAB.",
     "Colours: both preferences, the stronger, alternation to the latest round with different colours, the higher-ranked player's preference, then the initial colour by the parity of his number (C.04.3 2026 art. 5).",
     "Forfeits and byes do not enter the colour history, and an unplayed pairing may be repeated (C.04.2 2026 art. 3.4-3.5).",
     "Published pairings may be changed in a few cases (C.04.2 2026 art. 4.4): a difference is for the arbiter to review, and never changes the rating verdict.",
@@ -407,12 +453,12 @@ pub const PAIRINGS_SAYS: &[&str] = &[
 pub const PAIRINGS_READINGS: &[&str] = &[
     "Each round is re-paired from the report's own rounds before it (results, entries, byes), as bbpPairings and JaVaFo check: a difference in one round does not run on into the next.",
     "Players paired by the system in a round are those with a game, a forfeit or a pairing-allocated bye (U, or + without an opponent); H, F, Z and blank rounds are taken as given.",
-    "The edition is chosen by the start date (042, else the first date of 132): FIDE has not said whether 'applied from 1 February 2026' means events starting or rounds paired then. A system code naming the 2025 or 2026 rules (FIDE_DUTCH_2025, FIDE_DUTCH_2026) selects the 2026 rules. Events under the 2016/17 text are not re-paired: its penultimate and collapsed brackets are not implemented.",
+    "The edition: a system code naming one (192 or 092 FIDE_DUTCH_2017 for 2016/17; FIDE_DUTCH_2025 or FIDE_DUTCH_2026 for 2026) decides; else the start date (042, else the first date of 132): 2016/17 from 1 July 2017 to 31 January 2026, 2026 from 1 February 2026. FIDE has not said whether 'applied from 1 February 2026' means events starting or rounds paired then; trfkit reads the start date, as the rating regulations do. Events that started before 1 July 2017 (the Istanbul 2012 text or earlier) are not re-paired.",
     "The TPN of the colour rule 5.2.5 counts only players who have arrived (paired in the round or before), as FIDE's Systems of Pairings and Programs commission answered in August 2026.",
     "Without XXC or 152, the initial colour is read from the first round with colours: the first player in that numbering with a colour had the initial colour if his number is odd.",
     "Without XXR or 142, the last round written is taken as the last (topscorers exist only in the last round).",
     "A downfloat is given for a PAB even when it is worth no more than a loss (C.04.3 2026 art. 1.4.3); games of less than one move (W D L) count as played.",
-    "Acceleration is read from XXA and 250 records; the Baku method of a system code alone is not computed.",
+    "Acceleration is read from XXA and 250 records. A system code with _BAKU and no such records has its virtual points computed by the Baku method: group A is the first 2 × ⌈N/4⌉ players in TPN order, N counting every player of the report (late entries included, a reading: the text places them by the general handbook), with a win's points (2016/17: one point) before each of the first ⌈⌈R/2⌉/2⌉ rounds and half of it before the rest of the first ⌈R/2⌉. bbpPairings puts the first ⌈N/2⌉ players in group A; trfkit follows the text.",
     "The first criterion named is the first, in the Handbook's order, by which the report's pairing of the first bracket that differs is worse than the checker's; 'art. 4' when both are as good and the checker's comes first in the Handbook's order, 'art. 5' when only colours differ.",
     "At most 500 players per report are re-paired, so that a check ends in bounded time and memory (a 500-player, 9-round Swiss took 107 s and 818 MB on the shared build machine).",
 ];

@@ -1,6 +1,7 @@
 //! The engine's criteria, each on a small report written for it from the
 //! Handbook's articles (C.04.3 2026 edition).
 
+use super::edition::Edition;
 use super::engine::{pair_round, Pairing};
 use super::input::Report;
 use super::{check_pairings, NotRepaired};
@@ -34,7 +35,7 @@ fn pairing(trf: &str, absent: &[usize]) -> (Vec<(u16, u16)>, Option<u16>) {
     let mut rep = Report::new(&p.tournament).unwrap();
     let absent: Vec<usize> = absent.iter().map(|a| a - 1).collect();
     rep.add_round_to_pair(&absent);
-    let out = pair_round(&rep, rep.rounds - 1, None);
+    let out = pair_round(&rep, rep.rounds - 1, None, Edition::D26);
     let Pairing { pairs, bye } = out.pairing.unwrap();
     let mut v: Vec<(u16, u16)> = pairs
         .iter()
@@ -189,4 +190,32 @@ fn reports_beyond_the_cap_are_refused() {
         check_pairings(&crate::parse_str(&trf).tournament),
         Err(NotRepaired::TooMany(n)) if n == super::MAX_PLAYERS + 1
     ));
+}
+
+/// The Baku acceleration of a `_BAKU` system code: with 10 players, group A
+/// is 2 × ⌈10/4⌉ = 6 players with a virtual point in round 1, so round 1
+/// pairs 1–6 and 7–10 as two scoregroups; without the code it pairs 1–5
+/// against 6–10.
+#[test]
+fn a_baku_code_accelerates_the_first_rounds() {
+    // Round 1 as the Baku method pairs it: 1–4, 5–2, 3–6, 7–9, 10–8.
+    let rows: Vec<&[&str]> = vec![
+        &["   4 w 1"],
+        &["   5 b 1"],
+        &["   6 w 1"],
+        &["   1 b 0"],
+        &["   2 w 0"],
+        &["   3 b 0"],
+        &["   9 w 1"],
+        &["  10 b 1"],
+        &["   7 b 0"],
+        &["   8 w 0"],
+    ];
+    let baku = report("192 FIDE_DUTCH_2026_BAKU\n152 W\nXXR 9\n", &rows);
+    let c = check_pairings(&crate::parse_str(&baku).tournament).unwrap();
+    assert!(c.all_same(), "{c:?}");
+    assert!(c.notes.iter().any(|n| n.contains("Baku")), "{c:?}");
+    let plain = baku.replace("FIDE_DUTCH_2026_BAKU", "FIDE_DUTCH_2026");
+    let c = check_pairings(&crate::parse_str(&plain).tournament).unwrap();
+    assert!(!c.all_same(), "{c:?}");
 }

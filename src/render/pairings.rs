@@ -148,12 +148,14 @@ pub(crate) fn section(
 
 /// Whether a reason not to re-pair is worth the arbiter's reading: one the
 /// report's own rounds give (what he can put right), or its size. Another
-/// tournament type, another system or edition, or no rounds, are not.
+/// tournament type, another system or edition, or no rounds, are not; nor
+/// are starting ranks missing or given twice, which the check's own
+/// findings already point at line by line (a rank the reader could not
+/// read at all would be named here as rank 0).
 fn said(e: &NotRepaired) -> bool {
     matches!(
         e,
-        NotRepaired::Numbering(..)
-            | NotRepaired::Entry(..)
+        NotRepaired::Entry(..)
             | NotRepaired::Unfinished(..)
             | NotRepaired::OneSided(..)
             | NotRepaired::TooMany(..)
