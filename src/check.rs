@@ -193,6 +193,28 @@ impl Ord for Ranked {
 }
 
 impl AcrossKept {
+    /// Whether a finding of rule `meta` whose primary span starts at
+    /// `start`, taken next, would be among those kept (a later one is kept
+    /// only before the last kept in [`Order`]): when not, its words are
+    /// never read, only counted.
+    pub(crate) fn would_keep(
+        &self,
+        meta: &crate::diag::RuleMeta,
+        start: u32,
+        opts: &CheckOptions,
+    ) -> bool {
+        let max = opts.max_per_rule;
+        let Some(rule) = self.rules.iter().find(|r| r.rule == meta.name) else {
+            return true;
+        };
+        max == 0
+            || rule.kept.len() < max
+            || rule
+                .kept
+                .peek()
+                .is_some_and(|top| (start, meta.code) < (top.order.0, top.order.1))
+    }
+
     /// Takes one finding, in the order found, when `opts` enables its rule.
     pub(crate) fn take(&mut self, d: Diagnostic, opts: &CheckOptions) {
         if !opts.enabled(d.rule, d.code) {
@@ -256,6 +278,10 @@ impl crate::across::Sink for AcrossSink<'_> {
     fn push(&mut self, report: usize, d: Diagnostic) {
         let d = if self.outlines { outline(d) } else { d };
         self.reports[report].take(d, self.opts);
+    }
+
+    fn wants_words(&self, report: usize, meta: &crate::diag::RuleMeta, start: u32) -> bool {
+        !self.outlines && self.reports[report].would_keep(meta, start, self.opts)
     }
 }
 

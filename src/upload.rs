@@ -11,8 +11,11 @@
 //! there and sends them nowhere. Every problem with a file is a message on
 //! the page, never an error.
 
-use crate::check::add_across_all;
-use crate::rating::period::{rate_together, PeriodOptions};
+use crate::across::ReportKeys;
+use crate::check::AcrossSink;
+use crate::rating::period::{
+    expected_of, rate_searched, reduce_all, search_with, PeriodOptions, Plan, ReportRated,
+};
 use crate::rating::{rate_checked, CheckedRating, RateOptions};
 use crate::ratinglist::{ListLookup, ListSource};
 use crate::read::{parse_vec, Parsed, ReadError, ReadOptions};
@@ -250,6 +253,17 @@ fn check_all(
             None
         }
     });
+    // Several reports (or one compared with the published list): the
+    // period FIDE would rate them in together, each on the list it is
+    // expected on (the page has no `--period`).
+    let period = (parsed.len() > 1 || published.is_some()).then(|| PeriodOptions {
+        list: opts.rating_list.clone(),
+        check: opts.clone(),
+        rate: rate_opts.clone(),
+        registrations: regs.clone(),
+        published,
+        ..PeriodOptions::default()
+    });
     let mut rated: Vec<CheckedRating> = Vec::with_capacity(parsed.len());
     // The reports the registrations file does not name.
     let mut unnamed = Vec::new();
@@ -279,30 +293,35 @@ fn check_all(
             ),
         ));
     }
-    add_across_all(
-        &names,
-        &parsed,
-        rated.iter_mut().map(|r| &mut r.report),
-        &opts,
-    );
-    page.set_overview(&names, &parsed, &rated);
-    let mut tables = Vec::new();
-    // Several reports: the period FIDE would rate them in together, each
-    // on the list it is expected on (the page has no `--period`).
     if !go() {
         return None;
     }
-    if parsed.len() > 1 || published.is_some() {
+    // Each report reduced to what the period and the search across
+    // reports read (as `trf period` reduces it), and the search run once
+    // over their keys: its findings go to each report's page (grouped and
+    // bounded per rule as `trf check` does) and to the period.
+    let searched = period.as_ref().map(|o| {
+        let expected: Vec<_> = parsed.iter().map(expected_of).collect();
+        let list_month = Plan::new(&expected, o).list_month;
         let named: Vec<(&str, &Parsed)> = names.iter().map(String::as_str).zip(&parsed).collect();
-        let period = PeriodOptions {
-            list: opts.rating_list.clone(),
-            check: opts.clone(),
-            rate: rate_opts.clone(),
-            registrations: regs.clone(),
-            published,
-            ..PeriodOptions::default()
-        };
-        let summary = rate_together(&named, &period);
+        let (reports, keys): (Vec<ReportRated>, Vec<ReportKeys>) =
+            reduce_all(&named, o, list_month).into_iter().unzip();
+        let mut sink = AcrossSink::new(keys.len(), &opts, false);
+        let searched = search_with(keys, o, Some(&mut sink));
+        if parsed.len() > 1 {
+            for (r, kept) in rated.iter_mut().zip(sink.reports) {
+                r.report.add_kept(kept, &opts);
+            }
+        }
+        (reports, searched)
+    });
+    page.set_overview(&names, &parsed, &rated);
+    let mut tables = Vec::new();
+    if !go() {
+        return None;
+    }
+    if let (Some(period), Some((reports, searched))) = (&period, searched) {
+        let summary = rate_searched(reports, searched, period, None);
         page.other_periods = summary
             .other_periods
             .iter()

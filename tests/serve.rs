@@ -714,3 +714,83 @@ fn the_page_re_pairs_within_a_budget_per_upload() {
         "{page:.300}"
     );
 }
+
+#[test]
+fn a_month_uploaded_at_once_is_checked_and_rated_as_on_the_command_line() {
+    // Five generated reports whose players play two events on one day:
+    // each report has more `player-in-simultaneous-events` findings than
+    // the per-rule limit. The page's findings, verdicts and period (drawn
+    // from one search across the reports and each report rated once for
+    // its page and reduced for the period) are those of `trf check` and
+    // `trf period` on the same files.
+    let dir = tempfile::tempdir().unwrap();
+    let trf = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_trf"))
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.code().is_some_and(|c| c < 2),
+            "{args:?}: {out:?}"
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    trf(&[
+        "generate",
+        "--month",
+        "2026-03",
+        "--reports",
+        "5",
+        "--list-players",
+        "1000",
+        "--simultaneous",
+        "--min-players",
+        "250",
+        "--max-players",
+        "300",
+        "--seed",
+        "3",
+        "-o",
+        "m",
+    ]);
+    let mut names: Vec<String> = std::fs::read_dir(dir.path().join("m"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 5);
+    let files: Vec<Vec<u8>> = names
+        .iter()
+        .map(|n| std::fs::read(dir.path().join("m").join(n)).unwrap())
+        .collect();
+    let fields: Vec<(&str, &str, &[u8])> = names
+        .iter()
+        .zip(&files)
+        .map(|(n, b)| ("trf", n.as_str(), &b[..]))
+        .collect();
+    let (_server, url) = serve_with(&[]);
+    let (status, page) = post(&url, &fields);
+    assert_eq!(status, 200, "{page:.300}");
+    let paths: Vec<String> = names.iter().map(|n| format!("m/{n}")).collect();
+    let with = |args: &[&str]| {
+        let mut all: Vec<&str> = args.to_vec();
+        all.extend(paths.iter().map(String::as_str));
+        trf(&all).replace("m/month-", "month-")
+    };
+    let json = with(&["check", "--format", "json"]);
+    let lines: Vec<&str> = json.lines().collect();
+    assert_eq!(lines.len(), 5);
+    let over = "findings not shown (limit 200 per rule)";
+    for (name, line) in names.iter().zip(&lines) {
+        let stem = name.trim_end_matches(".trf");
+        let download = download(&page, &format!("{stem}.check.json"));
+        assert_eq!(download.trim_end(), *line, "{name}");
+    }
+    assert!(lines.iter().filter(|l| l.contains(over)).count() >= 2);
+    assert!(page.contains(over));
+    let verdicts = with(&["check", "--summary", "--format", "csv"]);
+    assert_eq!(download(&page, "verdicts.csv"), verdicts);
+    let period = with(&["period", "--format", "csv"]);
+    assert_eq!(download(&page, "period.csv"), period);
+}

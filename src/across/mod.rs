@@ -159,6 +159,16 @@ pub(crate) fn find_keys(reports: &[ReportKeys]) -> AcrossFindings {
 pub(crate) trait Sink {
     /// Takes finding `d` of report `report`.
     fn push(&mut self, report: usize, d: Diagnostic);
+
+    /// Whether a finding of rule `meta` in report `report` whose primary
+    /// span starts at `start` may be read for its words (message, labels,
+    /// help); when not, the search gives [`Sink::push`] the finding
+    /// without them, to be counted: a month's hundreds of thousands of
+    /// clashes beyond the per-rule limit are never worded (benchmark:
+    /// `check --summary` of a generated month, `benches/month.md`).
+    fn wants_words(&self, _report: usize, _meta: &RuleMeta, _start: u32) -> bool {
+        true
+    }
 }
 
 /// Every finding kept, per report.

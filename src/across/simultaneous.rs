@@ -120,6 +120,14 @@ fn emit(
     let (mine, _) = side(&days[0]);
     let t = &reports[here as usize];
     let player = &t.players[mine.2 as usize];
+    let entry = player.rounds.get(mine.3 as usize - 1).unwrap_or_default();
+    let meta = &PLAYER_IN_SIMULTANEOUS_EVENTS;
+    if !out.wants_words(here as usize, meta, entry.span.start) {
+        // Counted, never shown: where it points and what it means only.
+        let d = meta.diag(String::new()).primary(entry.span, String::new());
+        out.push(here as usize, noted(meta, d));
+        return;
+    }
     let listed: Vec<String> = days
         .iter()
         .map(|d| {
@@ -127,7 +135,6 @@ fn emit(
             format!("{} (round {} here, round {} there)", m.0, m.3, o.3)
         })
         .collect();
-    let entry = player.rounds.get(mine.3 as usize - 1).unwrap_or_default();
     let mut d = PLAYER_IN_SIMULTANEOUS_EVENTS
         .diag(format!(
             "FIDE ID {id} ({}, {}) also plays in {} on the same day: {}",

@@ -21,6 +21,7 @@
 //! scoregroup (C.7) until completion forces the penultimate bracket (A.9).
 
 use super::colour::{allocate, History, Strength};
+use super::edition::Edition;
 use super::input::{Entry, Float, Report};
 use super::wide::Wide;
 use crate::model::Colour;
@@ -223,15 +224,6 @@ pub(crate) struct Outcome {
     /// The first criterion by which the given pairing (if any) is worse than
     /// the engine's, when they differ.
     pub deciding: Option<String>,
-}
-
-/// The edition of the FIDE (Dutch) system a round is paired under.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Edition {
-    /// The 2016/17 text (C.04.3, in force 1 July 2017 to 31 January 2026).
-    D17,
-    /// The 2026 text (C.04.3, in force from 1 February 2026).
-    D26,
 }
 
 /// The labels of the criteria of a bracket's weight, by edition: the same

@@ -3,7 +3,7 @@
 //! and, before each round, every player's history (score, colours,
 //! opponents, floats, byes) rebuilt from the report's own rounds.
 
-use super::engine::Edition;
+use super::edition::Edition;
 use super::NotRepaired;
 use crate::model::{ByeKind, Colour, RoundResult, Tournament};
 use std::collections::HashMap;

@@ -20,13 +20,15 @@
 //! earlier, are not re-paired.
 
 mod colour;
+mod edition;
 mod engine;
 mod input;
 mod wide;
 
 use crate::model::{Colour, Tournament, TournamentType};
 use chrono::NaiveDate;
-use engine::{pair_round, Edition, NoPairing, Pairing};
+use edition::Edition;
+use engine::{pair_round, NoPairing, Pairing};
 use input::{Entry, Report};
 use serde::Serialize;
 

@@ -1,7 +1,8 @@
 //! The engine's criteria, each on a small report written for it from the
 //! Handbook's articles (C.04.3 2026 edition).
 
-use super::engine::{pair_round, Edition, Pairing};
+use super::edition::Edition;
+use super::engine::{pair_round, Pairing};
 use super::input::Report;
 use super::{check_pairings, NotRepaired};
 

@@ -48,10 +48,11 @@ pub use split::{split_by_period, PeriodPart, SplitError, SPLIT_READINGS};
 pub use summary::{
     PeriodEvent, PeriodFinding, PeriodPlayer, PeriodReportEntry, PeriodSummary, Pool,
 };
-pub(crate) use together::rate_together;
 // The streamed month of `trf period` and `trf check` (the command's own).
 #[cfg(feature = "cli")]
-pub(crate) use together::{rate_reduced, rate_searched, reduce, search, Searched};
+pub(crate) use together::{rate_reduced, reduce, search};
+// The month of the local page (`trf serve` and the page in the browser).
+pub(crate) use together::{rate_searched, reduce_all, search_with, Searched};
 
 use crate::analysis::Analysis;
 use crate::diag::{Consequence, Verdict};

@@ -5,8 +5,7 @@
 //! those that concern one of its reports).
 
 use super::{
-    expected_of, rate_rated, PeriodFinding, PeriodOptions, PeriodSummary, Plan, PlayerSink,
-    ReportRated,
+    rate_rated, PeriodFinding, PeriodOptions, PeriodSummary, Plan, PlayerSink, ReportRated,
 };
 use crate::across::ReportKeys;
 use crate::diag::Diagnostic;
@@ -15,20 +14,22 @@ use crate::ratinglist::ListPeriod;
 use crate::read::Parsed;
 use std::collections::HashMap;
 
-/// Rates the period of `reports` (each named as the output shows it) with
-/// the findings across them ([`rate_reduced`] of each report reduced).
-pub(crate) fn rate_together(reports: &[(&str, &Parsed)], opts: &PeriodOptions) -> PeriodSummary {
-    let expected: Vec<Option<ListPeriod>> = reports.iter().map(|(_, p)| expected_of(p)).collect();
-    let list_month = Plan::new(&expected, opts).list_month;
+/// [`reduce`] of every report of `reports` (in parallel with the feature
+/// `parallel`), in their order.
+pub(crate) fn reduce_all(
+    reports: &[(&str, &Parsed)],
+    opts: &PeriodOptions,
+    list_month: Option<ListPeriod>,
+) -> Vec<(ReportRated, ReportKeys)> {
     let reduce_one = |&(file, parsed): &(&str, &Parsed)| reduce(file, parsed, opts, list_month);
     #[cfg(feature = "parallel")]
-    let reduced: Vec<(ReportRated, ReportKeys)> = {
+    let reduced = {
         use rayon::prelude::*;
         reports.par_iter().map(reduce_one).collect()
     };
     #[cfg(not(feature = "parallel"))]
-    let reduced: Vec<(ReportRated, ReportKeys)> = reports.iter().map(reduce_one).collect();
-    rate_reduced(reduced, opts, None)
+    let reduced = reports.iter().map(reduce_one).collect();
+    reduced
 }
 
 /// One report of a period rated and reduced to what the period and the
@@ -76,11 +77,24 @@ pub(crate) struct Searched {
 /// their keys were taken first (`trf period --rating-list`: the keys and
 /// the reports' ratings are then never held together).
 pub(crate) fn search(keys: Vec<ReportKeys>, opts: &PeriodOptions) -> Searched {
+    search_with(keys, opts, None)
+}
+
+/// [`search`], each finding also given to `also` (the page's reports take
+/// theirs from the same search: it runs once for both).
+pub(crate) fn search_with(
+    keys: Vec<ReportKeys>,
+    opts: &PeriodOptions,
+    also: Option<&mut dyn crate::across::Sink>,
+) -> Searched {
     let mut found = Reasons {
         found: keys.iter().map(|_| Vec::new()).collect(),
         keep: !opts.findings_unread,
     };
-    let duplicate_of = crate::across::search(&keys, &mut found);
+    let duplicate_of = match also {
+        Some(also) => crate::across::search(&keys, &mut Both(also, &mut found)),
+        None => crate::across::search(&keys, &mut found),
+    };
     let mut found = found.found;
     for f in &mut found {
         crate::diag::sort(f);
@@ -127,6 +141,24 @@ pub(crate) fn rate_searched(
     summary
 }
 
+/// Two sinks given every finding: the first its own copy.
+struct Both<'a, 'b>(&'a mut dyn crate::across::Sink, &'b mut Reasons);
+
+impl crate::across::Sink for Both<'_, '_> {
+    fn push(&mut self, report: usize, d: Diagnostic) {
+        if self.1.keep {
+            self.0.push(report, d.clone());
+            self.1.push(report, d);
+        } else {
+            self.0.push(report, d);
+        }
+    }
+
+    fn wants_words(&self, report: usize, meta: &crate::diag::RuleMeta, start: u32) -> bool {
+        self.1.keep || self.0.wants_words(report, meta, start)
+    }
+}
+
 /// Each report's findings across reports as the period lists them: what
 /// [`VerdictReason`] reads and where each points (their order in the
 /// report), without the labels' and help's words, which it never shows;
@@ -150,6 +182,10 @@ impl crate::across::Sink for Reasons {
         d.help = None;
         d.grouping = None;
         self.found[report].push(d);
+    }
+
+    fn wants_words(&self, _report: usize, _meta: &crate::diag::RuleMeta, _start: u32) -> bool {
+        self.keep
     }
 }
 
