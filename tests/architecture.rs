@@ -133,6 +133,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "source",
             "read",
             "ratinglist",
+            "across",
             "rules",
             "check",
             "rating",
