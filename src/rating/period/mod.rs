@@ -50,9 +50,9 @@ pub use summary::{
 };
 // The streamed month of `trf period` and `trf check` (the command's own).
 #[cfg(feature = "cli")]
-pub(crate) use together::{rate_reduced, reduce, search};
+pub(crate) use together::{rate_reduced, reduce, search, Searched};
 // The month of the local page (`trf serve` and the page in the browser).
-pub(crate) use together::{rate_searched, reduce_all, search_with, Searched};
+pub(crate) use together::{rate_searched, reduce_all, search_with};
 
 use crate::analysis::Analysis;
 use crate::diag::{Consequence, Verdict};
