@@ -41,7 +41,7 @@ pub(crate) const PAGE_MAX_PLAYERS: usize = 150;
 const PAGE_WORK: u64 = 4 * 150 * 150 * 150 * (9 * 9 + 2 * 9);
 
 /// The checker's work on `n` players over `r` rounds, as it bounds it:
-/// players³ × (2 × round + 3) summed over the rounds (each round solves
+/// players³ × (2 × round + 1) summed over the rounds (r² + 2r in all) (each round solves
 /// matchings over its scoregroups, which grow with the rounds).
 fn work(n: usize, r: usize) -> u64 {
     let (n, r) = (n as u64, r as u64);
