@@ -8,8 +8,8 @@
 //! other"). This engine uses a maximum-weight matching over every player
 //! still to pair: each criterion is a bit field of the edge weight, the more
 //! important higher, each wide enough that no sum can carry into the field
-//! above, so that the heaviest matching is the best candidate by the
-//! criteria in their order (art. 3.8). Keeping the whole round in the graph
+//! above (placed per solve, see `digits`), so that the heaviest matching is
+//! the best candidate by the criteria in their order (art. 3.8). Keeping the whole round in the graph
 //! makes completion ([C4]) hold in every bracket. Below the criteria, fields
 //! encode the order in which art. 4 generates candidates (the MDPs chosen,
 //! their opponents, then the exchanges and transpositions of the
@@ -21,9 +21,9 @@
 //! scoregroup (C.7) until completion forces the penultimate bracket (A.9).
 
 use super::colour::{allocate, History, Strength};
+use super::digits::{Edges, Part};
 use super::edition::Edition;
 use super::input::{Entry, Float, Report};
-use super::wide::Wide;
 use crate::model::Colour;
 
 /// One round's pairing: (White, Black) pairs and the player given the PAB.
@@ -62,14 +62,13 @@ struct Player {
 /// The labels of the weight's fields, for the deciding criterion.
 pub(crate) const ORDER: &str = "art. 4 (the order in which candidates are generated)";
 
-/// One field of the weight: its criterion and its width in bits.
+/// One field of the weight: its criterion (the first label of the fields
+/// that differ names the deciding criterion).
 struct Field {
     label: &'static str,
-    width: usize,
-    offset: usize,
 }
 
-/// The layout of one solve's weight, most significant field first.
+/// The fields of one solve's weight, most significant first.
 struct Layout {
     fields: Vec<Field>,
 }
@@ -78,33 +77,11 @@ impl Layout {
     fn new() -> Layout {
         Layout { fields: Vec::new() }
     }
-    fn push(&mut self, label: &'static str, width: usize) -> usize {
-        self.fields.push(Field {
-            label,
-            width,
-            offset: 0,
-        });
+    fn push(&mut self, label: &'static str) -> usize {
+        self.fields.push(Field { label });
         self.fields.len() - 1
     }
-    /// Fixes offsets (the last field pushed is the least significant);
-    /// returns the total width.
-    fn finish(&mut self) -> usize {
-        let mut off = 0;
-        for f in self.fields.iter_mut().rev() {
-            f.offset = off;
-            off += f.width;
-        }
-        off
-    }
 }
-
-/// Bits needed to hold `v`.
-fn bits(v: u64) -> usize {
-    (64 - v.leading_zeros() as usize).max(1)
-}
-
-/// A contribution of an edge: field, value, shift inside the field.
-type Part = (usize, i64, usize);
 
 /// Everything one solve needs.
 struct Problem<'a> {
@@ -115,41 +92,10 @@ struct Problem<'a> {
 }
 
 /// Solves a maximum-weight matching over `live` with edge parts from
-/// `parts`; returns partner per position in `live`. Picks the limb count
-/// from the width.
-fn solve(
-    p: &Problem<'_>,
-    layout: &Layout,
-    width: usize,
-    parts: &dyn Fn(usize, usize, &mut Vec<Part>),
-) -> Vec<Option<usize>> {
-    macro_rules! run {
-        ($l:literal) => {
-            solve_with::<$l>(p, layout, parts)
-        };
-    }
-    match width + 8 {
-        w if w <= 128 => run!(2),
-        w if w <= 192 => run!(3),
-        w if w <= 256 => run!(4),
-        w if w <= 384 => run!(6),
-        w if w <= 512 => run!(8),
-        w if w <= 768 => run!(12),
-        w if w <= 1024 => run!(16),
-        w if w <= 1536 => run!(24),
-        w if w <= 2048 => run!(32),
-        w if w <= 4096 => run!(64),
-        _ => run!(128),
-    }
-}
-
-fn solve_with<const L: usize>(
-    p: &Problem<'_>,
-    layout: &Layout,
-    parts: &dyn Fn(usize, usize, &mut Vec<Part>),
-) -> Vec<Option<usize>> {
+/// `parts`; returns partner per position in `live`.
+fn solve(p: &Problem<'_>, parts: &dyn Fn(usize, usize, &mut Vec<Part>)) -> Vec<Option<usize>> {
     let n = p.live.len();
-    let mut m = vec![Wide::<L>::ZERO; n * n];
+    let mut edges = Edges::new(n);
     let mut buf = Vec::new();
     for a in 0..n {
         for b in a + 1..n {
@@ -159,41 +105,11 @@ fn solve_with<const L: usize>(
             }
             buf.clear();
             parts(h, l, &mut buf);
-            let mut w = Wide::<L>::ZERO;
-            for &(f, v, shift) in &buf {
-                let at = layout.fields[f].offset + shift;
-                if v >= 0 {
-                    w.add_shifted(v.unsigned_abs(), at);
-                } else {
-                    w.sub_shifted(v.unsigned_abs(), at);
-                }
-            }
-            // Doubled so that the matching's duals stay whole.
-            m[a * n + b] = w + w;
+            edges.push(a, b, &buf);
         }
     }
-    // The matching keeps its working matrix (`(2n + 1)²` edges of this
-    // weight) per thread and weight type for reuse, until the thread ends:
-    // a large one is solved on a thread of its own, so that a round's
-    // solves of several widths do not each keep one (benches/pairings.md,
-    // 29 November 2026: speed).
-    // The page in the browser (WebAssembly without threads) cannot start
-    // one: there the matrices stay with the page's worker, each at most
-    // that of a 150-player solve (the page's bound).
-    let edge = std::mem::size_of::<Wide<L>>() + 8;
-    if cfg!(target_arch = "wasm32") || (2 * n + 1).pow(2).saturating_mul(edge) <= POOLED_BYTES {
-        return integer_blossom::max_weight_matching(&m, n);
-    }
-    std::thread::scope(|s| {
-        s.spawn(|| integer_blossom::max_weight_matching(&m, n))
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e))
-    })
+    edges.max_weight_matching()
 }
-
-/// The largest working matrix of the matching kept between solves (see
-/// `solve_with`).
-const POOLED_BYTES: usize = 16 << 20;
 
 /// The sums of each field of a matching (pairs of players), sub-field by
 /// sub-field, the most significant first: two matchings compare field by
@@ -508,11 +424,6 @@ pub(crate) fn pair_round(
         } else {
             remaining.clone()
         };
-        // The fields count players of this solve only: narrower weights in
-        // the lower brackets (and, under 2016/17, in every bracket but the
-        // last ones) make the matching faster (benches/pairings.md).
-        let count = scope.len();
-        let wn = bits(count as u64 + 1);
         let mut b_scores: Vec<i32> = mdps.iter().map(|&p| players[p].pscore).collect();
         b_scores.push(gs);
         b_scores.sort_unstable_by(|a, b| b.cmp(a));
@@ -548,9 +459,7 @@ pub(crate) fn pair_round(
         } else {
             Vec::new()
         };
-        let wk = wn + 2;
-        let psd_at = |key: i32| wk * psd_keys.binary_search(&key).unwrap_or(0);
-        let psd_width = wk * psd_keys.len().max(1);
+        let psd_at = |key: i32| psd_keys.binary_search(&key).unwrap_or(0);
         // [C9] applies to a bracket that downfloats exactly one player who
         // ends with the PAB: a bracket at the PAB's score or below (the
         // PAB's player floats down through the brackets under his score).
@@ -564,61 +473,20 @@ pub(crate) fn pair_round(
             .map(|&p| players[p].pscore)
             .max();
 
-        let mut layout = Layout::new();
-        let f_c4 =
-            (!d17 || special).then(|| layout.push(labels.completion, bits(3 * count as u64 + 1)));
-        let f_c6 = layout.push(labels.pairs, wn);
-        let f_c7 = layout.push(
-            labels.scores,
-            if d17 { psd_width } else { wn * b_scores.len() },
-        );
         let look_ahead = !d17 || !special;
-        let f_c8a = layout.push(
-            labels.next_pairs,
-            match (d17, look_ahead) {
-                (_, false) => 0,
-                (true, true) => bits(3 * count as u64 + 1),
-                (false, true) => wn,
-            },
-        );
-        let f_c8b = layout.push(
-            labels.next_scores,
-            match (d17, look_ahead) {
-                (_, false) => 0,
-                (true, true) => psd_width,
-                (false, true) => wn * bn_scores.len(),
-            },
-        );
-        let f_c9 = layout.push(
-            "[C9] the unplayed games of the PAB's player",
-            if d17 {
-                0
-            } else {
-                bits((count as u64 + 1) * (r as u64 + 2))
-            },
-        );
-        let f_c10 = layout.push(labels.colours[0], wn);
-        let f_c11 = layout.push(labels.colours[1], wn);
-        let f_c12 = layout.push(labels.colours[2], wn);
-        let f_c13 = layout.push(labels.colours[3], wn);
-        let f_c14 = layout.push(labels.floats[0], wn);
-        let f_c15 = layout.push(labels.floats[1], wn);
-        let f_c16 = layout.push(labels.floats[2], wn);
-        let f_c17 = layout.push(labels.floats[3], wn);
-        let (w18, w19) = if d17 {
-            (psd_width, psd_width)
-        } else {
-            (wn * (diffs.len() + 1), wn * diffs.len().max(1))
-        };
-        let f_c18 = layout.push(labels.float_scores[0], w18);
-        let f_c19 = layout.push(labels.float_scores[1], w19);
-        let f_c20 = layout.push(labels.float_scores[2], w18);
-        let f_c21 = layout.push(labels.float_scores[3], w19);
+        let mut layout = Layout::new();
+        let f_c4 = (!d17 || special).then(|| layout.push(labels.completion));
+        let f_c6 = layout.push(labels.pairs);
+        let f_c7 = layout.push(labels.scores);
+        let f_c8a = layout.push(labels.next_pairs);
+        let f_c8b = layout.push(labels.next_scores);
+        let f_c9 = layout.push("[C9] the unplayed games of the PAB's player");
+        let [f_c10, f_c11, f_c12, f_c13] = labels.colours.map(|l| layout.push(l));
+        let [f_c14, f_c15, f_c16, f_c17] = labels.floats.map(|l| layout.push(l));
+        let [f_c18, f_c19, f_c20, f_c21] = labels.float_scores.map(|l| layout.push(l));
         let quality_fields = layout.fields.len();
-        let wr = bits(residents.len() as u64 + 1);
-        let f_a = layout.push(labels.order, mdps.len().max(1));
-        let f_b = layout.push(labels.order, wr * mdps.len().max(1));
-        let width1 = layout.finish();
+        let f_a = layout.push(labels.order);
+        let f_b = layout.push(labels.order);
 
         // An edge that counts only for completion (when it is a criterion).
         let outside = |h: usize, l: usize, out: &mut Vec<Part>| {
@@ -646,7 +514,7 @@ pub(crate) fn pair_round(
                 out.push((f_c6, 1, 0));
                 for p in [x, y] {
                     let k = b_scores.iter().position(|&s| s == p.pscore).unwrap_or(0);
-                    out.push((f_c7, 1, wn * (b_scores.len() - 1 - k)));
+                    out.push((f_c7, 1, b_scores.len() - 1 - k));
                 }
                 if c9_on.get() {
                     let v: i64 = [x, y]
@@ -674,11 +542,11 @@ pub(crate) fn pair_round(
                     let flagged = mdp_pair && fl == if up { Float::Up } else { Float::Down };
                     if !up && flagged {
                         // A flagged MDP left unpaired counts above any pair.
-                        out.push((field, 1, wn * diffs.len()));
+                        out.push((field, 1, diffs.len()));
                     }
                     for k in 0..diffs.len() {
                         let bad = flagged && dk == Some(k);
-                        out.push((field, i64::from(!bad), wn * (diffs.len() - 1 - k)));
+                        out.push((field, i64::from(!bad), diffs.len() - 1 - k));
                     }
                 }
             }
@@ -686,7 +554,7 @@ pub(crate) fn pair_round(
                 out.push((f_c8a, 1, 0));
                 for p in [x, y] {
                     let k = bn_scores.iter().position(|&s| s == p.pscore).unwrap_or(0);
-                    out.push((f_c8b, 1, wn * (bn_scores.len() - 1 - k)));
+                    out.push((f_c8b, 1, bn_scores.len() - 1 - k));
                 }
             }
         };
@@ -765,7 +633,7 @@ pub(crate) fn pair_round(
             ) {
                 let m0 = mdps.len();
                 out.push((f_a, 1, m0 - 1 - j));
-                out.push((f_b, (residents.len() - k) as i64, wr * (m0 - 1 - j)));
+                out.push((f_b, (residents.len() - k) as i64, m0 - 1 - j));
             }
         };
         let sub = Problem {
@@ -774,7 +642,7 @@ pub(crate) fn pair_round(
             compatible: &edge_ok,
         };
         c9_on.set(!d17 && pab_score.is_some_and(|p| gs <= p));
-        let mut mates = solve(&sub, &layout, width1, &phase1);
+        let mut mates = solve(&sub, &phase1);
         if c9_on.get() {
             let paired = mates
                 .iter()
@@ -788,7 +656,7 @@ pub(crate) fn pair_round(
                 .count();
             if residents.len() + mdps.len() - paired != 1 {
                 c9_on.set(false);
-                mates = solve(&sub, &layout, width1, &phase1);
+                mates = solve(&sub, &phase1);
             }
         }
         let pairs_of = |mates: &[Option<usize>], live: &[usize]| -> Vec<(usize, usize)> {
@@ -828,16 +696,9 @@ pub(crate) fn pair_round(
         // (art. 4.2). Two solves keep the weight narrow: the transposition
         // order needs one sub-field per player of S1.
         let m = remainder.len();
-        let wm = bits(m as u64 + 1);
-        let mut layout2 = Layout::new();
-        for f in &layout.fields[..quality_fields] {
-            layout2.push(f.label, f.width);
-        }
-        let g1 = layout2.push(labels.order, wm);
-        let g2 = layout2.push(labels.order, bits((m * m) as u64 + 1));
-        let g3 = layout2.push(labels.order, p_r + wm + 1);
-        let g4 = layout2.push(labels.order, m + wm + 1);
-        let width2 = layout2.finish();
+        // The order's fields follow the quality fields.
+        let g1 = quality_fields;
+        let (g2, g3, g4) = (g1 + 1, g1 + 2, g1 + 3);
         let live2: Vec<usize> = scope
             .iter()
             .copied()
@@ -872,19 +733,14 @@ pub(crate) fn pair_round(
             live: live2.clone(),
             compatible: &edge_ok,
         };
-        let mates2a = solve(&sub2, &layout2, width2, &phase2);
+        let mates2a = solve(&sub2, &phase2);
         let mut s1: Vec<usize> = pairs_of(&mates2a, &live2)
             .iter()
             .filter_map(|&(x, y)| Some(pos(x)?.min(pos(y)?)))
             .collect();
         s1.sort_unstable();
-        let mut layout3 = Layout::new();
-        for f in &layout.fields[..quality_fields] {
-            layout3.push(f.label, f.width);
-        }
         let k1 = s1.len().max(1);
-        let g5 = layout3.push(labels.order, wm * k1);
-        let width3 = layout3.finish();
+        let g5 = quality_fields;
         let phase3 = |h: usize, l: usize, out: &mut Vec<Part>| {
             if floating(h, l) {
                 outside(h, l, out);
@@ -893,9 +749,12 @@ pub(crate) fn pair_round(
             if let (Some(a), Some(b)) = (pos(h), pos(l)) {
                 let (a, b) = (a.min(b), a.max(b));
                 match (s1.binary_search(&a), s1.binary_search(&b)) {
-                    (Ok(k), Err(_)) => {
+                    (Ok(k), Err(below)) => {
                         quality(h, l, out);
-                        out.push((g5, (m - b) as i64, wm * (k1 - 1 - k)));
+                        // S2's players from the first, worth |S2| down to
+                        // one (as few bits as the digit can have).
+                        let s2_rank = b - below;
+                        out.push((g5, (m - s1.len() - s2_rank) as i64, k1 - 1 - k));
                     }
                     // Not a pair of this S1 and S2: not in the bracket.
                     _ => outside(h, l, out),
@@ -904,7 +763,7 @@ pub(crate) fn pair_round(
             }
             quality(h, l, out);
         };
-        let mates2 = solve(&sub2, &layout3, width3, &phase3);
+        let mates2 = solve(&sub2, &phase3);
         let all2 = pairs_of(&mates2, &live2);
         let mut bracket_pairs = mdp_pairs.clone();
         bracket_pairs.extend(

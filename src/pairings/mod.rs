@@ -20,6 +20,7 @@
 //! earlier, are not re-paired.
 
 mod colour;
+mod digits;
 mod edition;
 mod engine;
 mod input;
