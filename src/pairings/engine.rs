@@ -733,11 +733,17 @@ pub(crate) fn pair_round(
             live: live2.clone(),
             compatible: &edge_ok,
         };
-        let mates2a = solve(&sub2, &phase2);
-        let mut s1: Vec<usize> = pairs_of(&mates2a, &live2)
-            .iter()
-            .filter_map(|&(x, y)| Some(pos(x)?.min(pos(y)?)))
-            .collect();
+        // A remainder of fewer than two players has no pair to choose:
+        // neither solve of its order is needed.
+        let orders = m >= 2;
+        let mut s1: Vec<usize> = if orders {
+            pairs_of(&solve(&sub2, &phase2), &live2)
+                .iter()
+                .filter_map(|&(x, y)| Some(pos(x)?.min(pos(y)?)))
+                .collect()
+        } else {
+            Vec::new()
+        };
         s1.sort_unstable();
         let k1 = s1.len().max(1);
         let g5 = quality_fields;
@@ -763,8 +769,11 @@ pub(crate) fn pair_round(
             }
             quality(h, l, out);
         };
-        let mates2 = solve(&sub2, &phase3);
-        let all2 = pairs_of(&mates2, &live2);
+        let all2 = if orders {
+            pairs_of(&solve(&sub2, &phase3), &live2)
+        } else {
+            Vec::new()
+        };
         let mut bracket_pairs = mdp_pairs.clone();
         bracket_pairs.extend(
             all2.iter()
