@@ -267,6 +267,64 @@ impl<const L: usize> Place for Wide<L> {
 #[cfg(test)]
 mod tests {
     use super::{Edges, Part};
+    use proptest::prelude::*;
+
+    /// The digit totals of a matching, most important first.
+    fn totals(
+        mates: &[Option<usize>],
+        parts: &dyn Fn(usize, usize) -> Vec<Part>,
+        digits: usize,
+    ) -> Vec<i64> {
+        let mut t = vec![0i64; digits];
+        for (a, m) in mates.iter().enumerate() {
+            if let Some(b) = *m {
+                if a < b {
+                    for (f, v, i) in parts(a, b) {
+                        t[f * 2 + (1 - i)] += v;
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    proptest! {
+        /// On random graphs (dense or sparse, odd or even, with ties and
+        /// negative digits), the matching on placed digits is as good,
+        /// digit by digit, as `integer_blossom`'s on a fixed layout of
+        /// ample width (12 bits a digit, `i128`).
+        #[test]
+        fn placed_digits_match_a_fixed_layout(
+            n in 1usize..13,
+            vals in proptest::collection::vec(-3i64..6, 13 * 13 * 6),
+            density in 0u8..4,
+        ) {
+            // Three fields of two digits each.
+            let parts = |a: usize, b: usize| -> Vec<Part> {
+                let at = (a * 13 + b) * 6;
+                if vals[at] % 4 < i64::from(density) - 1 {
+                    return Vec::new();
+                }
+                (0..6).map(|d| (d / 2, vals[at + d], 1 - d % 2)).collect()
+            };
+            let mut e = Edges::new(n);
+            let mut fixed = vec![0i128; n * n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    let p = parts(a, b);
+                    e.push(a, b, &p);
+                    let mut w = 0i128;
+                    for &(f, v, i) in &p {
+                        w += i128::from(v) << (12 * (5 - (f * 2 + (1 - i))));
+                    }
+                    fixed[a * n + b] = w;
+                }
+            }
+            let ours = e.max_weight_matching();
+            let theirs = integer_blossom::max_weight_matching(&fixed, n);
+            prop_assert_eq!(totals(&ours, &parts, 6), totals(&theirs, &parts, 6));
+        }
+    }
 
     /// The matching follows the digits in their order, not their sum: one
     /// unit of a higher digit outweighs any total of the lower ones.
