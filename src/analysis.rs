@@ -86,6 +86,10 @@ pub struct Analysis<'a> {
     /// The games over the board of every unrated player, counted once
     /// for the rules about unrated players ([`Analysis::rated_games_of`]).
     rated_games: std::sync::OnceLock<Vec<PlayerGames>>,
+    /// Per player, the record the rating list given holds of the player's
+    /// FIDE ID, decoded once for every rule that reads it
+    /// ([`Analysis::list_record`]): the lookup keeps its records packed.
+    list_records: std::sync::OnceLock<Vec<Option<crate::ratinglist::ListRecord>>>,
 }
 
 impl<'a> Analysis<'a> {
@@ -195,6 +199,7 @@ impl<'a> Analysis<'a> {
             ratings: Vec::new(),
             eligibility: Default::default(),
             rated_games: Default::default(),
+            list_records: Default::default(),
         };
         ctx.ratings = tournament
             .players
@@ -340,6 +345,20 @@ impl<'a> Analysis<'a> {
             };
         }
         c
+    }
+
+    /// The record the rating list given (`--rating-list`) holds of player
+    /// `i`'s FIDE ID; `None` without a list, an ID or a record.
+    pub(crate) fn list_record(&self, i: usize) -> Option<&crate::ratinglist::ListRecord> {
+        let list = self.opts.rating_list.as_deref()?;
+        let records = self.list_records.get_or_init(|| {
+            self.tournament
+                .players
+                .iter()
+                .map(|p| list.get(p.fide_id?.value))
+                .collect()
+        });
+        records.get(i)?.as_ref()
     }
 
     /// Player `i`'s (index in `players`) games FIDE rates, against rated

@@ -229,7 +229,7 @@ fn check_all(
         scan_list(page, list, &ids(), "published list", not)
     });
     let rate_opts = RateOptions {
-        list: lookup.as_ref().map(|l| l.found.clone()),
+        list: lookup.as_ref().map(|l| l.to_map()),
         ..RateOptions::default()
     };
     let opts = CheckOptions {

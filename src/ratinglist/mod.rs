@@ -38,6 +38,7 @@ mod index;
 mod layout;
 mod lookup;
 mod names;
+mod packed;
 pub(crate) mod period;
 mod record;
 mod scan;
@@ -273,12 +274,30 @@ impl RatingList {
 
     /// [`RatingList::lookup_many`], also returning the list's metadata.
     pub fn lookup<'a>(source: impl Into<ListSource<'a>>, ids: &[u64]) -> Result<Lookup, ListError> {
-        let mut visit = Find::new(ids);
+        let wanted = Wanted::new(ids);
+        let mut visit = Find {
+            found: HashMap::with_capacity(wanted.len()),
+            wanted,
+        };
         let prepared = scan_source(&source.into(), &mut visit)?;
         Ok(Lookup {
             meta: prepared.meta,
             found: visit.found,
         })
+    }
+
+    /// [`RatingList::lookup`] keeping the records packed ([`ListLookup`]'s
+    /// store): the list's metadata and the records.
+    pub(crate) fn lookup_packed(
+        source: &ListSource<'_>,
+        ids: &[u64],
+    ) -> Result<(ListMeta, packed::Packed), ListError> {
+        let mut visit = Find {
+            wanted: Wanted::new(ids),
+            found: packed::Packed::new(ids),
+        };
+        let prepared = scan_source(source, &mut visit)?;
+        Ok((prepared.meta, visit.found))
     }
 
     /// Finds the records of `ids` through the index [`build_index`] wrote
@@ -429,22 +448,49 @@ impl Wanted {
     }
 }
 
-struct Find {
-    wanted: Wanted,
-    found: HashMap<u64, ListRecord>,
+/// The records a [`Find`] keeps: the map of [`RatingList::lookup`], or
+/// the packed records of [`ListLookup`].
+trait Keep {
+    /// How many records are kept.
+    fn kept(&self) -> usize;
+    /// Whether the record of `id` is kept already.
+    fn has(&self, id: u64) -> bool;
+    /// Keeps `r`, the first record of `id`.
+    fn keep(&mut self, id: u64, r: ListRecord);
 }
 
-impl Find {
-    fn new(ids: &[u64]) -> Find {
-        let wanted = Wanted::new(ids);
-        Find {
-            found: HashMap::with_capacity(wanted.len()),
-            wanted,
-        }
+impl Keep for HashMap<u64, ListRecord> {
+    fn kept(&self) -> usize {
+        self.len()
     }
+    fn has(&self, id: u64) -> bool {
+        self.contains_key(&id)
+    }
+    fn keep(&mut self, id: u64, r: ListRecord) {
+        self.insert(id, r);
+    }
+}
 
+impl Keep for packed::Packed {
+    fn kept(&self) -> usize {
+        self.len()
+    }
+    fn has(&self, id: u64) -> bool {
+        self.holds(id)
+    }
+    fn keep(&mut self, id: u64, r: ListRecord) {
+        packed::Packed::keep(self, id, &r);
+    }
+}
+
+struct Find<K> {
+    wanted: Wanted,
+    found: K,
+}
+
+impl<K: Keep> Find<K> {
     fn done(&self) -> ControlFlow<()> {
-        if self.found.len() == self.wanted.len() {
+        if self.found.kept() == self.wanted.len() {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
@@ -452,7 +498,7 @@ impl Find {
     }
 }
 
-impl Visit for Find {
+impl<K: Keep> Visit for Find<K> {
     fn start(&mut self, _list: &Prepared) -> ControlFlow<()> {
         self.done()
     }
@@ -463,9 +509,9 @@ impl Visit for Find {
                 let Some(id) = txt::line_id(layout, line) else {
                     return ControlFlow::Continue(());
                 };
-                if self.wanted.contains(id) && !self.found.contains_key(&id) {
+                if self.wanted.contains(id) && !self.found.has(id) {
                     if let Some(r) = list.decode_line(layout, line) {
-                        self.found.insert(id, r);
+                        self.found.keep(id, r);
                         return self.done();
                     }
                 }
@@ -480,9 +526,9 @@ impl Visit for Find {
                     let Some(id) = xml::block_id(block) else {
                         continue;
                     };
-                    if self.wanted.contains(id) && !self.found.contains_key(&id) {
+                    if self.wanted.contains(id) && !self.found.has(id) {
                         if let Some(r) = list.decode_block(block) {
-                            self.found.insert(id, r);
+                            self.found.keep(id, r);
                             self.done()?;
                         }
                     }

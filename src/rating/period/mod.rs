@@ -203,6 +203,15 @@ impl ReportRated {
         let kind = rating.summary.rating_type.unwrap_or(RatingType::Standard);
         let given = opts.list.as_deref().zip(list_month);
         let long_event = rounds::per_round(file, parsed, &mut rating, kind, given);
+        // The rounds of the counted games were read (by `per_round`): the
+        // period reads the games' ratings and scores only. A month holds
+        // every report's rows until the period is made (benchmark:
+        // `trf period --rating-list` of FIDE's whole month,
+        // `benches/month.md`).
+        for p in &mut rating.summary.players {
+            p.counted_at = Vec::new();
+            p.counted.shrink_to_fit();
+        }
         ReportRated {
             file: file.to_owned(),
             expected: expected_of(parsed),
@@ -621,11 +630,7 @@ fn rate_report(
     let analysis = Analysis::new(parsed, &check);
     let mut list_used = false;
     if let (Some(list), Some(month)) = (&opts.list, list_month) {
-        ropts.list = Some(
-            ListLookup::ids_of(t)
-                .filter_map(|id| list.get(id).map(|rec| (id, rec.clone())))
-                .collect(),
-        );
+        ropts.list = Some(list.records_of(ListLookup::ids_of(t)));
         ropts.list_facts = Some(ListFacts {
             name: list.name.clone(),
             period: Some(month),
@@ -640,6 +645,7 @@ fn rate_report(
     // (the verdict and its reasons, the figures), not every finding and
     // note of every report.
     c.report.diagnostics = Vec::new();
+    c.report.eligibility = Default::default();
     c.summary.excluded_games = Vec::new();
     for p in &mut c.summary.players {
         p.notes = Vec::new();
@@ -1274,8 +1280,7 @@ fn event(
         && row
             .fide_id
             .and_then(|id| list?.get(id))
-            .and_then(|rec| rec.entry(kind))
-            .is_some();
+            .is_some_and(|rec| rec.entry(kind).is_some());
     PeriodEvent {
         file: r.file.to_owned(),
         event: s.tournament.name.clone(),
