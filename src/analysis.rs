@@ -157,26 +157,13 @@ impl<'a> Analysis<'a> {
     /// rating pass runs on it. One pass over the players, one time-control
     /// read.
     pub(crate) fn of(tournament: &'a Tournament, text: &'a str, opts: &'a Options) -> Self {
-        let choice = Regulations::choose(
-            opts.regulations,
-            tournament.declared_start(),
-            tournament.first_round_date(),
-        );
-        let on = choice.start.unwrap_or(choice.regulations.effective_from);
-        let games = Games::new(tournament);
+        let (choice, on, games, class) = classified(tournament, opts);
         let EventClass {
             time_control,
             rating_type,
             games_by_list,
             fast_classic,
-        } = classify_event(
-            tournament,
-            &games,
-            choice.regulations,
-            on,
-            opts.rating_type,
-            opts.qc_fast_classic,
-        );
+        } = class;
         let rapid_blitz = match rating_type.rating_type {
             Some(RatingType::Rapid | RatingType::Blitz) => RapidBlitz::at(on),
             _ => None,
@@ -430,6 +417,38 @@ pub(crate) struct EventClass {
     pub games_by_list: GameTally,
     /// The fast-classic window the user's QC approval applies in.
     pub fast_classic: Option<&'static FastClassic>,
+}
+
+/// The regulations chosen for `tournament` under `opts`, the day they are
+/// chosen on, its games table and its class: the start of every analysis.
+fn classified(
+    tournament: &Tournament,
+    opts: &Options,
+) -> (crate::regulations::Choice, NaiveDate, Games, EventClass) {
+    let choice = Regulations::choose(
+        opts.regulations,
+        tournament.declared_start(),
+        tournament.first_round_date(),
+    );
+    let on = choice.start.unwrap_or(choice.regulations.effective_from);
+    let games = Games::new(tournament);
+    let class = classify_event(
+        tournament,
+        &games,
+        choice.regulations,
+        on,
+        opts.rating_type,
+        opts.qc_fast_classic,
+    );
+    (choice, on, games, class)
+}
+
+/// The rating list `tournament`'s event goes to under `opts`, as its
+/// analysis decides it ([`Analysis::rating_type`]), without the rest of the
+/// analysis: what the first pass over a month needs for the keys of the
+/// search across reports.
+pub(crate) fn rating_type_of(tournament: &Tournament, opts: &Options) -> Option<RatingType> {
+    classified(tournament, opts).3.rating_type.rating_type
 }
 
 /// Classifies an event that started on `on` under `regs`: the list by the

@@ -16,7 +16,7 @@ use super::progress::Progress;
 use super::terminal::{escape, safe_diagnostic, SafeSource};
 use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::across::ReportKeys;
-use crate::analysis::Analysis;
+use crate::analysis::rating_type_of;
 use crate::check::{check, AcrossKept, AcrossSink, CheckReport};
 use crate::diag::Verdict;
 use crate::ratinglist::ListLookup;
@@ -442,7 +442,7 @@ pub(crate) fn run(a: Args) -> u8 {
                             &p,
                             a.rules.registrations.as_deref(),
                         );
-                        let kind = Analysis::new(&p, &mine).rating_type();
+                        let kind = rating_type_of(&p.tournament, &mine);
                         (ids, Some(ReportKeys::of(name, &p, kind)))
                     }
                 })
