@@ -54,7 +54,7 @@ pub enum LookupMethod {
 #[non_exhaustive]
 pub enum Status {
     /// The list holds this player (the record decoded).
-    Listed(ListRecord),
+    Listed(Box<ListRecord>),
     /// The ID was searched for and the list does not hold it.
     Absent,
     /// The ID was not searched for: nothing is known.
@@ -166,7 +166,7 @@ impl ListLookup {
     /// What the list says about `id`.
     pub fn status(&self, id: u64) -> Status {
         match self.records.get(id) {
-            Some(r) => Status::Listed(r),
+            Some(r) => Status::Listed(Box::new(r)),
             None if self.records.searched(id) => Status::Absent,
             None => Status::NotSearched,
         }
