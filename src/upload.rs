@@ -12,7 +12,7 @@
 //! the page, never an error.
 
 use crate::across::ReportKeys;
-use crate::check::AcrossSink;
+use crate::check::{AcrossKept, AcrossSink};
 use crate::rating::period::{
     expected_of, rate_searched, reduce_all, search_with, PeriodOptions, Plan, ReportRated,
 };
@@ -21,7 +21,7 @@ use crate::ratinglist::{ListLookup, ListSource};
 use crate::read::{parse_vec, Parsed, ReadError, ReadOptions};
 use crate::render::html::{
     pairings_of, period_html, report_document, size_words, Download, Page, PageReport, Pending,
-    PendingPeriod, ReportInput,
+    PendingPeriod, ReportInput, DRAWN,
 };
 use crate::render::pairings::{PageBudget, PairingsSection};
 use crate::render::period::{render_csv as period_csv, PeriodSection};
@@ -29,7 +29,6 @@ use crate::render::rating::{render_csv_files, RatedFile};
 use crate::render::summary::{csv as summary_csv, SummaryRow};
 use crate::rules::registrations::Registrations;
 use crate::rules::CheckOptions;
-use base64::Engine as _;
 use chrono::{DateTime, Utc};
 use std::path::Path;
 use std::sync::Arc;
@@ -41,14 +40,16 @@ pub(crate) type Upload = (String, Vec<u8>);
 /// when one was sent) and adds them to `page`: a problem for each file that
 /// cannot be read (and for a list that cannot), the overview of several
 /// reports, and the report of each with its downloads (its HTML report, its
-/// findings and its rating as JSON, its rating as CSV), carried in the page
-/// as `data:` URLs. The page has no report when none could be read.
+/// findings and its rating as JSON, its rating as CSV) as links under
+/// `base` that [`Kept`] answers ([`check_uploads_while`]). The page has no
+/// report when none could be read.
 pub(crate) fn check_uploads(
     page: Page,
     read: &ReadOptions,
     reports: Vec<Upload>,
     list: Option<Upload>,
-) -> Page {
+    base: &str,
+) -> (Page, Option<Kept>) {
     check_uploads_while(
         page,
         read,
@@ -57,6 +58,7 @@ pub(crate) fn check_uploads(
         None,
         None,
         &|| true,
+        base,
     )
 }
 
@@ -68,6 +70,13 @@ pub(crate) fn check_uploads(
 /// --registrations` reads it; `published` the list FIDE published at the
 /// end of the period, read as the rating list is, which the period is
 /// compared with as `trf period --published` compares it.
+///
+/// The page carries no file: each download is a link under `base`
+/// (`BASE download/INDEX/KIND`, `BASE table/INDEX`), and each report after
+/// the first [`DRAWN`] a link to its part (`BASE report/INDEX`), which the
+/// server answers from what it keeps of the upload, [`Kept`] (`None` when
+/// no report could be read, or the work stopped).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn check_uploads_while(
     mut page: Page,
     read: &ReadOptions,
@@ -76,27 +85,56 @@ pub(crate) fn check_uploads_while(
     registrations: Option<Upload>,
     published: Option<ListUpload>,
     go: &dyn Fn() -> bool,
-) -> Page {
+    base: &str,
+) -> (Page, Option<Kept>) {
     let Some(Checked {
         names,
         parsed,
         rated,
         list,
         tables,
-    }) = check_all(&mut page, read, reports, list, registrations, published, go)
+        sources,
+    }) = check_all(
+        &mut page,
+        read,
+        reports,
+        list,
+        registrations,
+        published,
+        go,
+        true,
+    )
     else {
-        return page;
+        return (page, None);
     };
     page.tables = tables
         .iter()
-        .map(|(label, name, body)| data_url(label, (*name).to_owned(), CSV, body))
+        .enumerate()
+        .map(|(k, (label, name, _))| Download {
+            label: (*label).to_owned(),
+            file_name: (*name).to_owned(),
+            href: format!("{base}table/{k}"),
+        })
         .collect();
+    // No report read: nothing to make again.
+    let Some(sources) = sources.filter(|_| !names.is_empty()) else {
+        return (page, None);
+    };
+    let mut kept = Kept {
+        read: read.clone(),
+        checked_at: page.checked_at,
+        list: list.clone(),
+        sources,
+        names: Vec::with_capacity(names.len()),
+        pairings: Vec::with_capacity(names.len()),
+        tables,
+    };
     // Each report is let go once its part of the page is built.
     let reports = names.into_iter().zip(parsed).zip(rated);
     let mut budget = PageBudget::new();
     for (i, ((name, p), r)) in reports.enumerate() {
         if !go() {
-            return page;
+            return (page, None);
         }
         let input = ReportInput {
             file: &name,
@@ -104,25 +142,153 @@ pub(crate) fn check_uploads_while(
             check: &r.report,
             rating: &r.summary,
         };
-        // Re-paired once, for the page and its HTML download.
+        // Re-paired once, in the order of the reports, for the page and its
+        // HTML download: a report drawn later on its own page has the
+        // section it would have had here.
         let pairings = pairings_of(&input, Some(&mut budget));
-        let downloads = DOWNLOADS
-            .iter()
-            .map(|d| {
-                let body = d.body(&input, list.clone(), pairings.as_ref(), page.checked_at);
-                data_url(d.label, d.file_name(&name), d.mime, &body)
-            })
-            .collect();
-        page.reports.push(PageReport::new(
-            &input,
-            i,
-            downloads,
-            list.clone(),
-            pairings,
-            page.checked_at,
-        ));
+        if i < DRAWN {
+            page.reports.push(PageReport::new(
+                &input,
+                i,
+                links(base, i, &name),
+                list.clone(),
+                pairings.clone(),
+                page.checked_at,
+            ));
+        } else {
+            let mut later = Pending::of(&input, i);
+            later.href = Some(format!("{base}report/{i}"));
+            page.pending.push(later);
+        }
+        kept.pairings.push(pairings);
+        kept.names.push(name);
     }
-    page
+    (page, Some(kept))
+}
+
+/// The links to the downloads of report `index`, named `name`, under
+/// `base`.
+fn links(base: &str, index: usize, name: &str) -> Vec<Download> {
+    DOWNLOADS
+        .iter()
+        .enumerate()
+        .map(|(kind, d)| Download {
+            label: d.label.to_owned(),
+            file_name: d.file_name(name),
+            href: format!("{base}download/{index}/{kind}"),
+        })
+        .collect()
+}
+
+/// What `trf serve` keeps of an upload once its page is sent, to make each
+/// download and each report's part of the page when it is asked for: each
+/// report's bytes, the options it was checked with, the findings across
+/// reports it shows and its "Pairings" section, the players of the rating
+/// list the reports name, and the tables of several reports. Its size is
+/// the upload's and the findings shown, not the pages and files it makes:
+/// a report is read, checked and rated again when one of them is asked for,
+/// with the same options, so each is what the page would have carried.
+pub(crate) struct Kept {
+    read: ReadOptions,
+    checked_at: DateTime<Utc>,
+    list: Option<Arc<ListLookup>>,
+    sources: Sources,
+    names: Vec<String>,
+    pairings: Vec<Option<PairingsSection>>,
+    tables: Vec<(&'static str, &'static str, String)>,
+}
+
+impl std::fmt::Debug for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Kept")
+            .field("names", &self.names)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Kept {
+    /// About how many bytes it holds: the reports' bytes and the tables'
+    /// text, and a little for each report's options and findings.
+    pub(crate) fn size(&self) -> u64 {
+        let bytes: usize = self.sources.bytes.iter().map(Vec::len).sum();
+        let tables: usize = self.tables.iter().map(|t| t.2.len()).sum();
+        (bytes + tables) as u64 + self.names.len() as u64 * (64 << 10)
+    }
+
+    /// The largest report's bytes (what making one again reads).
+    pub(crate) fn largest(&self) -> u64 {
+        self.sources.bytes.iter().map(Vec::len).max().unwrap_or(0) as u64
+    }
+
+    /// Report `index` read, checked and rated again, as the page's was:
+    /// `None` past the last.
+    fn again(&self, index: usize) -> Option<(Parsed, CheckedRating)> {
+        let s = &self.sources;
+        let bytes = s.bytes.get(index)?;
+        // It was read once already: the same bytes read the same way.
+        let parsed = parse_report(bytes.clone(), &self.read).ok()?;
+        let mut rated = rate_checked(&parsed, &s.opts[index], &s.rate);
+        if let Some(kept) = &s.across[index] {
+            rated.report.add_kept(kept.clone(), &s.check);
+        }
+        Some((parsed, rated))
+    }
+
+    /// Report `index`'s part of the page (its downloads as links under
+    /// `base`, its report, its norms and its pairings), as the page would
+    /// have drawn it: `None` past the last.
+    pub(crate) fn part(&self, index: usize, base: &str) -> Option<PageReport> {
+        let (parsed, rated) = self.again(index)?;
+        let name = &self.names[index];
+        let input = ReportInput {
+            file: name,
+            parsed: &parsed,
+            check: &rated.report,
+            rating: &rated.summary,
+        };
+        Some(PageReport::new(
+            &input,
+            index,
+            links(base, index, name),
+            self.list.clone(),
+            self.pairings[index].clone(),
+            self.checked_at,
+        ))
+    }
+
+    /// Download `kind` of report `index` (0: the HTML report, 1: the
+    /// findings as JSON, 2: the rating as JSON, 3: the rating as CSV): the
+    /// name to save it under, its media type and its text, or `None` when
+    /// there is no such report or download.
+    pub(crate) fn download(
+        &self,
+        index: usize,
+        kind: usize,
+    ) -> Option<(String, &'static str, String)> {
+        let d = DOWNLOADS.get(kind)?;
+        let (parsed, rated) = self.again(index)?;
+        let name = &self.names[index];
+        let input = ReportInput {
+            file: name,
+            parsed: &parsed,
+            check: &rated.report,
+            rating: &rated.summary,
+        };
+        let body = d.body(
+            &input,
+            self.list.clone(),
+            self.pairings[index].as_ref(),
+            self.checked_at,
+        );
+        Some((d.file_name(name), d.mime, body))
+    }
+
+    /// Table `index` of several reports as CSV (0: their verdicts, 1: their
+    /// rating period), as [`CheckedPage::download_table`] gives it.
+    pub(crate) fn table(&self, index: usize) -> Option<(String, &'static str, String)> {
+        let (_, name, body) = self.tables.get(index)?;
+        Some(((*name).to_owned(), CSV, body.clone()))
+    }
 }
 
 /// The rating list sent with the reports.
@@ -157,6 +323,25 @@ pub(crate) struct Checked {
     /// Several reports: their verdicts and their period as CSV (the
     /// button's text, the file's name, its text).
     tables: Vec<(&'static str, &'static str, String)>,
+    /// What checks each report again, when asked to keep it.
+    sources: Option<Sources>,
+}
+
+/// What reads, checks and rates each report of an upload again as it was
+/// the first time ([`Kept`]).
+struct Sources {
+    /// Each report's bytes.
+    bytes: Vec<Vec<u8>>,
+    /// The options each was checked with (its row of the registrations
+    /// file).
+    opts: Vec<CheckOptions>,
+    /// The findings across reports each shows (several reports).
+    across: Vec<Option<AcrossKept>>,
+    /// The options of the whole upload (the per-rule limit the findings
+    /// across reports are kept within).
+    check: CheckOptions,
+    /// The rating options.
+    rate: RateOptions,
 }
 
 impl Checked {
@@ -185,7 +370,8 @@ impl std::fmt::Debug for Checked {
 /// `page` a problem for each file that cannot be read, the overview of
 /// several reports and the rating period they make together (also of one
 /// report, when the list FIDE published, `published`, is given to compare
-/// the period with); `None` as soon as `go` says to stop.
+/// the period with); `None` as soon as `go` says to stop. With `keep`,
+/// what checks each report again ([`Sources`]) is kept too.
 #[allow(clippy::too_many_arguments)]
 fn check_all(
     page: &mut Page,
@@ -195,14 +381,20 @@ fn check_all(
     registrations: Option<Upload>,
     published: Option<ListUpload>,
     go: &dyn Fn() -> bool,
+    keep: bool,
 ) -> Option<Checked> {
     let mut parsed = Vec::new();
+    let mut kept_bytes = Vec::new();
     for (name, bytes) in reports {
         if !go() {
             return None;
         }
+        let copy = keep.then(|| bytes.clone());
         match parse_report(bytes, read) {
-            Ok(p) => parsed.push((name, p)),
+            Ok(p) => {
+                parsed.push((name, p));
+                kept_bytes.extend(copy);
+            }
             Err(e) => page.problems.push((
                 format!("{name} could not be read"),
                 printable(&e.to_string()),
@@ -265,6 +457,7 @@ fn check_all(
         ..PeriodOptions::default()
     });
     let mut rated: Vec<CheckedRating> = Vec::with_capacity(parsed.len());
+    let mut kept_opts = Vec::new();
     // The reports the registrations file does not name.
     let mut unnamed = Vec::new();
     for (name, p) in names.iter().zip(&parsed) {
@@ -283,6 +476,9 @@ fn check_all(
             None => opts.clone(),
         };
         rated.push(rate_checked(p, &mine, &rate_opts));
+        if keep {
+            kept_opts.push(mine);
+        }
     }
     if let (Some((_, file)), false) = (&regs, unnamed.is_empty()) {
         page.problems.push((
@@ -300,6 +496,7 @@ fn check_all(
     // reports read (as `trf period` reduces it), and the search run once
     // over their keys: its findings go to each report's page (grouped and
     // bounded per rule as `trf check` does) and to the period.
+    let mut across: Vec<Option<AcrossKept>> = vec![None; if keep { parsed.len() } else { 0 }];
     let searched = period.as_ref().map(|o| {
         let expected: Vec<_> = parsed.iter().map(expected_of).collect();
         let list_month = Plan::new(&expected, o).list_month;
@@ -309,7 +506,10 @@ fn check_all(
         let mut sink = AcrossSink::new(keys.len(), &opts, false);
         let searched = search_with(keys, o, Some(&mut sink));
         if parsed.len() > 1 {
-            for (r, kept) in rated.iter_mut().zip(sink.reports) {
+            for (i, (r, kept)) in rated.iter_mut().zip(sink.reports).enumerate() {
+                if keep {
+                    across[i] = Some(kept.clone());
+                }
                 r.report.add_kept(kept, &opts);
             }
         }
@@ -340,12 +540,20 @@ fn check_all(
         tables.push(("Verdicts (CSV)", "verdicts.csv", summary_csv(&rows)));
         tables.push(("Rating period (CSV)", "period.csv", period_csv(&summary)));
     }
+    let sources = keep.then(|| Sources {
+        bytes: kept_bytes,
+        opts: kept_opts,
+        across,
+        check: opts.clone(),
+        rate: rate_opts,
+    });
     Some(Checked {
         names,
         parsed,
         rated,
         list: opts.rating_list,
         tables,
+        sources,
     })
 }
 
@@ -665,6 +873,7 @@ impl BrowserPage {
                 self.registrations,
                 self.published,
                 &|| true,
+                false,
             ) else {
                 return done;
             };
@@ -842,24 +1051,4 @@ fn printable(s: &str) -> String {
     s.chars()
         .map(|c| if c.is_control() { '\u{fffd}' } else { c })
         .collect()
-}
-
-/// A download carried in the page itself.
-fn data_url(label: &str, file_name: String, mime: &str, body: &str) -> Download {
-    Download {
-        label: label.to_owned(),
-        file_name,
-        href: format!(
-            "data:{mime};base64,{}",
-            base64::engine::general_purpose::STANDARD.encode(body)
-        ),
-    }
-}
-
-/// The body of a download of [`check_uploads`]'s page, decoded: what the
-/// browser saves. `None` for a link that is not a base64 `data:` URL.
-#[cfg(feature = "fuzzing")]
-pub(crate) fn download_body(d: &Download) -> Option<Vec<u8>> {
-    let (_, data) = d.href.strip_prefix("data:")?.split_once(";base64,")?;
-    base64::engine::general_purpose::STANDARD.decode(data).ok()
 }

@@ -10,7 +10,7 @@ mod common;
 
 use common::root;
 use common::serve::{
-    authority, exchange, get, multipart, post, post_head, serve_with, start, token,
+    authority, body, exchange, get, get_path, multipart, post, post_head, serve_with, start, token,
 };
 use std::net::TcpStream;
 use std::process::Command;
@@ -170,13 +170,21 @@ fn reports_named_on_the_command_line_are_on_the_page() {
     assert!(page.contains("swiss-utf8-lf.trf") && page.contains("<form"));
     let (_server, url) = serve_with(&[folder.to_str().unwrap()]);
     let (_, page) = get(&url);
-    // Every file of samples/hand is a report.
+    // Every file of samples/hand is a report: the first 20 are drawn, each
+    // after them is its verdict and a link to its own page, which draws it.
     let reports = std::fs::read_dir(&folder).unwrap().count();
-    assert_eq!(
-        page.matches("data-verdict=").count(),
-        reports,
-        "{page:.300}"
-    );
+    assert!(reports > 20);
+    assert_eq!(page.matches("data-verdict=").count(), 20, "{page:.300}");
+    let links: Vec<&str> = page
+        .split("<a href=\"")
+        .skip(1)
+        .filter_map(|l| l.split_once("\">open this report</a>").map(|(h, _)| h))
+        .collect();
+    assert_eq!(links.len(), reports - 20, "{page:.300}");
+    let (status, one) = get_path(&url, links[0]);
+    assert_eq!(status, 200, "{one:.300}");
+    assert_eq!(one.matches("data-verdict=").count(), 1, "{one:.300}");
+    assert!(one.contains("<article class=\"report\" id=\"f20\""));
     // What cannot be read, or holds no report, is said on the page.
     let empty = tempfile::tempdir().unwrap();
     std::fs::write(empty.path().join("notes.txt"), "Dear arbiter,\n").unwrap();
@@ -338,18 +346,18 @@ fn the_page_says_a_note_of_many_players_once_as_the_text_does() {
     assert!(section.contains("<td>7,8,9</td>"), "{section}");
 }
 
-/// The body of the download saved as `file` on `page` (a `data:` URL).
-fn download(page: &str, file: &str) -> String {
-    use base64::Engine as _;
+/// The body of the download saved as `file` on `page`, fetched from the
+/// server at `url` as the browser fetches it when the link is followed.
+fn download(url: &str, page: &str, file: &str) -> String {
     let at = page
-        .find(&format!("download=\"{file}\" href=\"data:"))
-        .unwrap_or_else(|| panic!("no download {file}"));
-    let data = page[at..].split(";base64,").nth(1).unwrap();
-    let data = &data[..data.find('"').unwrap()];
-    let bytes = base64::engine::general_purpose::STANDARD
-        .decode(data)
-        .unwrap();
-    String::from_utf8(bytes).unwrap()
+        .find(&format!("download=\"{file}\" href=\""))
+        .unwrap_or_else(|| panic!("no download {file}"))
+        + format!("download=\"{file}\" href=\"").len();
+    let href = &page[at..at + page[at..].find('"').unwrap()];
+    assert!(href.starts_with("/answer/"), "{href}");
+    let (status, answer) = get_path(url, href);
+    assert_eq!(status, 200, "{href}: {answer:.300}");
+    body(&answer).to_owned()
 }
 
 #[test]
@@ -412,7 +420,7 @@ fn registration_facts_given_on_the_page_are_used_as_on_the_command_line() {
     for (name, cli) in names.iter().zip(&cli) {
         let stem = name.trim_end_matches(".trf");
         let json: serde_json::Value =
-            serde_json::from_str(&download(&page, &format!("{stem}.check.json"))).unwrap();
+            serde_json::from_str(&download(&url, &page, &format!("{stem}.check.json"))).unwrap();
         assert_eq!(
             json["registration_source"], cli["registration_source"],
             "{name}"
@@ -434,7 +442,7 @@ fn registration_facts_given_on_the_page_are_used_as_on_the_command_line() {
     // line without --registrations.
     let (_, plain) = post(&url, &fields[..3]);
     let json: serde_json::Value =
-        serde_json::from_str(&download(&plain, "graz-open.check.json")).unwrap();
+        serde_json::from_str(&download(&url, &plain, "graz-open.check.json")).unwrap();
     assert!(json.get("registration_source").is_none());
     assert_ne!(rules(&json), rules(&cli[0]));
     // A file that is not a registrations file: said, and the reports are
@@ -534,10 +542,10 @@ fn the_page_shows_the_pairings_section_as_the_report_does() {
     let expected = pairings_section(&cli).expect("trf report's section");
     assert!(expected.contains("<h3>Round 4</h3>"), "{expected}");
     assert_eq!(pairings_section(part("f0")), Some(expected));
-    let saved = download(&page, "differs.report.html");
+    let saved = download(&url, &page, "differs.report.html");
     assert_eq!(pairings_section(&saved), Some(expected));
     assert_eq!(pairings_section(part("f1")), None);
-    assert!(pairings_section(&download(&page, "agrees.report.html")).is_none());
+    assert!(pairings_section(&download(&url, &page, "agrees.report.html")).is_none());
     let large = pairings_section(part("f2")).expect("the page says why not");
     assert!(
         large.contains(
@@ -784,13 +792,13 @@ fn a_month_uploaded_at_once_is_checked_and_rated_as_on_the_command_line() {
     let over = "findings not shown (limit 200 per rule)";
     for (name, line) in names.iter().zip(&lines) {
         let stem = name.trim_end_matches(".trf");
-        let download = download(&page, &format!("{stem}.check.json"));
+        let download = download(&url, &page, &format!("{stem}.check.json"));
         assert_eq!(download.trim_end(), *line, "{name}");
     }
     assert!(lines.iter().filter(|l| l.contains(over)).count() >= 2);
     assert!(page.contains(over));
     let verdicts = with(&["check", "--summary", "--format", "csv"]);
-    assert_eq!(download(&page, "verdicts.csv"), verdicts);
+    assert_eq!(download(&url, &page, "verdicts.csv"), verdicts);
     let period = with(&["period", "--format", "csv"]);
-    assert_eq!(download(&page, "period.csv"), period);
+    assert_eq!(download(&url, &page, "period.csv"), period);
 }

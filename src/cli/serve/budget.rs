@@ -89,6 +89,12 @@ impl Budget {
         }
     }
 
+    /// Whether `bytes` more for `held` are free now (what [`Budget::reserve`]
+    /// would take).
+    pub(crate) fn has(&self, held: &Held, bytes: u64) -> bool {
+        self.want(held, bytes) as usize <= self.kib.available_permits()
+    }
+
     /// The KiB of `bytes` that `held` may still add.
     fn want(&self, held: &Held, bytes: u64) -> u32 {
         u32::try_from(bytes.div_ceil(1024))
@@ -105,6 +111,22 @@ pub(crate) struct Held {
 }
 
 impl Held {
+    /// `bytes` of what it holds, taken out as a reservation of their own
+    /// (what the server keeps of an upload, from what reading it
+    /// reserved); `None` when it holds less.
+    pub(crate) fn split(&mut self, bytes: u64) -> Option<Held> {
+        let kib = u32::try_from(bytes.div_ceil(1024)).ok()?;
+        if kib == 0 {
+            return Some(Held::default());
+        }
+        let permit = self.permit.as_mut()?.split(kib as usize)?;
+        self.kib -= kib;
+        Some(Held {
+            permit: Some(permit),
+            kib,
+        })
+    }
+
     fn add(&mut self, p: OwnedSemaphorePermit, kib: u32) {
         match self.permit.as_mut() {
             Some(h) => h.merge(p),
@@ -178,5 +200,21 @@ mod tests {
         // One request alone may have the whole budget, never more.
         assert!(b.reserve(&mut c, u64::MAX));
         assert_eq!(c.kib, 1024);
+    }
+
+    #[test]
+    fn a_share_split_off_is_held_until_dropped() {
+        let b = Budget::new(1);
+        let mut a = Held::default();
+        assert!(b.reserve(&mut a, 1 << 20));
+        let kept = a.split(300 << 10).unwrap();
+        assert!(a.split(800 << 10).is_none());
+        drop(a);
+        let mut c = Held::default();
+        assert!(b.has(&c, 724 << 10));
+        assert!(!b.has(&c, 725 << 10));
+        drop(kept);
+        assert!(b.has(&c, 1 << 20));
+        assert!(b.reserve(&mut c, 1 << 20));
     }
 }
