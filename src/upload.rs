@@ -1052,3 +1052,53 @@ fn printable(s: &str) -> String {
         .map(|c| if c.is_control() { '\u{fffd}' } else { c })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_report_made_again_is_the_one_the_page_drew() {
+        // The same report under two names: each shows the other as a
+        // duplicate (a finding across reports). Made again from what is
+        // kept, each part and each download is what the page drew and
+        // what the page made before it carried no file.
+        let read = ReadOptions::default();
+        let trf = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/samples/hand/swiss-utf8-lf.trf"
+        ))
+        .unwrap();
+        let uploads = vec![("a.trf".to_owned(), trf.clone()), ("b.trf".to_owned(), trf)];
+        let at = DateTime::UNIX_EPOCH;
+        let (page, kept) =
+            check_uploads(Page::new(1 << 20, at), &read, uploads.clone(), None, "/x/");
+        let kept = kept.unwrap();
+        assert_eq!(page.reports.len(), 2);
+        // What the page in the browser keeps whole, for comparison.
+        let mut whole = BrowserPage::new(read);
+        for (name, bytes) in uploads {
+            whole.add_report(&name, bytes);
+        }
+        let whole = whole.check(at);
+        for (i, drawn) in page.reports.iter().enumerate() {
+            assert_eq!(kept.part(i, "/x/").unwrap().html(), drawn.html());
+            for kind in 0..DOWNLOADS.len() {
+                let (name, mime, body) = kept.download(i, kind).unwrap();
+                let (n, m, b) = whole.download(i, kind).unwrap();
+                assert_eq!((&name, mime), (&n, m));
+                // The browser re-pairs each report with a budget of its own,
+                // the page with one for the upload: the same for two small
+                // reports.
+                assert_eq!(body, b, "{name}");
+            }
+        }
+        let (_, _, findings) = kept.download(1, 1).unwrap();
+        assert!(findings.contains("a.trf"), "{findings}");
+        assert!(kept.download(2, 0).is_none());
+        assert!(kept.download(0, DOWNLOADS.len()).is_none());
+        assert!(kept.part(2, "/x/").is_none());
+        assert_eq!(kept.table(0).unwrap().0, "verdicts.csv");
+        assert!(kept.table(2).is_none());
+    }
+}

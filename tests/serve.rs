@@ -802,3 +802,198 @@ fn a_month_uploaded_at_once_is_checked_and_rated_as_on_the_command_line() {
     let period = with(&["period", "--format", "csv"]);
     assert_eq!(download(&url, &page, "period.csv"), period);
 }
+
+/// The href of the link named `label` on `page`.
+fn href_of<'a>(page: &'a str, label: &str) -> &'a str {
+    let end = page
+        .find(&format!("\">{label}</a>"))
+        .unwrap_or_else(|| panic!("no link {label}"));
+    let start = page[..end].rfind("href=\"").unwrap() + "href=\"".len();
+    &page[start..end]
+}
+
+/// `html` with the minute it was checked at (its footer) set aside.
+fn untimed(html: &str) -> String {
+    let at = html.find("Checked by trfkit").expect("a footer");
+    let on = at + html[at..].find(" on ").unwrap() + 4;
+    let utc = on + html[on..].find(" UTC.").unwrap();
+    format!("{}{}", &html[..on], &html[utc..])
+}
+
+#[test]
+fn the_downloads_are_made_when_asked_as_the_command_line_makes_them() {
+    // A report with findings: its four downloads, fetched from the server
+    // when their links are followed, are what `trf report`, `trf check
+    // --format json`, `trf rate --format json` and `trf rate --format csv`
+    // write for it.
+    let dir = tempfile::tempdir().unwrap();
+    let name = "altered-01-p12-r9.trf";
+    let bytes = std::fs::read(root().join("tests/fixtures/pairings").join(name)).unwrap();
+    std::fs::write(dir.path().join(name), &bytes).unwrap();
+    let trf = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_trf"))
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.code().is_some_and(|c| c < 2),
+            "{args:?}: {out:?}"
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let (_server, url) = serve_with(&[]);
+    let (status, page) = post(&url, &[("trf", name, &bytes)]);
+    assert_eq!(status, 200, "{page:.300}");
+    assert!(!page.contains("href=\"data:"), "{page:.300}");
+    let stem = name.trim_end_matches(".trf");
+    trf(&["report", name, "-o", "r.html"]);
+    let report = std::fs::read_to_string(dir.path().join("r.html")).unwrap();
+    let saved = download(&url, &page, &format!("{stem}.report.html"));
+    assert_eq!(untimed(&saved), untimed(&report));
+    assert_eq!(
+        download(&url, &page, &format!("{stem}.check.json")),
+        trf(&["check", "--format", "json", name])
+    );
+    assert_eq!(
+        download(&url, &page, &format!("{stem}.rate.json")),
+        trf(&["rate", "--format", "json", name])
+    );
+    assert_eq!(
+        download(&url, &page, &format!("{stem}.rate.csv")),
+        trf(&["rate", "--format", "csv", name])
+    );
+    // Saved under its name, as the link's `download` says.
+    let (_, answer) = get_path(&url, href_of(&page, "Rating (CSV)"));
+    assert!(
+        answer.contains(&format!("filename*=UTF-8''{stem}.rate.csv")),
+        "{answer:.400}"
+    );
+}
+
+#[test]
+fn a_link_to_what_is_not_kept_gets_a_page_that_says_so() {
+    // An id never given, an upload let go (the server keeps the last 8),
+    // a report or download the upload has not, and an index that is no
+    // number: each a page with a message, and the server goes on.
+    let (_server, url) = serve_with(&[]);
+    let sample = sample();
+    let (status, first) = post(&url, &[("trf", "first.trf", &sample)]);
+    assert_eq!(status, 200);
+    let link = href_of(&first, "Findings (JSON)").to_owned();
+    assert_eq!(get_path(&url, &link).0, 200);
+    let base = &link[..link.find("download/").unwrap()];
+    for (path, status, words) in [
+        (
+            "/answer/0123456789abcdef0123456789abcdef/download/0/1".to_owned(),
+            404,
+            "This file is no longer kept",
+        ),
+        (
+            "/answer/x/report/0".to_owned(),
+            404,
+            "This file is no longer kept",
+        ),
+        (
+            format!("{base}download/1/0"),
+            404,
+            "There is no such file here",
+        ),
+        (
+            format!("{base}download/0/4"),
+            404,
+            "There is no such file here",
+        ),
+        (
+            format!("{base}download/0/-1"),
+            404,
+            "There is no such file here",
+        ),
+        (format!("{base}table/0"), 404, "There is no such file here"),
+        (format!("{base}report/7"), 404, "There is no such file here"),
+        (
+            format!("{base}report/99999999999999999999999"),
+            404,
+            "There is no such file here",
+        ),
+    ] {
+        let (got, answer) = get_path(&url, &path);
+        assert_eq!(got, status, "{path}: {answer:.300}");
+        assert!(answer.contains(words), "{path}: {answer:.300}");
+        assert!(answer.contains("<form"), "{path}");
+    }
+    // Eight more uploads: the first is let go, the last eight are kept.
+    let mut last = String::new();
+    for i in 0..8 {
+        let (status, page) = post(&url, &[("trf", &format!("r{i}.trf"), &sample)]);
+        assert_eq!(status, 200);
+        last = href_of(&page, "Findings (JSON)").to_owned();
+    }
+    let (status, answer) = get_path(&url, &link);
+    assert_eq!(status, 404);
+    assert!(
+        answer.contains("This file is no longer kept"),
+        "{answer:.300}"
+    );
+    assert!(answer.contains("Send the reports again"));
+    assert_eq!(get_path(&url, &last).0, 200);
+}
+
+/// `n` generated reports of 30 players over 5 rounds, as an upload.
+fn generated(n: u64) -> Vec<(String, Vec<u8>)> {
+    (0..n)
+        .map(|seed| {
+            let opts = trfkit::generate::GenOptions::new(30, 5, seed);
+            let text = trfkit::generate::generate(&opts).unwrap();
+            (format!("event-{seed:03}.trf"), text.into_bytes())
+        })
+        .collect()
+}
+
+#[test]
+fn the_page_of_many_reports_grows_with_what_is_read_on_it() {
+    // The first 20 reports are drawn; each after them adds its line of the
+    // overview and its verdict with a link, not its report. A report after
+    // the first 20, opened from its link, is drawn as the page would have
+    // drawn it, and its downloads are there.
+    let (_server, url) = serve_with(&[]);
+    let upload = |files: &[(String, Vec<u8>)]| {
+        let fields: Vec<(&str, &str, &[u8])> = files
+            .iter()
+            .map(|(n, b)| ("trf", n.as_str(), &b[..]))
+            .collect();
+        let (status, page) = post(&url, &fields);
+        assert_eq!(status, 200, "{page:.300}");
+        page
+    };
+    let files = generated(44);
+    let small = upload(&files[..24]);
+    let large = upload(&files);
+    for page in [&small, &large] {
+        assert_eq!(page.matches("data-verdict=").count(), 20);
+        assert!(!page.contains("href=\"data:"));
+    }
+    // The rating period lists every player of the reports (as `trf period`
+    // does), so it grows with them; the rest of the page grows by each
+    // report's overview line and its verdict with a link (under 2 kB),
+    // where a drawn report takes several times that.
+    let without_period = |page: &str| {
+        let at = page.find("<section class=\"period\"").unwrap();
+        let end = at + page[at..].find("</section>").unwrap();
+        page.len() - (end - at)
+    };
+    let growth = without_period(&large) - without_period(&small);
+    assert!(growth < 20 * 2_000, "{growth} bytes for 20 reports more");
+    let first = small.find("<article class=\"report\" id=\"f0\"").unwrap();
+    let second = small.find("<article class=\"report\" id=\"f1\"").unwrap();
+    assert!(second - first > 3 * 2_000, "{}", second - first);
+    let link = href_of(&large, "open this report");
+    assert!(link.ends_with("/report/20"), "{link}");
+    let (status, one) = get_path(&url, link);
+    assert_eq!(status, 200, "{one:.300}");
+    assert!(one.contains("event-020.trf"));
+    assert_eq!(one.matches("data-verdict=").count(), 1);
+    let json = download(&url, &one, "event-020.check.json");
+    let line: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(line["file"], "event-020.trf");
+}
