@@ -89,8 +89,8 @@ pub(crate) fn check_uploads_while(
 ) -> (Page, Option<Kept>) {
     let Some(Checked {
         names,
-        parsed,
-        rated,
+        whole,
+        later,
         list,
         tables,
         sources,
@@ -120,49 +120,42 @@ pub(crate) fn check_uploads_while(
     let Some(sources) = sources.filter(|_| !names.is_empty()) else {
         return (page, None);
     };
-    let mut kept = Kept {
-        read: read.clone(),
-        checked_at: page.checked_at,
-        list: list.clone(),
-        sources,
-        names: Vec::with_capacity(names.len()),
-        pairings: Vec::with_capacity(names.len()),
-        tables,
-    };
     // Each report is let go once its part of the page is built.
-    let reports = names.into_iter().zip(parsed).zip(rated);
-    let mut budget = PageBudget::new();
-    for (i, ((name, p), r)) in reports.enumerate() {
+    for (i, (p, r)) in whole.into_iter().enumerate() {
         if !go() {
             return (page, None);
         }
+        let name = &names[i];
         let input = ReportInput {
-            file: &name,
+            file: name,
             parsed: &p,
             check: &r.report,
             rating: &r.summary,
         };
-        // Re-paired once, in the order of the reports, for the page and its
-        // HTML download: a report drawn later on its own page has the
-        // section it would have had here.
-        let pairings = pairings_of(&input, Some(&mut budget));
-        if i < DRAWN {
-            page.reports.push(PageReport::new(
-                &input,
-                i,
-                links(base, i, &name),
-                list.clone(),
-                pairings.clone(),
-                page.checked_at,
-            ));
-        } else {
-            let mut later = Pending::of(&input, i);
-            later.href = Some(format!("{base}report/{i}"));
-            page.pending.push(later);
-        }
-        kept.pairings.push(pairings);
-        kept.names.push(name);
+        page.reports.push(PageReport::new(
+            &input,
+            i,
+            links(base, i, name),
+            list.clone(),
+            sources.pairings[i].clone(),
+            page.checked_at,
+        ));
     }
+    page.pending = later
+        .into_iter()
+        .map(|mut p| {
+            p.href = Some(format!("{base}report/{}", p.index));
+            p
+        })
+        .collect();
+    let kept = Kept {
+        read: read.clone(),
+        checked_at: page.checked_at,
+        list,
+        sources,
+        names,
+        tables,
+    };
     (page, Some(kept))
 }
 
@@ -194,7 +187,6 @@ pub(crate) struct Kept {
     list: Option<Arc<ListLookup>>,
     sources: Sources,
     names: Vec<String>,
-    pairings: Vec<Option<PairingsSection>>,
     tables: Vec<(&'static str, &'static str, String)>,
 }
 
@@ -251,7 +243,7 @@ impl Kept {
             index,
             links(base, index, name),
             self.list.clone(),
-            self.pairings[index].clone(),
+            self.sources.pairings[index].clone(),
             self.checked_at,
         ))
     }
@@ -277,7 +269,7 @@ impl Kept {
         let body = d.body(
             &input,
             self.list.clone(),
-            self.pairings[index].as_ref(),
+            self.sources.pairings[index].as_ref(),
             self.checked_at,
         );
         Some((d.file_name(name), d.mime, body))
@@ -314,10 +306,13 @@ impl std::fmt::Debug for ListUpload {
 pub(crate) struct Checked {
     /// The files' names, in the order given.
     names: Vec<String>,
-    /// Each report as read.
-    parsed: Vec<Parsed>,
-    /// Each report checked and rated.
-    rated: Vec<CheckedRating>,
+    /// The reports held whole, each as read and as checked and rated: on
+    /// the page in the browser every report, on the page of `trf serve`
+    /// the first [`DRAWN`] (the others are let go once checked and
+    /// reduced, and made again from [`Kept`] when asked for).
+    whole: Vec<(Parsed, CheckedRating)>,
+    /// The placeholders of the reports after [`Checked::whole`].
+    later: Vec<Pending>,
     /// The rating list's players the reports name, when a list was sent.
     list: Option<Arc<ListLookup>>,
     /// Several reports: their verdicts and their period as CSV (the
@@ -342,16 +337,20 @@ struct Sources {
     check: CheckOptions,
     /// The rating options.
     rate: RateOptions,
+    /// Each report's "Pairings" section, worked out in the order of the
+    /// reports within the budget of the upload's page.
+    pairings: Vec<Option<PairingsSection>>,
 }
 
 impl Checked {
-    /// Report `i` as the renderers take it.
+    /// Report `i` as the renderers take it (one held whole).
     fn input(&self, i: usize) -> ReportInput<'_> {
+        let (parsed, rated) = &self.whole[i];
         ReportInput {
             file: &self.names[i],
-            parsed: &self.parsed[i],
-            check: &self.rated[i].report,
-            rating: &self.rated[i].summary,
+            parsed,
+            check: &rated.report,
+            rating: &rated.summary,
         }
     }
 }
@@ -364,14 +363,53 @@ impl std::fmt::Debug for Checked {
     }
 }
 
+/// A report of an upload once checked: held whole, or (on the page of
+/// `trf serve`, after the first [`DRAWN`]) only its findings.
+enum Report {
+    Whole(Parsed, CheckedRating),
+    Findings(crate::check::CheckReport),
+}
+
+impl Report {
+    /// Its findings.
+    fn findings(&self) -> &crate::check::CheckReport {
+        match self {
+            Report::Whole(_, r) => &r.report,
+            Report::Findings(r) => r,
+        }
+    }
+
+    /// Its findings, to add to.
+    fn findings_mut(&mut self) -> &mut crate::check::CheckReport {
+        match self {
+            Report::Whole(_, r) => &mut r.report,
+            Report::Findings(r) => r,
+        }
+    }
+}
+
+/// The reports checked and reduced together: the period's share of each
+/// is rated for a few reports at a time, in parallel where the build has
+/// threads, and the reports then let go.
+const AT_ONCE: usize = 16;
+
 /// Reads, checks and rates `reports` with the rating list `list` and each
 /// report's row of the registrations file `registrations`, as `trf check`
 /// and `trf rate` do (with the problems across the reports), and adds to
 /// `page` a problem for each file that cannot be read, the overview of
 /// several reports and the rating period they make together (also of one
 /// report, when the list FIDE published, `published`, is given to compare
-/// the period with); `None` as soon as `go` says to stop. With `keep`,
-/// what checks each report again ([`Sources`]) is kept too.
+/// the period with); `None` as soon as `go` says to stop.
+///
+/// With `keep` (the page of `trf serve`), what checks each report again
+/// ([`Sources`]) is kept, and only the first [`DRAWN`] reports are held
+/// whole: each of the others is read for the players the list is scanned
+/// for and let go, then read again, checked, rated, reduced for the
+/// period and re-paired, and only its findings and its line of the
+/// overview kept; the memory is then the upload's bytes, the drawn
+/// reports and what the period and the page show, not every report at
+/// once. Without it (the page in the browser, which draws every report
+/// when it comes into view), every report is held whole.
 #[allow(clippy::too_many_arguments)]
 fn check_all(
     page: &mut Page,
@@ -383,8 +421,11 @@ fn check_all(
     go: &dyn Fn() -> bool,
     keep: bool,
 ) -> Option<Checked> {
-    let mut parsed = Vec::new();
-    let mut kept_bytes = Vec::new();
+    // Each report read once for the players the lists are scanned for and
+    // the list it is expected on; kept as read, or as bytes to read again.
+    let mut readable: Vec<(String, Result<Parsed, Vec<u8>>)> = Vec::new();
+    let mut ids: Vec<u64> = Vec::new();
+    let mut expected = Vec::new();
     for (name, bytes) in reports {
         if !go() {
             return None;
@@ -392,34 +433,27 @@ fn check_all(
         let copy = keep.then(|| bytes.clone());
         match parse_report(bytes, read) {
             Ok(p) => {
-                parsed.push((name, p));
-                kept_bytes.extend(copy);
+                ids.extend(ListLookup::ids_of(&p.tournament));
+                expected.push(expected_of(&p));
+                readable.push((name, copy.map_or(Ok(p), Err)));
             }
-            Err(e) => page.problems.push((
-                format!("{name} could not be read"),
-                printable(&e.to_string()),
-            )),
+            Err(e) => page.problems.push(unreadable(&name, &e)),
         }
     }
-    let ids = || -> Vec<u64> {
-        parsed
-            .iter()
-            .flat_map(|(_, p)| ListLookup::ids_of(&p.tournament))
-            .collect()
-    };
     let lookup = list.and_then(|list| {
         scan_list(
             page,
             list,
-            &ids(),
+            &ids,
             "rating list",
             "The reports below are checked without it.",
         )
     });
     let published = published.and_then(|list| {
         let not = "The rating period is not compared with it.";
-        scan_list(page, list, &ids(), "published list", not)
+        scan_list(page, list, &ids, "published list", not)
     });
+    drop(ids);
     let rate_opts = RateOptions {
         list: lookup.as_ref().map(|l| l.found.clone()),
         ..RateOptions::default()
@@ -428,10 +462,6 @@ fn check_all(
         rating_list: lookup,
         ..CheckOptions::default()
     };
-    // The same checks and rating pass as `trf check` and `trf rate`, and
-    // the problems across the reports dropped together (which need every
-    // report at once).
-    let (names, parsed): (Vec<String>, Vec<Parsed>) = parsed.into_iter().unzip();
     let regs = registrations.and_then(|(name, bytes)| match Registrations::from_bytes(&bytes) {
         Ok(r) => Some((Arc::new(r), name)),
         Err(e) => {
@@ -448,7 +478,8 @@ fn check_all(
     // Several reports (or one compared with the published list): the
     // period FIDE would rate them in together, each on the list it is
     // expected on (the page has no `--period`).
-    let period = (parsed.len() > 1 || published.is_some()).then(|| PeriodOptions {
+    let several = readable.len() > 1;
+    let period = (several || published.is_some()).then(|| PeriodOptions {
         list: opts.rating_list.clone(),
         check: opts.clone(),
         rate: rate_opts.clone(),
@@ -456,28 +487,99 @@ fn check_all(
         published,
         ..PeriodOptions::default()
     });
-    let mut rated: Vec<CheckedRating> = Vec::with_capacity(parsed.len());
-    let mut kept_opts = Vec::new();
+    let list_month = period
+        .as_ref()
+        .and_then(|o| Plan::new(&expected, o).list_month);
+    drop(expected);
+    // The same checks and rating pass as `trf check` and `trf rate`; each
+    // report reduced to what the period and the search across reports
+    // read (as `trf period` reduces it).
+    let mut names: Vec<String> = Vec::with_capacity(readable.len());
+    let mut checked: Vec<Report> = Vec::with_capacity(readable.len());
+    let mut rows: Vec<SummaryRow> = Vec::with_capacity(readable.len());
+    let mut reduced: Vec<(ReportRated, ReportKeys)> = Vec::new();
+    let mut sources = keep.then(|| Sources {
+        bytes: Vec::new(),
+        opts: Vec::new(),
+        across: Vec::new(),
+        check: opts.clone(),
+        rate: rate_opts.clone(),
+        pairings: Vec::new(),
+    });
+    let mut budget = PageBudget::new();
     // The reports the registrations file does not name.
     let mut unnamed = Vec::new();
-    for (name, p) in names.iter().zip(&parsed) {
-        if !go() {
-            return None;
-        }
-        let mine = match &regs {
-            Some((r, file)) => {
-                let event = p.tournament.header.name.as_ref().map(|n| n.value.as_str());
-                let (mine, found) = r.options_for(&opts, Path::new(name), event, file);
-                if !found {
-                    unnamed.push(name.as_str());
-                }
-                mine
+    let mut readable = readable.into_iter();
+    loop {
+        let mut batch: Vec<(String, Parsed, CheckedRating)> = Vec::with_capacity(AT_ONCE);
+        for (name, report) in readable.by_ref().take(AT_ONCE) {
+            if !go() {
+                return None;
             }
-            None => opts.clone(),
-        };
-        rated.push(rate_checked(p, &mine, &rate_opts));
-        if keep {
-            kept_opts.push(mine);
+            let p = match report {
+                Ok(p) => p,
+                Err(bytes) => {
+                    if let Some(s) = &mut sources {
+                        s.bytes.push(bytes.clone());
+                    }
+                    // The same bytes read the same way as a moment ago.
+                    match parse_report(bytes, read) {
+                        Ok(p) => p,
+                        Err(e) => {
+                            page.problems.push(unreadable(&name, &e));
+                            if let Some(s) = &mut sources {
+                                s.bytes.pop();
+                            }
+                            continue;
+                        }
+                    }
+                }
+            };
+            let mine = match &regs {
+                Some((r, file)) => {
+                    let event = p.tournament.header.name.as_ref().map(|n| n.value.as_str());
+                    let (mine, found) = r.options_for(&opts, Path::new(&name), event, file);
+                    if !found {
+                        unnamed.push(name.clone());
+                    }
+                    mine
+                }
+                None => opts.clone(),
+            };
+            let rated = rate_checked(&p, &mine, &rate_opts);
+            if let Some(s) = &mut sources {
+                s.opts.push(mine);
+            }
+            batch.push((name, p, rated));
+        }
+        if batch.is_empty() {
+            break;
+        }
+        if let Some(o) = &period {
+            let named: Vec<(&str, &Parsed)> =
+                batch.iter().map(|(n, p, _)| (n.as_str(), p)).collect();
+            reduced.extend(reduce_all(&named, o, list_month));
+        }
+        for (name, p, rated) in batch {
+            let input = ReportInput {
+                file: &name,
+                parsed: &p,
+                check: &rated.report,
+                rating: &rated.summary,
+            };
+            rows.push(SummaryRow::of(&name, &p, &rated.report));
+            if let Some(s) = &mut sources {
+                // Re-paired once, in the order of the reports, for the page
+                // and its HTML download: a report drawn later on its own
+                // page has the section it would have had here.
+                s.pairings.push(pairings_of(&input, Some(&mut budget)));
+            }
+            checked.push(if keep && names.len() >= DRAWN {
+                Report::Findings(rated.report)
+            } else {
+                Report::Whole(p, rated)
+            });
+            names.push(name);
         }
     }
     if let (Some((_, file)), false) = (&regs, unnamed.is_empty()) {
@@ -492,30 +594,36 @@ fn check_all(
     if !go() {
         return None;
     }
-    // Each report reduced to what the period and the search across
-    // reports read (as `trf period` reduces it), and the search run once
-    // over their keys: its findings go to each report's page (grouped and
-    // bounded per rule as `trf check` does) and to the period.
-    let mut across: Vec<Option<AcrossKept>> = vec![None; if keep { parsed.len() } else { 0 }];
+    // The search across the reports run once over their keys: its findings
+    // go to each report's page (grouped and bounded per rule as `trf
+    // check` does) and to the period.
     let searched = period.as_ref().map(|o| {
-        let expected: Vec<_> = parsed.iter().map(expected_of).collect();
-        let list_month = Plan::new(&expected, o).list_month;
-        let named: Vec<(&str, &Parsed)> = names.iter().map(String::as_str).zip(&parsed).collect();
-        let (reports, keys): (Vec<ReportRated>, Vec<ReportKeys>) =
-            reduce_all(&named, o, list_month).into_iter().unzip();
+        let (reports, keys): (Vec<ReportRated>, Vec<ReportKeys>) = reduced.into_iter().unzip();
         let mut sink = AcrossSink::new(keys.len(), &opts, false);
         let searched = search_with(keys, o, Some(&mut sink));
-        if parsed.len() > 1 {
-            for (i, (r, kept)) in rated.iter_mut().zip(sink.reports).enumerate() {
-                if keep {
-                    across[i] = Some(kept.clone());
+        if several {
+            for ((r, row), kept) in checked.iter_mut().zip(&mut rows).zip(sink.reports) {
+                if let Some(s) = &mut sources {
+                    s.across.push(Some(kept.clone()));
                 }
-                r.report.add_kept(kept, &opts);
+                r.findings_mut().add_kept(kept, &opts);
+                row.recount(r.findings());
             }
         }
         (reports, searched)
     });
-    page.set_overview(&names, &parsed, &rated);
+    if let Some(s) = &mut sources {
+        s.across.resize(names.len(), None);
+    }
+    page.set_overview(rows.iter().zip(checked.iter().map(Report::findings)));
+    let mut whole = Vec::new();
+    let mut later = Vec::new();
+    for (i, (r, row)) in checked.into_iter().zip(&rows).enumerate() {
+        match r {
+            Report::Whole(p, rated) => whole.push((p, rated)),
+            Report::Findings(rep) => later.push(Pending::of_row(i, row, &rep)),
+        }
+    }
     let mut tables = Vec::new();
     if !go() {
         return None;
@@ -531,30 +639,25 @@ fn check_all(
         page.period = Some(PeriodSection::of(&summary));
         // The month's two tables as files, as `trf check --summary
         // --format csv` and `trf period --format csv` write them.
-        let rows: Vec<SummaryRow> = names
-            .iter()
-            .zip(&parsed)
-            .zip(&rated)
-            .map(|((n, p), r)| SummaryRow::of(n, p, &r.report))
-            .collect();
         tables.push(("Verdicts (CSV)", "verdicts.csv", summary_csv(&rows)));
         tables.push(("Rating period (CSV)", "period.csv", period_csv(&summary)));
     }
-    let sources = keep.then(|| Sources {
-        bytes: kept_bytes,
-        opts: kept_opts,
-        across,
-        check: opts.clone(),
-        rate: rate_opts,
-    });
     Some(Checked {
         names,
-        parsed,
-        rated,
+        whole,
+        later,
         list: opts.rating_list,
         tables,
         sources,
     })
+}
+
+/// The problem of a file that cannot be read as a report.
+fn unreadable(name: &str, e: &ReadError) -> (String, String) {
+    (
+        format!("{name} could not be read"),
+        printable(&e.to_string()),
+    )
 }
 
 /// The players of `ids` found in the list `list` (one pass over it keeps
@@ -1100,5 +1203,70 @@ mod tests {
         assert!(kept.part(2, "/x/").is_none());
         assert_eq!(kept.table(0).unwrap().0, "verdicts.csv");
         assert!(kept.table(2).is_none());
+    }
+
+    #[test]
+    fn reports_let_go_are_made_again_as_the_page_in_the_browser_holds_them() {
+        // More reports than the page draws, each a duplicate of the others
+        // (findings across reports for every one): the reports let go once
+        // checked, made again from what is kept, give the parts, downloads,
+        // overview, tables and period of the page in the browser, which
+        // holds every report whole.
+        let read = ReadOptions::default();
+        let trf = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/samples/hand/swiss-utf8-lf.trf"
+        ))
+        .unwrap();
+        let n = DRAWN + 3;
+        let uploads: Vec<Upload> = (0..n)
+            .map(|i| (format!("r{i:02}.trf"), trf.clone()))
+            .collect();
+        let at = DateTime::UNIX_EPOCH;
+        let page = Page::new(64 << 20, at);
+        let (page, kept) = check_uploads(page, &read, uploads.clone(), None, "/x/");
+        let kept = kept.unwrap();
+        let mut whole = BrowserPage::new(read);
+        for (name, bytes) in uploads {
+            whole.add_report(&name, bytes);
+        }
+        let whole = whole.check(at);
+        assert_eq!((page.reports.len(), page.pending.len()), (DRAWN, 3));
+        assert_eq!(
+            format!("{:?}", page.overview),
+            format!("{:?}", whole.page.overview)
+        );
+        assert!(format!("{:?}", page.overview).contains("duplicate"));
+        for k in 0..2 {
+            assert_eq!(kept.table(k), whole.download_table(k));
+        }
+        assert_eq!(
+            period_html(page.period.as_ref().unwrap()),
+            whole.period(0).unwrap()
+        );
+        for i in 0..n {
+            let mut part = kept.part(i, "/x/").unwrap().html();
+            for k in 0..DOWNLOADS.len() {
+                part = part.replace(
+                    &format!("/x/download/{i}/{k}"),
+                    &format!("#download-{i}-{k}"),
+                );
+                assert_eq!(kept.download(i, k), whole.download(i, k), "{i} {k}");
+            }
+            assert_eq!(part, whole.report(i).unwrap(), "{i}");
+            if let Some(drawn) = page.reports.get(i) {
+                assert_eq!(kept.part(i, "/x/").unwrap().html(), drawn.html());
+            }
+        }
+        for (p, b) in page.pending.iter().zip(&whole.page.pending[DRAWN..]) {
+            assert_eq!(
+                (p.index, &p.title, &p.file, &p.verdict_head, p.verdict_class),
+                (b.index, &b.title, &b.file, &b.verdict_head, b.verdict_class)
+            );
+            assert_eq!(
+                p.href.as_deref(),
+                Some(format!("/x/report/{}", p.index).as_str())
+            );
+        }
     }
 }

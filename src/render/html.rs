@@ -182,13 +182,30 @@ pub(crate) struct Pending {
 impl Pending {
     /// The placeholder of report `index`, `input`.
     pub(crate) fn of(input: &ReportInput<'_>, index: usize) -> Pending {
+        let row = super::summary::SummaryRow::of(input.file, input.parsed, input.check);
+        Pending::of_row(index, &row, input.check)
+    }
+
+    /// The placeholder of report `index`, whose line of the overview is
+    /// `row` and whose findings are `check` (the report itself let go).
+    pub(crate) fn of_row(
+        index: usize,
+        row: &super::summary::SummaryRow,
+        check: &crate::check::CheckReport,
+    ) -> Pending {
+        // The event's name, else the file's, as the report's title.
+        let title = if row.event.is_empty() {
+            row.file.clone()
+        } else {
+            row.event.clone()
+        };
         Pending {
             index,
             anchor: format!("f{index}"),
-            title: view::title(input),
-            file: input.file.to_owned(),
-            verdict_head: view::verdict_words(input.check).0,
-            verdict_class: input.check.verdict.as_str(),
+            title,
+            file: row.file.clone(),
+            verdict_head: view::verdict_words(check).0,
+            verdict_class: check.verdict.as_str(),
             href: None,
         }
     }
@@ -298,23 +315,23 @@ impl Page {
     }
 
     /// With several reports, their verdicts first, each linking to its
-    /// report further down the page (`names`, `parsed` and `rated` in the
-    /// order the reports are added).
-    pub(crate) fn set_overview(
+    /// report further down the page (`rows`, each report's line and its
+    /// findings, in the order the reports are added).
+    pub(crate) fn set_overview<'a>(
         &mut self,
-        names: &[String],
-        parsed: &[crate::Parsed],
-        rated: &[crate::rating::CheckedRating],
+        rows: impl ExactSizeIterator<
+            Item = (
+                &'a super::summary::SummaryRow,
+                &'a crate::check::CheckReport,
+            ),
+        >,
     ) {
-        if names.len() < 2 {
+        if rows.len() < 2 {
             return;
         }
-        let entries = names
-            .iter()
-            .zip(parsed)
-            .zip(rated)
+        let entries = rows
             .enumerate()
-            .map(|(i, ((n, p), r))| OverviewEntry::of(n, p, &r.report, format!("#f{i}")))
+            .map(|(i, (row, rep))| OverviewEntry::of_row(row.clone(), rep, format!("#f{i}")))
             .collect();
         self.overview = Some(Overview::new(entries));
     }
@@ -377,7 +394,16 @@ impl OverviewEntry {
         rep: &crate::check::CheckReport,
         href: String,
     ) -> OverviewEntry {
-        let mut row = super::summary::SummaryRow::of(file, parsed, rep);
+        OverviewEntry::of_row(super::summary::SummaryRow::of(file, parsed, rep), rep, href)
+    }
+
+    /// [`OverviewEntry::of`] from the report's line `row` (the report
+    /// itself let go).
+    pub(crate) fn of_row(
+        mut row: super::summary::SummaryRow,
+        rep: &crate::check::CheckReport,
+        href: String,
+    ) -> OverviewEntry {
         if row.verdict == crate::diag::Verdict::Ready {
             let acts: Vec<crate::diag::Diagnostic> = rep
                 .diagnostics
