@@ -366,15 +366,15 @@ impl std::fmt::Debug for Checked {
 /// A report of an upload once checked: held whole, or (on the page of
 /// `trf serve`, after the first [`DRAWN`]) only its findings.
 enum Report {
-    Whole(Parsed, CheckedRating),
-    Findings(crate::check::CheckReport),
+    Whole(Box<(Parsed, CheckedRating)>),
+    Findings(Box<crate::check::CheckReport>),
 }
 
 impl Report {
     /// Its findings.
     fn findings(&self) -> &crate::check::CheckReport {
         match self {
-            Report::Whole(_, r) => &r.report,
+            Report::Whole(w) => &w.1.report,
             Report::Findings(r) => r,
         }
     }
@@ -382,7 +382,7 @@ impl Report {
     /// Its findings, to add to.
     fn findings_mut(&mut self) -> &mut crate::check::CheckReport {
         match self {
-            Report::Whole(_, r) => &mut r.report,
+            Report::Whole(w) => &mut w.1.report,
             Report::Findings(r) => r,
         }
     }
@@ -575,9 +575,9 @@ fn check_all(
                 s.pairings.push(pairings_of(&input, Some(&mut budget)));
             }
             checked.push(if keep && names.len() >= DRAWN {
-                Report::Findings(rated.report)
+                Report::Findings(Box::new(rated.report))
             } else {
-                Report::Whole(p, rated)
+                Report::Whole(Box::new((p, rated)))
             });
             names.push(name);
         }
@@ -620,7 +620,7 @@ fn check_all(
     let mut later = Vec::new();
     for (i, (r, row)) in checked.into_iter().zip(&rows).enumerate() {
         match r {
-            Report::Whole(p, rated) => whole.push((p, rated)),
+            Report::Whole(w) => whole.push(*w),
             Report::Findings(rep) => later.push(Pending::of_row(i, row, &rep)),
         }
     }

@@ -973,6 +973,9 @@ fn the_page_of_many_reports_grows_with_what_is_read_on_it() {
         assert_eq!(page.matches("data-verdict=").count(), 20);
         assert!(!page.contains("href=\"data:"));
     }
+    // The title names every report's verdict, those drawn and those not.
+    let title = &large[large.find("<title>").unwrap()..large.find("</title>").unwrap()];
+    assert_eq!(title.matches(" · ").count(), 44, "{title}");
     // The rating period lists every player of the reports (as `trf period`
     // does), so it grows with them; the rest of the page grows by each
     // report's overview line and its verdict with a link (under 2 kB),
