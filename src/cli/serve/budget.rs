@@ -1,7 +1,9 @@
 //! The memory all requests of `trf serve` share: every upload reserves, as
 //! its bytes arrive, what reading, checking and rating them and building
 //! their page take, and keeps the reservation until its page has been sent
-//! (or, when the client has left, until the work has stopped). A request
+//! (or, when the client has left, until the work has stopped); what the
+//! server keeps of it for its downloads then holds its own share
+//! (`answers`), given back when it is let go. A request
 //! first waits, holding nothing but its connection, for what its announced
 //! length needs ([`WAIT`] at most, in the order requests came); what it
 //! needs beyond that (more files than one, a body longer than announced)
@@ -11,8 +13,10 @@
 //!
 //! The reservation is an estimate made before the work, from what the
 //! work was measured to take (`benches/hostile.md`): about
-//! [`PER_REPORT`] for each file (its page, its HTML report carried in the
-//! page, the rating pass's tables) and [`PER_BYTE`] times its size.
+//! [`PER_REPORT`] for each file (its page, the rating pass's tables) and
+//! [`PER_BYTE`] times its size. It was measured when the page carried each
+//! report's downloads; since they are made on demand the work takes less
+//! (`benches/serve_memory.md`), and the estimate errs on the safe side.
 
 use axum::body::{Bytes, HttpBody};
 use std::convert::Infallible;
