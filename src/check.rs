@@ -193,6 +193,11 @@ impl Ord for Ranked {
 }
 
 impl AcrossKept {
+    /// How many findings it holds (those a report shows).
+    pub(crate) fn held(&self) -> usize {
+        self.rules.iter().map(|r| r.kept.len()).sum()
+    }
+
     /// Whether a finding of rule `meta` whose primary span starts at
     /// `start`, taken next, would be among those kept (a later one is kept
     /// only before the last kept in [`Order`]): when not, its words are

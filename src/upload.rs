@@ -200,11 +200,16 @@ impl std::fmt::Debug for Kept {
 
 impl Kept {
     /// About how many bytes it holds: the reports' bytes and the tables'
-    /// text, and a little for each report's options and findings.
+    /// text, each report's options and "Pairings" section (a few kB at
+    /// most: its rounds and rows are bounded), and about 1 kB for each
+    /// finding across reports a report shows (its message, labels and
+    /// help).
     pub(crate) fn size(&self) -> u64 {
-        let bytes: usize = self.sources.bytes.iter().map(Vec::len).sum();
+        let s = &self.sources;
+        let bytes: usize = s.bytes.iter().map(Vec::len).sum();
         let tables: usize = self.tables.iter().map(|t| t.2.len()).sum();
-        (bytes + tables) as u64 + self.names.len() as u64 * (64 << 10)
+        let findings: usize = s.across.iter().flatten().map(AcrossKept::held).sum();
+        (bytes + tables + (self.names.len() << 12) + (findings << 10)) as u64
     }
 
     /// The largest report's bytes (what making one again reads).
@@ -1196,6 +1201,15 @@ mod tests {
                 assert_eq!(body, b, "{name}");
             }
         }
+        // What it keeps: the reports' bytes and their findings across
+        // reports, counted in what it holds of the budget.
+        let bytes = 2 * std::fs::metadata(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/samples/hand/swiss-utf8-lf.trf"
+        ))
+        .unwrap()
+        .len();
+        assert!(kept.size() > bytes + 2 * 1024, "{}", kept.size());
         let (_, _, findings) = kept.download(1, 1).unwrap();
         assert!(findings.contains("a.trf"), "{findings}");
         assert!(kept.download(2, 0).is_none());
