@@ -119,7 +119,12 @@ impl Answers {
 
 /// Lets the uploads kept longer than [`KEPT_FOR`] go.
 fn expire(all: &mut Vec<Answer>) {
-    all.retain(|a| a.lasting || a.made.elapsed() < KEPT_FOR);
+    expire_after(all, KEPT_FOR);
+}
+
+/// Lets the uploads kept longer than `kept_for` go.
+fn expire_after(all: &mut Vec<Answer>, kept_for: Duration) {
+    all.retain(|a| a.lasting || a.made.elapsed() < kept_for);
 }
 
 #[cfg(test)]
@@ -150,6 +155,18 @@ mod tests {
         assert!(answers.find("unknown").is_none());
         while answers.let_oldest_go() {}
         assert!(answers.find("id9").is_none());
+        assert!(answers.find("given").is_some());
+    }
+
+    #[test]
+    fn an_upload_kept_its_time_is_let_go() {
+        let answers = Answers::default();
+        answers.keep("given".into(), kept(), Held::default(), true);
+        answers.keep("old".into(), kept(), Held::default(), false);
+        answers.expire();
+        assert!(answers.find("old").is_some());
+        expire_after(&mut answers.lock(), Duration::ZERO);
+        assert!(answers.find("old").is_none());
         assert!(answers.find("given").is_some());
     }
 }
