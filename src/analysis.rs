@@ -86,6 +86,10 @@ pub struct Analysis<'a> {
     /// The games over the board of every unrated player, counted once
     /// for the rules about unrated players ([`Analysis::rated_games_of`]).
     rated_games: std::sync::OnceLock<Vec<PlayerGames>>,
+    /// Per player, the record the rating list given holds of the player's
+    /// FIDE ID, decoded once for every rule that reads it
+    /// ([`Analysis::list_record`]): the lookup keeps its records packed.
+    list_records: std::sync::OnceLock<Vec<Option<crate::ratinglist::ListRecord>>>,
 }
 
 impl<'a> Analysis<'a> {
@@ -153,26 +157,13 @@ impl<'a> Analysis<'a> {
     /// rating pass runs on it. One pass over the players, one time-control
     /// read.
     pub(crate) fn of(tournament: &'a Tournament, text: &'a str, opts: &'a Options) -> Self {
-        let choice = Regulations::choose(
-            opts.regulations,
-            tournament.declared_start(),
-            tournament.first_round_date(),
-        );
-        let on = choice.start.unwrap_or(choice.regulations.effective_from);
-        let games = Games::new(tournament);
+        let (choice, on, games, class) = classified(tournament, opts);
         let EventClass {
             time_control,
             rating_type,
             games_by_list,
             fast_classic,
-        } = classify_event(
-            tournament,
-            &games,
-            choice.regulations,
-            on,
-            opts.rating_type,
-            opts.qc_fast_classic,
-        );
+        } = class;
         let rapid_blitz = match rating_type.rating_type {
             Some(RatingType::Rapid | RatingType::Blitz) => RapidBlitz::at(on),
             _ => None,
@@ -195,6 +186,7 @@ impl<'a> Analysis<'a> {
             ratings: Vec::new(),
             eligibility: Default::default(),
             rated_games: Default::default(),
+            list_records: Default::default(),
         };
         ctx.ratings = tournament
             .players
@@ -342,6 +334,20 @@ impl<'a> Analysis<'a> {
         c
     }
 
+    /// The record the rating list given (`--rating-list`) holds of player
+    /// `i`'s FIDE ID; `None` without a list, an ID or a record.
+    pub(crate) fn list_record(&self, i: usize) -> Option<&crate::ratinglist::ListRecord> {
+        let list = self.opts.rating_list.as_deref()?;
+        let records = self.list_records.get_or_init(|| {
+            self.tournament
+                .players
+                .iter()
+                .map(|p| list.get(p.fide_id?.value))
+                .collect()
+        });
+        records.get(i)?.as_ref()
+    }
+
     /// Player `i`'s (index in `players`) games FIDE rates, against rated
     /// opponents and in all, from the eligibility: kept once per report for
     /// the unrated players, whom several rules ask about.
@@ -411,6 +417,38 @@ pub(crate) struct EventClass {
     pub games_by_list: GameTally,
     /// The fast-classic window the user's QC approval applies in.
     pub fast_classic: Option<&'static FastClassic>,
+}
+
+/// The regulations chosen for `tournament` under `opts`, the day they are
+/// chosen on, its games table and its class: the start of every analysis.
+fn classified(
+    tournament: &Tournament,
+    opts: &Options,
+) -> (crate::regulations::Choice, NaiveDate, Games, EventClass) {
+    let choice = Regulations::choose(
+        opts.regulations,
+        tournament.declared_start(),
+        tournament.first_round_date(),
+    );
+    let on = choice.start.unwrap_or(choice.regulations.effective_from);
+    let games = Games::new(tournament);
+    let class = classify_event(
+        tournament,
+        &games,
+        choice.regulations,
+        on,
+        opts.rating_type,
+        opts.qc_fast_classic,
+    );
+    (choice, on, games, class)
+}
+
+/// The rating list `tournament`'s event goes to under `opts`, as its
+/// analysis decides it ([`Analysis::rating_type`]), without the rest of the
+/// analysis: what the first pass over a month needs for the keys of the
+/// search across reports.
+pub(crate) fn rating_type_of(tournament: &Tournament, opts: &Options) -> Option<RatingType> {
+    classified(tournament, opts).3.rating_type.rating_type
 }
 
 /// Classifies an event that started on `on` under `regs`: the list by the

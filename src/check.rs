@@ -144,7 +144,7 @@ type Order = (u32, &'static str, u64);
 /// enable are counted, and only the first `max_per_rule` of each rule (by
 /// position, then in the order found) are held, so that a month's
 /// hundreds of thousands of clashes never are at once.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(crate) struct AcrossKept {
     /// Findings taken (enabled), shown or not.
     taken: usize,
@@ -159,7 +159,7 @@ pub(crate) struct AcrossKept {
 }
 
 /// The findings of one rule kept for a report.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct RuleKept {
     rule: &'static str,
     /// Findings of the rule taken.
@@ -169,7 +169,7 @@ struct RuleKept {
 }
 
 /// A finding kept, ordered by [`Order`].
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Ranked {
     order: Order,
     d: Diagnostic,
@@ -193,6 +193,11 @@ impl Ord for Ranked {
 }
 
 impl AcrossKept {
+    /// How many findings it holds (those a report shows).
+    pub(crate) fn held(&self) -> usize {
+        self.rules.iter().map(|r| r.kept.len()).sum()
+    }
+
     /// Whether a finding of rule `meta` whose primary span starts at
     /// `start`, taken next, would be among those kept (a later one is kept
     /// only before the last kept in [`Order`]): when not, its words are

@@ -13,7 +13,7 @@ use crate::model::timecontrol::{parse_encoded, parse_free, parse_free_readings};
 use crate::render::html::Page;
 use crate::render::period::{render_csv, render_human};
 use crate::source::lines::{split_bytes, LineKind};
-use crate::upload::{check_uploads, download_body};
+use crate::upload::check_uploads;
 use crate::write::rewrite::rewrite;
 use crate::Options;
 use crate::ReadOptions;
@@ -202,7 +202,8 @@ pub fn time_control(data: &[u8]) {
 /// sockets: a report and, after the first NUL byte, a rating list, through
 /// the server's own steps from the upload to the page
 /// ([`crate::upload::check_uploads`]: read, look the players up in the
-/// list, check and rate, the HTML report, the JSON downloads, the page).
+/// list, check and rate, the page, the HTML report and the JSON downloads
+/// made again as the server makes them when their links are followed).
 /// Nothing may panic; a report that cannot be read is a problem on the
 /// page; the JSON downloads are JSON; and nothing from the upload may
 /// become markup: the page and the report have no script, whatever the
@@ -213,29 +214,31 @@ pub fn upload_page(data: &[u8]) {
         None => (data, None),
     };
     let read = ReadOptions::default();
-    let page = check_uploads(
+    let (page, kept) = check_uploads(
         Page::new(read.max_file_bytes, chrono::DateTime::UNIX_EPOCH),
         &read,
         vec![("upload.trf".to_owned(), trf.to_vec())],
         list.map(|l| ("players_list_foa.txt".to_owned(), l.to_vec())),
+        "/answer/fuzz/",
     );
     assert!(
         page.reports.len() == 1 || !page.problems.is_empty(),
         "a report neither on the page nor said unreadable"
     );
+    assert_eq!(page.reports.len(), kept.as_ref().map_or(0, |_| 1));
     let mut docs = vec![page.html().into_bytes()];
-    for r in &page.reports {
-        for d in r.downloads() {
-            let body = download_body(d).expect("a download that does not decode");
-            if d.file_name.ends_with(".json") {
-                assert!(
-                    serde_json::from_slice::<serde_json::Value>(&body).is_ok(),
-                    "{} is not JSON",
-                    d.file_name
-                );
-            }
-            docs.push(body);
+    // Each download as the server makes it when its link is followed.
+    for kind in 0.. {
+        let Some((name, _, body)) = kept.as_ref().and_then(|k| k.download(0, kind)) else {
+            break;
+        };
+        if name.ends_with(".json") {
+            assert!(
+                serde_json::from_str::<serde_json::Value>(&body).is_ok(),
+                "{name} is not JSON"
+            );
         }
+        docs.push(body.into_bytes());
     }
     for doc in docs {
         assert!(

@@ -12,7 +12,7 @@
 //! the page, never an error.
 
 use crate::across::ReportKeys;
-use crate::check::AcrossSink;
+use crate::check::{AcrossKept, AcrossSink};
 use crate::rating::period::{
     expected_of, rate_searched, reduce_all, search_with, PeriodOptions, Plan, ReportRated,
 };
@@ -21,7 +21,7 @@ use crate::ratinglist::{ListLookup, ListSource};
 use crate::read::{parse_vec, Parsed, ReadError, ReadOptions};
 use crate::render::html::{
     pairings_of, period_html, report_document, size_words, Download, Page, PageReport, Pending,
-    PendingPeriod, ReportInput,
+    PendingPeriod, ReportInput, DRAWN,
 };
 use crate::render::pairings::{PageBudget, PairingsSection};
 use crate::render::period::{render_csv as period_csv, PeriodSection};
@@ -29,7 +29,6 @@ use crate::render::rating::{render_csv_files, RatedFile};
 use crate::render::summary::{csv as summary_csv, SummaryRow};
 use crate::rules::registrations::Registrations;
 use crate::rules::CheckOptions;
-use base64::Engine as _;
 use chrono::{DateTime, Utc};
 use std::path::Path;
 use std::sync::Arc;
@@ -41,14 +40,16 @@ pub(crate) type Upload = (String, Vec<u8>);
 /// when one was sent) and adds them to `page`: a problem for each file that
 /// cannot be read (and for a list that cannot), the overview of several
 /// reports, and the report of each with its downloads (its HTML report, its
-/// findings and its rating as JSON, its rating as CSV), carried in the page
-/// as `data:` URLs. The page has no report when none could be read.
+/// findings and its rating as JSON, its rating as CSV) as links under
+/// `base` that [`Kept`] answers ([`check_uploads_while`]). The page has no
+/// report when none could be read.
 pub(crate) fn check_uploads(
     page: Page,
     read: &ReadOptions,
     reports: Vec<Upload>,
     list: Option<Upload>,
-) -> Page {
+    base: &str,
+) -> (Page, Option<Kept>) {
     check_uploads_while(
         page,
         read,
@@ -57,6 +58,7 @@ pub(crate) fn check_uploads(
         None,
         None,
         &|| true,
+        base,
     )
 }
 
@@ -68,6 +70,13 @@ pub(crate) fn check_uploads(
 /// --registrations` reads it; `published` the list FIDE published at the
 /// end of the period, read as the rating list is, which the period is
 /// compared with as `trf period --published` compares it.
+///
+/// The page carries no file: each download is a link under `base`
+/// (`BASE download/INDEX/KIND`, `BASE table/INDEX`), and each report after
+/// the first [`DRAWN`] a link to its part (`BASE report/INDEX`), which the
+/// server answers from what it keeps of the upload, [`Kept`] (`None` when
+/// no report could be read, or the work stopped).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn check_uploads_while(
     mut page: Page,
     read: &ReadOptions,
@@ -76,53 +85,207 @@ pub(crate) fn check_uploads_while(
     registrations: Option<Upload>,
     published: Option<ListUpload>,
     go: &dyn Fn() -> bool,
-) -> Page {
+    base: &str,
+) -> (Page, Option<Kept>) {
     let Some(Checked {
         names,
-        parsed,
-        rated,
+        whole,
+        later,
         list,
         tables,
-    }) = check_all(&mut page, read, reports, list, registrations, published, go)
+        sources,
+    }) = check_all(
+        &mut page,
+        read,
+        reports,
+        list,
+        registrations,
+        published,
+        go,
+        true,
+    )
     else {
-        return page;
+        return (page, None);
     };
     page.tables = tables
         .iter()
-        .map(|(label, name, body)| data_url(label, (*name).to_owned(), CSV, body))
+        .enumerate()
+        .map(|(k, (label, name, _))| Download {
+            label: (*label).to_owned(),
+            file_name: (*name).to_owned(),
+            href: format!("{base}table/{k}"),
+        })
         .collect();
+    // No report read: nothing to make again.
+    let Some(sources) = sources.filter(|_| !names.is_empty()) else {
+        return (page, None);
+    };
     // Each report is let go once its part of the page is built.
-    let reports = names.into_iter().zip(parsed).zip(rated);
-    let mut budget = PageBudget::new();
-    for (i, ((name, p), r)) in reports.enumerate() {
+    for (i, (p, r)) in whole.into_iter().enumerate() {
         if !go() {
-            return page;
+            return (page, None);
         }
+        let name = &names[i];
         let input = ReportInput {
-            file: &name,
+            file: name,
             parsed: &p,
             check: &r.report,
             rating: &r.summary,
         };
-        // Re-paired once, for the page and its HTML download.
-        let pairings = pairings_of(&input, Some(&mut budget));
-        let downloads = DOWNLOADS
-            .iter()
-            .map(|d| {
-                let body = d.body(&input, list.clone(), pairings.as_ref(), page.checked_at);
-                data_url(d.label, d.file_name(&name), d.mime, &body)
-            })
-            .collect();
         page.reports.push(PageReport::new(
             &input,
             i,
-            downloads,
+            links(base, i, name),
             list.clone(),
-            pairings,
+            sources.pairings[i].clone(),
             page.checked_at,
         ));
     }
-    page
+    page.pending = later
+        .into_iter()
+        .map(|mut p| {
+            p.href = Some(format!("{base}report/{}", p.index));
+            p
+        })
+        .collect();
+    let kept = Kept {
+        read: read.clone(),
+        checked_at: page.checked_at,
+        list,
+        sources,
+        names,
+        tables,
+    };
+    (page, Some(kept))
+}
+
+/// The links to the downloads of report `index`, named `name`, under
+/// `base`.
+fn links(base: &str, index: usize, name: &str) -> Vec<Download> {
+    DOWNLOADS
+        .iter()
+        .enumerate()
+        .map(|(kind, d)| Download {
+            label: d.label.to_owned(),
+            file_name: d.file_name(name),
+            href: format!("{base}download/{index}/{kind}"),
+        })
+        .collect()
+}
+
+/// What `trf serve` keeps of an upload once its page is sent, to make each
+/// download and each report's part of the page when it is asked for: each
+/// report's bytes, the options it was checked with, the findings across
+/// reports it shows and its "Pairings" section, the players of the rating
+/// list the reports name, and the tables of several reports. Its size is
+/// the upload's and the findings shown, not the pages and files it makes:
+/// a report is read, checked and rated again when one of them is asked for,
+/// with the same options, so each is what the page would have carried.
+pub(crate) struct Kept {
+    read: ReadOptions,
+    checked_at: DateTime<Utc>,
+    list: Option<Arc<ListLookup>>,
+    sources: Sources,
+    names: Vec<String>,
+    tables: Vec<(&'static str, &'static str, String)>,
+}
+
+impl std::fmt::Debug for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Kept")
+            .field("names", &self.names)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Kept {
+    /// About how many bytes it holds: the reports' bytes and the tables'
+    /// text, each report's options and "Pairings" section (a few kB at
+    /// most: its rounds and rows are bounded), and about 1 kB for each
+    /// finding across reports a report shows (its message, labels and
+    /// help).
+    pub(crate) fn size(&self) -> u64 {
+        let s = &self.sources;
+        let bytes: usize = s.bytes.iter().map(Vec::len).sum();
+        let tables: usize = self.tables.iter().map(|t| t.2.len()).sum();
+        let findings: usize = s.across.iter().flatten().map(AcrossKept::held).sum();
+        (bytes + tables + (self.names.len() << 12) + (findings << 10)) as u64
+    }
+
+    /// The largest report's bytes (what making one again reads).
+    pub(crate) fn largest(&self) -> u64 {
+        self.sources.bytes.iter().map(Vec::len).max().unwrap_or(0) as u64
+    }
+
+    /// Report `index` read, checked and rated again, as the page's was:
+    /// `None` past the last.
+    fn again(&self, index: usize) -> Option<(Parsed, CheckedRating)> {
+        let s = &self.sources;
+        let bytes = s.bytes.get(index)?;
+        // It was read once already: the same bytes read the same way.
+        let parsed = parse_report(bytes.clone(), &self.read).ok()?;
+        let mut rated = rate_checked(&parsed, &s.opts[index], &s.rate);
+        if let Some(kept) = &s.across[index] {
+            rated.report.add_kept(kept.clone(), &s.check);
+        }
+        Some((parsed, rated))
+    }
+
+    /// Report `index`'s part of the page (its downloads as links under
+    /// `base`, its report, its norms and its pairings), as the page would
+    /// have drawn it: `None` past the last.
+    pub(crate) fn part(&self, index: usize, base: &str) -> Option<PageReport> {
+        let (parsed, rated) = self.again(index)?;
+        let name = &self.names[index];
+        let input = ReportInput {
+            file: name,
+            parsed: &parsed,
+            check: &rated.report,
+            rating: &rated.summary,
+        };
+        Some(PageReport::new(
+            &input,
+            index,
+            links(base, index, name),
+            self.list.clone(),
+            self.sources.pairings[index].clone(),
+            self.checked_at,
+        ))
+    }
+
+    /// Download `kind` of report `index` (0: the HTML report, 1: the
+    /// findings as JSON, 2: the rating as JSON, 3: the rating as CSV): the
+    /// name to save it under, its media type and its text, or `None` when
+    /// there is no such report or download.
+    pub(crate) fn download(
+        &self,
+        index: usize,
+        kind: usize,
+    ) -> Option<(String, &'static str, String)> {
+        let d = DOWNLOADS.get(kind)?;
+        let (parsed, rated) = self.again(index)?;
+        let name = &self.names[index];
+        let input = ReportInput {
+            file: name,
+            parsed: &parsed,
+            check: &rated.report,
+            rating: &rated.summary,
+        };
+        let body = d.body(
+            &input,
+            self.list.clone(),
+            self.sources.pairings[index].as_ref(),
+            self.checked_at,
+        );
+        Some((d.file_name(name), d.mime, body))
+    }
+
+    /// Table `index` of several reports as CSV (0: their verdicts, 1: their
+    /// rating period), as [`CheckedPage::download_table`] gives it.
+    pub(crate) fn table(&self, index: usize) -> Option<(String, &'static str, String)> {
+        let (_, name, body) = self.tables.get(index)?;
+        Some(((*name).to_owned(), CSV, body.clone()))
+    }
 }
 
 /// The rating list sent with the reports.
@@ -148,25 +311,51 @@ impl std::fmt::Debug for ListUpload {
 pub(crate) struct Checked {
     /// The files' names, in the order given.
     names: Vec<String>,
-    /// Each report as read.
-    parsed: Vec<Parsed>,
-    /// Each report checked and rated.
-    rated: Vec<CheckedRating>,
+    /// The reports held whole, each as read and as checked and rated: on
+    /// the page in the browser every report, on the page of `trf serve`
+    /// the first [`DRAWN`] (the others are let go once checked and
+    /// reduced, and made again from [`Kept`] when asked for).
+    whole: Vec<(Parsed, CheckedRating)>,
+    /// The placeholders of the reports after [`Checked::whole`].
+    later: Vec<Pending>,
     /// The rating list's players the reports name, when a list was sent.
     list: Option<Arc<ListLookup>>,
     /// Several reports: their verdicts and their period as CSV (the
     /// button's text, the file's name, its text).
     tables: Vec<(&'static str, &'static str, String)>,
+    /// What checks each report again, when asked to keep it.
+    sources: Option<Sources>,
+}
+
+/// What reads, checks and rates each report of an upload again as it was
+/// the first time ([`Kept`]).
+struct Sources {
+    /// Each report's bytes.
+    bytes: Vec<Vec<u8>>,
+    /// The options each was checked with (its row of the registrations
+    /// file).
+    opts: Vec<CheckOptions>,
+    /// The findings across reports each shows (several reports).
+    across: Vec<Option<AcrossKept>>,
+    /// The options of the whole upload (the per-rule limit the findings
+    /// across reports are kept within).
+    check: CheckOptions,
+    /// The rating options.
+    rate: RateOptions,
+    /// Each report's "Pairings" section, worked out in the order of the
+    /// reports within the budget of the upload's page.
+    pairings: Vec<Option<PairingsSection>>,
 }
 
 impl Checked {
-    /// Report `i` as the renderers take it.
+    /// Report `i` as the renderers take it (one held whole).
     fn input(&self, i: usize) -> ReportInput<'_> {
+        let (parsed, rated) = &self.whole[i];
         ReportInput {
             file: &self.names[i],
-            parsed: &self.parsed[i],
-            check: &self.rated[i].report,
-            rating: &self.rated[i].summary,
+            parsed,
+            check: &rated.report,
+            rating: &rated.summary,
         }
     }
 }
@@ -179,6 +368,36 @@ impl std::fmt::Debug for Checked {
     }
 }
 
+/// A report of an upload once checked: held whole, or (on the page of
+/// `trf serve`, after the first [`DRAWN`]) only its findings.
+enum Report {
+    Whole(Box<(Parsed, CheckedRating)>),
+    Findings(Box<crate::check::CheckReport>),
+}
+
+impl Report {
+    /// Its findings.
+    fn findings(&self) -> &crate::check::CheckReport {
+        match self {
+            Report::Whole(w) => &w.1.report,
+            Report::Findings(r) => r,
+        }
+    }
+
+    /// Its findings, to add to.
+    fn findings_mut(&mut self) -> &mut crate::check::CheckReport {
+        match self {
+            Report::Whole(w) => &mut w.1.report,
+            Report::Findings(r) => r,
+        }
+    }
+}
+
+/// The reports checked and reduced together: the period's share of each
+/// is rated for a few reports at a time, in parallel where the build has
+/// threads, and the reports then let go.
+const AT_ONCE: usize = 16;
+
 /// Reads, checks and rates `reports` with the rating list `list` and each
 /// report's row of the registrations file `registrations`, as `trf check`
 /// and `trf rate` do (with the problems across the reports), and adds to
@@ -186,6 +405,16 @@ impl std::fmt::Debug for Checked {
 /// several reports and the rating period they make together (also of one
 /// report, when the list FIDE published, `published`, is given to compare
 /// the period with); `None` as soon as `go` says to stop.
+///
+/// With `keep` (the page of `trf serve`), what checks each report again
+/// ([`Sources`]) is kept, and only the first [`DRAWN`] reports are held
+/// whole: each of the others is read for the players the list is scanned
+/// for and let go, then read again, checked, rated, reduced for the
+/// period and re-paired, and only its findings and its line of the
+/// overview kept; the memory is then the upload's bytes, the drawn
+/// reports and what the period and the page show, not every report at
+/// once. Without it (the page in the browser, which draws every report
+/// when it comes into view), every report is held whole.
 #[allow(clippy::too_many_arguments)]
 fn check_all(
     page: &mut Page,
@@ -195,51 +424,49 @@ fn check_all(
     registrations: Option<Upload>,
     published: Option<ListUpload>,
     go: &dyn Fn() -> bool,
+    keep: bool,
 ) -> Option<Checked> {
-    let mut parsed = Vec::new();
+    // Each report read once for the players the lists are scanned for and
+    // the list it is expected on; kept as read, or as bytes to read again.
+    let mut readable: Vec<(String, Result<Parsed, Vec<u8>>)> = Vec::new();
+    let mut ids: Vec<u64> = Vec::new();
+    let mut expected = Vec::new();
     for (name, bytes) in reports {
         if !go() {
             return None;
         }
+        let copy = keep.then(|| bytes.clone());
         match parse_report(bytes, read) {
-            Ok(p) => parsed.push((name, p)),
-            Err(e) => page.problems.push((
-                format!("{name} could not be read"),
-                printable(&e.to_string()),
-            )),
+            Ok(p) => {
+                ids.extend(ListLookup::ids_of(&p.tournament));
+                expected.push(expected_of(&p));
+                readable.push((name, copy.map_or(Ok(p), Err)));
+            }
+            Err(e) => page.problems.push(unreadable(&name, &e)),
         }
     }
-    let ids = || -> Vec<u64> {
-        parsed
-            .iter()
-            .flat_map(|(_, p)| ListLookup::ids_of(&p.tournament))
-            .collect()
-    };
     let lookup = list.and_then(|list| {
         scan_list(
             page,
             list,
-            &ids(),
+            &ids,
             "rating list",
             "The reports below are checked without it.",
         )
     });
     let published = published.and_then(|list| {
         let not = "The rating period is not compared with it.";
-        scan_list(page, list, &ids(), "published list", not)
+        scan_list(page, list, &ids, "published list", not)
     });
+    drop(ids);
     let rate_opts = RateOptions {
-        list: lookup.as_ref().map(|l| l.found.clone()),
+        list: lookup.as_ref().map(|l| l.to_map()),
         ..RateOptions::default()
     };
     let opts = CheckOptions {
         rating_list: lookup,
         ..CheckOptions::default()
     };
-    // The same checks and rating pass as `trf check` and `trf rate`, and
-    // the problems across the reports dropped together (which need every
-    // report at once).
-    let (names, parsed): (Vec<String>, Vec<Parsed>) = parsed.into_iter().unzip();
     let regs = registrations.and_then(|(name, bytes)| match Registrations::from_bytes(&bytes) {
         Ok(r) => Some((Arc::new(r), name)),
         Err(e) => {
@@ -256,7 +483,8 @@ fn check_all(
     // Several reports (or one compared with the published list): the
     // period FIDE would rate them in together, each on the list it is
     // expected on (the page has no `--period`).
-    let period = (parsed.len() > 1 || published.is_some()).then(|| PeriodOptions {
+    let several = readable.len() > 1;
+    let period = (several || published.is_some()).then(|| PeriodOptions {
         list: opts.rating_list.clone(),
         check: opts.clone(),
         rate: rate_opts.clone(),
@@ -264,25 +492,100 @@ fn check_all(
         published,
         ..PeriodOptions::default()
     });
-    let mut rated: Vec<CheckedRating> = Vec::with_capacity(parsed.len());
+    let list_month = period
+        .as_ref()
+        .and_then(|o| Plan::new(&expected, o).list_month);
+    drop(expected);
+    // The same checks and rating pass as `trf check` and `trf rate`; each
+    // report reduced to what the period and the search across reports
+    // read (as `trf period` reduces it).
+    let mut names: Vec<String> = Vec::with_capacity(readable.len());
+    let mut checked: Vec<Report> = Vec::with_capacity(readable.len());
+    let mut rows: Vec<SummaryRow> = Vec::with_capacity(readable.len());
+    let mut reduced: Vec<(ReportRated, ReportKeys)> = Vec::new();
+    let mut sources = keep.then(|| Sources {
+        bytes: Vec::new(),
+        opts: Vec::new(),
+        across: Vec::new(),
+        check: opts.clone(),
+        rate: rate_opts.clone(),
+        pairings: Vec::new(),
+    });
+    let mut budget = PageBudget::new();
     // The reports the registrations file does not name.
     let mut unnamed = Vec::new();
-    for (name, p) in names.iter().zip(&parsed) {
-        if !go() {
-            return None;
-        }
-        let mine = match &regs {
-            Some((r, file)) => {
-                let event = p.tournament.header.name.as_ref().map(|n| n.value.as_str());
-                let (mine, found) = r.options_for(&opts, Path::new(name), event, file);
-                if !found {
-                    unnamed.push(name.as_str());
-                }
-                mine
+    let mut readable = readable.into_iter();
+    loop {
+        let mut batch: Vec<(String, Parsed, CheckedRating)> = Vec::with_capacity(AT_ONCE);
+        for (name, report) in readable.by_ref().take(AT_ONCE) {
+            if !go() {
+                return None;
             }
-            None => opts.clone(),
-        };
-        rated.push(rate_checked(p, &mine, &rate_opts));
+            let p = match report {
+                Ok(p) => p,
+                Err(bytes) => {
+                    if let Some(s) = &mut sources {
+                        s.bytes.push(bytes.clone());
+                    }
+                    // The same bytes read the same way as a moment ago.
+                    match parse_report(bytes, read) {
+                        Ok(p) => p,
+                        Err(e) => {
+                            page.problems.push(unreadable(&name, &e));
+                            if let Some(s) = &mut sources {
+                                s.bytes.pop();
+                            }
+                            continue;
+                        }
+                    }
+                }
+            };
+            let mine = match &regs {
+                Some((r, file)) => {
+                    let event = p.tournament.header.name.as_ref().map(|n| n.value.as_str());
+                    let (mine, found) = r.options_for(&opts, Path::new(&name), event, file);
+                    if !found {
+                        unnamed.push(name.clone());
+                    }
+                    mine
+                }
+                None => opts.clone(),
+            };
+            let rated = rate_checked(&p, &mine, &rate_opts);
+            if let Some(s) = &mut sources {
+                s.opts.push(mine);
+            }
+            batch.push((name, p, rated));
+        }
+        if batch.is_empty() {
+            break;
+        }
+        if let Some(o) = &period {
+            let named: Vec<(&str, &Parsed)> =
+                batch.iter().map(|(n, p, _)| (n.as_str(), p)).collect();
+            reduced.extend(reduce_all(&named, o, list_month));
+        }
+        for (name, p, rated) in batch {
+            let input = ReportInput {
+                file: &name,
+                parsed: &p,
+                check: &rated.report,
+                rating: &rated.summary,
+            };
+            rows.push(SummaryRow::of(&name, &p, &rated.report));
+            if let Some(s) = &mut sources {
+                // Re-paired once, in the order of the reports, for the page
+                // and its HTML download: a report drawn later on its own
+                // page has the section it would have had here.
+                s.pairings.push(pairings_of(&input, Some(&mut budget)));
+            }
+            checked.push(if keep && names.len() >= DRAWN {
+                Report::Findings(Box::new(rated.report))
+            } else {
+                Report::Whole(Box::new((p, rated)))
+            });
+            names.push(name);
+        }
     }
     if let (Some((_, file)), false) = (&regs, unnamed.is_empty()) {
         page.problems.push((
@@ -296,26 +599,36 @@ fn check_all(
     if !go() {
         return None;
     }
-    // Each report reduced to what the period and the search across
-    // reports read (as `trf period` reduces it), and the search run once
-    // over their keys: its findings go to each report's page (grouped and
-    // bounded per rule as `trf check` does) and to the period.
+    // The search across the reports run once over their keys: its findings
+    // go to each report's page (grouped and bounded per rule as `trf
+    // check` does) and to the period.
     let searched = period.as_ref().map(|o| {
-        let expected: Vec<_> = parsed.iter().map(expected_of).collect();
-        let list_month = Plan::new(&expected, o).list_month;
-        let named: Vec<(&str, &Parsed)> = names.iter().map(String::as_str).zip(&parsed).collect();
-        let (reports, keys): (Vec<ReportRated>, Vec<ReportKeys>) =
-            reduce_all(&named, o, list_month).into_iter().unzip();
+        let (reports, keys): (Vec<ReportRated>, Vec<ReportKeys>) = reduced.into_iter().unzip();
         let mut sink = AcrossSink::new(keys.len(), &opts, false);
         let searched = search_with(keys, o, Some(&mut sink));
-        if parsed.len() > 1 {
-            for (r, kept) in rated.iter_mut().zip(sink.reports) {
-                r.report.add_kept(kept, &opts);
+        if several {
+            for ((r, row), kept) in checked.iter_mut().zip(&mut rows).zip(sink.reports) {
+                if let Some(s) = &mut sources {
+                    s.across.push(Some(kept.clone()));
+                }
+                r.findings_mut().add_kept(kept, &opts);
+                row.recount(r.findings());
             }
         }
         (reports, searched)
     });
-    page.set_overview(&names, &parsed, &rated);
+    if let Some(s) = &mut sources {
+        s.across.resize(names.len(), None);
+    }
+    page.set_overview(rows.iter().zip(checked.iter().map(Report::findings)));
+    let mut whole = Vec::new();
+    let mut later = Vec::new();
+    for (i, (r, row)) in checked.into_iter().zip(&rows).enumerate() {
+        match r {
+            Report::Whole(w) => whole.push(*w),
+            Report::Findings(rep) => later.push(Pending::of_row(i, row, &rep)),
+        }
+    }
     let mut tables = Vec::new();
     if !go() {
         return None;
@@ -331,22 +644,25 @@ fn check_all(
         page.period = Some(PeriodSection::of(&summary));
         // The month's two tables as files, as `trf check --summary
         // --format csv` and `trf period --format csv` write them.
-        let rows: Vec<SummaryRow> = names
-            .iter()
-            .zip(&parsed)
-            .zip(&rated)
-            .map(|((n, p), r)| SummaryRow::of(n, p, &r.report))
-            .collect();
         tables.push(("Verdicts (CSV)", "verdicts.csv", summary_csv(&rows)));
         tables.push(("Rating period (CSV)", "period.csv", period_csv(&summary)));
     }
     Some(Checked {
         names,
-        parsed,
-        rated,
+        whole,
+        later,
         list: opts.rating_list,
         tables,
+        sources,
     })
+}
+
+/// The problem of a file that cannot be read as a report.
+fn unreadable(name: &str, e: &ReadError) -> (String, String) {
+    (
+        format!("{name} could not be read"),
+        printable(&e.to_string()),
+    )
 }
 
 /// The players of `ids` found in the list `list` (one pass over it keeps
@@ -665,6 +981,7 @@ impl BrowserPage {
                 self.registrations,
                 self.published,
                 &|| true,
+                false,
             ) else {
                 return done;
             };
@@ -844,22 +1161,126 @@ fn printable(s: &str) -> String {
         .collect()
 }
 
-/// A download carried in the page itself.
-fn data_url(label: &str, file_name: String, mime: &str, body: &str) -> Download {
-    Download {
-        label: label.to_owned(),
-        file_name,
-        href: format!(
-            "data:{mime};base64,{}",
-            base64::engine::general_purpose::STANDARD.encode(body)
-        ),
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// The body of a download of [`check_uploads`]'s page, decoded: what the
-/// browser saves. `None` for a link that is not a base64 `data:` URL.
-#[cfg(feature = "fuzzing")]
-pub(crate) fn download_body(d: &Download) -> Option<Vec<u8>> {
-    let (_, data) = d.href.strip_prefix("data:")?.split_once(";base64,")?;
-    base64::engine::general_purpose::STANDARD.decode(data).ok()
+    #[test]
+    fn a_report_made_again_is_the_one_the_page_drew() {
+        // The same report under two names: each shows the other as a
+        // duplicate (a finding across reports). Made again from what is
+        // kept, each part and each download is what the page drew and
+        // what the page made before it carried no file.
+        let read = ReadOptions::default();
+        let trf = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/samples/hand/swiss-utf8-lf.trf"
+        ))
+        .unwrap();
+        let uploads = vec![("a.trf".to_owned(), trf.clone()), ("b.trf".to_owned(), trf)];
+        let at = DateTime::UNIX_EPOCH;
+        let (page, kept) =
+            check_uploads(Page::new(1 << 20, at), &read, uploads.clone(), None, "/x/");
+        let kept = kept.unwrap();
+        assert_eq!(page.reports.len(), 2);
+        // What the page in the browser keeps whole, for comparison.
+        let mut whole = BrowserPage::new(read);
+        for (name, bytes) in uploads {
+            whole.add_report(&name, bytes);
+        }
+        let whole = whole.check(at);
+        for (i, drawn) in page.reports.iter().enumerate() {
+            assert_eq!(kept.part(i, "/x/").unwrap().html(), drawn.html());
+            for kind in 0..DOWNLOADS.len() {
+                let (name, mime, body) = kept.download(i, kind).unwrap();
+                let (n, m, b) = whole.download(i, kind).unwrap();
+                assert_eq!((&name, mime), (&n, m));
+                // The browser re-pairs each report with a budget of its own,
+                // the page with one for the upload: the same for two small
+                // reports.
+                assert_eq!(body, b, "{name}");
+            }
+        }
+        // What it keeps: the reports' bytes and their findings across
+        // reports, counted in what it holds of the budget.
+        let bytes = 2 * std::fs::metadata(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/samples/hand/swiss-utf8-lf.trf"
+        ))
+        .unwrap()
+        .len();
+        assert!(kept.size() > bytes + 2 * 1024, "{}", kept.size());
+        let (_, _, findings) = kept.download(1, 1).unwrap();
+        assert!(findings.contains("a.trf"), "{findings}");
+        assert!(kept.download(2, 0).is_none());
+        assert!(kept.download(0, DOWNLOADS.len()).is_none());
+        assert!(kept.part(2, "/x/").is_none());
+        assert_eq!(kept.table(0).unwrap().0, "verdicts.csv");
+        assert!(kept.table(2).is_none());
+    }
+
+    #[test]
+    fn reports_let_go_are_made_again_as_the_page_in_the_browser_holds_them() {
+        // More reports than the page draws, each a duplicate of the others
+        // (findings across reports for every one): the reports let go once
+        // checked, made again from what is kept, give the parts, downloads,
+        // overview, tables and period of the page in the browser, which
+        // holds every report whole.
+        let read = ReadOptions::default();
+        let trf = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/samples/hand/swiss-utf8-lf.trf"
+        ))
+        .unwrap();
+        let n = DRAWN + 3;
+        let uploads: Vec<Upload> = (0..n)
+            .map(|i| (format!("r{i:02}.trf"), trf.clone()))
+            .collect();
+        let at = DateTime::UNIX_EPOCH;
+        let page = Page::new(64 << 20, at);
+        let (page, kept) = check_uploads(page, &read, uploads.clone(), None, "/x/");
+        let kept = kept.unwrap();
+        let mut whole = BrowserPage::new(read);
+        for (name, bytes) in uploads {
+            whole.add_report(&name, bytes);
+        }
+        let whole = whole.check(at);
+        assert_eq!((page.reports.len(), page.pending.len()), (DRAWN, 3));
+        assert_eq!(
+            format!("{:?}", page.overview),
+            format!("{:?}", whole.page.overview)
+        );
+        assert!(format!("{:?}", page.overview).contains("duplicate"));
+        for k in 0..2 {
+            assert_eq!(kept.table(k), whole.download_table(k));
+        }
+        assert_eq!(
+            period_html(page.period.as_ref().unwrap()),
+            whole.period(0).unwrap()
+        );
+        for i in 0..n {
+            let mut part = kept.part(i, "/x/").unwrap().html();
+            for k in 0..DOWNLOADS.len() {
+                part = part.replace(
+                    &format!("/x/download/{i}/{k}"),
+                    &format!("#download-{i}-{k}"),
+                );
+                assert_eq!(kept.download(i, k), whole.download(i, k), "{i} {k}");
+            }
+            assert_eq!(part, whole.report(i).unwrap(), "{i}");
+            if let Some(drawn) = page.reports.get(i) {
+                assert_eq!(kept.part(i, "/x/").unwrap().html(), drawn.html());
+            }
+        }
+        for (p, b) in page.pending.iter().zip(&whole.page.pending[DRAWN..]) {
+            assert_eq!(
+                (p.index, &p.title, &p.file, &p.verdict_head, p.verdict_class),
+                (b.index, &b.title, &b.file, &b.verdict_head, b.verdict_class)
+            );
+            assert_eq!(
+                p.href.as_deref(),
+                Some(format!("/x/report/{}", p.index).as_str())
+            );
+        }
+    }
 }

@@ -140,7 +140,7 @@ fn lookup_knows_what_it_searched() {
     let parsed = read(REPORT);
     let l = lookup(&parsed, &root(LIST));
     assert_eq!(l.method, LookupMethod::Scan);
-    assert_eq!(l.found.len(), 4, "four of the five IDs are listed");
+    assert_eq!(l.len(), 4, "four of the five IDs are listed");
     assert!(matches!(l.status(91_000_016), Status::Listed(r) if r.name == "Lindqvist, Erik"));
     assert!(matches!(l.status(91_000_095), Status::Absent));
     // In the list, but not asked for: nothing is known about it.
@@ -179,7 +179,7 @@ fn index_and_scan_agree_and_a_stale_index_falls_back() {
     trfkit::build_index(&list).unwrap();
     let indexed = lookup(&parsed, &list);
     assert_eq!(indexed.method, LookupMethod::Index);
-    assert_eq!(indexed.found, scanned.found);
+    assert_eq!(indexed.to_map(), scanned.to_map());
     assert_eq!(indexed.meta, scanned.meta);
     assert!(indexed.index_problem.is_none());
 
@@ -188,7 +188,7 @@ fn index_and_scan_agree_and_a_stale_index_falls_back() {
     std::fs::write(&list, bytes).unwrap();
     let again = lookup(&parsed, &list);
     assert_eq!(again.method, LookupMethod::Scan);
-    assert_eq!(again.found, scanned.found);
+    assert_eq!(again.to_map(), scanned.to_map());
     assert!(
         again
             .index_problem

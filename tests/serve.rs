@@ -10,7 +10,7 @@ mod common;
 
 use common::root;
 use common::serve::{
-    authority, exchange, get, multipart, post, post_head, serve_with, start, token,
+    authority, body, exchange, get, get_path, multipart, post, post_head, serve_with, start, token,
 };
 use std::net::TcpStream;
 use std::process::Command;
@@ -170,13 +170,21 @@ fn reports_named_on_the_command_line_are_on_the_page() {
     assert!(page.contains("swiss-utf8-lf.trf") && page.contains("<form"));
     let (_server, url) = serve_with(&[folder.to_str().unwrap()]);
     let (_, page) = get(&url);
-    // Every file of samples/hand is a report.
+    // Every file of samples/hand is a report: the first 20 are drawn, each
+    // after them is its verdict and a link to its own page, which draws it.
     let reports = std::fs::read_dir(&folder).unwrap().count();
-    assert_eq!(
-        page.matches("data-verdict=").count(),
-        reports,
-        "{page:.300}"
-    );
+    assert!(reports > 20);
+    assert_eq!(page.matches("data-verdict=").count(), 20, "{page:.300}");
+    let links: Vec<&str> = page
+        .split("<a href=\"")
+        .skip(1)
+        .filter_map(|l| l.split_once("\">open this report</a>").map(|(h, _)| h))
+        .collect();
+    assert_eq!(links.len(), reports - 20, "{page:.300}");
+    let (status, one) = get_path(&url, links[0]);
+    assert_eq!(status, 200, "{one:.300}");
+    assert_eq!(one.matches("data-verdict=").count(), 1, "{one:.300}");
+    assert!(one.contains("<article class=\"report\" id=\"f20\""));
     // What cannot be read, or holds no report, is said on the page.
     let empty = tempfile::tempdir().unwrap();
     std::fs::write(empty.path().join("notes.txt"), "Dear arbiter,\n").unwrap();
@@ -338,18 +346,18 @@ fn the_page_says_a_note_of_many_players_once_as_the_text_does() {
     assert!(section.contains("<td>7,8,9</td>"), "{section}");
 }
 
-/// The body of the download saved as `file` on `page` (a `data:` URL).
-fn download(page: &str, file: &str) -> String {
-    use base64::Engine as _;
+/// The body of the download saved as `file` on `page`, fetched from the
+/// server at `url` as the browser fetches it when the link is followed.
+fn download(url: &str, page: &str, file: &str) -> String {
     let at = page
-        .find(&format!("download=\"{file}\" href=\"data:"))
-        .unwrap_or_else(|| panic!("no download {file}"));
-    let data = page[at..].split(";base64,").nth(1).unwrap();
-    let data = &data[..data.find('"').unwrap()];
-    let bytes = base64::engine::general_purpose::STANDARD
-        .decode(data)
-        .unwrap();
-    String::from_utf8(bytes).unwrap()
+        .find(&format!("download=\"{file}\" href=\""))
+        .unwrap_or_else(|| panic!("no download {file}"))
+        + format!("download=\"{file}\" href=\"").len();
+    let href = &page[at..at + page[at..].find('"').unwrap()];
+    assert!(href.starts_with("/answer/"), "{href}");
+    let (status, answer) = get_path(url, href);
+    assert_eq!(status, 200, "{href}: {answer:.300}");
+    body(&answer).to_owned()
 }
 
 #[test]
@@ -412,7 +420,7 @@ fn registration_facts_given_on_the_page_are_used_as_on_the_command_line() {
     for (name, cli) in names.iter().zip(&cli) {
         let stem = name.trim_end_matches(".trf");
         let json: serde_json::Value =
-            serde_json::from_str(&download(&page, &format!("{stem}.check.json"))).unwrap();
+            serde_json::from_str(&download(&url, &page, &format!("{stem}.check.json"))).unwrap();
         assert_eq!(
             json["registration_source"], cli["registration_source"],
             "{name}"
@@ -434,7 +442,7 @@ fn registration_facts_given_on_the_page_are_used_as_on_the_command_line() {
     // line without --registrations.
     let (_, plain) = post(&url, &fields[..3]);
     let json: serde_json::Value =
-        serde_json::from_str(&download(&plain, "graz-open.check.json")).unwrap();
+        serde_json::from_str(&download(&url, &plain, "graz-open.check.json")).unwrap();
     assert!(json.get("registration_source").is_none());
     assert_ne!(rules(&json), rules(&cli[0]));
     // A file that is not a registrations file: said, and the reports are
@@ -534,10 +542,10 @@ fn the_page_shows_the_pairings_section_as_the_report_does() {
     let expected = pairings_section(&cli).expect("trf report's section");
     assert!(expected.contains("<h3>Round 4</h3>"), "{expected}");
     assert_eq!(pairings_section(part("f0")), Some(expected));
-    let saved = download(&page, "differs.report.html");
+    let saved = download(&url, &page, "differs.report.html");
     assert_eq!(pairings_section(&saved), Some(expected));
     assert_eq!(pairings_section(part("f1")), None);
-    assert!(pairings_section(&download(&page, "agrees.report.html")).is_none());
+    assert!(pairings_section(&download(&url, &page, "agrees.report.html")).is_none());
     let large = pairings_section(part("f2")).expect("the page says why not");
     assert!(
         large.contains(
@@ -784,13 +792,211 @@ fn a_month_uploaded_at_once_is_checked_and_rated_as_on_the_command_line() {
     let over = "findings not shown (limit 200 per rule)";
     for (name, line) in names.iter().zip(&lines) {
         let stem = name.trim_end_matches(".trf");
-        let download = download(&page, &format!("{stem}.check.json"));
+        let download = download(&url, &page, &format!("{stem}.check.json"));
         assert_eq!(download.trim_end(), *line, "{name}");
     }
     assert!(lines.iter().filter(|l| l.contains(over)).count() >= 2);
     assert!(page.contains(over));
     let verdicts = with(&["check", "--summary", "--format", "csv"]);
-    assert_eq!(download(&page, "verdicts.csv"), verdicts);
+    assert_eq!(download(&url, &page, "verdicts.csv"), verdicts);
     let period = with(&["period", "--format", "csv"]);
-    assert_eq!(download(&page, "period.csv"), period);
+    assert_eq!(download(&url, &page, "period.csv"), period);
+}
+
+/// The href of the link named `label` on `page`.
+fn href_of<'a>(page: &'a str, label: &str) -> &'a str {
+    let end = page
+        .find(&format!("\">{label}</a>"))
+        .unwrap_or_else(|| panic!("no link {label}"));
+    let start = page[..end].rfind("href=\"").unwrap() + "href=\"".len();
+    &page[start..end]
+}
+
+/// `html` with the minute it was checked at (its footer) set aside.
+fn untimed(html: &str) -> String {
+    let at = html.find("Checked by trfkit").expect("a footer");
+    let on = at + html[at..].find(" on ").unwrap() + 4;
+    let utc = on + html[on..].find(" UTC.").unwrap();
+    format!("{}{}", &html[..on], &html[utc..])
+}
+
+#[test]
+fn the_downloads_are_made_when_asked_as_the_command_line_makes_them() {
+    // A report with findings: its four downloads, fetched from the server
+    // when their links are followed, are what `trf report`, `trf check
+    // --format json`, `trf rate --format json` and `trf rate --format csv`
+    // write for it.
+    let dir = tempfile::tempdir().unwrap();
+    let name = "altered-01-p12-r9.trf";
+    let bytes = std::fs::read(root().join("tests/fixtures/pairings").join(name)).unwrap();
+    std::fs::write(dir.path().join(name), &bytes).unwrap();
+    let trf = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_trf"))
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.code().is_some_and(|c| c < 2),
+            "{args:?}: {out:?}"
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let (_server, url) = serve_with(&[]);
+    let (status, page) = post(&url, &[("trf", name, &bytes)]);
+    assert_eq!(status, 200, "{page:.300}");
+    assert!(!page.contains("href=\"data:"), "{page:.300}");
+    let stem = name.trim_end_matches(".trf");
+    trf(&["report", name, "-o", "r.html"]);
+    let report = std::fs::read_to_string(dir.path().join("r.html")).unwrap();
+    let saved = download(&url, &page, &format!("{stem}.report.html"));
+    assert_eq!(untimed(&saved), untimed(&report));
+    assert_eq!(
+        download(&url, &page, &format!("{stem}.check.json")),
+        trf(&["check", "--format", "json", name])
+    );
+    assert_eq!(
+        download(&url, &page, &format!("{stem}.rate.json")),
+        trf(&["rate", "--format", "json", name])
+    );
+    assert_eq!(
+        download(&url, &page, &format!("{stem}.rate.csv")),
+        trf(&["rate", "--format", "csv", name])
+    );
+    // Saved under its name, as the link's `download` says.
+    let (_, answer) = get_path(&url, href_of(&page, "Rating (CSV)"));
+    assert!(
+        answer.contains(&format!("filename*=UTF-8''{stem}.rate.csv")),
+        "{answer:.400}"
+    );
+}
+
+#[test]
+fn a_link_to_what_is_not_kept_gets_a_page_that_says_so() {
+    // An id never given, an upload let go (the server keeps the last 8),
+    // a report or download the upload has not, and an index that is no
+    // number: each a page with a message, and the server goes on.
+    let (_server, url) = serve_with(&[]);
+    let sample = sample();
+    let (status, first) = post(&url, &[("trf", "first.trf", &sample)]);
+    assert_eq!(status, 200);
+    let link = href_of(&first, "Findings (JSON)").to_owned();
+    assert_eq!(get_path(&url, &link).0, 200);
+    let base = &link[..link.find("download/").unwrap()];
+    for (path, status, words) in [
+        (
+            "/answer/0123456789abcdef0123456789abcdef/download/0/1".to_owned(),
+            404,
+            "This file is no longer kept",
+        ),
+        (
+            "/answer/x/report/0".to_owned(),
+            404,
+            "This file is no longer kept",
+        ),
+        (
+            format!("{base}download/1/0"),
+            404,
+            "There is no such file here",
+        ),
+        (
+            format!("{base}download/0/4"),
+            404,
+            "There is no such file here",
+        ),
+        (
+            format!("{base}download/0/-1"),
+            404,
+            "There is no such file here",
+        ),
+        (format!("{base}table/0"), 404, "There is no such file here"),
+        (format!("{base}report/7"), 404, "There is no such file here"),
+        (
+            format!("{base}report/99999999999999999999999"),
+            404,
+            "There is no such file here",
+        ),
+    ] {
+        let (got, answer) = get_path(&url, &path);
+        assert_eq!(got, status, "{path}: {answer:.300}");
+        assert!(answer.contains(words), "{path}: {answer:.300}");
+        assert!(answer.contains("<form"), "{path}");
+    }
+    // Eight more uploads: the first is let go, the last eight are kept.
+    let mut last = String::new();
+    for i in 0..8 {
+        let (status, page) = post(&url, &[("trf", &format!("r{i}.trf"), &sample)]);
+        assert_eq!(status, 200);
+        last = href_of(&page, "Findings (JSON)").to_owned();
+    }
+    let (status, answer) = get_path(&url, &link);
+    assert_eq!(status, 404);
+    assert!(
+        answer.contains("This file is no longer kept"),
+        "{answer:.300}"
+    );
+    assert!(answer.contains("Send the reports again"));
+    assert_eq!(get_path(&url, &last).0, 200);
+}
+
+/// `n` generated reports of 30 players over 5 rounds, as an upload.
+fn generated(n: u64) -> Vec<(String, Vec<u8>)> {
+    (0..n)
+        .map(|seed| {
+            let opts = trfkit::generate::GenOptions::new(30, 5, seed);
+            let text = trfkit::generate::generate(&opts).unwrap();
+            (format!("event-{seed:03}.trf"), text.into_bytes())
+        })
+        .collect()
+}
+
+#[test]
+fn the_page_of_many_reports_grows_with_what_is_read_on_it() {
+    // The first 20 reports are drawn; each after them adds its line of the
+    // overview and its verdict with a link, not its report. A report after
+    // the first 20, opened from its link, is drawn as the page would have
+    // drawn it, and its downloads are there.
+    let (_server, url) = serve_with(&[]);
+    let upload = |files: &[(String, Vec<u8>)]| {
+        let fields: Vec<(&str, &str, &[u8])> = files
+            .iter()
+            .map(|(n, b)| ("trf", n.as_str(), &b[..]))
+            .collect();
+        let (status, page) = post(&url, &fields);
+        assert_eq!(status, 200, "{page:.300}");
+        page
+    };
+    let files = generated(44);
+    let small = upload(&files[..24]);
+    let large = upload(&files);
+    for page in [&small, &large] {
+        assert_eq!(page.matches("data-verdict=").count(), 20);
+        assert!(!page.contains("href=\"data:"));
+    }
+    // The title names every report's verdict, those drawn and those not.
+    let title = &large[large.find("<title>").unwrap()..large.find("</title>").unwrap()];
+    assert_eq!(title.matches(" · ").count(), 44, "{title}");
+    // The rating period lists every player of the reports (as `trf period`
+    // does), so it grows with them; the rest of the page grows by each
+    // report's overview line and its verdict with a link (under 2 kB),
+    // where a drawn report takes several times that.
+    let without_period = |page: &str| {
+        let at = page.find("<section class=\"period\"").unwrap();
+        let end = at + page[at..].find("</section>").unwrap();
+        page.len() - (end - at)
+    };
+    let growth = without_period(&large) - without_period(&small);
+    assert!(growth < 20 * 2_000, "{growth} bytes for 20 reports more");
+    let first = small.find("<article class=\"report\" id=\"f0\"").unwrap();
+    let second = small.find("<article class=\"report\" id=\"f1\"").unwrap();
+    assert!(second - first > 3 * 2_000, "{}", second - first);
+    let link = href_of(&large, "open this report");
+    assert!(link.ends_with("/report/20"), "{link}");
+    let (status, one) = get_path(&url, link);
+    assert_eq!(status, 200, "{one:.300}");
+    assert!(one.contains("event-020.trf"));
+    assert_eq!(one.matches("data-verdict=").count(), 1);
+    let json = download(&url, &one, "event-020.check.json");
+    let line: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(line["file"], "event-020.trf");
 }

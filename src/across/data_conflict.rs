@@ -1,9 +1,10 @@
 //! Rule `player-data-conflict`: one player described differently by two
 //! reports.
 
+use super::keys::PlayerKey;
 use super::{across_rule, noted, PlayerIndex, ReportKeys, Sink};
 use crate::diag::Consequence;
-use crate::model::{PartialDate, Player};
+use crate::model::PartialDate;
 use crate::source::span::Span;
 use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -93,10 +94,10 @@ impl Field {
     }
 
     /// The value as the report writes it, and where.
-    fn of(self, p: &Player) -> (String, Span) {
+    fn of(self, p: &PlayerKey) -> (String, Span) {
         let none = || ("blank".to_owned(), p.span);
         match self {
-            Field::Name => (p.name.value.clone(), p.name.span),
+            Field::Name => (p.name.value.to_string(), p.name.span),
             Field::BirthDate => p
                 .birth_date
                 .map(|b| (b.value.to_string(), b.span))
@@ -114,7 +115,7 @@ impl Field {
             Field::Federation => p
                 .federation
                 .as_ref()
-                .map(|f| (f.value.clone(), f.span))
+                .map(|f| (f.value.to_string(), f.span))
                 .unwrap_or_else(none),
         }
     }
@@ -122,7 +123,7 @@ impl Field {
 
 /// The fields two records of one FIDE ID disagree on. A blank field is
 /// missing data, not a conflict.
-fn differences(a: &Player, b: &Player) -> Vec<Field> {
+fn differences(a: &PlayerKey, b: &PlayerKey) -> Vec<Field> {
     let mut out = Vec::new();
     if !crate::ratinglist::same_name(&a.name.value, &b.name.value)
         && !crate::ratinglist::same_name(&b.name.value, &a.name.value)
@@ -161,8 +162,8 @@ fn emit_fields(
     id: u64,
     here: Place,
     there: Place,
-    mine: &Player,
-    theirs: &Player,
+    mine: &PlayerKey,
+    theirs: &PlayerKey,
     diff: &[Field],
     out: &mut dyn Sink,
 ) {
@@ -225,7 +226,7 @@ fn emit_fields(
 
 /// A person as far as two reports can tell: the folded name, the full
 /// birth date and the sex, hashed.
-fn person(p: &Player) -> Option<u64> {
+fn person(p: &PlayerKey) -> Option<u64> {
     let date = p.birth_date?.value.full()?;
     let sex = p.sex?.value;
     let mut words = crate::ratinglist::fold_name(&p.name.value, true);
@@ -267,8 +268,8 @@ fn two_ids(reports: &[ReportKeys], out: &mut dyn Sink) {
 /// another ID in `theirs`.
 fn emit_ids(
     reports: &[ReportKeys],
-    mine: (Place, &Player, u64),
-    theirs: (Place, &Player, u64),
+    mine: (Place, &PlayerKey, u64),
+    theirs: (Place, &PlayerKey, u64),
     out: &mut dyn Sink,
 ) {
     let (here, p, id) = mine;

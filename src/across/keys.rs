@@ -3,7 +3,7 @@
 //! dropped, so that a month of thousands of reports is searched once over
 //! its keys, never over every report held at once.
 
-use crate::model::{Player, Tournament};
+use crate::model::{PartialDate, Player, Rounds, Sex, Tournament};
 use crate::read::Parsed;
 use crate::regulations::RatingType;
 use crate::source::span::{Span, Spanned};
@@ -34,9 +34,8 @@ pub(crate) struct ReportKeys {
     pub(crate) rounds: u16,
     /// Each round's date (record `132`) and where it is written.
     pub(crate) round_dates: Vec<Spanned<Option<NaiveDate>>>,
-    /// Every player in file order, without what no rule across reports
-    /// reads (title, rating, points, rank).
-    pub(crate) players: Vec<Player>,
+    /// Every player in file order, as the rules across reports read them.
+    pub(crate) players: Vec<PlayerKey>,
     /// Each player's identity in the fingerprints ([`player_key`]).
     pub(crate) keys: Vec<u64>,
 }
@@ -55,18 +54,7 @@ impl ReportKeys {
         rating_type: Option<RatingType>,
     ) -> ReportKeys {
         let keys: Vec<u64> = t.players.iter().map(player_key).collect();
-        let players = t
-            .players
-            .iter()
-            .map(|p| {
-                let mut p = p.clone();
-                p.title = None;
-                p.rating = None;
-                p.points = None;
-                p.rank = None;
-                p
-            })
-            .collect();
+        let players = t.players.iter().map(PlayerKey::of).collect();
         ReportKeys {
             file: file.to_owned(),
             rating_type,
@@ -89,6 +77,57 @@ impl ReportKeys {
     /// The name as messages quote it.
     pub(crate) fn quoted(&self) -> String {
         format!("`{}`", self.file)
+    }
+}
+
+/// One player as the rules across reports read them: identity, personal
+/// data and round entries, each with where it is written; not the title,
+/// rating, points or rank. A month holds one for each of its hundreds of
+/// thousands of players until the search is done: a copy of the whole
+/// [`Player`] was about 270 bytes before its strings (benchmark: FIDE's
+/// whole month in `benches/month.md`, issue 40).
+#[derive(Debug, Clone)]
+pub(crate) struct PlayerKey {
+    /// FIDE ID (`001` columns 58-68).
+    pub(crate) fide_id: Option<Spanned<u64>>,
+    /// Name as written.
+    pub(crate) name: Spanned<Box<str>>,
+    /// Federation as written.
+    pub(crate) federation: Option<Spanned<Box<str>>>,
+    /// Birth date.
+    pub(crate) birth_date: Option<Spanned<PartialDate>>,
+    /// Sex.
+    pub(crate) sex: Option<Spanned<Sex>>,
+    /// The round entries, round 1 first.
+    pub(crate) rounds: Rounds,
+    /// The starting rank (`0` when it could not be read).
+    pub(crate) start_rank: u16,
+    /// The line of the `001` record (1-based).
+    pub(crate) line: u32,
+    /// The whole `001` line.
+    pub(crate) span: Span,
+}
+
+impl PlayerKey {
+    /// What the search reads of `p`.
+    fn of(p: &Player) -> PlayerKey {
+        let text = |s: &Spanned<String>| Spanned::new(Box::from(s.value.as_str()), s.span);
+        PlayerKey {
+            fide_id: p.fide_id,
+            name: text(&p.name),
+            federation: p.federation.as_ref().map(text),
+            birth_date: p.birth_date,
+            sex: p.sex,
+            rounds: p.rounds.clone(),
+            start_rank: p.start_rank.value,
+            line: p.line,
+            span: p.span,
+        }
+    }
+
+    /// How messages name the player ([`Player::designation`]).
+    pub(crate) fn designation(&self) -> String {
+        crate::model::designation(self.start_rank, self.line)
     }
 }
 

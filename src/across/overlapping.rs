@@ -187,7 +187,7 @@ fn each_game(t: &ReportKeys, mut f: impl FnMut(u16, u64, u64, When)) {
         .players
         .iter()
         .enumerate()
-        .map(|(i, p)| (p.start_rank.value, i))
+        .map(|(i, p)| (p.start_rank, i))
         .collect();
     for (p, player) in t.players.iter().enumerate() {
         for (k, e) in player.rounds.iter().enumerate() {

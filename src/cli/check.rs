@@ -16,7 +16,8 @@ use super::progress::Progress;
 use super::terminal::{escape, safe_diagnostic, SafeSource};
 use super::{out, ReadArgs, EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::across::ReportKeys;
-use crate::check::{check, AcrossSink, CheckReport};
+use crate::analysis::rating_type_of;
+use crate::check::{check, AcrossKept, AcrossSink, CheckReport};
 use crate::diag::Verdict;
 use crate::ratinglist::ListLookup;
 use crate::ratinglist::RatingList;
@@ -144,8 +145,30 @@ pub(crate) fn options_for(
     parsed: &Parsed,
     regs_path: Option<&std::path::Path>,
 ) -> CheckOptions {
+    let (o, found) = registered(base, regs, path, parsed, regs_path);
+    if !found {
+        let name = regs_path.map(files::shown).unwrap_or_default();
+        eprintln!(
+            "trf: {}: {}",
+            files::shown(path),
+            crate::rules::registrations::not_named(&name)
+        );
+    }
+    o
+}
+
+/// The options of the report at `path` under the registrations `regs`,
+/// and whether they name it (true without registrations): [`options_for`]
+/// without saying so.
+fn registered(
+    base: &CheckOptions,
+    regs: Option<&Registrations>,
+    path: &std::path::Path,
+    parsed: &Parsed,
+    regs_path: Option<&std::path::Path>,
+) -> (CheckOptions, bool) {
     let Some(regs) = regs else {
-        return base.clone();
+        return (base.clone(), true);
     };
     let event = parsed
         .tournament
@@ -154,15 +177,7 @@ pub(crate) fn options_for(
         .as_ref()
         .map(|n| n.value.as_str());
     let name = regs_path.map(files::shown).unwrap_or_default();
-    let (o, found) = regs.options_for(base, path, event, &name);
-    if !found {
-        eprintln!(
-            "trf: {}: {}",
-            files::shown(path),
-            crate::rules::registrations::not_named(&name)
-        );
-    }
-    o
+    regs.options_for(base, path, event, &name)
 }
 
 /// Searches the rating list for `ids`, saying on stderr when its index
@@ -391,10 +406,17 @@ pub(crate) fn run(a: Args) -> u8 {
     let single = files.len() == 1;
     let read_one = |f: &PathBuf| super::read_report(f, &read).map_err(|e| e.to_string());
     let mut first: Option<Result<Parsed, String>> = None;
+    let names: Vec<String> = files.iter().map(|p| files::shown(p)).collect();
+    // The search across reports, when it was done in the first pass.
+    let mut searched: Option<Found> = None;
     if let Some(list) = &a.rating_list {
         // The rating list is searched once for the FIDE IDs of every
         // report: they are gathered first (each report read and dropped),
-        // so that no report is held while the list is read.
+        // so that no report is held while the list is read. The keys of
+        // the search across reports are taken in that pass too and the
+        // search done there (the event's list is decided without the
+        // rating list): the keys and the list's records are never held
+        // together.
         let ids: Vec<u64> = if single {
             let r = read_one(&files[0]);
             let ids = r
@@ -404,16 +426,29 @@ pub(crate) fn run(a: Args) -> u8 {
             first = Some(r);
             ids
         } else {
-            files
+            let (ids, keys): (Vec<Vec<u64>>, Vec<Option<ReportKeys>>) = files
                 .par_iter()
-                .flat_map_iter(|f| {
-                    let ids: Vec<u64> = read_one(f)
-                        .iter()
-                        .flat_map(|p| ListLookup::ids_of(&p.tournament))
-                        .collect();
-                    ids
+                .zip(&names)
+                .map(|(f, name)| match read_one(f) {
+                    Err(_) => (Vec::new(), None),
+                    Ok(p) => {
+                        let ids = ListLookup::ids_of(&p.tournament).collect();
+                        // Registrations that do not name the report are
+                        // said once, by its check.
+                        let (mine, _) = registered(
+                            &opts,
+                            regs.as_ref(),
+                            f,
+                            &p,
+                            a.rules.registrations.as_deref(),
+                        );
+                        let kind = rating_type_of(&p.tournament, &mine);
+                        (ids, Some(ReportKeys::of(name, &p, kind)))
+                    }
                 })
-                .collect()
+                .unzip();
+            searched = Some(search_across(keys, &opts, a.summary));
+            ids.into_iter().flatten().collect()
         };
         if let Some(pb) = &progress {
             pb.set_message("searching the rating list");
@@ -428,7 +463,7 @@ pub(crate) fn run(a: Args) -> u8 {
             }
         }
     }
-    let names: Vec<String> = files.iter().map(|p| files::shown(p)).collect();
+    let keyed = searched.is_none();
     // Each report is read, checked and reduced to what the output and the
     // search across reports need, then dropped.
     let check_one = |((path, name), pre): ((&PathBuf, &String), Option<Result<Parsed, String>>)|
@@ -453,7 +488,7 @@ pub(crate) fn run(a: Args) -> u8 {
                         eprintln!("trf: {name}: {}", escape(&e));
                     }
                 }
-                let keys = (!single)
+                let keys = (!single && keyed)
                     .then(|| ReportKeys::of(name, &parsed, rep.rating_type.rating_type));
                 (
                     Ok(Box::new(Checked::new(name, parsed, rep, a.summary))),
@@ -475,7 +510,11 @@ pub(crate) fn run(a: Args) -> u8 {
     if let Some(pb) = progress {
         pb.finish_and_clear();
     }
-    across(keys, &mut results, &opts, a.summary);
+    let found = match searched {
+        Some(found) => found,
+        None => search_across(keys, &opts, a.summary),
+    };
+    attach(found, &mut results, &opts);
 
     let human = a.format == CheckFormat::Human;
     // SARIF and annotations are written once, for every file together.
@@ -631,30 +670,35 @@ pub(crate) fn run(a: Args) -> u8 {
     }
 }
 
+/// The findings across reports of each report searched: (its place among
+/// the files, what it keeps).
+type Found = Vec<(usize, AcrossKept)>;
+
 /// Searches the problems across reports once, over the keys of every
-/// report read (`keys[i]` of `results[i]`), and adds them to the reports
-/// they concern, each rule bounded as the report's own findings are
-/// (nothing with fewer than two readable reports).
-pub(crate) fn across(
-    keys: Vec<Option<ReportKeys>>,
-    results: &mut [Outcome],
-    opts: &CheckOptions,
-    summary: bool,
-) {
+/// report read (`keys[i]` of the file `i`), each rule bounded as the
+/// report's own findings are (nothing with fewer than two readable
+/// reports).
+fn search_across(keys: Vec<Option<ReportKeys>>, opts: &CheckOptions, summary: bool) -> Found {
     let (at, keys): (Vec<usize>, Vec<ReportKeys>) = keys
         .into_iter()
         .enumerate()
         .filter_map(|(i, k)| Some((i, k?)))
         .unzip();
     if keys.len() < 2 {
-        return;
+        return Vec::new();
     }
     // A report's line reads only where each finding points and what it
     // means, never its words.
     let mut sink = AcrossSink::new(keys.len(), opts, summary);
     crate::across::search(&keys, &mut sink);
     drop(keys);
-    for (kept, i) in sink.reports.into_iter().zip(at) {
+    at.into_iter().zip(sink.reports).collect()
+}
+
+/// Adds the findings across reports ([`search_across`]) to the reports
+/// they concern (`results[i]` is file `i`'s).
+fn attach(found: Found, results: &mut [Outcome], opts: &CheckOptions) {
+    for (i, kept) in found {
         if let Ok(b) = &mut results[i] {
             b.rep.add_kept(kept, opts);
             if let Some(row) = &mut b.row {

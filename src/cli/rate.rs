@@ -264,7 +264,7 @@ pub(crate) fn rate_parsed(
             period: l.period,
             kind: l.meta.kind,
         }),
-        list: list.as_ref().map(|l| l.found.clone()),
+        list: list.as_ref().map(|l| l.to_map()),
         ..Default::default()
     };
     // A list of a known month rates the rounds of a long event dated

@@ -121,7 +121,7 @@ pub(crate) fn run(a: Args) -> u8 {
         a.rules.registrations.as_deref(),
     );
     let rate_opts = crate::rating::RateOptions {
-        list: list.as_ref().map(|l| l.found.clone()),
+        list: list.as_ref().map(|l| l.to_map()),
         ..Default::default()
     };
     let CheckedRating {

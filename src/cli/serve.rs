@@ -3,10 +3,12 @@
 //! on the command line are on the page when it opens.
 //!
 //! The server listens on 127.0.0.1 only: nothing on the network can reach
-//! it. Uploaded files are read in memory, checked and forgotten; the page
-//! carries its downloads as `data:` URLs, so nothing is kept between
-//! requests. Every problem with an upload is answered with the page and a
-//! message, never a bare error. What keeps it answering under hostile use
+//! it. Uploaded files are read in memory and checked; the page carries no
+//! file: its downloads, and the reports after the first
+//! [`DRAWN`](crate::render::html::DRAWN), are links that the server answers
+//! from what it keeps of the upload, bounded and for a while
+//! ([`answers`]), never on disk. Every problem with an upload is answered
+//! with the page and a message, never a bare error. What keeps it answering under hostile use
 //! (connection and request bounds, `Host`, `Origin`, the form's token) is
 //! in [`guard`]; the memory all requests share, in [`budget`]. An upload
 //! must arrive at [`MIN_RATE`] or faster (it comes from a browser on this
@@ -15,6 +17,7 @@
 //! file without a name and scanned from there ([`ListPart`]), so FIDE's full
 //! TXT list (about 317 MB) is taken without a larger `--max-size`.
 
+mod answers;
 mod budget;
 mod guard;
 
@@ -23,7 +26,7 @@ use crate::render::html::Page;
 use crate::upload::{ListUpload, Upload};
 use crate::ReadOptions;
 use axum::extract::multipart::{Multipart, MultipartRejection};
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::Html;
 use axum::response::{IntoResponse, Response};
@@ -102,6 +105,8 @@ struct Config {
     idle: Duration,
     /// The largest plain rating list taken (it is spooled, not held).
     max_list: u64,
+    /// What is kept of the uploads answered, for their downloads.
+    answers: answers::Answers,
 }
 
 impl Config {
@@ -157,6 +162,7 @@ async fn serve(a: Args) -> u8 {
         budget: budget::Budget::new(a.memory),
         idle: Duration::from_secs(a.idle_seconds.max(1)),
         max_list: a.max_list_size,
+        answers: answers::Answers::default(),
     };
     if !a.paths.is_empty() {
         config.given = Some(given(&config, &a.paths));
@@ -186,9 +192,21 @@ async fn serve(a: Args) -> u8 {
     limits.idle = config.idle;
     let origin = Arc::new(guard::Origin::new(port, &limits));
     let config = Arc::new(config);
+    // What is kept of the uploads answered goes when it expires, whether or
+    // not another request comes.
+    let kept = Arc::clone(&config);
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(Duration::from_secs(60)).await;
+            kept.answers.expire();
+        }
+    });
     let app = Router::new()
         .route("/", get(home))
         .route("/check", get(form).post(check))
+        .route("/answer/{id}/download/{index}/{kind}", get(download))
+        .route("/answer/{id}/table/{index}", get(table))
+        .route("/answer/{id}/report/{index}", get(report))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(limit))
         .with_state(config)
@@ -268,7 +286,17 @@ fn given(cfg: &Config, paths: &[PathBuf]) -> String {
             ),
         ));
     }
-    crate::upload::check_uploads(page, &cfg.read, reports, None).html()
+    let id = guard::token();
+    let (page, kept) = crate::upload::check_uploads(page, &cfg.read, reports, None, &base(&id));
+    if let Some(kept) = kept {
+        cfg.answers.keep(id, kept, budget::Held::default(), true);
+    }
+    page.html()
+}
+
+/// Where the links of the answer `id` lead.
+fn base(id: &str) -> String {
+    format!("/answer/{id}/")
 }
 
 async fn not_found(State(cfg): State<Arc<Config>>) -> Reply {
@@ -316,6 +344,7 @@ async fn check(
     let mut held = budget::Held::default();
     let announced = length.min(cfg.read.max_file_bytes);
     let first = budget::PER_REPORT + announced.saturating_mul(budget::PER_BYTE);
+    cfg.answers.make_room(&cfg.budget, &held, first);
     if !cfg
         .budget
         .reserve_within(&mut held, first, budget::WAIT)
@@ -356,8 +385,9 @@ async fn check(
         let go = || !stop.load(Ordering::Relaxed);
         let list = list.map(ListPart::into_upload);
         let published = published.map(ListPart::into_upload);
+        let mut held = held;
         (
-            check_uploads(&cfg2, trfs, list, registrations, published, &go),
+            check_uploads(&cfg2, trfs, list, registrations, published, &go, &mut held),
             held,
         )
     });
@@ -368,13 +398,7 @@ async fn check(
             axum::body::Body::new(budget::HeldBody::new(page, held)),
         )
             .into_response(),
-        Err(_) => problem(
-            &cfg,
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "trfkit failed while checking these files",
-            "This is a fault in trfkit, not in your files. Please report it with the files attached; the command line (`trf check`) may still work.".to_owned(),
-        )
-        .into_response(),
+        Err(_) => fault(&cfg),
     }
 }
 
@@ -461,7 +485,7 @@ async fn read_upload(
             .map(crate::upload::base_name)
             .unwrap_or_default();
         files += 1;
-        if files > 1 && !cfg.budget.reserve(held, budget::PER_REPORT) {
+        if files > 1 && !cfg.answers.reserve(&cfg.budget, held, budget::PER_REPORT) {
             return Err(busy(cfg));
         }
         if kind == "rating_list" || kind == "published" {
@@ -487,7 +511,10 @@ async fn read_upload(
                         return Err(too_large(cfg).into_response());
                     }
                     let beyond = total.saturating_sub(covered) - before;
-                    if !cfg.budget.reserve(held, beyond * budget::PER_BYTE) {
+                    if !cfg
+                        .answers
+                        .reserve(&cfg.budget, held, beyond * budget::PER_BYTE)
+                    {
                         return Err(busy(cfg));
                     }
                     bytes.extend_from_slice(&c);
@@ -586,7 +613,10 @@ async fn spool_list(
         return Err(too_large(cfg).into_response());
     }
     let beyond = total.saturating_sub(covered) - before;
-    if !cfg.budget.reserve(held, beyond * budget::PER_BYTE) {
+    if !cfg
+        .answers
+        .reserve(&cfg.budget, held, beyond * budget::PER_BYTE)
+    {
         return Err(busy(cfg));
     }
     let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
@@ -660,6 +690,8 @@ fn too_large(cfg: &Config) -> Reply {
 /// Checks and rates every uploaded report (with the rating list, the
 /// registrations file and the list FIDE published, when sent) and builds
 /// the page ([`crate::upload::check_uploads`]), while `go` says to go on.
+/// What makes its downloads again is kept ([`answers`]), holding its share
+/// of the memory the upload reserved (`held`).
 fn check_uploads(
     cfg: &Config,
     trfs: Vec<Upload>,
@@ -667,8 +699,10 @@ fn check_uploads(
     registrations: Option<Upload>,
     published: Option<ListUpload>,
     go: &dyn Fn() -> bool,
+    held: &mut budget::Held,
 ) -> Reply {
-    let page = crate::upload::check_uploads_while(
+    let id = guard::token();
+    let (page, kept) = crate::upload::check_uploads_while(
         cfg.page(),
         &cfg.read,
         trfs,
@@ -676,11 +710,150 @@ fn check_uploads(
         registrations,
         published,
         go,
+        &base(&id),
     );
+    if let Some(kept) = kept {
+        let size = kept.size();
+        let share = held.split(size).or_else(|| {
+            let mut more = budget::Held::default();
+            cfg.answers
+                .reserve(&cfg.budget, &mut more, size)
+                .then_some(more)
+        });
+        // Without memory to keep it, its links say it is no longer kept.
+        if let Some(share) = share {
+            cfg.answers.keep(id, kept, share, false);
+        }
+    }
     let status = if page.reports.is_empty() {
         StatusCode::UNPROCESSABLE_ENTITY
     } else {
         StatusCode::OK
     };
     (status, Html(page.html()))
+}
+
+/// `/answer/ID/download/INDEX/KIND`: download `KIND` of report `INDEX` of
+/// the upload kept as `ID`, made again from it.
+async fn download(
+    State(cfg): State<Arc<Config>>,
+    Path((id, index, kind)): Path<(String, String, String)>,
+) -> Response {
+    let (Ok(index), Ok(kind)) = (index.parse::<usize>(), kind.parse::<usize>()) else {
+        return no_such_file(&cfg);
+    };
+    on_demand(cfg, id, move |kept, cfg| match kept.download(index, kind) {
+        Some(file) => saved(file),
+        None => no_such_file(cfg),
+    })
+    .await
+}
+
+/// `/answer/ID/table/INDEX`: table `INDEX` of the upload kept as `ID` (its
+/// verdicts, its rating period, as CSV).
+async fn table(
+    State(cfg): State<Arc<Config>>,
+    Path((id, index)): Path<(String, String)>,
+) -> Response {
+    let Ok(index) = index.parse::<usize>() else {
+        return no_such_file(&cfg);
+    };
+    on_demand(cfg, id, move |kept, cfg| match kept.table(index) {
+        Some(file) => saved(file),
+        None => no_such_file(cfg),
+    })
+    .await
+}
+
+/// `/answer/ID/report/INDEX`: report `INDEX` of the upload kept as `ID` on a
+/// page of its own (the form, then its part as the page would have drawn
+/// it).
+async fn report(
+    State(cfg): State<Arc<Config>>,
+    Path((id, index)): Path<(String, String)>,
+) -> Response {
+    let Ok(index) = index.parse::<usize>() else {
+        return no_such_file(&cfg);
+    };
+    let at = base(&id);
+    on_demand(cfg, id, move |kept, cfg| match kept.part(index, &at) {
+        Some(part) => {
+            let mut page = cfg.page();
+            page.reports.push(part);
+            (StatusCode::OK, Html(page.html())).into_response()
+        }
+        None => no_such_file(cfg),
+    })
+    .await
+}
+
+/// `make` run on the upload kept as `id` (off the connections' thread,
+/// with the memory one report of it takes reserved), or the page that
+/// says it is no longer kept.
+async fn on_demand(
+    cfg: Arc<Config>,
+    id: String,
+    make: impl FnOnce(&crate::upload::Kept, &Config) -> Response + Send + 'static,
+) -> Response {
+    let Some(kept) = cfg.answers.find(&id) else {
+        return problem(
+            &cfg,
+            StatusCode::NOT_FOUND,
+            "This file is no longer kept",
+            format!("trfkit keeps the files of an upload for {} minutes, and of the last {} uploads, in memory only; this one has gone (or trf serve was started again since). Send the reports again with the form below.", answers::KEPT_FOR.as_secs() / 60, answers::KEPT),
+        )
+        .into_response();
+    };
+    let mut held = budget::Held::default();
+    let need = budget::PER_REPORT + kept.largest().saturating_mul(budget::PER_BYTE);
+    cfg.answers.make_room(&cfg.budget, &held, need);
+    if !cfg
+        .budget
+        .reserve_within(&mut held, need, budget::WAIT)
+        .await
+    {
+        return busy(&cfg);
+    }
+    let cfg2 = Arc::clone(&cfg);
+    let job = tokio::task::spawn_blocking(move || {
+        let made = make(&kept, &cfg2);
+        drop(held);
+        made
+    });
+    job.await.unwrap_or_else(|_| fault(&cfg))
+}
+
+/// A file made for the browser to save under its name.
+fn saved((name, mime, body): (String, &'static str, String)) -> Response {
+    let disposition = format!(
+        "attachment; filename*=UTF-8''{}",
+        crate::render::html::url_segment(&name)
+    );
+    let mut reply = (StatusCode::OK, [(header::CONTENT_TYPE, mime)], body).into_response();
+    if let Ok(v) = header::HeaderValue::from_str(&disposition) {
+        reply.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+    }
+    reply
+}
+
+/// The page for a link to a report or file an upload does not have.
+fn no_such_file(cfg: &Config) -> Response {
+    problem(
+        cfg,
+        StatusCode::NOT_FOUND,
+        "There is no such file here",
+        "The link does not name a report or file of the upload. Use the form below to check a tournament report.".to_owned(),
+    )
+    .into_response()
+}
+
+/// The page for a fault of trfkit's own while checking.
+fn fault(cfg: &Config) -> Response {
+    problem(
+        cfg,
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "trfkit failed while checking these files",
+        "This is a fault in trfkit, not in your files. Please report it with the files attached; the command line (`trf check`) may still work.".to_owned(),
+    )
+    .into_response()
 }

@@ -33,6 +33,7 @@ pub use tournament_type::{TournamentType, TypeDecision};
 pub use agreement::DateAgreement;
 pub use date::{DateField, PartialDate};
 pub use games::{Game, Games};
+pub(crate) use player::designation;
 pub use player::{ByeKind, Colour, Outcome, Player, RoundEntry, RoundResult, Sex, Title};
 pub use points::Points;
 pub use rounds::{Rounds, RoundsIter};

@@ -62,10 +62,7 @@ impl Player {
     /// line 12` when the starting rank could not be read (never "player 0",
     /// which no arbiter can find).
     pub fn designation(&self) -> String {
-        match self.start_rank.value {
-            0 => format!("the player on line {}", self.line),
-            r => format!("player `{r}`"),
-        }
+        designation(self.start_rank.value, self.line)
     }
 
     /// The starting rank as messages print it, `3`, or `on line 12` when
@@ -400,4 +397,14 @@ impl RoundEntry {
         colour: None,
         result: RoundResult::NotPaired,
     };
+}
+
+/// How messages name the player of starting rank `start_rank` on line
+/// `line`: `` player `3` ``, or `the player on line 12` when the rank could
+/// not be read (rank 0).
+pub(crate) fn designation(start_rank: u16, line: u32) -> String {
+    match start_rank {
+        0 => format!("the player on line {line}"),
+        r => format!("player `{r}`"),
+    }
 }

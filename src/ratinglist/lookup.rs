@@ -5,6 +5,7 @@
 
 #[cfg(feature = "fs")]
 use super::index_path;
+use super::packed::Packed;
 use super::{
     period_from_file_name, ListError, ListKind, ListMeta, ListPeriod, ListRecord, ListSource,
     RatingList,
@@ -28,15 +29,14 @@ pub struct ListLookup {
     pub period: Option<ListPeriod>,
     /// The list's file name, for messages.
     pub name: String,
-    /// The records of the searched IDs that the list holds.
-    pub found: HashMap<u64, ListRecord>,
     /// How the records were found.
     pub method: LookupMethod,
     /// Why an index beside the list was not used (stale or damaged), when
     /// one was there; the list was scanned instead.
     pub index_problem: Option<String>,
-    /// Every ID looked up, sorted and without duplicates.
-    searched: Vec<u64>,
+    /// Every ID looked up, and the records of those the list holds,
+    /// packed ([`ListLookup::get`] decodes one).
+    records: Packed,
 }
 
 /// How [`ListLookup::read`] found the records.
@@ -50,11 +50,11 @@ pub enum LookupMethod {
 }
 
 /// What the list says about one FIDE ID.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 #[non_exhaustive]
-pub enum Status<'a> {
-    /// The list holds this player.
-    Listed(&'a ListRecord),
+pub enum Status {
+    /// The list holds this player (the record decoded).
+    Listed(Box<ListRecord>),
     /// The ID was searched for and the list does not hold it.
     Absent,
     /// The ID was not searched for: nothing is known.
@@ -94,8 +94,8 @@ impl ListLookup {
                 Err(e) => return Err(e),
             }
         }
-        let l = RatingList::lookup(path, ids)?;
-        let mut out = Self::from_parts(l.meta, l.found, ids, name, LookupMethod::Scan);
+        let (meta, records) = RatingList::lookup_packed(&path.into(), ids)?;
+        let mut out = Self::of_packed(meta, records, name, LookupMethod::Scan);
         out.index_problem = index_problem;
         Ok(out)
     }
@@ -108,11 +108,10 @@ impl ListLookup {
         ids: &[u64],
         name: impl Into<String>,
     ) -> Result<ListLookup, ListError> {
-        let l = RatingList::lookup(source, ids)?;
-        Ok(Self::from_parts(
-            l.meta,
-            l.found,
-            ids,
+        let (meta, records) = RatingList::lookup_packed(&source.into(), ids)?;
+        Ok(Self::of_packed(
+            meta,
+            records,
             name.into(),
             LookupMethod::Scan,
         ))
@@ -128,9 +127,23 @@ impl ListLookup {
         name: String,
         method: LookupMethod,
     ) -> ListLookup {
-        let mut searched = ids.to_vec();
-        searched.sort_unstable();
-        searched.dedup();
+        let mut records = Packed::new(ids);
+        // In ID order, as a scan of a list sorted by ID keeps them.
+        let mut found: Vec<(u64, ListRecord)> = found.into_iter().collect();
+        found.sort_unstable_by_key(|(id, _)| *id);
+        for (id, r) in &found {
+            records.keep(*id, r);
+        }
+        Self::of_packed(meta, records, name, method)
+    }
+
+    /// A lookup of the records found by a scan.
+    fn of_packed(
+        meta: ListMeta,
+        records: Packed,
+        name: String,
+        method: LookupMethod,
+    ) -> ListLookup {
         let period = meta
             .period
             .or_else(|| period_from_file_name(&name))
@@ -139,10 +152,9 @@ impl ListLookup {
             meta,
             period,
             name,
-            found,
             method,
             index_problem: None,
-            searched,
+            records,
         }
     }
 
@@ -152,17 +164,63 @@ impl ListLookup {
     }
 
     /// What the list says about `id`.
-    pub fn status(&self, id: u64) -> Status<'_> {
-        match self.found.get(&id) {
-            Some(r) => Status::Listed(r),
-            None if self.searched.binary_search(&id).is_ok() => Status::Absent,
+    pub fn status(&self, id: u64) -> Status {
+        match self.records.get(id) {
+            Some(r) => Status::Listed(Box::new(r)),
+            None if self.records.searched(id) => Status::Absent,
             None => Status::NotSearched,
         }
     }
 
-    /// The record of `id`, when the list holds it.
-    pub fn get(&self, id: u64) -> Option<&ListRecord> {
-        self.found.get(&id)
+    /// Whether `id` was searched for and the list does not hold it
+    /// ([`Status::Absent`] without decoding a record).
+    pub fn is_absent(&self, id: u64) -> bool {
+        self.records.searched(id) && !self.records.holds(id)
+    }
+
+    /// Whether the list holds `id` (a searched ID).
+    pub fn holds(&self, id: u64) -> bool {
+        self.records.holds(id)
+    }
+
+    /// The record of `id`, when the list holds it (decoded from the packed
+    /// records: each call decodes it again).
+    pub fn get(&self, id: u64) -> Option<ListRecord> {
+        self.records.get(id)
+    }
+
+    /// How many of the searched IDs the list holds.
+    pub fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    /// Whether the list holds none of the searched IDs.
+    pub fn is_empty(&self) -> bool {
+        self.records.len() == 0
+    }
+
+    /// How many IDs were searched for (without repeats).
+    pub fn searched(&self) -> usize {
+        self.records.searched_len()
+    }
+
+    /// Every record found, decoded, in FIDE ID order.
+    pub fn records(&self) -> impl Iterator<Item = ListRecord> + '_ {
+        self.records.iter().map(|(_, r)| r)
+    }
+
+    /// The records of `ids` that the list holds, decoded, by FIDE ID: what
+    /// the rating pass of one report reads
+    /// ([`RateOptions::list`](crate::RateOptions)).
+    pub fn records_of(&self, ids: impl IntoIterator<Item = u64>) -> HashMap<u64, ListRecord> {
+        ids.into_iter()
+            .filter_map(|id| self.get(id).map(|r| (id, r)))
+            .collect()
+    }
+
+    /// Every record found, decoded, by FIDE ID.
+    pub fn to_map(&self) -> HashMap<u64, ListRecord> {
+        self.records.iter().collect()
     }
 
     /// How messages name the list: `` `players_list_foa.txt` `` followed by

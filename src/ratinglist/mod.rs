@@ -38,6 +38,7 @@ mod index;
 mod layout;
 mod lookup;
 mod names;
+mod packed;
 pub(crate) mod period;
 mod record;
 mod scan;
@@ -273,12 +274,30 @@ impl RatingList {
 
     /// [`RatingList::lookup_many`], also returning the list's metadata.
     pub fn lookup<'a>(source: impl Into<ListSource<'a>>, ids: &[u64]) -> Result<Lookup, ListError> {
-        let mut visit = Find::new(ids);
+        let wanted = Wanted::new(ids);
+        let mut visit = Find {
+            found: HashMap::with_capacity(wanted.len()),
+            wanted,
+        };
         let prepared = scan_source(&source.into(), &mut visit)?;
         Ok(Lookup {
             meta: prepared.meta,
             found: visit.found,
         })
+    }
+
+    /// [`RatingList::lookup`] keeping the records packed ([`ListLookup`]'s
+    /// store): the list's metadata and the records.
+    pub(crate) fn lookup_packed(
+        source: &ListSource<'_>,
+        ids: &[u64],
+    ) -> Result<(ListMeta, packed::Packed), ListError> {
+        let mut visit = Find {
+            wanted: Wanted::new(ids),
+            found: packed::Packed::new(ids),
+        };
+        let prepared = scan_source(source, &mut visit)?;
+        Ok((prepared.meta, visit.found))
     }
 
     /// Finds the records of `ids` through the index [`build_index`] wrote
@@ -387,36 +406,52 @@ impl Visit for LoadAll {
     }
 }
 
-/// The wanted IDs: a 64 Ki-bit filter in front of a sorted vector, so the
-/// 1.9 M unwanted lines cost one bit test each.
+/// The wanted IDs: a bit filter in front of a sorted vector, so the 1.9 M
+/// unwanted lines cost one bit test each. The filter has at least 16 bits
+/// per wanted ID (and 64 Ki bits at least), so that about one unwanted
+/// line in sixteen or fewer goes on to the binary search: a fixed 64 Ki
+/// bits was full for FIDE's month (hundreds of thousands of IDs) and every
+/// line of the list paid a binary search (`benches/month.sh`: 7 % of
+/// `period --rating-list`'s time).
 pub(crate) struct Wanted {
     sorted: Vec<u64>,
     bits: Vec<u64>,
+    /// 64 − log₂ of the filter's bits: the hash's top bits index it.
+    shift: u32,
 }
 
 impl Wanted {
-    const BITS: usize = 1 << 16;
+    const MIN_BITS: usize = 1 << 16;
 
     pub(crate) fn new(ids: &[u64]) -> Wanted {
         let mut sorted = ids.to_vec();
         sorted.sort_unstable();
         sorted.dedup();
-        let mut bits = vec![0u64; Self::BITS / 64];
+        let size = (sorted.len().saturating_mul(16))
+            .max(Self::MIN_BITS)
+            .checked_next_power_of_two()
+            .unwrap_or(1 << 40);
+        let shift = 64 - size.trailing_zeros();
+        let mut bits = vec![0u64; size / 64];
         for &id in &sorted {
-            let h = Self::hash(id);
+            let h = Self::hash(id, shift);
             bits[h / 64] |= 1 << (h % 64);
         }
-        Wanted { sorted, bits }
+        Wanted {
+            sorted,
+            bits,
+            shift,
+        }
     }
 
     #[inline]
-    fn hash(id: u64) -> usize {
-        (id.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 48) as usize
+    fn hash(id: u64, shift: u32) -> usize {
+        (id.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize
     }
 
     #[inline]
     pub(crate) fn contains(&self, id: u64) -> bool {
-        let h = Self::hash(id);
+        let h = Self::hash(id, self.shift);
         self.bits[h / 64] & (1 << (h % 64)) != 0 && self.sorted.binary_search(&id).is_ok()
     }
 
@@ -429,22 +464,49 @@ impl Wanted {
     }
 }
 
-struct Find {
-    wanted: Wanted,
-    found: HashMap<u64, ListRecord>,
+/// The records a [`Find`] keeps: the map of [`RatingList::lookup`], or
+/// the packed records of [`ListLookup`].
+trait Keep {
+    /// How many records are kept.
+    fn kept(&self) -> usize;
+    /// Whether the record of `id` is kept already.
+    fn has(&self, id: u64) -> bool;
+    /// Keeps `r`, the first record of `id`.
+    fn keep(&mut self, id: u64, r: ListRecord);
 }
 
-impl Find {
-    fn new(ids: &[u64]) -> Find {
-        let wanted = Wanted::new(ids);
-        Find {
-            found: HashMap::with_capacity(wanted.len()),
-            wanted,
-        }
+impl Keep for HashMap<u64, ListRecord> {
+    fn kept(&self) -> usize {
+        self.len()
     }
+    fn has(&self, id: u64) -> bool {
+        self.contains_key(&id)
+    }
+    fn keep(&mut self, id: u64, r: ListRecord) {
+        self.insert(id, r);
+    }
+}
 
+impl Keep for packed::Packed {
+    fn kept(&self) -> usize {
+        self.len()
+    }
+    fn has(&self, id: u64) -> bool {
+        self.holds(id)
+    }
+    fn keep(&mut self, id: u64, r: ListRecord) {
+        packed::Packed::keep(self, id, &r);
+    }
+}
+
+struct Find<K> {
+    wanted: Wanted,
+    found: K,
+}
+
+impl<K: Keep> Find<K> {
     fn done(&self) -> ControlFlow<()> {
-        if self.found.len() == self.wanted.len() {
+        if self.found.kept() == self.wanted.len() {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
@@ -452,7 +514,7 @@ impl Find {
     }
 }
 
-impl Visit for Find {
+impl<K: Keep> Visit for Find<K> {
     fn start(&mut self, _list: &Prepared) -> ControlFlow<()> {
         self.done()
     }
@@ -463,9 +525,9 @@ impl Visit for Find {
                 let Some(id) = txt::line_id(layout, line) else {
                     return ControlFlow::Continue(());
                 };
-                if self.wanted.contains(id) && !self.found.contains_key(&id) {
+                if self.wanted.contains(id) && !self.found.has(id) {
                     if let Some(r) = list.decode_line(layout, line) {
-                        self.found.insert(id, r);
+                        self.found.keep(id, r);
                         return self.done();
                     }
                 }
@@ -480,9 +542,9 @@ impl Visit for Find {
                     let Some(id) = xml::block_id(block) else {
                         continue;
                     };
-                    if self.wanted.contains(id) && !self.found.contains_key(&id) {
+                    if self.wanted.contains(id) && !self.found.has(id) {
                         if let Some(r) = list.decode_block(block) {
-                            self.found.insert(id, r);
+                            self.found.keep(id, r);
                             self.done()?;
                         }
                     }
@@ -519,6 +581,28 @@ mod tests {
         assert!(w.contains(3));
         assert!(!w.contains(4));
         assert!(!w.contains(1_503_015));
+    }
+
+    /// A month names hundreds of thousands of IDs: the filter grows with
+    /// them, and still passes only a few unwanted IDs to the search.
+    #[test]
+    fn wanted_filter_of_a_month() {
+        let ids: Vec<u64> = (0..300_000u64).map(|i| 1_000_000 + 7 * i).collect();
+        let w = Wanted::new(&ids);
+        assert!(ids.iter().all(|&id| w.contains(id)));
+        let unwanted = (0..1_000_000u64).map(|i| 1_000_001 + 7 * i);
+        let passed = unwanted
+            .clone()
+            .filter(|&id| {
+                let h = Wanted::hash(id, w.shift);
+                w.bits[h / 64] & (1 << (h % 64)) != 0
+            })
+            .count();
+        assert!(
+            passed < 1_000_000 / 10,
+            "{passed} unwanted IDs passed the filter"
+        );
+        assert!(!unwanted.take(1000).any(|id| w.contains(id)));
     }
 
     /// Records straddling chunk boundaries, at every tiny buffer size.

@@ -91,9 +91,18 @@ pub(crate) struct Download {
     pub label: String,
     /// The name the browser saves it under.
     pub file_name: String,
-    /// Where it is (a `data:` URL: the page keeps nothing on the server).
+    /// Where it is: on the page of `trf serve`, a link the server answers
+    /// by making the file from what it keeps of the upload; on the page in
+    /// the browser, an anchor its script answers.
     pub href: String,
 }
+
+/// The reports whose part of the page is drawn on the page of `trf serve`;
+/// each report after them is its title, its verdict and a link to its part
+/// on a page of its own ([`Pending::href`]), so that a page of many reports
+/// is as large as what is read on it, as the findings of one rule beyond
+/// the per-rule limit are counted, not shown.
+pub(crate) const DRAWN: usize = 20;
 
 /// One checked upload on the web page.
 #[derive(Debug)]
@@ -126,12 +135,6 @@ impl PageReport {
             pairings,
         }
     }
-
-    /// The files offered with it (the fuzz target decodes each).
-    #[cfg(feature = "fuzzing")]
-    pub(crate) fn downloads(&self) -> &[Download] {
-        &self.downloads
-    }
 }
 
 /// One report's part of the page, alone: what the page in the browser
@@ -151,10 +154,12 @@ impl PageReport {
     }
 }
 
-/// A report of the page in the browser not drawn yet: its title and
-/// verdict in a box as high as a screen, which the page's script replaces
-/// with the report's part ([`PageReport::html`]) when it comes into view.
-/// A page of many reports is then as large as what is looked at.
+/// A report not drawn on the page: its title and verdict. On the page in
+/// the browser, in a box as high as a screen, which the page's script
+/// replaces with the report's part ([`PageReport::html`]) when it comes
+/// into view; on the page of `trf serve`, with a link to its part on a
+/// page of its own ([`Pending::href`]). A page of many reports is then as
+/// large as what is looked at.
 #[derive(Debug)]
 pub(crate) struct Pending {
     /// Its place among the reports (the page's script asks for it).
@@ -169,18 +174,39 @@ pub(crate) struct Pending {
     pub verdict_head: String,
     /// `ready`.
     pub verdict_class: &'static str,
+    /// Where the page of `trf serve` draws it (`None` on the page in the
+    /// browser, whose script draws it in place).
+    pub href: Option<String>,
 }
 
 impl Pending {
     /// The placeholder of report `index`, `input`.
     pub(crate) fn of(input: &ReportInput<'_>, index: usize) -> Pending {
+        let row = super::summary::SummaryRow::of(input.file, input.parsed, input.check);
+        Pending::of_row(index, &row, input.check)
+    }
+
+    /// The placeholder of report `index`, whose line of the overview is
+    /// `row` and whose findings are `check` (the report itself let go).
+    pub(crate) fn of_row(
+        index: usize,
+        row: &super::summary::SummaryRow,
+        check: &crate::check::CheckReport,
+    ) -> Pending {
+        // The event's name, else the file's, as the report's title.
+        let title = if row.event.is_empty() {
+            row.file.clone()
+        } else {
+            row.event.clone()
+        };
         Pending {
             index,
             anchor: format!("f{index}"),
-            title: view::title(input),
-            file: input.file.to_owned(),
-            verdict_head: view::verdict_words(input.check).0,
-            verdict_class: input.check.verdict.as_str(),
+            title,
+            file: row.file.clone(),
+            verdict_head: view::verdict_words(check).0,
+            verdict_class: check.verdict.as_str(),
+            href: None,
         }
     }
 }
@@ -236,8 +262,9 @@ pub(crate) struct Page {
     pub problems: Vec<(String, String)>,
     /// The reports.
     pub reports: Vec<PageReport>,
-    /// The reports the page in the browser draws as they come into view
-    /// (after [`Page::reports`]; empty for `trf serve`).
+    /// The reports not drawn on the page (after [`Page::reports`]): the
+    /// page in the browser draws each as it comes into view; the page of
+    /// `trf serve` links each to its own page, after the first [`DRAWN`].
     pub pending: Vec<Pending>,
     /// The verdicts of all, first, when several reports were dropped.
     pub overview: Option<Overview>,
@@ -261,6 +288,8 @@ pub(crate) struct Page {
     pub in_browser: bool,
     /// When the reports on it were checked.
     pub checked_at: DateTime<Utc>,
+    /// How many reports the page of `trf serve` draws ([`DRAWN`]).
+    pub drawn: usize,
 }
 
 impl Page {
@@ -281,27 +310,28 @@ impl Page {
             token: String::new(),
             in_browser: false,
             checked_at,
+            drawn: DRAWN,
         }
     }
 
     /// With several reports, their verdicts first, each linking to its
-    /// report further down the page (`names`, `parsed` and `rated` in the
-    /// order the reports are added).
-    pub(crate) fn set_overview(
+    /// report further down the page (`rows`, each report's line and its
+    /// findings, in the order the reports are added).
+    pub(crate) fn set_overview<'a>(
         &mut self,
-        names: &[String],
-        parsed: &[crate::Parsed],
-        rated: &[crate::rating::CheckedRating],
+        rows: impl ExactSizeIterator<
+            Item = (
+                &'a super::summary::SummaryRow,
+                &'a crate::check::CheckReport,
+            ),
+        >,
     ) {
-        if names.len() < 2 {
+        if rows.len() < 2 {
             return;
         }
-        let entries = names
-            .iter()
-            .zip(parsed)
-            .zip(rated)
+        let entries = rows
             .enumerate()
-            .map(|(i, ((n, p), r))| OverviewEntry::of(n, p, &r.report, format!("#f{i}")))
+            .map(|(i, (row, rep))| OverviewEntry::of_row(row.clone(), rep, format!("#f{i}")))
             .collect();
         self.overview = Some(Overview::new(entries));
     }
@@ -364,7 +394,16 @@ impl OverviewEntry {
         rep: &crate::check::CheckReport,
         href: String,
     ) -> OverviewEntry {
-        let mut row = super::summary::SummaryRow::of(file, parsed, rep);
+        OverviewEntry::of_row(super::summary::SummaryRow::of(file, parsed, rep), rep, href)
+    }
+
+    /// [`OverviewEntry::of`] from the report's line `row` (the report
+    /// itself let go).
+    pub(crate) fn of_row(
+        mut row: super::summary::SummaryRow,
+        rep: &crate::check::CheckReport,
+        href: String,
+    ) -> OverviewEntry {
         if row.verdict == crate::diag::Verdict::Ready {
             let acts: Vec<crate::diag::Diagnostic> = rep
                 .diagnostics

@@ -12,6 +12,7 @@
 
 use crate::model::{Tournament, TournamentType};
 use crate::pairings::{check_pairings, NotRepaired, PairingsCheck, ShownPair};
+use crate::render::view::{chunks, Chunk};
 use std::collections::HashMap;
 
 /// The most pairings the section lists over all its rounds: a large open
@@ -95,8 +96,9 @@ pub(crate) struct PairingsSection {
     /// Rounds that differ left out by [`MAX_ROUNDS`].
     pub more_rounds: usize,
     /// The readings the checker used (no system declared, the initial
-    /// colour read from the rounds).
-    pub notes: Vec<String>,
+    /// colour read from the rounds), the report's codes in them shown as
+    /// code.
+    pub notes: Vec<Vec<Chunk>>,
 }
 
 /// The section of `t` (whose tournament type the check decided: `kind`),
@@ -216,7 +218,7 @@ impl PairingsSection {
             not_repaired: None,
             more_rounds: differ.len() - rounds.len(),
             rounds,
-            notes: c.notes.clone(),
+            notes: c.notes.iter().map(|n| chunks(n)).collect(),
         }
     }
 }

@@ -100,8 +100,8 @@ pub(super) struct Finding {
 
 /// A piece of a message: plain text, or a value quoted from the file
 /// (written between backticks in messages, shown as code).
-#[derive(Debug)]
-pub(super) struct Chunk {
+#[derive(Debug, Clone)]
+pub(crate) struct Chunk {
     /// The text.
     pub text: String,
     /// Quoted: shown in the file's monospace.
@@ -109,7 +109,7 @@ pub(super) struct Chunk {
 }
 
 /// Cuts a message at its backticks; an unpaired backtick stays text.
-fn chunks(s: &str) -> Vec<Chunk> {
+pub(crate) fn chunks(s: &str) -> Vec<Chunk> {
     let parts: Vec<&str> = s.split('`').collect();
     if parts.len() % 2 == 0 {
         return vec![Chunk {

@@ -80,11 +80,22 @@ pub(crate) fn exchange(url: &str, head: &str, body: &[u8]) -> (u16, String) {
 
 /// The page at `/` (GET, with the right `Host`).
 pub(crate) fn get(url: &str) -> (u16, String) {
+    get_path(url, "/")
+}
+
+/// What the server answers at `path` (GET, with the right `Host`): the
+/// status and the whole answer, its head included.
+pub(crate) fn get_path(url: &str, path: &str) -> (u16, String) {
     exchange(
         url,
-        &format!("GET / HTTP/1.1\r\nHost: {}", authority(url)),
+        &format!("GET {path} HTTP/1.1\r\nHost: {}", authority(url)),
         b"",
     )
+}
+
+/// The body of an answer of [`exchange`] (after its head).
+pub(crate) fn body(answer: &str) -> &str {
+    answer.split_once("\r\n\r\n").map_or("", |(_, b)| b)
 }
 
 /// The token the page's form carries.

@@ -1,7 +1,9 @@
 //! The memory all requests of `trf serve` share: every upload reserves, as
 //! its bytes arrive, what reading, checking and rating them and building
 //! their page take, and keeps the reservation until its page has been sent
-//! (or, when the client has left, until the work has stopped). A request
+//! (or, when the client has left, until the work has stopped); what the
+//! server keeps of it for its downloads then holds its own share
+//! (`answers`), given back when it is let go. A request
 //! first waits, holding nothing but its connection, for what its announced
 //! length needs ([`WAIT`] at most, in the order requests came); what it
 //! needs beyond that (more files than one, a body longer than announced)
@@ -11,8 +13,10 @@
 //!
 //! The reservation is an estimate made before the work, from what the
 //! work was measured to take (`benches/hostile.md`): about
-//! [`PER_REPORT`] for each file (its page, its HTML report carried in the
-//! page, the rating pass's tables) and [`PER_BYTE`] times its size.
+//! [`PER_REPORT`] for each file (its page, the rating pass's tables) and
+//! [`PER_BYTE`] times its size. It was measured when the page carried each
+//! report's downloads; since they are made on demand the work takes less
+//! (`benches/serve_memory.md`), and the estimate errs on the safe side.
 
 use axum::body::{Bytes, HttpBody};
 use std::convert::Infallible;
@@ -89,6 +93,12 @@ impl Budget {
         }
     }
 
+    /// Whether `bytes` more for `held` are free now (what [`Budget::reserve`]
+    /// would take).
+    pub(crate) fn has(&self, held: &Held, bytes: u64) -> bool {
+        self.want(held, bytes) as usize <= self.kib.available_permits()
+    }
+
     /// The KiB of `bytes` that `held` may still add.
     fn want(&self, held: &Held, bytes: u64) -> u32 {
         u32::try_from(bytes.div_ceil(1024))
@@ -105,6 +115,22 @@ pub(crate) struct Held {
 }
 
 impl Held {
+    /// `bytes` of what it holds, taken out as a reservation of their own
+    /// (what the server keeps of an upload, from what reading it
+    /// reserved); `None` when it holds less.
+    pub(crate) fn split(&mut self, bytes: u64) -> Option<Held> {
+        let kib = u32::try_from(bytes.div_ceil(1024)).ok()?;
+        if kib == 0 {
+            return Some(Held::default());
+        }
+        let permit = self.permit.as_mut()?.split(kib as usize)?;
+        self.kib -= kib;
+        Some(Held {
+            permit: Some(permit),
+            kib,
+        })
+    }
+
     fn add(&mut self, p: OwnedSemaphorePermit, kib: u32) {
         match self.permit.as_mut() {
             Some(h) => h.merge(p),
@@ -178,5 +204,21 @@ mod tests {
         // One request alone may have the whole budget, never more.
         assert!(b.reserve(&mut c, u64::MAX));
         assert_eq!(c.kib, 1024);
+    }
+
+    #[test]
+    fn a_share_split_off_is_held_until_dropped() {
+        let b = Budget::new(1);
+        let mut a = Held::default();
+        assert!(b.reserve(&mut a, 1 << 20));
+        let kept = a.split(300 << 10).unwrap();
+        assert!(a.split(800 << 10).is_none());
+        drop(a);
+        let mut c = Held::default();
+        assert!(b.has(&c, 724 << 10));
+        assert!(!b.has(&c, 725 << 10));
+        drop(kept);
+        assert!(b.has(&c, 1 << 20));
+        assert!(b.reserve(&mut c, 1 << 20));
     }
 }

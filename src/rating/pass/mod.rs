@@ -188,7 +188,7 @@ impl Analysis<'_> {
             // The list the checks read is the one the calculation reads.
             (Some(list), None) => {
                 let mut with_list = opts.clone();
-                with_list.list = Some(list.found.clone());
+                with_list.list = Some(list.records_of(crate::ListLookup::ids_of(self.tournament)));
                 verdict::rate_in(&self, &with_list, Some(&report))
             }
             _ => verdict::rate_in(&self, opts, Some(&report)),

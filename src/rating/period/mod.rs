@@ -28,6 +28,7 @@
 //! long events, the 2024 uplift) is printed in the notes.
 
 mod base;
+mod figures;
 pub(crate) mod lists;
 pub(crate) mod method;
 mod published;
@@ -55,12 +56,12 @@ pub(crate) use together::{rate_reduced, reduce, search, Searched};
 pub(crate) use together::{rate_searched, reduce_all, search_with};
 
 use crate::analysis::Analysis;
-use crate::diag::{Consequence, Verdict};
+use crate::diag::Verdict;
 use crate::rating::maths::{
     initial_rating, pool_weighted, publication, HalfPoints, Hundredths, PoolPart, Publication,
     RatedGame, UnratedGame, UnratedInput,
 };
-use crate::rating::{CheckedRating, KSource, ListFacts, PlayerRating, RateOptions, UnratedOutcome};
+use crate::rating::{CheckedRating, KSource, ListFacts, RateOptions, UnratedOutcome};
 use crate::ratinglist::period::month_name;
 use crate::ratinglist::{fold_name, ListLookup, ListPeriod};
 use crate::read::Parsed;
@@ -68,6 +69,7 @@ use crate::regulations::{PoolingMethod, RatingType, Regulations, Topic};
 use crate::rules::registrations::Registrations;
 use crate::rules::CheckOptions;
 use chrono::NaiveDate;
+use figures::{Figures, Row};
 use std::collections::HashMap;
 use std::sync::Arc;
 use total::{period_total, EventTerm};
@@ -165,7 +167,7 @@ struct RatedReport<'a> {
     file: &'a str,
     /// Each player's starting rank and federation, in file order.
     federations: &'a [(u16, Option<String>)],
-    rating: CheckedRating,
+    rating: Figures,
     list_used: bool,
     /// The list it is rated on (standard when its time control tells none).
     kind: RatingType,
@@ -181,7 +183,7 @@ pub(crate) struct ReportRated {
     expected: Option<ListPeriod>,
     /// The rating pass's figures, and whether the list given is the one
     /// in force at its start; taken by the period that rates it.
-    rating: Option<(CheckedRating, bool)>,
+    rating: Option<(Figures, bool)>,
     /// The note on a long event's rounds ([`rounds::per_round`]), said when
     /// the report is rated in a period.
     long_event: Option<String>,
@@ -203,10 +205,13 @@ impl ReportRated {
         let kind = rating.summary.rating_type.unwrap_or(RatingType::Standard);
         let given = opts.list.as_deref().zip(list_month);
         let long_event = rounds::per_round(file, parsed, &mut rating, kind, given);
+        let expected = expected_of(parsed);
         ReportRated {
             file: file.to_owned(),
-            expected: expected_of(parsed),
-            rating: Some((rating, list_used)),
+            expected,
+            // The rounds of the counted games were read (by `per_round`):
+            // the period reads the figures only.
+            rating: Some((Figures::of(rating, expected), list_used)),
             long_event,
             federations: parsed
                 .tournament
@@ -361,7 +366,7 @@ fn rate_lists(
         notes,
     } = plan;
     let expected: Vec<Option<ListPeriod>> = rated.iter().map(|r| r.expected).collect();
-    let mut ratings: Vec<Option<(CheckedRating, bool)>> =
+    let mut ratings: Vec<Option<(Figures, bool)>> =
         rated.iter_mut().map(|r| r.rating.take()).collect();
     let given = PeriodInputs {
         reports: &rated,
@@ -433,7 +438,7 @@ impl PeriodInputs<'_> {
         &self,
         period: ListPeriod,
         members: &[usize],
-        ratings: &mut [Option<(CheckedRating, bool)>],
+        ratings: &mut [Option<(Figures, bool)>],
         mut notes: Vec<String>,
         sink: PlayerSink<'_, '_>,
     ) -> PeriodSummary {
@@ -472,10 +477,7 @@ impl PeriodInputs<'_> {
             } else if rating.report.verdict == Verdict::NotRateable {
                 Some(format!(
                     "not rateable: {}",
-                    s.verdict_reasons
-                        .iter()
-                        .find(|v| v.consequence == Consequence::EventNotRated)
-                        .map_or("FIDE will not rate this event", |v| v.message.as_str())
+                    s.not_rated.as_deref().unwrap_or_default()
                 ))
             } else if opts.rating_type.is_some_and(|t| t != kind) {
                 Some(format!(
@@ -488,8 +490,8 @@ impl PeriodInputs<'_> {
                     "expected on the {} list: rated in that period, shown with the other lists",
                     month_name(e)
                 ))
-            } else if let Some(why) = unplaced::why(expected[i], s) {
-                Some(why)
+            } else if let Some(why) = &s.unplaced {
+                Some(why.clone())
             } else {
                 forbidden(entry.end, period)
             };
@@ -604,7 +606,7 @@ pub(crate) fn rating_type_of(
     opts: &PeriodOptions,
 ) -> Option<RatingType> {
     let check = check_options(file, parsed, opts);
-    Analysis::new(parsed, &check).rating_type()
+    crate::analysis::rating_type_of(&parsed.tournament, &check)
 }
 
 fn rate_report(
@@ -621,11 +623,7 @@ fn rate_report(
     let analysis = Analysis::new(parsed, &check);
     let mut list_used = false;
     if let (Some(list), Some(month)) = (&opts.list, list_month) {
-        ropts.list = Some(
-            ListLookup::ids_of(t)
-                .filter_map(|id| list.get(id).map(|rec| (id, rec.clone())))
-                .collect(),
-        );
+        ropts.list = Some(list.records_of(ListLookup::ids_of(t)));
         ropts.list_facts = Some(ListFacts {
             name: list.name.clone(),
             period: Some(month),
@@ -640,6 +638,7 @@ fn rate_report(
     // (the verdict and its reasons, the figures), not every finding and
     // note of every report.
     c.report.diagnostics = Vec::new();
+    c.report.eligibility = Default::default();
     c.summary.excluded_games = Vec::new();
     for p in &mut c.summary.players {
         p.notes = Vec::new();
@@ -752,7 +751,7 @@ struct PeriodBasis<'a> {
 struct PlayerRows<'r> {
     key: Key,
     kind: RatingType,
-    rows: Vec<(&'r RatedReport<'r>, &'r PlayerRating)>,
+    rows: Vec<(&'r RatedReport<'r>, &'r Row)>,
     /// Index of the first row in its report's players (the summary keeps
     /// the file's order).
     first: usize,
@@ -769,41 +768,65 @@ impl PeriodBasis<'_> {
         sink: PlayerSink<'_, '_>,
         period: &str,
     ) -> Vec<PeriodPlayer> {
-        let mut order: Vec<PlayerRows<'_>> = Vec::new();
-        let mut at: HashMap<(Key, RatingType), usize> = HashMap::new();
-        for r in rated {
+        // Each row's player (a slot, by first appearance), then the rows
+        // sorted by slot: one vector of places for the month, not one per
+        // player (most play one or two events), and the index dropped
+        // before any player is made.
+        let rows: usize = rated.iter().map(|r| r.rating.summary.players.len()).sum();
+        let mut heads: Vec<(Key, RatingType, usize)> = Vec::new();
+        let mut places: Vec<(u32, u32, u32)> = Vec::with_capacity(rows);
+        let mut at: HashMap<(Key, RatingType), u32> = HashMap::with_capacity(rows);
+        let mut by_name = false;
+        for (ri, r) in rated.iter().enumerate() {
             let kind = r.kind;
             for (index, row) in r.rating.summary.players.iter().enumerate() {
                 let key = match row.fide_id {
                     Some(id) => Key::Id(id),
                     None => {
-                        notes.push("players without a FIDE ID are matched across reports by name only (a warning: two people may share a name)".to_owned());
+                        // Said once: the period's notes are said once each.
+                        if !by_name {
+                            by_name = true;
+                            notes.push("players without a FIDE ID are matched across reports by name only (a warning: two people may share a name)".to_owned());
+                        }
                         Key::Name(fold_name(&row.name, false).join(" "))
                     }
                 };
                 let slot = *at.entry((key.clone(), kind)).or_insert_with(|| {
-                    order.push(PlayerRows {
-                        key,
-                        kind,
-                        rows: Vec::new(),
-                        first: index,
-                    });
-                    order.len() - 1
+                    heads.push((key, kind, index));
+                    (heads.len() - 1) as u32
                 });
-                order[slot].rows.push((r, row));
+                places.push((slot, ri as u32, index as u32));
             }
         }
-        // Each player's rows are dropped once the player is made: they and
-        // the index are not held beside the whole answer.
         drop(at);
+        // Stable: each player's rows stay in the order of the reports.
+        places.sort_by_key(|&(slot, _, _)| slot);
+        let groups = places.chunk_by(|a, b| a.0 == b.0);
+        let each = heads
+            .into_iter()
+            .zip(groups)
+            .map(|((key, kind, first), group)| PlayerRows {
+                key,
+                kind,
+                rows: group
+                    .iter()
+                    .map(|&(_, ri, index)| {
+                        let r = &rated[ri as usize];
+                        (r, &r.rating.summary.players[index as usize])
+                    })
+                    .collect(),
+                first,
+            });
+        // Each player's rows are dropped once the player is made: they are
+        // not held beside the whole answer.
         match sink {
             Some(sink) => {
-                for p in order {
+                for p in each {
                     sink(period, self.player(&p));
                 }
                 Vec::new()
             }
-            None => order.into_iter().map(|p| self.player(&p)).collect(),
+            None => each.map(|p| self.player(&p)).collect(),
         }
     }
 
@@ -819,7 +842,7 @@ impl PeriodBasis<'_> {
                 Key::Id(id) => Some(id),
                 Key::Name(_) => None,
             },
-            name: first.name.clone(),
+            name: first.name.to_string(),
             federation,
             rating_type: p.kind,
             old_rating: None,
@@ -868,7 +891,7 @@ impl PeriodBasis<'_> {
     fn change(
         &self,
         p: &PlayerRows<'_>,
-        rows: &[&(&RatedReport<'_>, &PlayerRating)],
+        rows: &[&(&RatedReport<'_>, &Row)],
         out: &mut PeriodPlayer,
     ) {
         let prev = self.prev_entry(p);
@@ -1030,7 +1053,7 @@ impl PeriodBasis<'_> {
         if earlier.is_empty() {
             out.notes.push("earlier results are not in the reports given: the pool holds this period's events only".to_owned());
         }
-        let counting: Vec<&PlayerRating> = p
+        let counting: Vec<&Row> = p
             .rows
             .iter()
             .map(|(_, row)| *row)
@@ -1265,7 +1288,7 @@ impl PeriodBasis<'_> {
 /// One event's figures as the rating pass gives them.
 fn event(
     r: &RatedReport<'_>,
-    row: &PlayerRating,
+    row: &Row,
     list: Option<&ListLookup>,
     kind: RatingType,
 ) -> PeriodEvent {
@@ -1274,8 +1297,7 @@ fn event(
         && row
             .fide_id
             .and_then(|id| list?.get(id))
-            .and_then(|rec| rec.entry(kind))
-            .is_some();
+            .is_some_and(|rec| rec.entry(kind).is_some());
     PeriodEvent {
         file: r.file.to_owned(),
         event: s.tournament.name.clone(),

@@ -143,7 +143,9 @@ fn figures(
     period: Option<ListPeriod>,
 ) -> Option<PublishedFigures> {
     let id = p.fide_id?;
-    let entry = published.get(id).and_then(|r| r.entry(p.rating_type));
+    let entry = published
+        .get(id)
+        .and_then(|r| r.entry(p.rating_type).copied());
     let published_rating = entry.map(|e| i64::from(e.rating));
     let published_games = entry.and_then(|e| e.games);
     let published_k = entry.and_then(|e| e.k);

@@ -10,8 +10,9 @@
 //! says, per player, whether the K at each early event's start could be
 //! compared, and warns when it differs.
 
+use super::figures::Row;
 use super::{PeriodBasis, RatedReport};
-use crate::rating::{KSource, PlayerRating};
+use crate::rating::KSource;
 use crate::ratinglist::list_in_force;
 use crate::ratinglist::period::month_name;
 use crate::ratinglist::ListPeriod;
@@ -26,7 +27,7 @@ impl PeriodBasis<'_> {
     /// start list and its K is not `k`; otherwise what cannot be compared.
     pub(super) fn start_k_notes(
         &self,
-        rows: &[&(&RatedReport<'_>, &PlayerRating)],
+        rows: &[&(&RatedReport<'_>, &Row)],
         fide_id: Option<u64>,
         k: u8,
         source: KSource,

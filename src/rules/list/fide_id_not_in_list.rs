@@ -1,7 +1,7 @@
 //! Rule `fide-id-not-in-list`.
 
+use super::has_list;
 use super::listed::{self, who};
-use super::{has_list, Status};
 use crate::diag::{Consequence, Diagnostic, Severity};
 use crate::rules::Ctx;
 
@@ -46,7 +46,7 @@ fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
     let single = list.is_single();
     for p in &ctx.tournament.players {
         let Some(id) = p.fide_id else { continue };
-        if !matches!(list.status(id.value), Status::Absent) {
+        if !list.is_absent(id.value) {
             continue;
         }
         let mut d = FIDE_ID_NOT_IN_LIST

@@ -12,13 +12,15 @@ pub(crate) fn list<'a>(ctx: &Ctx<'a>) -> Option<&'a ListLookup> {
     ctx.opts.rating_list.as_deref()
 }
 
-/// Every player whose FIDE ID the list holds, with the list's record.
-pub(crate) fn listed<'a>(ctx: &Ctx<'a>) -> impl Iterator<Item = (&'a Player, &'a ListRecord)> {
-    let list = list(ctx);
-    ctx.tournament.players.iter().filter_map(move |p| {
-        let id = p.fide_id?.value;
-        Some((p, list?.get(id)?))
-    })
+/// Every player whose FIDE ID the list holds, with the list's record
+/// (decoded once for every rule, [`crate::analysis::Analysis::list_record`]).
+pub(crate) fn listed<'c>(ctx: &'c Ctx<'_>) -> impl Iterator<Item = (&'c Player, &'c ListRecord)> {
+    let a: &'c crate::analysis::Analysis<'_> = ctx;
+    a.tournament
+        .players
+        .iter()
+        .enumerate()
+        .filter_map(move |(i, p)| Some((p, a.list_record(i)?)))
 }
 
 /// `` player `3` (`Weber, Lukas`) ``, for messages.
