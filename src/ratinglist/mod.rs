@@ -427,10 +427,11 @@ impl Wanted {
         let mut sorted = ids.to_vec();
         sorted.sort_unstable();
         sorted.dedup();
+        // Capped at half the address space's bits, so that the power of two
+        // exists on 32-bit targets too (the page's WebAssembly).
         let size = (sorted.len().saturating_mul(16))
-            .max(Self::MIN_BITS)
-            .checked_next_power_of_two()
-            .unwrap_or(1 << 40);
+            .clamp(Self::MIN_BITS, 1 << (usize::BITS - 2))
+            .next_power_of_two();
         let shift = 64 - size.trailing_zeros();
         let mut bits = vec![0u64; size / 64];
         for &id in &sorted {
