@@ -1165,6 +1165,12 @@ fn printable(s: &str) -> String {
 mod tests {
     use super::*;
 
+    /// A bundled Swiss, sent under several names.
+    const SAMPLE: &str = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/samples/hand/swiss-utf8-lf.trf"
+    );
+
     #[test]
     fn a_report_made_again_is_the_one_the_page_drew() {
         // The same report under two names: each shows the other as a
@@ -1172,11 +1178,7 @@ mod tests {
         // kept, each part and each download is what the page drew and
         // what the page made before it carried no file.
         let read = ReadOptions::default();
-        let trf = std::fs::read(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/samples/hand/swiss-utf8-lf.trf"
-        ))
-        .unwrap();
+        let trf = std::fs::read(SAMPLE).unwrap();
         let uploads = vec![("a.trf".to_owned(), trf.clone()), ("b.trf".to_owned(), trf)];
         let at = DateTime::UNIX_EPOCH;
         let (page, kept) =
@@ -1203,12 +1205,7 @@ mod tests {
         }
         // What it keeps: the reports' bytes and their findings across
         // reports, counted in what it holds of the budget.
-        let bytes = 2 * std::fs::metadata(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/samples/hand/swiss-utf8-lf.trf"
-        ))
-        .unwrap()
-        .len();
+        let bytes = 2 * std::fs::metadata(SAMPLE).unwrap().len();
         assert!(kept.size() > bytes + 2 * 1024, "{}", kept.size());
         let (_, _, findings) = kept.download(1, 1).unwrap();
         assert!(findings.contains("a.trf"), "{findings}");
@@ -1227,11 +1224,7 @@ mod tests {
         // overview, tables and period of the page in the browser, which
         // holds every report whole.
         let read = ReadOptions::default();
-        let trf = std::fs::read(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/samples/hand/swiss-utf8-lf.trf"
-        ))
-        .unwrap();
+        let trf = std::fs::read(SAMPLE).unwrap();
         let n = DRAWN + 3;
         let uploads: Vec<Upload> = (0..n)
             .map(|i| (format!("r{i:02}.trf"), trf.clone()))
